@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { acceptLegacyPainRating } from "@/lib/assessments/legacy-pain";
+import { legacyPainEndpoint } from "@/lib/assessments/schemas";
+
+export const POST = handle(legacyPainEndpoint, async ({ body }) => acceptLegacyPainRating(body));

@@ -1,0 +1,41 @@
+// An endpoint's contract: method, path, guard and zod schemas. Route files hand it to the
+// wrapper; the API reference is generated from the same objects.
+import type { z } from "zod";
+import type { Role } from "@/lib/auth/tokens";
+
+export type Guard = "none" | "optional" | "required" | { roles: Role[] };
+
+export interface EndpointResponse {
+  status: number;
+  description: string;
+  schema?: z.ZodType;
+  /** Defaults to application/json. */
+  contentType?: string;
+}
+
+export interface Endpoint<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+> {
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  /** Path under /api in OpenAPI form, e.g. "/lookup/{code}". */
+  path: string;
+  summary: string;
+  tag: string;
+  auth: Guard;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The handler receives the unparsed body text (webhook signatures). */
+  rawBody?: boolean;
+  /** Body size cap in bytes; 1 MiB unless the endpoint says otherwise. */
+  maxBodyBytes?: number;
+  responses: EndpointResponse[];
+}
+
+export function endpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
+  definition: Endpoint<P, Q, B>,
+): Endpoint<P, Q, B> {
+  return definition;
+}

@@ -1,0 +1,61 @@
+// The one error model: services throw ApiError; the route wrapper turns it into
+// `{ error, code?, field? }` with its status.
+
+export interface ApiErrorOptions {
+  /** Machine-readable reason, e.g. ALREADY_SUBSCRIBED. */
+  code?: string;
+  /** The offending input field (dotted path). */
+  field?: string;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly field?: string;
+  readonly headers?: Record<string, string>;
+
+  constructor(status: number, message: string, options: ApiErrorOptions = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = options.code;
+    this.field = options.field;
+    this.headers = options.headers;
+  }
+
+  body(): { error: string; code?: string; field?: string } {
+    return {
+      error: this.message,
+      ...(this.code ? { code: this.code } : {}),
+      ...(this.field ? { field: this.field } : {}),
+    };
+  }
+}
+
+export const badRequest = (message: string, field?: string, code?: string) =>
+  new ApiError(400, message, { field, code });
+export const notFound = (message = "Not found") => new ApiError(404, message);
+export const unauthorized = (message: string) => new ApiError(401, message);
+export const forbidden = (message = "Insufficient permissions") => new ApiError(403, message);
+
+/** True for errors that mean the database cannot be reached (not a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === "object" && !seen.has(current)) {
+    seen.add(current);
+    const { code, message, name } = current as { code?: unknown; message?: unknown; name?: unknown };
+    if (typeof code === "string" && /^(P1001|P1002|P1017|ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|57P01|57P03|08\d{3})$/.test(code)) {
+      return true;
+    }
+    if (name === "DriverAdapterError" && typeof message === "string" && /connect|terminat|closed|timeout/i.test(message)) {
+      return true;
+    }
+    if (typeof message === "string" && /Connection terminated|connection timeout|Can't reach database|ECONNREFUSED/i.test(message)) {
+      return true;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,161 @@
+// The one route wrapper: request id, guard, body cap, JSON and zod parsing, error mapping.
+// Route files call `handle(endpoint, handler)` and return plain data.
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
+import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import { authenticate, type AuthUser } from "@/lib/auth/guard";
+import { logger } from "@/lib/log";
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+export interface HandlerContext<P, Q, B> {
+  request: Request;
+  params: P;
+  query: Q;
+  body: B;
+  /** The unparsed body, for endpoints declared with rawBody. */
+  rawBody: string;
+  /** The authenticated caller, or null (anonymous under optional/none). */
+  user: AuthUser | null;
+  requestId: string;
+}
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+/** A response with a status other than the endpoint's first documented one, or extra headers. */
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly data: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
+  definition: Endpoint<P, Q, B>,
+  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<typeof definition.auth> }) => Promise<unknown>,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  const successStatus = definition.responses[0]?.status ?? 200;
+  return async (request, context) => {
+    const started = performance.now();
+    const incomingId = request.headers.get("x-request-id");
+    const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    let response: Response;
+    try {
+      const user = await authenticate(request, definition.auth);
+      const params = parse(definition.params, await context.params, "path");
+      const query = parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+      const needsBody = Boolean(definition.body || definition.rawBody);
+      const rawBody = needsBody ? await readBody(request, definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
+      const body = definition.body ? parse(definition.body, parseJson(rawBody), "body") : undefined;
+      const result = await handler({
+        request,
+        params: params as Infer<P>,
+        query: query as Infer<Q>,
+        body: body as Infer<B>,
+        rawBody,
+        user: user as never,
+        requestId,
+      });
+      response = toResponse(result, successStatus);
+    } catch (error) {
+      response = errorResponse(error, requestId, definition);
+    }
+    response.headers.set("x-request-id", requestId);
+    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    logger.info(
+      {
+        reqId: requestId,
+        method: definition.method,
+        route: `/api${definition.path}`,
+        status: response.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      },
+      "request",
+    );
+    return response;
+  };
+}
+
+/** Under required/role guards the handler's user is never null. */
+type RequiredUser<G extends Guard> = G extends "none" | "optional" ? AuthUser | null : AuthUser;
+
+function toResponse(result: unknown, status: number): Response {
+  if (result instanceof Response) return result;
+  if (result instanceof Reply) {
+    return result.status === 204 || result.data === undefined
+      ? new Response(null, { status: result.status, headers: result.headers })
+      : Response.json(result.data, { status: result.status, headers: result.headers });
+  }
+  if (status === 204 || result === undefined) return new Response(null, { status });
+  return Response.json(result, { status });
+}
+
+function errorResponse(error: unknown, requestId: string, definition: Endpoint): Response {
+  if (error instanceof ApiError) {
+    return Response.json(error.body(), { status: error.status, headers: error.headers });
+  }
+  if (isDatabaseUnavailable(error)) {
+    logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "database unavailable");
+    return Response.json({ error: "Service temporarily unavailable: the database cannot be reached" }, { status: 503, headers: { "retry-after": "5" } });
+  }
+  logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "unhandled error");
+  return Response.json({ error: "Internal error" }, { status: 500 });
+}
+
+/** Error type, code and stack only: messages can quote input (and so patient data). */
+function errorSummary(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  return { type: error.name, code: (error as { code?: unknown }).code, stack: error.stack?.split("\n").slice(1, 6).join("\n") };
+}
+
+function parse<T extends z.ZodType | undefined>(schema: T, input: unknown, where: "path" | "query" | "body"): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const field = issue.path.map(String).join(".");
+  const message = issueMessage(issue);
+  throw new ApiError(400, field ? `${field}: ${message}` : `Invalid ${where}: ${message}`, field ? { field } : {});
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === "invalid_type" && issue.input === undefined) return "is required";
+  if (issue.code === "unrecognized_keys") return `unknown field(s) ${issue.keys.join(", ")}`;
+  return issue.message;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Request body is not valid JSON");
+  }
+}
+
+async function readBody(request: Request, limit: number): Promise<string> {
+  const tooLarge = () => new ApiError(413, `Request body exceeds ${limit} bytes`);
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,60 @@
+// The four guards of the spec: none, optional, required, role.
+import { ApiError, forbidden } from "@/lib/api/errors";
+import type { Guard } from "@/lib/api/endpoint";
+import {
+  bearerToken,
+  DEV_OPTIONAL_USER,
+  DEV_REQUIRED_USER,
+  MISSING_TOKEN,
+  verifyToken,
+  type Caller,
+} from "@/lib/auth/tokens";
+import { contactForCaller } from "@/lib/contacts";
+import { isDevAuth } from "@/lib/env";
+import { logger } from "@/lib/log";
+
+/** An authenticated caller with their contact record. */
+export interface AuthUser extends Caller {
+  contactId: number;
+  /** PATIENT unless the token names only staff roles. */
+  kind: "PATIENT" | "STAFF" | "ANONYMOUS";
+}
+
+async function withContact(caller: Caller): Promise<AuthUser> {
+  const contact = await contactForCaller(caller);
+  return { ...caller, contactId: contact.id, kind: contact.kind };
+}
+
+/** Applies a guard to a request: the caller, null when anonymous, or ApiError 401/403/503. */
+export async function authenticate(request: Request, guard: Guard): Promise<AuthUser | null> {
+  if (guard === "none") return null;
+  const header = request.headers.get("authorization");
+
+  if (isDevAuth()) {
+    if (guard === "optional") return header ? withContact(DEV_OPTIONAL_USER) : null;
+    return withRoles(await withContact(DEV_REQUIRED_USER), guard);
+  }
+
+  const token = bearerToken(header);
+  if (guard === "optional") {
+    if (!token) return null;
+    try {
+      return await withContact(await verifyToken(token));
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (error.status === 503) logger.warn("optional guard: key set unreachable, request treated as anonymous");
+      return null;
+    }
+  }
+  if (!token) throw new ApiError(401, MISSING_TOKEN);
+  return withRoles(await withContact(await verifyToken(token)), guard);
+}
+
+function withRoles(user: AuthUser, guard: Guard): AuthUser {
+  if (typeof guard === "object" && !guard.roles.some((role) => user.roles.includes(role))) throw forbidden();
+  return user;
+}
+
+export function hasRole(user: Pick<Caller, "roles"> | null, ...roles: Caller["roles"]): boolean {
+  return Boolean(user && roles.some((role) => user.roles.includes(role)));
+}

@@ -1,0 +1,99 @@
+// Bearer tokens from the identity provider: RS256 JWTs verified against the tenant's key set.
+import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+
+export type Role = "patient" | "care_provider" | "admin";
+export const ROLES: readonly Role[] = ["patient", "care_provider", "admin"];
+
+/** Who is calling, as the token (or development mode) says. */
+export interface Caller {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  roles: Role[];
+}
+
+/** `AUTH0_ISSUER_BASE_URL` with exactly one trailing slash, else `https://<AUTH0_DOMAIN>/`. */
+export function issuer(): string {
+  const { AUTH0_ISSUER_BASE_URL, AUTH0_DOMAIN } = env();
+  if (AUTH0_ISSUER_BASE_URL) return AUTH0_ISSUER_BASE_URL.replace(/\/+$/, "") + "/";
+  return `https://${AUTH0_DOMAIN}/`;
+}
+
+const holder = globalThis as unknown as { __handJwks?: { issuer: string; keys: ReturnType<typeof createRemoteJWKSet> } };
+
+function keySet() {
+  const iss = issuer();
+  if (holder.__handJwks?.issuer !== iss) {
+    holder.__handJwks = {
+      issuer: iss,
+      keys: createRemoteJWKSet(new URL(".well-known/jwks.json", iss), { timeoutDuration: 5_000, cooldownDuration: 30_000 }),
+    };
+  }
+  return holder.__handJwks.keys;
+}
+
+export const MISSING_TOKEN = "Missing or malformed Authorization header (expected: Bearer <token>)";
+
+/** The token of an `Authorization: Bearer <token>` header; null when absent or another scheme. */
+export function bearerToken(header: string | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+([^\s]+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+function rolesFrom(payload: JWTPayload): Role[] {
+  const claim = payload[env().AUTH0_ROLES_CLAIM];
+  if (!Array.isArray(claim)) return [];
+  return claim.filter((r): r is Role => typeof r === "string" && (ROLES as readonly string[]).includes(r));
+}
+
+function stringClaim(payload: JWTPayload, name: string): string | null {
+  const value = payload[name];
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/**
+ * Verifies a token: RS256 only, issuer, audience when configured. Throws ApiError 401 with the
+ * verifier's message, or 503 when the key set cannot be fetched (a provider outage is not the
+ * caller's fault).
+ */
+export async function verifyToken(token: string): Promise<Caller> {
+  const { AUTH0_AUDIENCE } = env();
+  try {
+    const { payload } = await jwtVerify(token, keySet(), {
+      issuer: issuer(),
+      audience: AUTH0_AUDIENCE,
+      algorithms: ["RS256"],
+    });
+    if (!payload.sub) throw new ApiError(401, "Token has no subject (sub)");
+    return {
+      sub: payload.sub,
+      email: stringClaim(payload, "email"),
+      name: stringClaim(payload, "name"),
+      roles: rolesFrom(payload),
+    };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof joseErrors.JWKSTimeout || isFetchFailure(error)) {
+      throw new ApiError(503, "Identity provider key set is unreachable; try again shortly");
+    }
+    if (error instanceof joseErrors.JOSEError) throw new ApiError(401, `Invalid token: ${error.message}`);
+    throw error;
+  }
+}
+
+function isFetchFailure(error: unknown): boolean {
+  if (error instanceof joseErrors.JOSEError && error.code === "ERR_JOSE_GENERIC") return true;
+  return error instanceof TypeError || (error as { name?: string })?.name === "AbortError";
+}
+
+/** The mock users of development mode (spec: "Development mode"). */
+export const DEV_REQUIRED_USER: Caller = {
+  sub: "dev|local-user",
+  email: "dev@localhost",
+  name: "Development User",
+  roles: ["patient", "care_provider"],
+};
+export const DEV_OPTIONAL_USER: Caller = { ...DEV_REQUIRED_USER, roles: ["patient"] };

@@ -1,0 +1,64 @@
+// Sharing codes: 6 characters from an alphabet without look-alikes (no 0, O, 1, I, L).
+import { randomInt } from "node:crypto";
+import { z } from "zod";
+
+export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const CODE_LENGTH = 6;
+const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}-?[${CODE_ALPHABET}]{3}$`);
+
+/** A fresh random code. randomInt draws without modulo bias. */
+export function generateCode(): string {
+  let code = "";
+  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** `AAABBB` or `aaa-bbb` → `AAABBB`; null for anything else. */
+export function normalizeCode(input: string): string | null {
+  const upper = input.trim().toUpperCase();
+  return CODE_PATTERN.test(upper) ? upper.replace("-", "") : null;
+}
+
+/** The dashed form shown to people: `AAA-BBB`. */
+export function formatCode(code: string): string {
+  return `${code.slice(0, 3)}-${code.slice(3)}`;
+}
+
+/** zod schema for a code in a path, query or body: normalizes, or fails with a clear message. */
+export const codeSchema = z.string().transform((value, ctx) => {
+  const code = normalizeCode(value);
+  if (!code) {
+    ctx.addIssue({
+      code: "custom",
+      message: `must be a 6-character code from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`,
+    });
+    return z.NEVER;
+  }
+  return code;
+});
+
+function isUniqueViolationOn(error: unknown, column: string): boolean {
+  const e = error as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  if (e?.code !== "P2002") return false;
+  const target = e.meta?.target;
+  const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields;
+  const names = [
+    ...(Array.isArray(target) ? target : typeof target === "string" ? [target] : []),
+    ...(fields ?? []),
+  ].map(String);
+  return names.length === 0 || names.some((n) => n.replace(/"/g, "") === column || n.endsWith(`_${column}_key`));
+}
+
+/**
+ * Runs `create` with fresh codes until one is not taken. A collision is a unique-index
+ * violation on `code`; with 31^6 codes a retry is rare, five in a row means something else.
+ */
+export async function withFreshCode<T>(create: (code: string) => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create(generateCode());
+    } catch (error) {
+      if (attempt >= attempts || !isUniqueViolationOn(error, "code")) throw error;
+    }
+  }
+}

@@ -1,0 +1,40 @@
+// Contacts: the people records behind tokens and anonymous submissions.
+import type { Caller } from "@/lib/auth/tokens";
+import { db } from "@/lib/db";
+
+export interface ContactRef {
+  id: number;
+  kind: "PATIENT" | "STAFF" | "ANONYMOUS";
+}
+
+/** A caller is a patient unless the token names only staff roles. */
+function kindFor(caller: Caller): "PATIENT" | "STAFF" {
+  return caller.roles.length === 0 || caller.roles.includes("patient") ? "PATIENT" : "STAFF";
+}
+
+// Avoids a write per request: a caller's row is only touched when what the token says changes.
+const known = new Map<string, { ref: ContactRef; fingerprint: string }>();
+const KNOWN_LIMIT = 10_000;
+
+/** Finds or creates the contact of an authenticated caller, keyed by the token's `sub`. */
+export async function contactForCaller(caller: Caller): Promise<ContactRef> {
+  const fingerprint = JSON.stringify([caller.email, caller.name, caller.roles]);
+  const hit = known.get(caller.sub);
+  if (hit && hit.fingerprint === fingerprint) return hit.ref;
+
+  const kind = kindFor(caller);
+  const row = await db().contact.upsert({
+    where: { sub: caller.sub },
+    create: { sub: caller.sub, kind, email: caller.email, name: caller.name, roles: caller.roles },
+    update: {
+      roles: caller.roles,
+      ...(caller.email ? { email: caller.email } : {}),
+      ...(caller.name ? { name: caller.name } : {}),
+    },
+    select: { id: true, kind: true },
+  });
+  const ref: ContactRef = { id: row.id, kind: row.kind };
+  if (known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value!);
+  known.set(caller.sub, { ref, fingerprint });
+  return ref;
+}

@@ -1,0 +1,115 @@
+// One database client per process. server.ts (run by tsx) and the route handlers (bundled by
+// Next) load separate copies of this module, so the client lives on globalThis: two PGlite
+// instances on one directory would corrupt it, and two pg pools would waste connections.
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import pg from "pg";
+import { PrismaClient } from "@/lib/generated/prisma/client.ts";
+import { env } from "@/lib/env";
+
+export type { PrismaClient };
+
+/** Plain SQL access for migrations and statements Prisma cannot express. */
+export interface SqlRunner {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements (no parameters). */
+  exec(sql: string): Promise<void>;
+}
+
+interface Database {
+  kind: "postgres" | "pglite";
+  prisma: PrismaClient;
+  /** Runs `work` with one dedicated connection (session-level locks need one). */
+  withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const holder = globalThis as unknown as { __handAssessmentDb?: Database };
+
+function openPostgres(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: env().DATABASE_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+  });
+  // An idle client that loses its server must not crash the process; the pool replaces it.
+  pool.on("error", () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    kind: "postgres",
+    prisma,
+    async withConnection(work) {
+      const client = await pool.connect();
+      try {
+        return await work({
+          async query(sql, params) {
+            return (await client.query(sql, params as unknown[])).rows;
+          },
+          async exec(sql) {
+            await client.query(sql);
+          },
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+function openPglite(dataDir: string): Database {
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir);
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const runner: SqlRunner = {
+    async query(sql, params) {
+      return (await pglite.query(sql, params as unknown[])).rows as never;
+    },
+    async exec(sql) {
+      await pglite.exec(sql);
+    },
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    withConnection: (work) => work(runner),
+    async close() {
+      await prisma.$disconnect();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+function database(): Database {
+  if (!holder.__handAssessmentDb) {
+    const { DATABASE_URL, DATA_DIR } = env();
+    holder.__handAssessmentDb = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
+  }
+  return holder.__handAssessmentDb;
+}
+
+/** The process's Prisma client. */
+export function db(): PrismaClient {
+  return database().prisma;
+}
+
+export function databaseKind(): "postgres" | "pglite" {
+  return database().kind;
+}
+
+export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  return database().withConnection(work);
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = holder.__handAssessmentDb;
+  holder.__handAssessmentDb = undefined;
+  await current?.close();
+}

@@ -1,0 +1,85 @@
+// Applies prisma/migrations/*/migration.sql in order and records each in _prisma_migrations
+// exactly as Prisma Migrate does, so `prisma migrate deploy` elsewhere sees them as applied.
+// Prisma's schema-engine binary cannot be downloaded here, hence this small runner. A
+// PostgreSQL advisory lock makes instances that start together take turns.
+import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { SqlRunner } from "@/lib/db";
+
+/** Same key as Prisma Migrate's own lock, so the two never run at once either. */
+const ADVISORY_LOCK_KEY = 72707369;
+
+export function migrationsDir(): string {
+  return resolve(process.cwd(), "prisma", "migrations");
+}
+
+export interface Migration {
+  name: string;
+  sql: string;
+  checksum: string;
+}
+
+export function readMigrations(dir = migrationsDir()): Migration[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(dir, entry.name, "migration.sql")))
+    .map((entry) => entry.name)
+    .sort()
+    .map((name) => {
+      const sql = readFileSync(join(dir, name, "migration.sql"), "utf8");
+      return { name, sql, checksum: createHash("sha256").update(sql).digest("hex") };
+    });
+}
+
+const CREATE_MIGRATIONS_TABLE = `
+CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+    "id"                    VARCHAR(36) PRIMARY KEY NOT NULL,
+    "checksum"              VARCHAR(64) NOT NULL,
+    "finished_at"           TIMESTAMPTZ,
+    "migration_name"        VARCHAR(255) NOT NULL,
+    "logs"                  TEXT,
+    "rolled_back_at"        TIMESTAMPTZ,
+    "started_at"            TIMESTAMPTZ NOT NULL DEFAULT now(),
+    "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
+)`;
+
+/** Applies every pending migration; returns the names applied. */
+export async function runMigrations(sql: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+  await sql.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
+  try {
+    await sql.exec(CREATE_MIGRATIONS_TABLE);
+    const rows = await sql.query<{ migration_name: string; finished_at: Date | null; checksum: string }>(
+      `SELECT migration_name, finished_at, checksum FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
+    );
+    const failed = rows.find((r) => r.finished_at === null);
+    if (failed) {
+      throw new Error(`migration ${failed.migration_name} failed earlier; resolve it before starting again`);
+    }
+    const applied = new Set(rows.map((r) => r.migration_name));
+    const done: string[] = [];
+    for (const migration of migrations) {
+      if (applied.has(migration.name)) continue;
+      const id = randomUUID();
+      await sql.exec("BEGIN");
+      try {
+        await sql.query(
+          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
+          [id, migration.checksum, migration.name],
+        );
+        await sql.exec(migration.sql);
+        await sql.query(
+          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+          [id],
+        );
+        await sql.exec("COMMIT");
+      } catch (error) {
+        await sql.exec("ROLLBACK");
+        throw new Error(`migration ${migration.name} failed: ${(error as Error).message}`);
+      }
+      done.push(migration.name);
+    }
+    return done;
+  } finally {
+    await sql.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
+  }
+}

@@ -1,0 +1,26 @@
+import type { NextConfig } from "next";
+
+const nextConfig: NextConfig = {
+  // Several builds can share one checkout (parallel test runs); each names its own folder.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
+  poweredByHeader: false,
+  // WASM and native packages stay outside the bundle so that server.ts and the route
+  // handlers share one copy (and one embedded database) per process.
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "@react-pdf/renderer",
+    "pino",
+    "pino-pretty",
+    "ws",
+    "ioredis",
+    "rate-limiter-flexible",
+    "nodemailer",
+    "stripe",
+  ],
+};
+
+export default nextConfig;

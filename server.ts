@@ -1,0 +1,87 @@
+// The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
+// /api/ai/ws, CORS for /api/*, migrations before the first request, and a graceful stop.
+import { existsSync } from "node:fs";
+import { createServer } from "node:http";
+import next from "next";
+import { EnvError, env } from "@/lib/env";
+
+const dev = process.argv.includes("--dev");
+(process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
+
+/** How long in-flight requests may take to finish after SIGTERM/SIGINT. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  if (existsSync(".env")) process.loadEnvFile(".env");
+  let config;
+  try {
+    config = env();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      process.stderr.write(error.lines.join("\n") + "\n");
+      process.exit(1);
+    }
+    throw error;
+  }
+  // Imported after the configuration is known to be valid: these modules read it.
+  const { logger } = await import("@/lib/log");
+  const { closeDatabase, databaseKind, withConnection } = await import("@/lib/db");
+  const { runMigrations } = await import("@/lib/db/migrate");
+  const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
+  const { createVoiceServer } = await import("@/lib/voice/server");
+
+  const applied = await withConnection((sql) => runMigrations(sql));
+  logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
+
+  const app = next({ dev, dir: process.cwd(), hostname: config.HOSTNAME, port: config.PORT });
+  await app.prepare();
+  const handleRequest = app.getRequestHandler();
+  const handleNextUpgrade = app.getUpgradeHandler();
+  const voice = createVoiceServer();
+  const origins = allowedOrigins();
+
+  const server = createServer((req, res) => {
+    if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
+    void handleRequest(req, res);
+  });
+  server.on("upgrade", (req, socket, head) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path === "/api/ai/ws") {
+      voice.handleUpgrade(req, socket, head, (ws) => voice.emit("connection", ws, req));
+    } else {
+      void handleNextUpgrade(req, socket, head);
+    }
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    // Keep-alive connections turn idle as their last response ends; close them as they do.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    for (const client of voice.clients) client.close(1001, "server shutting down");
+    server.close(async () => {
+      clearTimeout(force);
+      clearInterval(sweep);
+      voice.close();
+      await closeDatabase().catch((error) => logger.error({ err: (error as Error).name }, "closing the database failed"));
+      logger.info("stopped");
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+
+  server.listen(config.PORT, config.HOSTNAME, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    logger.info({ port, dev }, `listening on http://localhost:${port}`);
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`failed to start: ${(error as Error).message}\n`);
+  process.exit(1);
+});

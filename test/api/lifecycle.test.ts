@@ -1,0 +1,80 @@
+// The server's life: configuration errors, graceful stop with requests in flight, restarts
+// that keep data, and instances that start together on one database.
+import assert from "node:assert/strict";
+import { request as httpRequest } from "node:http";
+import { test } from "node:test";
+import pg from "pg";
+import { adminDatabaseUrl, createTestDatabase } from "@/test/support/database";
+import { apiClient } from "@/test/support/http";
+import { startServer } from "@/test/support/server";
+
+test("a bad configuration value stops the start with one line naming the variable", async () => {
+  await assert.rejects(startServer({ env: { PORT: "eighty" } }), (error: Error) => {
+    assert.match(error.message, /exited with 1/);
+    assert.match(error.message, /Invalid environment variable PORT: /);
+    return true;
+  });
+});
+
+test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
+  const server = await startServer();
+  const url = new URL(`${server.origin}/api/assessments/pain`);
+  const body = JSON.stringify({ painRating: 4, comments: "still typing" });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.write(body.slice(0, 10));
+    // The request is now in flight: headers sent, body half written.
+    setTimeout(() => {
+      server.process.kill("SIGTERM");
+      setTimeout(() => req.end(body.slice(10)), 500);
+    }, 300);
+  });
+  const { status, body: text } = await response;
+  assert.equal(status, 201);
+  assert.equal(JSON.parse(text).painRating, 4);
+  assert.equal(await server.stop(), 0);
+  assert.match(server.output(), /shutting down/);
+  // New connections are refused once stopped.
+  await assert.rejects(fetch(`${server.origin}/api/health`));
+});
+
+test("a restart keeps the data: the second start finds every migration applied", async () => {
+  const database = await createTestDatabase();
+  try {
+    const first = await startServer({ database });
+    assert.match(first.output(), /"applied":1/);
+    assert.equal(await first.stop(), 0);
+    const second = await startServer({ database });
+    assert.match(second.output(), /"applied":0/);
+    assert.equal((await apiClient(second.origin).get("/health")).status, 200);
+    assert.equal(await second.stop(), 0);
+  } finally {
+    await database.drop();
+  }
+});
+
+test("two instances started at once on one empty PostgreSQL both come up (advisory lock)", { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" }, async () => {
+  const database = await createTestDatabase();
+  try {
+    const [a, b] = await Promise.all([startServer({ database }), startServer({ database })]);
+    for (const server of [a, b]) assert.equal((await apiClient(server.origin).get("/health")).status, 200);
+    const applied = [a.output(), b.output()].map((out) => Number(/"applied":(\d+)/.exec(out)![1])).sort();
+    assert.deepEqual(applied, [0, 1], "exactly one instance applied the migration");
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
+    await client.end();
+    assert.equal(rows[0].n, 1);
+    await Promise.all([a.stop(), b.stop()]);
+  } finally {
+    await database.drop();
+  }
+});

@@ -1,0 +1,59 @@
+// A fresh database per test server: a new PostgreSQL database when TEST_DATABASE_URL (or
+// DATABASE_URL) names a server, otherwise a new PGlite directory.
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pg from "pg";
+
+export const adminDatabaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+
+export interface TestDatabase {
+  kind: "postgres" | "pglite";
+  /** Variables that point a server at this database. */
+  env: Record<string, string>;
+  url?: string;
+  drop(): Promise<void>;
+}
+
+function withDatabaseName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (!adminDatabaseUrl) {
+    const dir = mkdtempSync(join(tmpdir(), "hand-pglite-"));
+    return {
+      kind: "pglite",
+      env: { DATA_DIR: dir },
+      async drop() {
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const name = `hand_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: adminDatabaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabaseName(adminDatabaseUrl, name);
+  return {
+    kind: "postgres",
+    env: { DATABASE_URL: url },
+    url,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminDatabaseUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}

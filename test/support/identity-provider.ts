@@ -1,0 +1,81 @@
+// A loopback stand-in of the identity provider: serves a JWKS and signs RS256 access tokens.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
+
+export const TEST_AUDIENCE = "https://api.hand-assessment.test";
+export const ROLES_CLAIM = "https://hand-assessment.app/roles";
+
+export interface TokenOptions {
+  sub?: string;
+  roles?: string[];
+  email?: string;
+  name?: string;
+  issuer?: string;
+  audience?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  /** Sign with a key the key set does not publish. */
+  foreignKey?: boolean;
+}
+
+export interface IdentityProvider {
+  issuer: string;
+  /** Server variables that point the service at this provider. */
+  env: Record<string, string>;
+  token(options?: TokenOptions): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+/** A unique subject per call, so tests never share users. */
+export function uniqueSub(prefix = "user"): string {
+  return `test|${prefix}-${process.pid}-${Date.now()}-${++counter}`;
+}
+
+export async function startIdentityProvider(): Promise<IdentityProvider> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256");
+  const foreign = await generateKeyPair("RS256");
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const server: Server = createServer((req, res) => {
+    if (req.url === "/.well-known/jwks.json") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}/`;
+
+  async function token(options: TokenOptions = {}): Promise<string> {
+    const key: CryptoKey = options.foreignKey ? foreign.privateKey : privateKey;
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({
+      [ROLES_CLAIM]: options.roles ?? ["patient"],
+      ...(options.email ? { email: options.email } : {}),
+      ...(options.name ? { name: options.name } : {}),
+    })
+      .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "JWT" })
+      .setSubject(options.sub ?? uniqueSub())
+      .setIssuer(options.issuer ?? issuer)
+      .setAudience(options.audience ?? TEST_AUDIENCE)
+      .setIssuedAt(now - 5)
+      .setExpirationTime(now + (options.expiresIn ?? 3600))
+      .sign(key);
+  }
+
+  return {
+    issuer,
+    env: {
+      AUTH0_DOMAIN: `127.0.0.1:${port}`,
+      AUTH0_ISSUER_BASE_URL: issuer,
+      AUTH0_AUDIENCE: TEST_AUDIENCE,
+      AUTH0_ROLES_CLAIM: ROLES_CLAIM,
+    },
+    token,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
