@@ -57,3 +57,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * Runs one query against a test database from the test process. PGlite allows one process
+ * per directory: on PGlite call this only while no server runs on the database (stop it
+ * first, e.g. with `startServer({ database })` and `server.stop()`).
+ */
+export async function queryDatabase<T = Record<string, unknown>>(database: TestDatabase, sql: string, params: unknown[] = []): Promise<T[]> {
+  if (database.kind === "postgres") {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return (await client.query(sql, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+  const { PGlite } = await import("@electric-sql/pglite");
+  const pglite = new PGlite(database.env.DATA_DIR!);
+  try {
+    return (await pglite.query(sql, params)).rows as T[];
+  } finally {
+    await pglite.close();
+  }
+}
