@@ -31,6 +31,8 @@ export async function authenticate(request: Request, guard: Guard): Promise<Auth
   const header = request.headers.get("authorization");
 
   if (isDevAuth()) {
+    const persona = request.headers.get(DEV_USER_HEADER);
+    if (persona !== null) return devPersona(persona, guard);
     if (guard === "optional") return header ? withContact(DEV_OPTIONAL_USER) : null;
     return withRoles(await withContact(DEV_REQUIRED_USER), guard);
   }
@@ -48,6 +50,35 @@ export async function authenticate(request: Request, guard: Guard): Promise<Auth
   }
   if (!token) throw new ApiError(401, MISSING_TOKEN);
   return withRoles(await withContact(await verifyToken(token)), guard);
+}
+
+/**
+ * Development mode only: the web app's proxy names who signed in on its development sign-in
+ * page, so that the chosen role is honoured (without the header the spec's mock users apply).
+ * "anonymous" means nobody is signed in: required routes answer 401 as they would with no token.
+ */
+export const DEV_USER_HEADER = "x-dev-user";
+
+export const DEV_PERSONAS = {
+  patient: { sub: "dev|patient", email: "patient@localhost", name: "Development Patient", roles: ["patient"] },
+  care_provider: { sub: "dev|care-provider", email: "provider@localhost", name: "Development Care Provider", roles: ["care_provider"] },
+  admin: { sub: "dev|admin", email: "admin@localhost", name: "Development Admin", roles: ["admin"] },
+} as const satisfies Record<string, Caller>;
+
+export type DevPersona = keyof typeof DEV_PERSONAS;
+
+export function isDevPersona(value: unknown): value is DevPersona {
+  return typeof value === "string" && Object.hasOwn(DEV_PERSONAS, value);
+}
+
+async function devPersona(name: string, guard: Guard): Promise<AuthUser | null> {
+  if (isDevPersona(name)) {
+    const { roles, ...caller } = DEV_PERSONAS[name];
+    return withRoles(await withContact({ ...caller, roles: [...roles] }), guard);
+  }
+  if (name !== "anonymous") throw new ApiError(400, `${DEV_USER_HEADER} must be anonymous, ${Object.keys(DEV_PERSONAS).join(", ")}`);
+  if (guard === "optional") return null;
+  throw new ApiError(401, MISSING_TOKEN);
 }
 
 function withRoles(user: AuthUser, guard: Guard): AuthUser {
