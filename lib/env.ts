@@ -74,6 +74,10 @@ export const envSchema = z
 
     PYTHON_API_URL: optionalUrl,
     BIOMECHANICS_TIMEOUT_MS: positiveInt(15_000),
+
+    ESPEAK_PATH: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("espeak-ng")),
+    VOICE_MAX_CONNECTIONS_PER_CLIENT: positiveInt(4),
+    VOICE_HEARTBEAT_MS: positiveInt(25_000),
   })
   .superRefine((env, ctx) => {
     // Real patient data never sits behind mock users: see "Development mode" in the spec.
