@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { arthritisEndpoint } from "@/lib/assessments/schemas";
+import { submitArthritis } from "@/lib/assessments/submit";
+
+export const POST = handle(arthritisEndpoint, async ({ body, user }) => submitArthritis(body, user));

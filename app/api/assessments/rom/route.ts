@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { romEndpoint } from "@/lib/assessments/schemas";
+import { submitRom } from "@/lib/assessments/submit";
+
+export const POST = handle(romEndpoint, async ({ body, user }) => submitRom(body, user));

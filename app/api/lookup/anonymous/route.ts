@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { createBareRecord } from "@/lib/lookup";
+import { anonymousEndpoint } from "@/lib/lookup/schemas";
+
+export const POST = handle(anonymousEndpoint, async ({ body, user }) => createBareRecord(body, user));

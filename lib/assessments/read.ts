@@ -1,0 +1,307 @@
+// Reading assessments back: read names of the stored types, the full results tree of each type
+// (the input as submitted, from the detail tables), the one-line summary shown in histories,
+// and the score point a record contributes to score history.
+import { db } from "@/lib/db";
+import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
+
+export type ReadAssessmentType = "ROM" | "DEXTERITY" | "PAIN" | "ARTHRITIS" | "THUMB";
+
+/** Read normalization: FINGER_TAPPING → DEXTERITY, THUMB_MOVEMENTS → THUMB. */
+export function readType(stored: AssessmentType | string): ReadAssessmentType {
+  if (stored === "FINGER_TAPPING") return "DEXTERITY";
+  if (stored === "THUMB_MOVEMENTS") return "THUMB";
+  return stored as ReadAssessmentType;
+}
+
+/** Read name or stored name → stored name (DEXTERITY → FINGER_TAPPING, THUMB → THUMB_MOVEMENTS). */
+export function storedType(name: string): AssessmentType {
+  if (name === "DEXTERITY") return "FINGER_TAPPING";
+  if (name === "THUMB") return "THUMB_MOVEMENTS";
+  return name as AssessmentType;
+}
+
+export type Snapshot = Record<string, unknown>;
+export type ResultsTree = Record<string, unknown>;
+
+const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+// ---------- results trees ----------
+
+const WRIST_FIELDS = [
+  ["unsigned_rom_deg", "unsignedRomDeg"],
+  ["max_extension_deg", "maxExtensionDeg"],
+  ["min_extension_deg", "minExtensionDeg"],
+  ["avg_extension_deg", "avgExtensionDeg"],
+  ["max_flexion_deg", "maxFlexionDeg"],
+  ["min_flexion_deg", "minFlexionDeg"],
+  ["avg_flexion_deg", "avgFlexionDeg"],
+  ["frames_total", "framesTotal"],
+  ["frames_valid", "framesValid"],
+  ["percent_valid_frames", "percentValidFrames"],
+] as const;
+
+/** Input name (snake_case, as clients send `wrist`) → column name. */
+export const wristColumns = WRIST_FIELDS;
+
+async function romTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
+  const rows = await db().romAssessment.findMany({
+    where: { assessmentId: { in: ids } },
+    include: { handResults: { orderBy: { id: "asc" }, include: { jointResults: { orderBy: { position: "asc" } } } } },
+  });
+  return new Map(
+    rows.map((row) => {
+      const wristEntries = WRIST_FIELDS.map(([input, column]) => [input, row[column]] as const);
+      const wrist = wristEntries.some(([, value]) => value !== null) ? Object.fromEntries(wristEntries) : null;
+      return [
+        row.assessmentId!,
+        {
+          hand: row.hand,
+          overallScore: row.overallScore,
+          wristScore: row.wristScore,
+          fingerScore: row.fingerScore,
+          lightingQuality: row.lightingQuality,
+          lightingMetrics: row.lightingMetrics,
+          wrist,
+          handResults: row.handResults.map((hand) => ({
+            hand: hand.hand,
+            wristScore: hand.wristScore,
+            fingerScore: hand.fingerScore,
+            jointResults: hand.jointResults.map((joint) => ({
+              id: joint.jointId,
+              finger: joint.finger,
+              jointType: joint.jointType,
+              minAngle: joint.minAngle,
+              maxAngle: joint.maxAngle,
+              avgAngle: joint.avgAngle,
+              rom: joint.rom,
+              normalRange: joint.normalRangeMin === null && joint.normalRangeMax === null ? null : [joint.normalRangeMin, joint.normalRangeMax],
+              flexibilityScore: joint.flexibilityScore,
+              frameCount: joint.frameCount,
+            })),
+          })),
+        },
+      ];
+    }),
+  );
+}
+
+async function dexterityTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
+  const rows = await db().dexterityAssessment.findMany({
+    where: { assessmentId: { in: ids } },
+    include: { fingerResults: { orderBy: { id: "asc" } } },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.assessmentId!,
+      {
+        hand: row.hand,
+        duration: row.duration,
+        overallScore: row.overallScore,
+        speedScore: row.speedScore,
+        touchPrecision: row.touchPrecision,
+        consistencyScore: row.consistencyScore,
+        cycleCount: row.cycleCount,
+        totalTouches: row.totalTouches,
+        sequencesCompleted: row.sequencesCompleted,
+        timeTo10Sequences: row.timeTo10Sequences,
+        averageFrequency: row.averageFrequency,
+        sequenceAccuracy: row.sequenceAccuracy,
+        lightingQuality: row.lightingQuality,
+        lightingMetrics: row.lightingMetrics,
+        fingerScores: Object.fromEntries(
+          row.fingerResults.map((finger) => [
+            finger.fingerKey,
+            { finger: finger.finger, accuracy: finger.accuracy, consistency: finger.consistency, score: finger.score, touchCount: finger.touchCount },
+          ]),
+        ),
+      },
+    ]),
+  );
+}
+
+async function painTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
+  const rows = await db().painSession.findMany({
+    where: { assessmentId: { in: ids } },
+    include: {
+      entries: { orderBy: { position: "asc" } },
+      medications: { orderBy: { position: "asc" } },
+      strategies: { orderBy: { position: "asc" } },
+    },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.assessmentId!,
+      {
+        mode: row.mode,
+        hand: row.hand,
+        painType: row.painType,
+        timeOfDay: row.timeOfDay,
+        maxSeverity: row.maxSeverity,
+        comments: row.comments,
+        isComplete: row.isComplete,
+        entries: row.entries.map((e) => ({ areaType: e.areaType, hand: e.hand, digit: e.digit, location: e.location, severity: e.severity })),
+        medications: row.medications.map((m) => ({ medicationName: m.medicationName, dose: m.dose, effectivenessRating: m.effectivenessRating })),
+        strategies: row.strategies.map((s) => s.strategy),
+      },
+    ]),
+  );
+}
+
+async function arthritisTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
+  const rows = await db().arthritisEvaluation.findMany({
+    where: { assessmentId: { in: ids } },
+    include: {
+      functionalLimitations: { orderBy: { position: "asc" } },
+      jointSymptoms: { orderBy: { position: "asc" } },
+      jointHealth: { orderBy: { position: "asc" } },
+    },
+  });
+  return new Map(
+    rows.map((row) => [
+      row.assessmentId!,
+      {
+        hand: row.hand,
+        morningStiffnessDuration: row.morningStiffnessDuration,
+        morningStiffnessSeverity: row.morningStiffnessSeverity,
+        symptomSymmetry: row.symptomSymmetry,
+        symptomOnset: row.symptomOnset,
+        familyHistoryArthritis: row.familyHistoryArthritis,
+        compositeScore: row.compositeScore,
+        progressionLevel: row.progressionLevel,
+        patternType: row.patternType,
+        romDeficitScore: row.romDeficitScore,
+        painBurdenScore: row.painBurdenScore,
+        functionalScore: row.functionalScore,
+        stiffnessScore: row.stiffnessScore,
+        affectedJointCount: row.affectedJointCount,
+        clinicalFlags: row.clinicalFlags,
+        recommendation: row.recommendation,
+        sourceRomAssessmentId: row.sourceRomAssessmentId,
+        sourceDexterityAssessmentId: row.sourceDexterityAssessmentId,
+        sourcePainSessionId: row.sourcePainSessionId,
+        functionalLimitations: row.functionalLimitations.map((l) => ({ task: l.task, difficulty: l.difficulty })),
+        jointSymptoms: row.jointSymptoms.map((s) => ({
+          id: s.jointId,
+          digit: s.digit,
+          location: s.location,
+          tenderness: s.tenderness,
+          swelling: s.swelling,
+          warmth: s.warmth,
+          crepitus: s.crepitus,
+        })),
+        jointHealthMap: row.jointHealth.map((j) => ({
+          digit: j.digit,
+          location: j.location,
+          healthScore: j.healthScore,
+          romScore: j.romScore,
+          painScore: j.painScore,
+          hasSymptoms: j.hasSymptoms,
+          flags: j.flags,
+        })),
+      },
+    ]),
+  );
+}
+
+/**
+ * The full results tree of each assessment id: the submitted detail as stored, keyed like the
+ * input (ROM adds `handResults[].jointResults[]`; dexterity keeps `fingerScores` keyed by finger
+ * key; pain has entries, medications, strategies; arthritis the questionnaire, functional
+ * limitations, joint symptoms and joint-health map). Null when no detail row is linked.
+ * Four queries (one per detail type) whatever the number of ids.
+ */
+export async function loadResults(ids: readonly number[]): Promise<Map<number, ResultsTree | null>> {
+  const unique = [...new Set(ids)];
+  const result = new Map<number, ResultsTree | null>(unique.map((id) => [id, null]));
+  if (unique.length === 0) return result;
+  const trees = await Promise.all([romTrees(unique), dexterityTrees(unique), painTrees(unique), arthritisTrees(unique)]);
+  for (const byId of trees) for (const [id, tree] of byId) result.set(id, tree);
+  return result;
+}
+
+/** The results tree of one assessment, or null. */
+export async function loadResult(id: number): Promise<ResultsTree | null> {
+  return (await loadResults([id])).get(id) ?? null;
+}
+
+// ---------- one-line summaries ----------
+
+const rounded = (value: unknown): string | null => {
+  const n = num(value);
+  return n === null ? null : String(Math.round(n));
+};
+
+const PROGRESSION_LABELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"];
+const PATTERN_LABELS: Record<string, string> = { OA_PATTERN: "OA pattern", RA_PATTERN: "RA pattern", MIXED: "mixed pattern" };
+
+/**
+ * The one-line detail summary of an assessment from its snapshot, e.g.
+ * "ROM 72/100 · wrist 80 · fingers 65", "Dexterity 81/100 · speed 75 · 42 touches",
+ * "Pain 6/10 max · 3 areas", "Arthritis 64/100 · Moderate · OA pattern". Missing numbers are left out.
+ */
+export function assessmentSummaryLine(type: AssessmentType | ReadAssessmentType | string, snapshot: Snapshot | null | undefined): string {
+  const s = snapshot ?? {};
+  const parts: (string | null)[] = [];
+  const scoreOf = (value: unknown) => (rounded(value) === null ? null : `${rounded(value)}/100`);
+  switch (readType(type)) {
+    case "ROM":
+      parts.push(["ROM", scoreOf(s.overallScore)].filter(Boolean).join(" "));
+      parts.push(rounded(s.wristScore) && `wrist ${rounded(s.wristScore)}`, rounded(s.fingerScore) && `fingers ${rounded(s.fingerScore)}`);
+      break;
+    case "DEXTERITY":
+      parts.push(["Dexterity", scoreOf(s.overallScore)].filter(Boolean).join(" "));
+      parts.push(rounded(s.speedScore) && `speed ${rounded(s.speedScore)}`, rounded(s.totalTouches) && `${rounded(s.totalTouches)} touches`);
+      break;
+    case "PAIN": {
+      const max = rounded(s.maxSeverity);
+      parts.push(max === null ? "Pain" : `Pain ${max}/10 max`);
+      if (Array.isArray(s.entries)) parts.push(`${s.entries.length} ${s.entries.length === 1 ? "area" : "areas"}`);
+      break;
+    }
+    case "ARTHRITIS": {
+      parts.push(["Arthritis", scoreOf(s.compositeScore)].filter(Boolean).join(" "));
+      const level = num(s.progressionLevel);
+      parts.push(level !== null ? (PROGRESSION_LABELS[level] ?? null) : null);
+      parts.push(typeof s.patternType === "string" ? (PATTERN_LABELS[s.patternType] ?? null) : null);
+      break;
+    }
+    case "THUMB":
+      parts.push(["Thumb", scoreOf(s.overallScore)].filter(Boolean).join(" "));
+      break;
+    default:
+      parts.push(String(type));
+  }
+  return parts.filter((p): p is string => Boolean(p)).join(" · ");
+}
+
+// ---------- score points ----------
+
+export interface ScoreValues {
+  overallScore: number;
+  romScore: number | null;
+  dexterityScore: number | null;
+  painScore: number | null;
+}
+
+/**
+ * What an owned record adds to score history: the overall score plus the sub-score of its
+ * type (ROM → romScore, dexterity → dexterityScore, pain → painScore). Arthritis contributes
+ * its compositeScore as the overall score. Null when the snapshot has no usable score.
+ */
+export function scoreValuesFor(type: AssessmentType | string, snapshot: Snapshot | null | undefined): ScoreValues | null {
+  const s = snapshot ?? {};
+  const read = readType(type);
+  const overall = num(read === "ARTHRITIS" ? s.compositeScore : s.overallScore);
+  if (overall === null) return null;
+  return {
+    overallScore: overall,
+    romScore: read === "ROM" ? overall : null,
+    dexterityScore: read === "DEXTERITY" ? overall : null,
+    painScore: read === "PAIN" ? overall : null,
+  };
+}
+
+/** The calendar day (UTC) a score point belongs to. */
+export function scoreDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}

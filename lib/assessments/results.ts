@@ -1,0 +1,36 @@
+// GET /assessments/:id/results: one record with its full results tree.
+import { notFoundCode } from "@/lib/lookup";
+import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import { formatCode, normalizeCode } from "@/lib/codes";
+import { db } from "@/lib/db";
+import { loadResult, readType, type Snapshot } from "@/lib/assessments/read";
+
+/**
+ * By sharing code anyone may read a live record. Numeric ids are sequential, so they would let
+ * anyone enumerate patients' records: by id, only the owner or care staff can read, and an
+ * anonymous record is reachable only by its code (spec: "Anonymous use").
+ */
+export async function assessmentResults(ref: string, user: AuthUser | null) {
+  const numeric = /^\d{1,9}$/.test(ref);
+  const code = numeric ? null : normalizeCode(ref);
+  if (!numeric && !code) throw notFoundCode();
+  const row = await db().assessment.findFirst({
+    where: {
+      ...(code ? { code } : { id: Number(ref), isAnonymous: false }),
+      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
+    },
+    select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true, ownerId: true },
+  });
+  if (!row) throw notFoundCode();
+  if (!code && !(user && (user.contactId === row.ownerId || hasRole(user, "care_provider", "admin")))) throw notFoundCode();
+  return {
+    id: row.id,
+    code: row.code,
+    formattedCode: formatCode(row.code),
+    assessmentType: readType(row.assessmentType),
+    hand: row.hand,
+    dateCreated: row.dateCreated.toISOString(),
+    resultSnapshot: (row.resultSnapshot ?? {}) as Snapshot,
+    results: await loadResult(row.id),
+  };
+}

@@ -1,0 +1,365 @@
+// Submitting assessments of every type, anonymously and with a token, and reading them back:
+// success shapes, validation, what was stored (snapshot, results tree, score point), and a
+// restart that keeps the data.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { createTestDatabase, queryDatabase } from "@/test/support/database";
+import { apiClient } from "@/test/support/http";
+import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";
+import { startServer, type TestServer } from "@/test/support/server";
+
+const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+const DASHED = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{3}-[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{3}$/;
+
+export const romBody = {
+  hand: "LEFT",
+  overallScore: 72,
+  wristScore: 80,
+  fingerScore: 65,
+  lightingQuality: "GOOD",
+  lightingMetrics: { meanY: 120.5, stdY: 30.25 },
+  wrist: {
+    unsigned_rom_deg: 130,
+    max_extension_deg: 60,
+    min_extension_deg: 2,
+    avg_extension_deg: 40,
+    max_flexion_deg: 70,
+    min_flexion_deg: 5,
+    avg_flexion_deg: 45,
+    frames_total: 300,
+    frames_valid: 280,
+    percent_valid_frames: 93.3,
+  },
+  joints: [
+    { id: "index_mcp", finger: "INDEX", jointType: "MCP", minAngle: 3, maxAngle: 85, avgAngle: 40, rom: 82, normalRange: [0, 90], flexibilityScore: 91, frameCount: 280 },
+    { id: "index_pip", finger: "INDEX", jointType: "PIP", minAngle: 1, maxAngle: 95, avgAngle: 50, rom: 94, normalRange: [0, 100], flexibilityScore: 94, frameCount: 279 },
+  ],
+};
+
+export const dexterityBody = {
+  hand: "RIGHT",
+  duration: 30,
+  overallScore: 81,
+  speedScore: 75,
+  consistencyScore: 88,
+  cycleCount: 12,
+  totalTouches: 48,
+  accuracyScore: 90,
+  sequencesCompleted: 11,
+  timeTo10Sequences: 24.5,
+  averageFrequency: 1.6,
+  sequenceAccuracy: 92,
+  fingerScores: {
+    index: { finger: "INDEX", accuracy: 95, consistency: 90, score: 92, touchCount: 12 },
+    middle: { finger: "MIDDLE", accuracy: 85, consistency: 80, score: 83, touchCount: 12 },
+  },
+  lightingQuality: "FAIR",
+};
+
+export const painBody = {
+  mode: "DETAILED",
+  hand: "BOTH",
+  painType: "DULL_ACHING",
+  timeOfDay: "MORNING",
+  entries: [
+    { areaType: "DIGIT_JOINT", hand: "LEFT", digit: "INDEX", location: "PIP", severity: 6 },
+    { areaType: "WRIST", hand: "RIGHT", severity: 3 },
+  ],
+  medications: [{ medicationName: "Ibuprofen", dose: "200 mg", effectivenessRating: 7 }],
+  strategies: ["ICE", "REST"],
+  comments: "worse after typing",
+};
+
+export const arthritisBody = {
+  hand: "BOTH",
+  morningStiffnessDuration: "MIN_15_TO_30",
+  morningStiffnessSeverity: 5,
+  functionalLimitations: [{ task: "OPENING_JAR", difficulty: "MODERATE" }],
+  jointSymptoms: [{ id: "index_pip_left", digit: "INDEX", location: "PIP", tenderness: true, swelling: false, warmth: false, crepitus: true }],
+  symptomSymmetry: "BOTH_SYMMETRIC",
+  symptomOnset: "GRADUAL_YEARS",
+  familyHistoryArthritis: true,
+  compositeScore: 64.5,
+  progressionLevel: 2,
+  patternType: "OA_PATTERN",
+  romDeficitScore: 30,
+  painBurdenScore: 40,
+  functionalScore: 55,
+  stiffnessScore: 45,
+  affectedJointCount: 3,
+  jointHealthMap: [{ digit: "INDEX", location: "PIP", healthScore: 60, romScore: 70, painScore: 50, hasSymptoms: true, flags: ["nodes"] }],
+  clinicalFlags: ["bilateral involvement"],
+  recommendation: "Discuss with a hand therapist",
+  sourceRomAssessmentId: 1,
+  sourceDexterityAssessmentId: 2,
+  sourcePainSessionId: 3,
+};
+
+let server: TestServer;
+let idp: IdentityProvider;
+let api: ReturnType<typeof apiClient>;
+
+before(async () => {
+  idp = await startIdentityProvider();
+  server = await startServer({ env: idp.env });
+  api = apiClient(server.origin);
+});
+
+after(async () => {
+  await server?.stop();
+  await idp?.close();
+});
+
+describe("POST /assessments/rom", () => {
+  test("anonymous: 201 with the spec's shape; the record reads back with its full tree", async () => {
+    const res = await api.post("/assessments/rom", { ...romBody, futureField: "ignored" });
+    assert.equal(res.status, 201);
+    assert.deepEqual(Object.keys(res.body).sort(), ["code", "fingerScore", "formattedCode", "id", "overallScore", "wristScore"]);
+    assert.match(res.body.code, CODE);
+    assert.equal(res.body.formattedCode, `${res.body.code.slice(0, 3)}-${res.body.code.slice(3)}`);
+    assert.equal(typeof res.body.id, "number");
+    assert.deepEqual([res.body.overallScore, res.body.wristScore, res.body.fingerScore], [72, 80, 65]);
+
+    const read = await api.get(`/assessments/${res.body.formattedCode.toLowerCase()}/results`);
+    assert.equal(read.status, 200);
+    assert.equal(read.body.assessmentType, "ROM");
+    assert.equal(read.body.hand, "LEFT");
+    assert.deepEqual(read.body.resultSnapshot, {
+      overallScore: 72,
+      wristScore: 80,
+      fingerScore: 65,
+      extensionDeg: 60,
+      flexionDeg: 70,
+      lightingQuality: "GOOD",
+    });
+    const results = read.body.results;
+    assert.deepEqual(results.wrist, romBody.wrist);
+    assert.deepEqual(results.lightingMetrics, romBody.lightingMetrics);
+    assert.equal(results.handResults.length, 1);
+    assert.equal(results.handResults[0].hand, "LEFT");
+    assert.deepEqual(results.handResults[0].jointResults, romBody.joints);
+  });
+
+  test("400 with field when hand is missing, a score is out of range, or hand is BOTH", async () => {
+    const { hand: _hand, ...noHand } = romBody;
+    const cases: [unknown, string][] = [
+      [noHand, "hand"],
+      [{ ...romBody, hand: "BOTH" }, "hand"],
+      [{ ...romBody, overallScore: 101 }, "overallScore"],
+      [{ ...romBody, wristScore: -1 }, "wristScore"],
+      [{ ...romBody, joints: [{ frameCount: 1.5 }] }, "joints.0.frameCount"],
+      [{ ...romBody, lightingQuality: "BRIGHT" }, "lightingQuality"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await api.post("/assessments/rom", body);
+      assert.equal(res.status, 400, field);
+      assert.equal(res.body.field, field);
+    }
+  });
+});
+
+describe("POST /assessments/dexterity", () => {
+  test("201 shape; accuracyScore is stored as touchPrecision; fingerScores come back keyed", async () => {
+    const res = await api.post("/assessments/dexterity", dexterityBody);
+    assert.equal(res.status, 201);
+    assert.deepEqual(Object.keys(res.body).sort(), ["code", "cycleCount", "formattedCode", "id", "overallScore", "totalTouches"]);
+    assert.deepEqual([res.body.overallScore, res.body.cycleCount, res.body.totalTouches], [81, 12, 48]);
+    const read = await api.get(`/assessments/${res.body.code}/results`);
+    assert.equal(read.body.assessmentType, "DEXTERITY");
+    assert.deepEqual(read.body.resultSnapshot, {
+      overallScore: 81,
+      speedScore: 75,
+      touchPrecision: 90,
+      consistencyScore: 88,
+      cycleCount: 12,
+      totalTouches: 48,
+      sequencesCompleted: 11,
+      timeTo10Sequences: 24.5,
+      averageFrequency: 1.6,
+      sequenceAccuracy: 92,
+    });
+    assert.equal(read.body.results.touchPrecision, 90);
+    assert.equal(read.body.results.duration, 30);
+    assert.deepEqual(read.body.results.fingerScores, dexterityBody.fingerScores);
+  });
+
+  test("400 on each missing required field and on non-integer counts", async () => {
+    for (const field of ["hand", "duration", "overallScore", "speedScore", "consistencyScore", "cycleCount", "totalTouches"]) {
+      const body: Record<string, unknown> = { ...dexterityBody };
+      delete body[field];
+      const res = await api.post("/assessments/dexterity", body);
+      assert.equal(res.status, 400, field);
+      assert.equal(res.body.field, field);
+    }
+    const fractional = await api.post("/assessments/dexterity", { ...dexterityBody, totalTouches: 4.5 });
+    assert.equal(fractional.body.field, "totalTouches");
+    const negative = await api.post("/assessments/dexterity", { ...dexterityBody, cycleCount: -1 });
+    assert.equal(negative.body.field, "cycleCount");
+  });
+});
+
+describe("POST /assessments/pain-v2", () => {
+  test("201 shape; maxSeverity is the worst entry and the snapshot's overallScore 100 × (1 − max/10)", async () => {
+    const res = await api.post("/assessments/pain-v2", painBody);
+    assert.equal(res.status, 201);
+    assert.deepEqual(Object.keys(res.body).sort(), ["code", "dateCreated", "entryCount", "formattedCode", "id", "isComplete", "maxSeverity"]);
+    assert.equal(res.body.maxSeverity, 6);
+    assert.equal(res.body.entryCount, 2);
+    assert.equal(res.body.isComplete, true);
+    assert.ok(Math.abs(Date.parse(res.body.dateCreated) - Date.now()) < 60_000);
+    const read = await api.get(`/assessments/${res.body.code}/results`);
+    assert.equal(read.body.assessmentType, "PAIN");
+    assert.equal(read.body.resultSnapshot.overallScore, 40);
+    assert.equal(read.body.resultSnapshot.maxSeverity, 6);
+    assert.equal(read.body.resultSnapshot.mode, "DETAILED");
+    assert.deepEqual(read.body.resultSnapshot.strategies, ["ICE", "REST"]);
+    assert.deepEqual(read.body.results.entries, [
+      { areaType: "DIGIT_JOINT", hand: "LEFT", digit: "INDEX", location: "PIP", severity: 6 },
+      { areaType: "WRIST", hand: "RIGHT", digit: null, location: null, severity: 3 },
+    ]);
+    assert.deepEqual(read.body.results.medications, painBody.medications);
+    assert.deepEqual(read.body.results.strategies, painBody.strategies);
+    assert.equal(read.body.results.comments, painBody.comments);
+  });
+
+  test("no entries: maxSeverity 0 and overallScore 100", async () => {
+    const res = await api.post("/assessments/pain-v2", { mode: "QUICK", hand: "LEFT" });
+    assert.equal(res.status, 201);
+    assert.equal(res.body.maxSeverity, 0);
+    assert.equal(res.body.entryCount, 0);
+    const read = await api.get(`/lookup/${res.body.code}`);
+    assert.equal(read.body.resultSnapshot.overallScore, 100);
+  });
+
+  test("400 when hand or mode is missing, or a severity is outside 0-10", async () => {
+    assert.equal((await api.post("/assessments/pain-v2", { mode: "QUICK" })).body.field, "hand");
+    assert.equal((await api.post("/assessments/pain-v2", { hand: "LEFT" })).body.field, "mode");
+    const bad = await api.post("/assessments/pain-v2", { ...painBody, entries: [{ areaType: "PALM", hand: "LEFT", severity: 11 }] });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.field, "entries.0.severity");
+  });
+});
+
+describe("POST /assessments/arthritis", () => {
+  test("201 shape; computed values are stored unchanged and every input field reads back", async () => {
+    const res = await api.post("/assessments/arthritis", arthritisBody);
+    assert.equal(res.status, 201);
+    assert.deepEqual(Object.keys(res.body).sort(), ["code", "compositeScore", "formattedCode", "id", "patternType", "progressionLevel"]);
+    assert.deepEqual([res.body.compositeScore, res.body.progressionLevel, res.body.patternType], [64.5, 2, "OA_PATTERN"]);
+    const read = await api.get(`/assessments/${res.body.code}/results`);
+    assert.equal(read.body.assessmentType, "ARTHRITIS");
+    assert.deepEqual(read.body.resultSnapshot, {
+      compositeScore: 64.5,
+      progressionLevel: 2,
+      patternType: "OA_PATTERN",
+      romDeficitScore: 30,
+      painBurdenScore: 40,
+      functionalScore: 55,
+      stiffnessScore: 45,
+      affectedJointCount: 3,
+      clinicalFlags: ["bilateral involvement"],
+    });
+    for (const [key, value] of Object.entries(arthritisBody)) assert.deepEqual(read.body.results[key], value, key);
+  });
+
+  test("400 when hand is missing or morning stiffness is outside 0-10", async () => {
+    assert.equal((await api.post("/assessments/arthritis", { compositeScore: 50 })).body.field, "hand");
+    const bad = await api.post("/assessments/arthritis", { hand: "LEFT", morningStiffnessSeverity: 10.5 });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.field, "morningStiffnessSeverity");
+  });
+});
+
+describe("ownership", () => {
+  test("with a token: owned, never expires, and the day's score point is recorded", async () => {
+    const database = await createTestDatabase();
+    const own = await startServer({ env: idp.env, database });
+    const ownApi = apiClient(own.origin);
+    const token = await idp.token();
+    const rom = await ownApi.post("/assessments/rom", romBody, { token });
+    const dex = await ownApi.post("/assessments/dexterity", dexterityBody, { token });
+    const pain = await ownApi.post("/assessments/pain-v2", painBody, { token });
+    const arthritis = await ownApi.post("/assessments/arthritis", arthritisBody, { token });
+    for (const res of [rom, dex, pain, arthritis]) assert.equal(res.status, 201);
+    await own.stop();
+    try {
+      const ids = [rom, dex, pain, arthritis].map((r) => r.body.id);
+      const points = await queryDatabase<Record<string, unknown>>(
+        database,
+        `SELECT a.id, a.expires_at, a.is_anonymous, c.kind::text AS kind, s.contact_id = a.owner_id AS same_owner, s.overall_score, s.rom_score,
+                s.dexterity_score, s.pain_score, s.hand::text AS hand, s.day = (a.date_created AT TIME ZONE 'UTC')::date AS same_day
+           FROM assessments a JOIN contacts c ON c.id = a.owner_id JOIN score_points s ON s.assessment_id = a.id
+          WHERE a.id = ANY($1) ORDER BY a.id`,
+        [ids],
+      );
+      assert.equal(points.length, 4);
+      for (const p of points) {
+        assert.equal(p.expires_at, null);
+        assert.equal(p.is_anonymous, false);
+        assert.equal(p.kind, "PATIENT");
+        assert.equal(p.same_owner, true);
+        assert.equal(p.same_day, true);
+      }
+      assert.deepEqual(points.map((p) => [p.hand, p.overall_score, p.rom_score, p.dexterity_score, p.pain_score]), [
+        ["LEFT", 72, 72, null, null],
+        ["RIGHT", 81, null, 81, null],
+        ["BOTH", 40, null, null, 40],
+        ["BOTH", 64.5, null, null, null],
+      ]);
+      const anonymousPoints = await queryDatabase(database, `SELECT count(*)::int AS n FROM score_points s JOIN contacts c ON c.id = s.contact_id WHERE c.kind = 'ANONYMOUS'`);
+      assert.equal(anonymousPoints[0]!.n, 0);
+    } finally {
+      await database.drop();
+    }
+  });
+
+  test("by numeric id only the owner or care staff can read a record", async () => {
+    const token = await idp.token();
+    const rom = await api.post("/assessments/rom", romBody, { token });
+    const lookup = await api.get(`/lookup/${rom.body.code}`);
+    assert.equal(lookup.body.isAnonymous, false);
+    // By numeric id, the owner can read it; nobody else can.
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token })).status, 200);
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`)).status, 404);
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: await idp.token() })).status, 404);
+    const staff = await idp.token({ roles: ["care_provider"] });
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 200);
+
+  });
+
+  test("an anonymous record is reachable by code only, never by its numeric id", async () => {
+    const res = await api.post("/assessments/rom", romBody);
+    assert.equal((await api.get(`/assessments/${res.body.id}/results`)).status, 404);
+    assert.equal((await api.get(`/assessments/${res.body.code}/results`)).status, 200);
+  });
+
+  test("GET /assessments/:id/results is 404 for an unknown code or id and for nonsense", async () => {
+    for (const ref of ["ZZZ-ZZZ", "999999999", "not-a-code"]) {
+      const res = await api.get(`/assessments/${ref}/results`);
+      assert.equal(res.status, 404, ref);
+      assert.equal(typeof res.body.error, "string");
+    }
+  });
+});
+
+test("a restart keeps the data: an assessment submitted before reads back after", async () => {
+  const database = await createTestDatabase();
+  try {
+    const first = await startServer({ database });
+    const created = await apiClient(first.origin).post("/assessments/pain-v2", painBody);
+    assert.equal(created.status, 201);
+    const before = (await apiClient(first.origin).get(`/assessments/${created.body.code}/results`)).body;
+    assert.equal(await first.stop(), 0);
+    const second = await startServer({ database });
+    try {
+      const afterRestart = await apiClient(second.origin).get(`/assessments/${created.body.code}/results`);
+      assert.equal(afterRestart.status, 200);
+      assert.deepEqual(afterRestart.body, before);
+      assert.match(created.body.formattedCode, DASHED);
+    } finally {
+      await second.stop();
+    }
+  } finally {
+    await database.drop();
+  }
+});
