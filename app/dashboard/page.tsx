@@ -1,0 +1,30 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PatientDashboard } from "@/components/dashboard/patient-dashboard";
+import { Alert, LinkButton, PageHeading } from "@/components/ui";
+import { currentUser, isStaff } from "@/lib/web/auth";
+
+export const metadata: Metadata = { title: "My dashboard" };
+
+export default async function DashboardPage() {
+  const user = await currentUser();
+  if (!user) redirect("/signin?callbackUrl=/dashboard");
+  const patient = user.roles.length === 0 || user.roles.includes("patient");
+  if (!patient) {
+    return (
+      <div className="space-y-4">
+        <PageHeading title="My dashboard" />
+        <Alert kind="info">The dashboard is for patients. You are signed in as staff.</Alert>
+        {isStaff(user) && <LinkButton href="/provider">Open the patient list</LinkButton>}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <PageHeading title={user.name ? `Hello, ${user.name}` : "My dashboard"}>
+        <p>Your scores over time, your assessments and journal, and your subscription.</p>
+      </PageHeading>
+      <PatientDashboard />
+    </div>
+  );
+}

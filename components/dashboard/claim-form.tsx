@@ -1,0 +1,73 @@
+"use client";
+import Link from "next/link";
+import { useId, useState } from "react";
+import { normalizeInputCode } from "@/components/assessment/code-box";
+import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+/** Claim an anonymous assessment by its code. */
+export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [claimed, setClaimed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <Card title="Claim a code">
+      <form
+        noValidate
+        className="space-y-2"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setClaimed(null);
+          const code = normalizeInputCode(value);
+          if (!code) {
+            setError("A code is 6 letters and digits, for example ABC-234.");
+            return;
+          }
+          setBusy(true);
+          const result = await proxy<{ code: string }>(`/lookup/${code}/claim`, { method: "POST" });
+          setBusy(false);
+          if (result.ok) {
+            setError(null);
+            setValue("");
+            setClaimed(result.data.code);
+            onClaimed();
+          } else if (result.status === 404) {
+            setError("No unclaimed assessment has this code (it may be claimed already, or expired).");
+          } else {
+            setError(errorText(result.data));
+          }
+        }}
+      >
+        <label htmlFor={id} className="block text-sm text-slate-800">
+          Took an assessment without signing in? Enter its code to keep it in your account.
+        </label>
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <input
+            {...fieldAria(id, error)}
+            className={`${inputStyles} font-mono uppercase`}
+            placeholder="ABC-234"
+            autoComplete="off"
+            value={value}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <Button type="submit" disabled={busy}>
+            {busy ? "Claiming…" : "Claim"}
+          </Button>
+        </div>
+        {error && (
+          <p id={`${id}-error`} className="text-sm font-medium text-red-800">
+            {error}
+          </p>
+        )}
+        {claimed && (
+          <Alert kind="success">
+            Claimed <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">{claimed}</Link>: it is now in your account.
+          </Alert>
+        )}
+      </form>
+    </Card>
+  );
+}

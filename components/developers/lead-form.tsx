@@ -1,0 +1,107 @@
+"use client";
+import { useId, useState } from "react";
+import { Alert, Button, Field, fieldAria, inputStyles } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+type FieldName = "type" | "name" | "email" | "company" | "interest" | "message";
+const EMPTY = { type: "STAY_IN_TOUCH", name: "", email: "", company: "", interest: "", message: "", website: "" };
+
+/** Stay in touch / ask for a demo. Field errors come from the API's `field`. */
+export function LeadForm() {
+  const prefix = useId();
+  const id = (name: string) => `${prefix}-${name}`;
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+
+  if (done) {
+    return (
+      <div className="space-y-3">
+        <Alert kind="success">{done}</Alert>
+        <Button variant="secondary" onClick={() => { setDone(null); setValues(EMPTY); }}>
+          Send another message
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-4"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setBusy(true);
+        setFormError(null);
+        const body = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ""));
+        const result = await proxy<{ message?: string; field?: string }>("/leads/developer", { method: "POST", body });
+        setBusy(false);
+        if (result.ok) {
+          setErrors({});
+          setDone("Thank you. We will be in touch soon.");
+          return;
+        }
+        const field = result.data.field as FieldName | undefined;
+        if (result.status === 400 && field && field in EMPTY) {
+          setErrors({ [field]: errorText(result.data).replace(/^[\w.]+: /, "") });
+          document.getElementById(id(field))?.focus();
+        } else {
+          setErrors({});
+          setFormError(errorText(result.data));
+        }
+      }}
+    >
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
+        <div className="flex flex-wrap gap-4 text-sm">
+          {[
+            ["STAY_IN_TOUCH", "Stay in touch"],
+            ["DEMO", "Book a demo"],
+          ].map(([value, label]) => (
+            <label key={value} className="flex items-center gap-2">
+              <input type="radio" name="type" value={value} className="h-4 w-4 accent-teal-700" checked={values.type === value} onChange={set("type")} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id={id("name")} label="Name" error={errors.name}>
+          <input {...fieldAria(id("name"), errors.name)} autoComplete="name" className={inputStyles} value={values.name} onChange={set("name")} />
+        </Field>
+        <Field id={id("email")} label="E-mail" error={errors.email}>
+          <input {...fieldAria(id("email"), errors.email)} type="email" autoComplete="email" className={inputStyles} value={values.email} onChange={set("email")} />
+        </Field>
+        <Field id={id("company")} label="Company (optional)" error={errors.company}>
+          <input {...fieldAria(id("company"), errors.company)} autoComplete="organization" className={inputStyles} value={values.company} onChange={set("company")} />
+        </Field>
+        <Field id={id("interest")} label="Interested in (optional)" error={errors.interest}>
+          <select {...fieldAria(id("interest"), errors.interest)} className={inputStyles} value={values.interest} onChange={set("interest")}>
+            <option value="">Choose…</option>
+            <option value="API">REST API</option>
+            <option value="SDK">SDK</option>
+            <option value="FHIR">FHIR</option>
+            <option value="RESEARCH">Research</option>
+            <option value="OTHER">Something else</option>
+          </select>
+        </Field>
+      </div>
+      <Field id={id("message")} label="Message (optional)" error={errors.message} hint="Up to 4000 characters.">
+        <textarea {...fieldAria(id("message"), errors.message, true)} rows={4} className={inputStyles} value={values.message} onChange={set("message")} />
+      </Field>
+      {/* Honeypot: hidden from people (and from assistive technology); bots fill it in. */}
+      <div className="hidden">
+        <label htmlFor={id("website")}>Website</label>
+        <input id={id("website")} tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
+      </div>
+      {formError && <Alert>{formError}</Alert>}
+      <Button type="submit" disabled={busy}>
+        {busy ? "Sending…" : "Send"}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,179 @@
+"use client";
+// Panels shared by the patient dashboard (base /patients/me) and a provider's patient page
+// (base /patients/<id>): score chart, assessment history, journal.
+import Link from "next/link";
+import { useId, useState } from "react";
+import { ScoreChart, type ScorePoint } from "@/components/charts/score-chart";
+import { headlineScore } from "@/components/assessment/snapshot-view";
+import { Show } from "@/components/patients/loadable";
+import { Pagination } from "@/components/ui/pagination";
+import { Card, inputStyles } from "@/components/ui";
+import { query } from "@/lib/web/client";
+import { formatDate, formatDateTime, formatNumber, HAND_LABELS, humanize, typeLabel } from "@/lib/web/format";
+import { useProxy } from "@/lib/web/use-proxy";
+
+function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="font-medium text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={`${inputStyles} w-auto py-1.5 text-sm`} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([optionValue, text]) => (
+          <option key={optionValue} value={optionValue}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
+  const [hand, setHand] = useState("");
+  const scores = useProxy<{ scores: ScorePoint[] }>(`${base}/scores${query({ hand, limit: 365 })}`);
+  return (
+    <Card
+      title={title}
+      actions={
+        <Select
+          label="Hand"
+          value={hand}
+          onChange={setHand}
+          options={[["", "All"], ["LEFT", "Left"], ["RIGHT", "Right"], ["BOTH", "Both"]]}
+        />
+      }
+    >
+      <Show value={scores} label="scores">
+        {({ scores: points }) =>
+          points.length === 0 ? (
+            <p className="text-sm text-slate-700">No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.</p>
+          ) : (
+            <ScoreChart scores={points} title={title} />
+          )
+        }
+      </Show>
+    </Card>
+  );
+}
+
+interface HistoryItem {
+  id: number;
+  assessmentType: string;
+  code: string;
+  formattedCode: string;
+  hand: string | null;
+  dateCreated: string;
+  resultSnapshot: Record<string, unknown>;
+  summary?: string;
+}
+
+const PAGE = 10;
+
+export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCodes?: boolean }) {
+  const [type, setType] = useState("");
+  const [offset, setOffset] = useState(0);
+  const history = useProxy<{ assessments: HistoryItem[]; total: number }>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
+  return (
+    <Card
+      title="Assessment history"
+      actions={
+        <Select
+          label="Type"
+          value={type}
+          onChange={(value) => {
+            setType(value);
+            setOffset(0);
+          }}
+          options={[["", "All types"], ["ROM", "Range of motion"], ["DEXTERITY", "Dexterity"], ["PAIN", "Pain"], ["ARTHRITIS", "Arthritis"], ["THUMB", "Thumb"]]}
+        />
+      }
+    >
+      <Show value={history} label="assessments">
+        {({ assessments, total }) =>
+          assessments.length === 0 ? (
+            <p className="text-sm text-slate-700">No assessments{type ? " of this type" : ""} yet.</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-100">
+                {assessments.map((a) => {
+                  const score = headlineScore(a.resultSnapshot);
+                  return (
+                    <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+                      <div>
+                        <p className="font-semibold text-slate-900">
+                          {typeLabel(a.assessmentType)}
+                          <span className="font-normal text-slate-700"> · {a.hand ? HAND_LABELS[a.hand] ?? a.hand : "hand not recorded"}</span>
+                        </p>
+                        <p className="text-slate-700">
+                          {formatDateTime(a.dateCreated)}
+                          {a.summary ? ` · ${a.summary}` : ""}
+                        </p>
+                      </div>
+                      <div className="flex items-center gap-3">
+                        <span className="font-semibold text-slate-900">{score === null ? "—" : `${Math.round(score)}/100`}</span>
+                        {linkCodes ? (
+                          <Link href={`/a/${a.code}`} className="font-mono font-semibold text-teal-800 underline underline-offset-2">
+                            {a.formattedCode}
+                          </Link>
+                        ) : (
+                          <span className="font-mono">{a.formattedCode}</span>
+                        )}
+                      </div>
+                    </li>
+                  );
+                })}
+              </ul>
+              <Pagination label="Assessment pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+            </>
+          )
+        }
+      </Show>
+    </Card>
+  );
+}
+
+interface JournalRow {
+  id: number;
+  date: string;
+  type: string;
+  hand: string | null;
+  pain: number | null;
+  function: number | null;
+  summary: string;
+}
+
+export function JournalPanel({ patientId }: { patientId: number }) {
+  const [offset, setOffset] = useState(0);
+  const journal = useProxy<{ journal: JournalRow[]; total: number }>(`/patients/${patientId}/journal${query({ limit: PAGE, offset })}`);
+  return (
+    <Card title="Journal">
+      <Show value={journal} label="the journal">
+        {({ journal: rows, total }) =>
+          rows.length === 0 ? (
+            <p className="text-sm text-slate-700">No journal entries yet.</p>
+          ) : (
+            <>
+              <ul className="divide-y divide-slate-100">
+                {rows.map((row) => (
+                  <li key={row.id} className="py-2.5 text-sm">
+                    <p className="flex flex-wrap gap-x-3 text-slate-700">
+                      <span className="font-semibold text-slate-900">{formatDate(row.date)}</span>
+                      <span>{humanize(row.type)}</span>
+                      {row.hand && <span>{HAND_LABELS[row.hand] ?? row.hand}</span>}
+                      {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}
+                      {row.function !== null && <span>Function {formatNumber(row.function)}/10</span>}
+                    </p>
+                    <p className="mt-1 text-slate-800">{row.summary}</p>
+                  </li>
+                ))}
+              </ul>
+              <Pagination label="Journal pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+            </>
+          )
+        }
+      </Show>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+"use client";
+import { TrendMark } from "@/components/provider/patient-table";
+import { Show } from "@/components/patients/loadable";
+import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
+import { Badge, Card, Facts, PageHeading } from "@/components/ui";
+import { formatDate, formatNumber, HAND_LABELS, typeLabel } from "@/lib/web/format";
+import { useProxy } from "@/lib/web/use-proxy";
+
+interface LatestScore {
+  score: number | null;
+  dateCreated: string;
+  code: string;
+  formattedCode: string;
+}
+
+interface Profile {
+  id: number;
+  name: string | null;
+  email: string | null;
+  age: number | null;
+  sex: string | null;
+  dominantHand: string | null;
+  affectedHand: string | null;
+  injury: string | null;
+  injuryDate: string | null;
+  surgeryType: string | null;
+  surgeryDate: string | null;
+  score: number | null;
+  trend: "improving" | "declining" | "stable";
+  needsAttention: boolean;
+  lastAssessment: string | null;
+  latestScores?: Record<string, LatestScore | null>;
+  activeTreatments?: Array<{ id: number; name: string; startedAt: string | null }>;
+}
+
+function hand(value: string | null): string {
+  return value ? HAND_LABELS[value] ?? value : "—";
+}
+
+function Narrative({ id }: { id: number }) {
+  const narrative = useProxy<{ summary: string; source: string }>(`/patients/${id}/narrative-summary`);
+  return (
+    <Card title="Narrative summary">
+      <Show value={narrative} label="the summary">
+        {(n) => (
+          <div className="space-y-2">
+            <p className="whitespace-pre-line text-sm text-slate-800">{n.summary}</p>
+            <p className="text-xs text-slate-700">{n.source === "ai" ? "Written by a language model." : "Written from a template."} Not a diagnosis.</p>
+          </div>
+        )}
+      </Show>
+    </Card>
+  );
+}
+
+export function PatientDetail({ id }: { id: number }) {
+  const profile = useProxy<Profile>(`/patients/${id}`);
+  return (
+    <Show value={profile} label="the patient">
+      {(p) => (
+        <div className="space-y-6">
+          <PageHeading title={p.name ?? `Patient ${p.id}`}>
+            <p className="flex flex-wrap items-center gap-3 text-sm">
+              <span>Latest score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score)}</strong></span>
+              <TrendMark trend={p.trend} />
+              {p.needsAttention && <Badge tone="red">Needs attention</Badge>}
+              <span>Last assessment {formatDate(p.lastAssessment)}</span>
+            </p>
+          </PageHeading>
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="space-y-6 lg:col-span-2">
+              <ScoresPanel base={`/patients/${id}`} />
+              <HistoryPanel base={`/patients/${id}`} />
+              <JournalPanel patientId={id} />
+            </div>
+            <div className="space-y-6">
+              <Card title="Profile">
+                <Facts
+                  items={[
+                    ["E-mail", p.email ?? "—"],
+                    ["Age", p.age === null ? "—" : String(p.age)],
+                    ["Sex", p.sex ?? "—"],
+                    ["Dominant hand", hand(p.dominantHand)],
+                    ["Affected hand", hand(p.affectedHand)],
+                    ["Injury", p.injury ?? "—"],
+                    ["Injury date", formatDate(p.injuryDate)],
+                    ["Surgery", p.surgeryType ?? "—"],
+                    ["Surgery date", formatDate(p.surgeryDate)],
+                  ]}
+                />
+              </Card>
+              {p.latestScores && (
+                <Card title="Latest by type">
+                  <Facts
+                    items={Object.entries(p.latestScores).map(([type, latest]) => [
+                      typeLabel(type),
+                      latest ? `${latest.score === null ? "—" : formatNumber(latest.score)} · ${formatDate(latest.dateCreated)}` : "—",
+                    ])}
+                  />
+                </Card>
+              )}
+              <Card title="Active treatments">
+                {p.activeTreatments && p.activeTreatments.length > 0 ? (
+                  <ul className="space-y-1 text-sm">
+                    {p.activeTreatments.map((t) => (
+                      <li key={t.id}>
+                        <span className="font-medium text-slate-900">{t.name}</span>
+                        {t.startedAt && <span className="text-slate-700"> · since {formatDate(t.startedAt)}</span>}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="text-sm text-slate-700">None recorded.</p>
+                )}
+              </Card>
+              <Narrative id={id} />
+            </div>
+          </div>
+        </div>
+      )}
+    </Show>
+  );
+}

@@ -1,0 +1,149 @@
+"use client";
+import Link from "next/link";
+import { useEffect, useId, useState } from "react";
+import { Show } from "@/components/patients/loadable";
+import { Pagination } from "@/components/ui/pagination";
+import { Badge, Card, inputStyles } from "@/components/ui";
+import { query } from "@/lib/web/client";
+import { formatDate, formatNumber, HAND_LABELS } from "@/lib/web/format";
+import { useProxy } from "@/lib/web/use-proxy";
+
+interface PatientRow {
+  id: number;
+  name: string | null;
+  hand: string | null;
+  injury: string | null;
+  lastAssessment: string | null;
+  score: number | null;
+  trend: "improving" | "declining" | "stable";
+  needsAttention: boolean;
+  assessmentCount: number;
+}
+
+const PAGE = 20;
+
+export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
+  const shape = { improving: ["↑", "text-emerald-800", "Improving"], declining: ["↓", "text-red-800", "Declining"], stable: ["→", "text-slate-700", "Stable"] }[trend];
+  return (
+    <span className={`inline-flex items-center gap-1 font-semibold ${shape[1]}`}>
+      <span aria-hidden="true">{shape[0]}</span>
+      {shape[2]}
+    </span>
+  );
+}
+
+function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
+  const id = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <select id={id} className={inputStyles} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function PatientTable() {
+  const searchId = useId();
+  const [typed, setTyped] = useState("");
+  const [search, setSearch] = useState("");
+  const [trend, setTrend] = useState("");
+  const [attention, setAttention] = useState("");
+  const [sort, setSort] = useState("name");
+  const [offset, setOffset] = useState(0);
+
+  // Search as the person types, once they pause.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(typed.trim());
+      setOffset(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  const list = useProxy<{ patients: PatientRow[]; total: number }>(`/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`);
+  const reset = <T,>(set: (v: T) => void) => (v: T) => {
+    set(v);
+    setOffset(0);
+  };
+
+  return (
+    <div className="space-y-4">
+      <Card>
+        <form role="search" aria-label="Filter patients" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+          <div className="space-y-1">
+            <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
+              Search
+            </label>
+            <input id={searchId} type="search" className={inputStyles} placeholder="Name or e-mail" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          </div>
+          <Choice label="Trend" value={trend} onChange={reset(setTrend)} options={[["", "Any trend"], ["improving", "Improving"], ["stable", "Stable"], ["declining", "Declining"]]} />
+          <Choice label="Attention" value={attention} onChange={reset(setAttention)} options={[["", "Everyone"], ["true", "Needs attention"], ["false", "No attention needed"]]} />
+          <Choice label="Sort by" value={sort} onChange={reset(setSort)} options={[["name", "Name (A–Z)"], ["score", "Lowest score first"], ["recent", "Most recent assessment"]]} />
+        </form>
+      </Card>
+      <Card>
+        <Show value={list} label="patients">
+          {({ patients, total }) =>
+            patients.length === 0 ? (
+              <p className="text-sm text-slate-700">No patients match.</p>
+            ) : (
+              <>
+                <p className="mb-3 text-sm text-slate-700" aria-live="polite">
+                  {total} patient{total === 1 ? "" : "s"}
+                </p>
+                <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Patient table">
+                  <table className="w-full min-w-[36rem] text-left text-sm">
+                    <caption className="sr-only">Patients with their latest score, trend and attention flag</caption>
+                    <thead className="border-b border-slate-200 text-slate-800">
+                      <tr>
+                        <th scope="col" className="py-2 pr-3 font-semibold">Patient</th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">Latest score</th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">Trend</th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">Last assessment</th>
+                        <th scope="col" className="py-2 font-semibold">Assessments</th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {patients.map((p) => (
+                        <tr key={p.id}>
+                          <td className="py-2.5 pr-3">
+                            <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
+                              {p.name ?? `Patient ${p.id}`}
+                            </Link>
+                            <div className="text-xs text-slate-700">
+                              {[p.hand ? HAND_LABELS[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded"}
+                            </div>
+                            {p.needsAttention && (
+                              <div className="mt-1">
+                                <Badge tone="red">Needs attention</Badge>
+                              </div>
+                            )}
+                          </td>
+                          <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score)}</td>
+                          <td className="py-2.5 pr-3">
+                            <TrendMark trend={p.trend} />
+                          </td>
+                          <td className="py-2.5 pr-3">{formatDate(p.lastAssessment)}</td>
+                          <td className="py-2.5">{p.assessmentCount}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+                <Pagination label="Patient pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+              </>
+            )
+          }
+        </Show>
+      </Card>
+    </div>
+  );
+}

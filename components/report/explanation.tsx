@@ -1,0 +1,46 @@
+"use client";
+import { useState } from "react";
+import { Alert, Button } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+/** The report's explanation, or an "Explain" button that asks for one. */
+export function Explanation({ code, initial, initialSource }: { code: string; initial: string | null; initialSource: string | null }) {
+  const [text, setText] = useState(initial);
+  const [source, setSource] = useState(initialSource);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  if (text) {
+    return (
+      <div className="space-y-2">
+        <div className="whitespace-pre-line text-slate-800">{text}</div>
+        <p className="text-xs text-slate-700">
+          {source === "ai" ? "Written by a language model from the numbers above." : "Written from a template from the numbers above."} It is not
+          a diagnosis.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-3" aria-live="polite">
+      <p className="text-sm text-slate-700">No explanation yet. Ask for a plain-language explanation of these results.</p>
+      <Button
+        disabled={busy}
+        onClick={async () => {
+          setBusy(true);
+          setError(null);
+          const result = await proxy<{ explanation: string; source: string }>(`/reports/${code}/explain`, { method: "POST" });
+          setBusy(false);
+          if (result.ok) {
+            setText(result.data.explanation);
+            setSource(result.data.source);
+          } else setError(errorText(result.data));
+        }}
+      >
+        {busy ? "Explaining…" : "Explain"}
+      </Button>
+      {error && <Alert>{error}</Alert>}
+    </div>
+  );
+}

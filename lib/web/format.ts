@@ -1,0 +1,71 @@
+// Labels and number/date formatting shared by the pages (server and browser).
+
+export const TYPE_LABELS: Record<string, string> = {
+  ROM: "Range of motion",
+  DEXTERITY: "Dexterity",
+  PAIN: "Pain",
+  ARTHRITIS: "Arthritis",
+  THUMB: "Thumb movements",
+};
+
+/** Spec, "Scores and units": pain severity 0-10. */
+export const PAIN_LABELS = [
+  "No pain", "Minimal", "Mild", "Uncomfortable", "Moderate", "Distracting",
+  "Distressing", "Unmanageable", "Intense", "Severe", "Worst possible",
+] as const;
+
+/** Spec, "Scores and units": progression level 0-4. */
+export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
+
+export const HAND_LABELS: Record<string, string> = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" };
+
+export function typeLabel(type: string): string {
+  return TYPE_LABELS[type] ?? humanize(type);
+}
+
+export function painLabel(severity: unknown): string {
+  const n = typeof severity === "number" ? Math.round(severity) : NaN;
+  return PAIN_LABELS[n] ?? "Unknown";
+}
+
+export function progressionLabel(level: unknown): string {
+  const n = typeof level === "number" ? Math.round(level) : NaN;
+  return PROGRESSION_LEVELS[n] ?? "Unknown";
+}
+
+/** DULL_ACHING → "Dull aching". */
+export function humanize(token: unknown): string {
+  if (typeof token !== "string" || token === "") return "—";
+  const words = token.toLowerCase().replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function formatNumber(value: unknown, digits = 0): string {
+  return typeof value === "number" && Number.isFinite(value)
+    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: 0 })
+    : "—";
+}
+
+export function isNumber(value: unknown): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleDateString("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+}
+
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? "—"
+    : date.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" }) + " UTC";
+}
+
+/** The error text of an API answer `{ error }`, or a fallback. */
+export function errorText(data: unknown, fallback = "Something went wrong. Please try again."): string {
+  const error = (data as { error?: unknown } | null)?.error;
+  return typeof error === "string" && error ? error : fallback;
+}
