@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   server.on("upgrade", (req, socket, head) => {
     const path = (req.url ?? "").split("?")[0];
     if (path === "/api/ai/ws") {
-      voice.handleUpgrade(req, socket, head, (ws) => voice.emit("connection", ws, req));
+      voice.handleUpgrade(req, socket, head);
     } else {
       void handleNextUpgrade(req, socket, head);
     }
@@ -61,11 +61,12 @@ async function main(): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     // Keep-alive connections turn idle as their last response ends; close them as they do.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
-    for (const client of voice.clients) client.close(1001, "server shutting down");
+    // Voice sockets are closed with 1001; server.close() waits for them like for any connection.
+    const voiceStopped = voice.shutdown();
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
-      voice.close();
+      await voiceStopped;
       await closeDatabase().catch((error) => logger.error({ err: (error as Error).name }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);

@@ -1,14 +1,150 @@
 // The voice WebSocket at /api/ai/ws. server.ts hands upgrades for that path to this server.
-import type { IncomingMessage } from "node:http";
-import { WebSocketServer, type WebSocket } from "ws";
+// The handshake checks the Origin (CORS allow-list; native clients send none), the number of
+// sockets per client address and the caller's token; then each socket gets a VoiceSession.
+import { randomUUID } from "node:crypto";
+import { STATUS_CODES, type IncomingMessage } from "node:http";
+import type { Duplex } from "node:stream";
+import { WebSocket, WebSocketServer, type RawData } from "ws";
+import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
+import type { AuthUser } from "@/lib/auth/guard";
+import { env } from "@/lib/env";
+import { allowedOrigins } from "@/lib/http/cors";
+import { logger } from "@/lib/log";
+import { authenticateUpgrade } from "@/lib/voice/auth";
+import { VoiceSession } from "@/lib/voice/session";
 
 /** Frames over 64 KiB close the socket with 1009 (ws would otherwise accept 100 MiB). */
 export const MAX_FRAME_BYTES = 64 * 1024;
+/** On shutdown: how long sessions may finish the message in hand and close politely. */
+const SHUTDOWN_GRACE_MS = 5_000;
 
-export function createVoiceServer(): WebSocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  wss.on("connection", (socket: WebSocket, _request: IncomingMessage) => {
-    socket.send(JSON.stringify({ type: "state_change", from: "IDLE", to: "GREETING" }));
-  });
-  return wss;
+export interface VoiceServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Refuses new sockets, closes open ones with 1001, and resolves once they are gone. */
+  shutdown(): Promise<void>;
+}
+
+interface Peer {
+  session: VoiceSession;
+  alive: boolean;
+  closed: Promise<void>;
+}
+
+function refuse(socket: Duplex, status: number, message: string): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const body = JSON.stringify({ error: message });
+  socket.once("finish", () => socket.destroy());
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
+      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+function text(data: RawData): string {
+  return Array.isArray(data) ? Buffer.concat(data).toString("utf8") : Buffer.from(data as Buffer).toString("utf8");
+}
+
+export function createVoiceServer(): VoiceServer {
+  const { VOICE_MAX_CONNECTIONS_PER_CLIENT, VOICE_HEARTBEAT_MS } = env();
+  const origins = allowedOrigins();
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
+  const perAddress = new Map<string, number>();
+  const peers = new Map<WebSocket, Peer>();
+  let closing = false;
+
+  // A peer that has not answered the previous ping by the next one is gone: dropped within two intervals.
+  const heartbeat = setInterval(() => {
+    for (const [socket, peer] of peers) {
+      if (!peer.alive) {
+        logger.info("voice socket dropped: no heartbeat");
+        socket.terminate();
+        continue;
+      }
+      peer.alive = false;
+      socket.ping();
+    }
+  }, VOICE_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  function connect(socket: WebSocket, user: AuthUser | null): void {
+    const sessionId = randomUUID();
+    const session = new VoiceSession({
+      sessionId,
+      user,
+      send: (message) => {
+        if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      },
+    });
+    const peer: Peer = { session, alive: true, closed: new Promise((resolve) => socket.once("close", () => resolve())) };
+    peers.set(socket, peer);
+    socket.on("pong", () => (peer.alive = true));
+    socket.on("message", (data, isBinary) => session.receive(isBinary ? null : text(data)));
+    // Oversized frames and protocol errors: ws closes the socket itself (1009, 1002 ...).
+    socket.on("error", (error) => logger.info({ code: (error as { code?: string }).code }, "voice socket error"));
+    socket.on("close", (code) => {
+      peers.delete(socket);
+      void session.end();
+      logger.info({ sessionId, code, state: session.state }, "voice session closed");
+    });
+    logger.info({ sessionId, authenticated: Boolean(user) }, "voice session opened");
+    session.start();
+  }
+
+  async function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    const origin = req.headers.origin;
+    if (origin !== undefined && !origins.has(origin)) return refuse(socket, 403, "Origin not allowed");
+
+    const address = req.socket.remoteAddress ?? "unknown";
+    const open = perAddress.get(address) ?? 0;
+    if (open >= VOICE_MAX_CONNECTIONS_PER_CLIENT) return refuse(socket, 429, `At most ${VOICE_MAX_CONNECTIONS_PER_CLIENT} voice connections per client`);
+    // The slot is held from now until the underlying connection closes, whatever happens in between.
+    perAddress.set(address, open + 1);
+    socket.once("close", () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
+
+    let user: AuthUser | null;
+    try {
+      user = await authenticateUpgrade(req);
+    } catch (error) {
+      if (error instanceof ApiError) return refuse(socket, error.status, error.message);
+      if (isDatabaseUnavailable(error)) return refuse(socket, 503, "Service temporarily unavailable: the database cannot be reached");
+      logger.error({ err: (error as Error).name }, "voice handshake failed");
+      return refuse(socket, 500, "Internal error");
+    }
+    if (closing) return refuse(socket, 503, "Server is shutting down");
+    if (socket.destroyed) return;
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, user));
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      socket.on("error", () => socket.destroy());
+      if (closing) return refuse(socket, 503, "Server is shutting down");
+      void upgrade(req, socket, head);
+    },
+    async shutdown() {
+      closing = true;
+      clearInterval(heartbeat);
+      const open = [...peers.entries()];
+      // Sessions send nothing more; a journal entry being written still finishes (before the database closes).
+      const finished = Promise.all(
+        open.map(([socket, peer]) => {
+          const drained = peer.session.end();
+          socket.close(1001, "server shutting down");
+          return Promise.all([drained, peer.closed]);
+        }),
+      );
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([finished, new Promise((resolve) => (timer = setTimeout(resolve, SHUTDOWN_GRACE_MS)))]);
+      clearTimeout(timer);
+      for (const [socket] of open) if (socket.readyState !== WebSocket.CLOSED) socket.terminate();
+      wss.close();
+    },
+  };
 }

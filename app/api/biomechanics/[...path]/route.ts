@@ -1,0 +1,3 @@
+import { biomechanicsRoute } from "@/lib/biomechanics/proxy";
+
+export const POST = biomechanicsRoute;

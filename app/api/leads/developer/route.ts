@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { submitDeveloperLead } from "@/lib/leads";
+import { developerLeadEndpoint } from "@/lib/leads/schemas";
+
+export const POST = handle(developerLeadEndpoint, async ({ body }) => submitDeveloperLead(body));

@@ -1,0 +1,61 @@
+// The biomechanics proxy: one table of our paths and the analysis service's paths. Each row is
+// also the endpoint's contract (request and response bodies are the upstream's, opaque here).
+import { z } from "zod";
+import { endpoint, type Endpoint } from "@/lib/api/endpoint";
+
+/** Landmark frames are large: a few seconds of 21-point hands at 30 fps. */
+export const BIOMECHANICS_MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+const landmarkPayload = z
+  .unknown()
+  .describe("Landmark-frame payload, forwarded unchanged; its fields are owned by the analysis service");
+const analysisResult = z.unknown().describe("The analysis service's JSON answer, returned unchanged");
+
+export interface BiomechanicsEndpoint extends Endpoint {
+  /** Path on the analysis service, appended to PYTHON_API_URL. */
+  upstream: string;
+}
+
+function proxy(path: string, upstream: string, summary: string): BiomechanicsEndpoint {
+  return {
+    ...endpoint({
+      method: "POST",
+      path,
+      summary,
+      tag: "Biomechanics",
+      auth: "none",
+      body: landmarkPayload,
+      maxBodyBytes: BIOMECHANICS_MAX_BODY_BYTES,
+      responses: [
+        { status: 200, description: `The analysis service's JSON from ${upstream}, with its 2xx status`, schema: analysisResult },
+        { status: 400, description: "Body is not valid JSON" },
+        { status: 413, description: "Body over 8 MiB" },
+        { status: 502, description: "Analysis service not configured, unreachable, too slow, or answered an error or non-JSON" },
+      ],
+    }),
+    upstream,
+  };
+}
+
+export const wristDeviationEndpoint = proxy("/biomechanics/wrist/deviation", "/v1/wrist/deviation", "Wrist radial/ulnar deviation from landmark frames");
+export const wristDeviationNeutralEndpoint = proxy("/biomechanics/wrist/deviation/neutral-pose", "/v1/wrist/deviation/neutral-pose", "Neutral pose for wrist deviation");
+export const wristExtensionFlexionEndpoint = proxy("/biomechanics/wrist/extension-flexion", "/v1/wrist/extensionflexion", "Wrist extension and flexion from landmark frames");
+export const wristExtensionFlexionNeutralEndpoint = proxy("/biomechanics/wrist/extension-flexion/neutral-pose", "/v1/wrist/extensionflexion/neutral-pose", "Neutral pose for wrist extension and flexion");
+export const wristRotationEndpoint = proxy("/biomechanics/wrist/rotation", "/v1/wrist/rotation", "Wrist rotation (pronation/supination) from landmark frames");
+export const wristRotationNeutralEndpoint = proxy("/biomechanics/wrist/rotation/neutral-pose", "/v1/wrist/rotation/neutral-pose", "Neutral pose for wrist rotation");
+export const thumbAbductionEndpoint = proxy("/biomechanics/thumb/abduction", "/v1/thumb/abduction", "Thumb abduction from landmark frames");
+export const thumbCircumductionEndpoint = proxy("/biomechanics/thumb/circumduction", "/v1/thumb/circumduction", "Thumb circumduction from landmark frames");
+export const thumbExtensionFlexionEndpoint = proxy("/biomechanics/thumb/extension-flexion", "/v1/thumb/extensionflexion", "Thumb extension and flexion from landmark frames");
+
+/** The table, in the specification's order. */
+export const BIOMECHANICS_ENDPOINTS: readonly BiomechanicsEndpoint[] = [
+  wristDeviationEndpoint,
+  wristDeviationNeutralEndpoint,
+  wristExtensionFlexionEndpoint,
+  wristExtensionFlexionNeutralEndpoint,
+  wristRotationEndpoint,
+  wristRotationNeutralEndpoint,
+  thumbAbductionEndpoint,
+  thumbCircumductionEndpoint,
+  thumbExtensionFlexionEndpoint,
+];

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
+
+/** Web forms send "" for a field left blank; that is "not given". */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
+
+export const LEAD_MESSAGE_MAX = 4000;
+
+export const developerLeadInput = z.object({
+  type: blankAsMissing(z.enum(LeadType)).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
+  name: z.string().trim().min(1, "is required").max(200),
+  email: z.string().trim().max(320).pipe(z.email("must be a valid e-mail address")),
+  company: blankAsMissing(z.string().trim().max(200)),
+  interest: blankAsMissing(z.enum(LeadInterest)),
+  message: blankAsMissing(z.string().trim().max(LEAD_MESSAGE_MAX, `must be at most ${LEAD_MESSAGE_MAX} characters`)),
+  website: z.string().optional().describe("Honeypot: people leave it empty; a filled one is absorbed without effect"),
+});
+
+export const developerLeadResponse = z.object({
+  received: z.literal(true),
+  sent: z.boolean().describe("Whether the lead was e-mailed to the team; it is stored either way"),
+  message: z.string(),
+});
+
+export const developerLeadEndpoint = endpoint({
+  method: "POST",
+  path: "/leads/developer",
+  summary: "Developer-site contact form: store the lead and e-mail it to the team",
+  tag: "Leads",
+  auth: "none",
+  body: developerLeadInput,
+  responses: [
+    { status: 201, description: "Lead received (stored; sent says whether the e-mail went out)", schema: developerLeadResponse },
+    { status: 400, description: "Validation error; field names the offending input" },
+  ],
+});

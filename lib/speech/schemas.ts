@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+
+export const TTS_MAX_CHARS = 2000;
+
+export const ttsInput = z.object({
+  text: z
+    .string()
+    .max(TTS_MAX_CHARS, `must be at most ${TTS_MAX_CHARS} characters`)
+    .refine((text) => text.trim() !== "", "must not be empty")
+    .describe("What to say, 1-2000 characters"),
+});
+
+export const ttsResponse = z.object({
+  audio: z.base64().describe("The audio, base64-encoded"),
+  mimeType: z.string().describe("Audio type with its sample rate: audio/wav;rate=22050 or audio/pcm;rate=24000 (16-bit mono)"),
+});
+
+export const ttsEndpoint = endpoint({
+  method: "POST",
+  path: "/ai/tts",
+  summary: "Speak a text: the model's speech endpoint when configured, else local espeak-ng",
+  tag: "Speech and voice",
+  auth: "none",
+  body: ttsInput,
+  responses: [
+    { status: 200, description: "The spoken text", schema: ttsResponse },
+    { status: 204, description: "No speech backend is configured: no audio" },
+    { status: 400, description: "text missing, empty or longer than 2000 characters" },
+    { status: 500, description: "Every configured speech backend failed" },
+  ],
+});

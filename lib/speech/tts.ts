@@ -1,0 +1,15 @@
+import type { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
+import type { ttsInput } from "@/lib/speech/schemas";
+import { SpeechError, synthesize } from "@/lib/speech";
+
+/** POST /ai/tts: base64 audio with its MIME type, or null (204) when nothing can speak. */
+export async function textToSpeech({ text }: z.output<typeof ttsInput>): Promise<{ audio: string; mimeType: string } | null> {
+  try {
+    const spoken = await synthesize(text);
+    return spoken && { audio: spoken.audio.toString("base64"), mimeType: spoken.mimeType };
+  } catch (error) {
+    if (error instanceof SpeechError) throw new ApiError(500, error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+// Journal entries from the voice session: the check-in answer (AD_HOC_CHECK_IN) and the
+// reflection after an assessment (POST_ASSESSMENT), for signed-in callers only.
+import type { AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+
+export interface VoiceJournalEntry {
+  entryType: "AD_HOC_CHECK_IN" | "POST_ASSESSMENT";
+  transcript: string;
+  sessionId: string;
+  affectedHand?: "LEFT" | "RIGHT" | "BOTH";
+  /** The assessment the reflection is about, as the client reported it (linked only when it is the caller's). */
+  assessmentId?: number;
+}
+
+/** Which journal column links an assessment of a stored type. */
+const LINK_COLUMN = {
+  ROM: "romAssessmentId",
+  THUMB_MOVEMENTS: "romAssessmentId",
+  FINGER_TAPPING: "dexterityAssessmentId",
+  PAIN: "painScaleAssessmentId",
+} as const;
+
+async function assessmentLink(user: AuthUser, assessmentId: number | undefined) {
+  if (assessmentId === undefined) return {};
+  const assessment = await db().assessment.findFirst({
+    where: { id: assessmentId, ownerId: user.contactId },
+    select: { id: true, assessmentType: true },
+  });
+  if (!assessment || assessment.assessmentType === "ARTHRITIS") return {};
+  return { [LINK_COLUMN[assessment.assessmentType]]: assessment.id };
+}
+
+/** Stores the entry; returns its id. */
+export async function saveVoiceJournalEntry(user: AuthUser, entry: VoiceJournalEntry): Promise<number> {
+  const row = await db().journalEntry.create({
+    data: {
+      patientId: user.contactId,
+      entryType: entry.entryType,
+      transcript: entry.transcript,
+      affectedHand: entry.affectedHand ?? null,
+      orchestratorSessionId: entry.sessionId,
+      ...(await assessmentLink(user, entry.assessmentId)),
+    },
+    select: { id: true },
+  });
+  return row.id;
+}

@@ -1,0 +1,83 @@
+// The scripted side of the conversation: what each step says when no language model answers
+// (and what the model is asked to convey when one does), coaching lines, and the few words
+// the session listens for.
+import type { CoachingHint, VoiceAssessmentType } from "@/lib/voice/protocol";
+
+export const ASSESSMENT_LABELS: Record<VoiceAssessmentType, string> = {
+  ROM: "range of motion",
+  DEXTERITY: "finger tapping",
+  PAIN: "pain",
+  ARTHRITIS: "arthritis",
+  THUMB: "thumb movement",
+};
+
+const TYPE_WORDS: [VoiceAssessmentType, RegExp][] = [
+  ["ROM", /\b(range of motion|rom|wrist|bend)/i],
+  ["DEXTERITY", /\b(tap|tapping|dexterity)/i],
+  ["THUMB", /\bthumb/i],
+  ["ARTHRITIS", /\barthritis/i],
+  ["PAIN", /\bpain/i],
+];
+
+/** The assessment type a sentence names, if any. */
+export function assessmentTypeIn(text: string): VoiceAssessmentType | null {
+  return TYPE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+}
+
+/** In the menu: does the person ask for an assessment rather than to talk? */
+export function asksForAssessment(text: string): boolean {
+  return /\b(assess\w*|test\w*|measur\w*|exercis\w*)\b/i.test(text);
+}
+
+export function saysReady(text: string): boolean {
+  return /\b(ready|start|begin|go|yes)\b/i.test(text);
+}
+
+export const LINES = {
+  greeting:
+    "Hello, I'm your hand health assistant. I can check in on how your hands feel and guide you through an assessment. Say anything when you're ready.",
+  menu: "Would you like to tell me how your hands feel today, or start an assessment right away?",
+  checkIn: "How are your hands feeling today? Tell me about any pain, stiffness, or things that were hard to do.",
+  checkInNoted: (saved: boolean) =>
+    `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?`,
+  chooseType: "Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?",
+  prepared: (type: VoiceAssessmentType) =>
+    `${capitalize(ASSESSMENT_LABELS[type])} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
+  starting: (type: VoiceAssessmentType) => `Starting the ${ASSESSMENT_LABELS[type]} assessment now.`,
+  active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
+  keepGoing: "You're doing well, keep going.",
+  cancelled: "No problem, we stopped that one. Press start to try again, or choose another assessment.",
+  review: (type: VoiceAssessmentType | null, score: number | null) =>
+    [
+      `Well done, the ${type ? ASSESSMENT_LABELS[type] + " " : ""}assessment is finished.`,
+      score === null ? "" : `Your score is ${Math.round(score)} out of 100.`,
+      "Remember, this is not a diagnosis. Shall we take a moment to reflect on how it went?",
+    ]
+      .filter(Boolean)
+      .join(" "),
+  reflect: "How did that feel? Was anything painful, or harder than usual?",
+  reflectionNoted: (saved: boolean) =>
+    `${saved ? "Thank you, I've added that to your journal." : "Thank you for sharing that."} Press restart for another round, or close the app when you're done.`,
+  reflectionMore: "Is there anything else? Press restart for another round, or close the app when you're done.",
+} as const;
+
+const HINT_LINES: Record<CoachingHint, string> = {
+  HAND_NOT_VISIBLE: "I can't see your hand. Move it back into the camera view.",
+  POOR_LIGHTING: "It's a bit dark. Try facing a window or turning on a light.",
+  TOO_FAST: "Slow down a little, smooth movements work best.",
+  TOO_SLOW: "A little faster if you can.",
+  HOLD_STILL: "Hold still for a moment.",
+  MOVE_CLOSER: "Bring your hand a little closer to the camera.",
+  MOVE_AWAY: "Move your hand a little further from the camera.",
+};
+
+export function coachingLine(hint: CoachingHint | null, progress: number | null): string {
+  if (hint) return HINT_LINES[hint];
+  if (progress !== null && progress >= 0.9) return "Almost done.";
+  if (progress !== null && progress >= 0.5) return "Halfway there, keep it steady.";
+  return "Good, keep going.";
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
