@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { patientJournal } from "@/lib/journal/service";
+import { patientJournalEndpoint } from "@/lib/patients/schemas";
+
+export const GET = handle(patientJournalEndpoint, async ({ user, params, query }) => patientJournal(user!, params.id, query));

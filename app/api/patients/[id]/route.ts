@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { patientProfile } from "@/lib/patients/profile";
+import { patientProfileEndpoint } from "@/lib/patients/schemas";
+
+export const GET = handle(patientProfileEndpoint, async ({ params }) => patientProfile(params.id));

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { patientScoresEndpoint } from "@/lib/patients/schemas";
+import { patientScores } from "@/lib/patients/service";
+
+export const GET = handle(patientScoresEndpoint, async ({ user, params, query }) => patientScores(user!, params.id, query));

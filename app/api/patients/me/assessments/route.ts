@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { myAssessmentsEndpoint } from "@/lib/patients/schemas";
+import { myAssessments } from "@/lib/patients/service";
+
+export const GET = handle(myAssessmentsEndpoint, async ({ user, query }) => myAssessments(user!, query));

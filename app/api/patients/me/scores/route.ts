@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { myScoresEndpoint } from "@/lib/patients/schemas";
+import { myScores } from "@/lib/patients/service";
+
+export const GET = handle(myScoresEndpoint, async ({ user, query }) => myScores(user!, query));

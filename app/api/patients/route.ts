@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { listPatients } from "@/lib/patients/list";
+import { patientListEndpoint } from "@/lib/patients/schemas";
+
+export const GET = handle(patientListEndpoint, async ({ query }) => listPatients(query));

@@ -1,0 +1,69 @@
+// GET /journal/narrative-context/:patientId: a prompt-ready text of the patient's recent journal
+// entries with their latest scores, bounded so it fits any prompt.
+import type { AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
+import { assertMayReadPatient, assertPatient } from "@/lib/patients/access";
+import { patientStanding } from "@/lib/patients/list";
+import { dailyScores } from "@/lib/patients/scores";
+
+export const CONTEXT_ENTRIES = 10;
+export const TRANSCRIPT_CHARS = 600;
+export const CONTEXT_MAX_CHARS = 6000;
+
+const one = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+function entryLine(entry: JournalEntry): string {
+  const facts = [
+    entry.createdAt.toISOString().slice(0, 10),
+    entry.entryType,
+    entry.affectedHand ? `${entry.affectedHand.toLowerCase()} hand` : null,
+    entry.painRating !== null ? `pain ${one(entry.painRating)}/10` : null,
+    entry.functionRating !== null ? `function ${one(entry.functionRating)}/10` : null,
+  ].filter(Boolean);
+  return `- ${facts.join(" · ")}: "${clip(entry.transcript, TRANSCRIPT_CHARS)}"`;
+}
+
+async function scoreLine(patientId: number): Promise<string> {
+  const [{ scores }, standing] = await Promise.all([dailyScores(patientId, { limit: 2, offset: 0 }), patientStanding(patientId)]);
+  const [latest, previous] = scores;
+  if (!latest) return "Latest scores: none recorded yet.";
+  const parts = [
+    latest.romScore !== null ? `ROM ${one(latest.romScore)}` : null,
+    latest.dexterityScore !== null ? `dexterity ${one(latest.dexterityScore)}` : null,
+    latest.painScore !== null ? `pain ${one(latest.painScore)}` : null,
+  ].filter(Boolean);
+  return (
+    `Latest scores (0-100, higher is better): overall ${one(latest.overallScore)} on ${latest.date}` +
+    (parts.length ? ` (${parts.join(", ")})` : "") +
+    (previous ? `; previous day ${one(previous.overallScore)} on ${previous.date}` : "") +
+    `; trend ${standing.trend}${standing.needsAttention ? "; needs attention" : ""}.`
+  );
+}
+
+export async function narrativeContext(patientId: number, user: AuthUser | null) {
+  if (user) await assertMayReadPatient(user, patientId);
+  else await assertPatient(patientId);
+  const [entries, scores] = await Promise.all([
+    db().journalEntry.findMany({ where: { patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: CONTEXT_ENTRIES }),
+    scoreLine(patientId),
+  ]);
+  const header = entries.length
+    ? `Recent journal entries, newest first (pain 0-10, higher is worse; function 0-10, higher is better):`
+    : "No journal entries yet.";
+  // Older entries are dropped first when the text would exceed the bound.
+  const lines: string[] = [];
+  let length = header.length + scores.length + 2;
+  for (const entry of entries) {
+    const line = entryLine(entry);
+    if (length + line.length + 1 > CONTEXT_MAX_CHARS) break;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return { context: [header, ...lines, scores].join("\n") };
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import { env } from "@/lib/env";
+import { idParam, limitParam, offsetParam } from "@/lib/patients/pagination";
+
+export const JOURNAL_ENTRY_TYPES = ["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"] as const;
+
+const rating = z.number().min(0).max(10);
+const assessmentRef = z.number().int().positive().max(2_147_483_647);
+
+export const journalEntryInput = z.object({
+  patientId: z.number().int().positive().max(2_147_483_647).describe("Id of an existing patient contact"),
+  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  transcript: z.string().trim().min(1, "transcript must not be empty").max(20_000),
+  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullish(),
+  painRating: rating.nullish().describe("0-10, higher is worse"),
+  functionRating: rating.nullish().describe("0-10, higher is better"),
+  aiSummary: z.string().trim().max(4000).nullish(),
+  romAssessmentId: assessmentRef.nullish(),
+  dexterityAssessmentId: assessmentRef.nullish(),
+  painScaleAssessmentId: assessmentRef.nullish(),
+  orchestratorSessionId: z.string().trim().max(200).nullish(),
+});
+export type JournalEntryInput = z.output<typeof journalEntryInput>;
+
+export const journalEntry = z.object({
+  id: z.number().int(),
+  patientId: z.number().int(),
+  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  transcript: z.string(),
+  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullable(),
+  painRating: z.number().nullable(),
+  functionRating: z.number().nullable(),
+  aiSummary: z.string().nullable(),
+  romAssessmentId: z.number().int().nullable(),
+  dexterityAssessmentId: z.number().int().nullable(),
+  painScaleAssessmentId: z.number().int().nullable(),
+  orchestratorSessionId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const journalListQuery = z.object({
+  patientId: idParam.optional().describe("Whose entries; without it the result is empty"),
+  entryType: z.enum(JOURNAL_ENTRY_TYPES).optional(),
+  limit: limitParam(20, 200),
+  offset: offsetParam,
+});
+
+export const journalListResponse = z.object({ entries: z.array(journalEntry).describe("Newest first"), total: z.number().int() });
+
+/**
+ * The spec leaves the journal open; JOURNAL_AUTH=required puts it behind the required guard
+ * with the patients' who-may-read-whom rule. Read per request, so one build serves both.
+ */
+function journalEndpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
+  definition: Omit<Endpoint<P, Q, B>, "auth">,
+): Endpoint<P, Q, B> {
+  const guard = (): Guard => (env().JOURNAL_AUTH === "required" ? "required" : "none");
+  return Object.defineProperty({ ...definition, auth: "none" as Guard }, "auth", { get: guard, enumerable: true });
+}
+
+const guarded = [
+  { status: 401, description: "Only with JOURNAL_AUTH=required: token missing or invalid" },
+  { status: 403, description: "Only with JOURNAL_AUTH=required: a patient asking for another patient's journal" },
+];
+
+export const createJournalEntryEndpoint = journalEndpoint({
+  method: "POST",
+  path: "/journal",
+  summary: "Add a journal entry",
+  tag: "Journal",
+  body: journalEntryInput,
+  responses: [
+    { status: 201, description: "The created entry", schema: journalEntry },
+    { status: 400, description: "A required field is missing or invalid, or patientId names no patient (field says which)" },
+    ...guarded,
+  ],
+});
+
+export const listJournalEndpoint = journalEndpoint({
+  method: "GET",
+  path: "/journal",
+  summary: "A patient's journal entries, newest first",
+  tag: "Journal",
+  query: journalListQuery,
+  responses: [
+    { status: 200, description: "One page of entries and the total", schema: journalListResponse },
+    { status: 400, description: "A query parameter is invalid" },
+    ...guarded,
+  ],
+});
+
+export const journalEntryEndpoint = journalEndpoint({
+  method: "GET",
+  path: "/journal/{id}",
+  summary: "One journal entry",
+  tag: "Journal",
+  params: z.object({ id: idParam }),
+  responses: [
+    { status: 200, description: "The entry", schema: journalEntry },
+    ...guarded,
+    { status: 404, description: "No entry with this id" },
+  ],
+});
+
+export const narrativeContextEndpoint = journalEndpoint({
+  method: "GET",
+  path: "/journal/narrative-context/{patientId}",
+  summary: "A prompt-ready text of the patient's recent journal entries and latest scores",
+  tag: "Journal",
+  params: z.object({ patientId: idParam }),
+  responses: [
+    { status: 200, description: "The context text (bounded in length)", schema: z.object({ context: z.string() }) },
+    ...guarded,
+    { status: 404, description: "The id is not a patient contact" },
+  ],
+});

@@ -1,0 +1,91 @@
+// The patient journal. Open by default as the spec says; with JOURNAL_AUTH=required the caller
+// is never null here, and the patients' who-may-read-whom rule applies to reads and writes.
+import type { z } from "zod";
+import { badRequest, notFound } from "@/lib/api/errors";
+import type { AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
+import type { journalEntryInput, journalListQuery } from "@/lib/journal/schemas";
+import { assertMayRead, assertMayReadPatient } from "@/lib/patients/access";
+import type { patientJournalQuery } from "@/lib/patients/schemas";
+
+function toEntry(row: JournalEntry) {
+  return {
+    id: row.id,
+    patientId: row.patientId,
+    entryType: row.entryType,
+    transcript: row.transcript,
+    affectedHand: row.affectedHand,
+    painRating: row.painRating,
+    functionRating: row.functionRating,
+    aiSummary: row.aiSummary,
+    romAssessmentId: row.romAssessmentId,
+    dexterityAssessmentId: row.dexterityAssessmentId,
+    painScaleAssessmentId: row.painScaleAssessmentId,
+    orchestratorSessionId: row.orchestratorSessionId,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function createJournalEntry(input: z.output<typeof journalEntryInput>, user: AuthUser | null) {
+  if (user) assertMayRead(user, input.patientId);
+  const patient = await db().contact.findUnique({ where: { id: input.patientId }, select: { kind: true } });
+  if (patient?.kind !== "PATIENT") throw badRequest("patientId: no patient with this id", "patientId");
+  const row = await db().journalEntry.create({ data: input });
+  return toEntry(row);
+}
+
+export async function listJournalEntries(query: z.output<typeof journalListQuery>, user: AuthUser | null) {
+  if (query.patientId === undefined) return { entries: [], total: 0 };
+  if (user) assertMayRead(user, query.patientId);
+  const where = { patientId: query.patientId, ...(query.entryType ? { entryType: query.entryType } : {}) };
+  const [rows, total] = await Promise.all([
+    db().journalEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
+    db().journalEntry.count({ where }),
+  ]);
+  return { entries: rows.map(toEntry), total };
+}
+
+export async function getJournalEntry(id: number, user: AuthUser | null) {
+  const row = await db().journalEntry.findUnique({ where: { id } });
+  if (!row) throw notFound("Journal entry not found");
+  if (user) assertMayRead(user, row.patientId);
+  return toEntry(row);
+}
+
+const SUMMARY_LENGTH = 160;
+
+/** The stored summary, else the transcript's start cut at a word boundary. */
+export function entrySummary(entry: Pick<JournalEntry, "aiSummary" | "transcript">): string {
+  if (entry.aiSummary) return entry.aiSummary;
+  const text = entry.transcript.replace(/\s+/g, " ").trim();
+  if (text.length <= SUMMARY_LENGTH) return text;
+  const cut = text.slice(0, SUMMARY_LENGTH);
+  return `${cut.slice(0, cut.lastIndexOf(" ") > 80 ? cut.lastIndexOf(" ") : SUMMARY_LENGTH).trimEnd()}…`;
+}
+
+/** GET /patients/:id/journal: summary rows. */
+export async function patientJournal(user: AuthUser, patientId: number, query: z.output<typeof patientJournalQuery>) {
+  await assertMayReadPatient(user, patientId);
+  const [rows, total] = await Promise.all([
+    db().journalEntry.findMany({
+      where: { patientId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: query.limit,
+      skip: query.offset,
+    }),
+    db().journalEntry.count({ where: { patientId } }),
+  ]);
+  return {
+    journal: rows.map((row) => ({
+      id: row.id,
+      date: row.createdAt.toISOString(),
+      type: row.entryType,
+      hand: row.affectedHand,
+      pain: row.painRating,
+      function: row.functionRating,
+      summary: entrySummary(row),
+    })),
+    total,
+  };
+}

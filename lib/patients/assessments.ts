@@ -1,0 +1,39 @@
+// Assessment history: a patient's records, newest first, each with its read type, code, one-line
+// summary and mapped results tree (the same tree as GET /assessments/:id/results).
+import type { z } from "zod";
+import { assessmentSummaryLine, loadResults, readType, storedType, type Snapshot } from "@/lib/assessments/read";
+import { formatCode } from "@/lib/codes";
+import { db } from "@/lib/db";
+import type { assessmentsQuery } from "@/lib/patients/schemas";
+
+export async function assessmentHistory(patientId: number, query: z.output<typeof assessmentsQuery>) {
+  const where = { ownerId: patientId, ...(query.type ? { assessmentType: storedType(query.type) } : {}) };
+  const [rows, total] = await Promise.all([
+    db().assessment.findMany({
+      where,
+      orderBy: [{ dateCreated: "desc" }, { id: "desc" }],
+      take: query.limit,
+      skip: query.offset,
+      select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true },
+    }),
+    db().assessment.count({ where }),
+  ]);
+  const results = await loadResults(rows.map((row) => row.id));
+  return {
+    assessments: rows.map((row) => {
+      const snapshot = (row.resultSnapshot ?? {}) as Snapshot;
+      return {
+        id: row.id,
+        assessmentType: readType(row.assessmentType),
+        code: row.code,
+        formattedCode: formatCode(row.code),
+        hand: row.hand,
+        dateCreated: row.dateCreated.toISOString(),
+        resultSnapshot: snapshot,
+        summary: assessmentSummaryLine(row.assessmentType, snapshot),
+        results: results.get(row.id) ?? null,
+      };
+    }),
+    total,
+  };
+}

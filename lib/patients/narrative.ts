@@ -1,0 +1,193 @@
+// GET /patients/:id/narrative-summary: a short progress note. The language model writes it when
+// configured; otherwise, or when the model fails, a deterministic template writes it from the
+// same facts. The model is never sent the patient's name or e-mail.
+import type { AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
+import { entrySummary } from "@/lib/journal/service";
+import { complete } from "@/lib/llm";
+import { assertMayRead } from "@/lib/patients/access";
+import { patientProfile } from "@/lib/patients/profile";
+import type { PatientProfile } from "@/lib/patients/schemas";
+import { dailyScores } from "@/lib/patients/scores";
+
+type DailyScore = Awaited<ReturnType<typeof dailyScores>>["scores"][number];
+
+export interface PatientFacts {
+  profile: PatientProfile;
+  /** Newest first. */
+  days: DailyScore[];
+  /** Newest first. */
+  journal: JournalEntry[];
+}
+
+export async function patientFacts(patientId: number, journalEntries = 3): Promise<PatientFacts> {
+  const profile = await patientProfile(patientId);
+  const [{ scores }, journal] = await Promise.all([
+    dailyScores(patientId, { limit: 60, offset: 0 }),
+    db().journalEntry.findMany({ where: { patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: journalEntries }),
+  ]);
+  return { profile, days: scores, journal };
+}
+
+const HAND_WORD = { LEFT: "left hand", RIGHT: "right hand", BOTH: "both hands" } as const;
+const ENTRY_WORD = {
+  PRE_ASSESSMENT: "before an assessment",
+  POST_ASSESSMENT: "after an assessment",
+  AD_HOC_CHECK_IN: "at a check-in",
+  INITIAL_INTAKE: "at intake",
+} as const;
+
+export function longDate(value: string | Date): string {
+  const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
+  return date.toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
+}
+
+const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
+const points = (value: number) => `${number(Math.abs(value))} point${Math.abs(value) === 1 ? "" : "s"}`;
+
+function weeksSince(isoDay: string, today: Date): string | null {
+  const days = Math.floor((today.getTime() - Date.parse(`${isoDay}T00:00:00Z`)) / 86_400_000);
+  if (days < 0) return null;
+  if (days < 14) return `${days} day${days === 1 ? "" : "s"} ago`;
+  return `${Math.floor(days / 7)} weeks ago`;
+}
+
+function introduction(p: PatientProfile, who: string, today: Date): string {
+  const age = p.age !== null ? `, ${p.age},` : "";
+  const condition = p.injury ? `is being followed for ${p.injury.replace(/\.$/, "")}` : "is being followed";
+  const hand = p.affectedHand ? ` of the ${HAND_WORD[p.affectedHand]}` : "";
+  let sentence = `${who}${age} ${condition}${hand}`;
+  if (p.surgeryDate) {
+    const when = weeksSince(p.surgeryDate, today);
+    const what = p.surgeryType ? p.surgeryType : "surgery";
+    sentence += when ? `; ${what} on ${longDate(p.surgeryDate)} (${when})` : `; ${what} is planned for ${longDate(p.surgeryDate)}`;
+  }
+  return `${sentence}.`;
+}
+
+function scoreParagraph(facts: PatientFacts): string {
+  const { profile: p, days } = facts;
+  const [latest, previous] = days;
+  if (!latest) return "No assessments are on record yet, so there is no score or trend to report.";
+  const window = days.filter((d) => Date.parse(d.date) >= Date.parse(latest.date) - 29 * 86_400_000);
+  const sentences: string[] = [];
+  sentences.push(
+    `${p.counts.assessments} assessment${p.counts.assessments === 1 ? " is" : "s are"} on record over ${p.counts.scoreDays} day${p.counts.scoreDays === 1 ? "" : "s"}.`,
+  );
+  let latestSentence = `The latest overall score is ${number(latest.overallScore)}/100 (${longDate(latest.date)})`;
+  if (previous) {
+    const change = Math.round((latest.overallScore - previous.overallScore) * 10) / 10;
+    const direction = change === 0 ? "unchanged from" : change > 0 ? `up ${points(change)} from` : `down ${points(change)} from`;
+    const verdict = { improving: "an improving trend", declining: "a declining trend", stable: "a stable picture" }[p.trend];
+    latestSentence += `, ${direction} ${number(previous.overallScore)} on ${longDate(previous.date)}: ${verdict}.`;
+  } else {
+    latestSentence += "; with a single day of scores there is no trend yet.";
+  }
+  sentences.push(latestSentence);
+  if (window.length >= 3) {
+    const values = window.map((d) => d.overallScore);
+    sentences.push(`Over the 30 days to that date the overall score ranged from ${number(Math.min(...values))} to ${number(Math.max(...values))}.`);
+  }
+  const byType = [
+    ["range of motion", p.latestScores.ROM],
+    ["dexterity", p.latestScores.DEXTERITY],
+    ["pain", p.latestScores.PAIN],
+    ["arthritis composite", p.latestScores.ARTHRITIS],
+  ] as const;
+  const parts = byType.flatMap(([label, value]) => (value && value.score !== null ? [`${label} ${number(value.score)}`] : []));
+  if (parts.length) sentences.push(`Most recent results by type: ${parts.join(", ")} (each out of 100, higher is better).`);
+  return sentences.join(" ");
+}
+
+function journalParagraph(entries: JournalEntry[]): string | null {
+  const [last] = entries;
+  if (!last) return null;
+  const ratings = [
+    last.painRating !== null ? `pain ${number(last.painRating)}/10` : null,
+    last.functionRating !== null ? `function ${number(last.functionRating)}/10` : null,
+  ].filter(Boolean);
+  const rated = ratings.length ? ` rated ${ratings.join(" and ")} and` : "";
+  let sentence = `In the latest journal entry (${longDate(last.createdAt)}, ${ENTRY_WORD[last.entryType]}) the patient${rated} wrote: "${entrySummary(last)}"`;
+  const painSeries = entries.map((e) => e.painRating).filter((v): v is number => v !== null);
+  if (painSeries.length >= 2) {
+    const newest = painSeries[0]!;
+    const oldest = painSeries[painSeries.length - 1]!;
+    const span = `over the last ${painSeries.length} rated entries`;
+    if (newest < oldest) sentence += ` Reported pain has eased from ${number(oldest)}/10 ${span}.`;
+    else if (newest > oldest) sentence += ` Reported pain has risen from ${number(oldest)}/10 ${span}.`;
+  }
+  return sentence;
+}
+
+function attentionSentence(p: PatientProfile): string {
+  if (!p.needsAttention) return "Nothing currently flags this patient for attention.";
+  const reasons = [
+    p.trend === "declining" ? "the trend is declining" : null,
+    p.score !== null && p.score < 40 ? "the latest score is below 40" : null,
+  ].filter(Boolean);
+  return `Flagged for attention: ${reasons.join(" and ")}; a review is suggested.`;
+}
+
+export function templateNarrative(facts: PatientFacts, today = new Date()): string {
+  const who = facts.profile.name ?? "The patient";
+  const treatments = facts.profile.activeTreatments.map((t) => t.name);
+  return [
+    introduction(facts.profile, who, today) + (treatments.length ? ` Current treatment: ${treatments.join(", ")}.` : ""),
+    scoreParagraph(facts),
+    journalParagraph(facts.journal),
+    attentionSentence(facts.profile),
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+/** The facts as the model sees them: no name, no e-mail. */
+function modelFacts(facts: PatientFacts, today: Date): string {
+  const { profile: p } = facts;
+  const lines = [
+    `Today: ${today.toISOString().slice(0, 10)}`,
+    `Age: ${p.age ?? "unknown"}; affected hand: ${p.affectedHand ?? "unknown"}; injury: ${p.injury ?? "not recorded"}`,
+    `Surgery: ${p.surgeryType ?? "surgery"} on ${p.surgeryDate ?? "no date recorded"}`,
+    `Active treatments: ${p.activeTreatments.map((t) => t.name).join(", ") || "none recorded"}`,
+    `Trend (latest two daily overall scores, threshold 2 points): ${p.trend}; needs attention: ${p.needsAttention ? "yes" : "no"}`,
+    `Daily overall scores, newest first (0-100, higher is better): ${
+      facts.days
+        .slice(0, 14)
+        .map((d) => `${d.date} ${number(d.overallScore)}`)
+        .join("; ") || "none"
+    }`,
+    `Latest by type: ${
+      Object.entries(p.latestScores)
+        .filter(([, v]) => v && v.score !== null)
+        .map(([type, v]) => `${type} ${number(v!.score!)} on ${v!.dateCreated.slice(0, 10)}`)
+        .join("; ") || "none"
+    }`,
+    ...facts.journal.map(
+      (e) =>
+        `Journal ${e.createdAt.toISOString().slice(0, 10)} (${e.entryType}): pain ${e.painRating ?? "-"}/10, function ${e.functionRating ?? "-"}/10: ${entrySummary(e)}`,
+    ),
+  ];
+  return lines.join("\n");
+}
+
+export async function narrativeSummary(user: AuthUser, patientId: number) {
+  assertMayRead(user, patientId);
+  const facts = await patientFacts(patientId);
+  const today = new Date();
+  const text = await complete(
+    [
+      {
+        role: "system",
+        content:
+          "You are a hand therapist writing a short progress note about a patient for a colleague. Use only the facts given. " +
+          "Write 3 to 6 sentences of plain prose: condition and surgery, score level and trend with numbers, what the journal says, and whether a review is warranted. " +
+          "Refer to the person as 'the patient'. No headings, no lists, no diagnosis, no treatment advice.",
+      },
+      { role: "user", content: modelFacts(facts, today) },
+    ],
+    { purpose: "narrative-summary", maxTokens: 400 },
+  );
+  if (text) return { summary: text, source: "ai" as const };
+  return { summary: templateNarrative(facts, today), source: "template" as const };
+}

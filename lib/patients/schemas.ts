@@ -1,0 +1,312 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { idParam, limitParam, offsetParam } from "@/lib/patients/pagination";
+
+export const HANDS = ["LEFT", "RIGHT", "BOTH"] as const;
+export const TRENDS = ["improving", "declining", "stable"] as const;
+export const READ_TYPES = ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"] as const;
+export type ReadType = (typeof READ_TYPES)[number];
+
+const isoDate = z.iso.date().describe("Calendar date, YYYY-MM-DD");
+const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
+const score = z.number().min(0).max(100);
+
+const unauthorized = { status: 401, description: "Token missing, invalid or expired" };
+const forbiddenOther = { status: 403, description: "A patient asking for another patient's data" };
+const notAPatient = { status: 404, description: "The id is not a patient contact" };
+const badQuery = { status: 400, description: "A query parameter is invalid (e.g. a negative or non-numeric limit)" };
+
+export const patientIdParams = z.object({ id: idParam.describe("Patient contact id") });
+
+// ---------- score history ----------
+
+export const scoresQuery = z.object({
+  hand: z.enum(HANDS).optional().describe("Only score points recorded for this hand (BOTH: points recorded for both hands)"),
+  limit: limitParam(90, 365),
+  offset: offsetParam,
+});
+
+export const scorePoint = z.object({
+  date: isoDate,
+  overallScore: score.describe("Mean overall score of the day's assessments, one decimal"),
+  romScore: score.nullable(),
+  dexterityScore: score.nullable(),
+  painScore: score.nullable().describe("100 x (1 - maxSeverity/10): higher is better"),
+});
+
+export const scoresResponse = z.object({
+  scores: z.array(scorePoint).describe("Newest day first"),
+  total: z.number().int().describe("Number of days with scores (for paging)"),
+});
+
+export const myScoresEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/me/scores",
+  summary: "The caller's daily scores, newest first",
+  tag: "Patients",
+  auth: "required",
+  query: scoresQuery,
+  responses: [{ status: 200, description: "Daily score points", schema: scoresResponse }, badQuery, unauthorized],
+});
+
+export const patientScoresEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/scores",
+  summary: "A patient's daily scores, newest first",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  query: scoresQuery,
+  responses: [{ status: 200, description: "Daily score points", schema: scoresResponse }, badQuery, unauthorized, forbiddenOther, notAPatient],
+});
+
+// ---------- assessment history ----------
+
+export const assessmentsQuery = z.object({
+  type: z.enum(READ_TYPES).optional().describe("Only this type (read names: FINGER_TAPPING is DEXTERITY, THUMB_MOVEMENTS is THUMB)"),
+  limit: limitParam(50, 200),
+  offset: offsetParam,
+});
+
+export const assessmentHistoryItem = z.object({
+  id: z.number().int(),
+  assessmentType: z.enum(READ_TYPES),
+  code: z.string(),
+  formattedCode: z.string(),
+  hand: z.enum(HANDS).nullable(),
+  dateCreated: timestamp,
+  resultSnapshot: z.record(z.string(), z.unknown()),
+  summary: z.string().describe('One line, e.g. "ROM 72/100 · wrist 80 · fingers 65"'),
+  results: z.record(z.string(), z.unknown()).nullable().describe("The mapped detail tree, as GET /assessments/{id}/results"),
+});
+
+export const assessmentsResponse = z.object({
+  assessments: z.array(assessmentHistoryItem).describe("Newest first"),
+  total: z.number().int(),
+});
+
+export const myAssessmentsEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/me/assessments",
+  summary: "The caller's assessments, newest first",
+  tag: "Patients",
+  auth: "required",
+  query: assessmentsQuery,
+  responses: [{ status: 200, description: "Assessment history", schema: assessmentsResponse }, badQuery, unauthorized],
+});
+
+export const patientAssessmentsEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/assessments",
+  summary: "A patient's assessments, newest first",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  query: assessmentsQuery,
+  responses: [{ status: 200, description: "Assessment history", schema: assessmentsResponse }, badQuery, unauthorized, forbiddenOther, notAPatient],
+});
+
+// ---------- provider list ----------
+
+export const PATIENT_SORTS = ["name", "score", "recent"] as const;
+
+export const patientListQuery = z.object({
+  search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
+  trend: z.enum(TRENDS).optional(),
+  attention: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  sort: z
+    .enum(PATIENT_SORTS)
+    .default("name")
+    .describe("name: A-Z; score: lowest latest score first; recent: most recent assessment first"),
+  limit: limitParam(50, 200),
+  offset: offsetParam,
+});
+
+export const patientRow = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  hand: z.enum(HANDS).nullable().describe("Affected hand from the profile"),
+  injury: z.string().nullable(),
+  lastAssessment: timestamp.nullable(),
+  score: score.nullable().describe("Latest daily overall score"),
+  trend: z.enum(TRENDS),
+  needsAttention: z.boolean(),
+  assessmentCount: z.number().int(),
+});
+
+export const patientListResponse = z.object({ patients: z.array(patientRow), total: z.number().int() });
+
+export const patientListEndpoint = endpoint({
+  method: "GET",
+  path: "/patients",
+  summary: "Patients with latest score, trend and attention flag (care providers and admins)",
+  tag: "Patients",
+  auth: { roles: ["care_provider", "admin"] },
+  query: patientListQuery,
+  responses: [
+    { status: 200, description: "One page of patients and the total matching", schema: patientListResponse },
+    badQuery,
+    unauthorized,
+    { status: 403, description: "Neither care_provider nor admin" },
+  ],
+});
+
+// ---------- profile ----------
+
+const latestScore = z
+  .object({ score: score.nullable(), dateCreated: timestamp, code: z.string(), formattedCode: z.string() })
+  .nullable();
+
+export const patientProfile = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  dateOfBirth: isoDate.nullable(),
+  age: z.number().int().nullable().describe("Whole years today, from dateOfBirth"),
+  sex: z.string().nullable(),
+  dominantHand: z.enum(HANDS).nullable(),
+  affectedHand: z.enum(HANDS).nullable(),
+  injury: z.string().nullable(),
+  injuryDate: isoDate.nullable(),
+  surgeryType: z.string().nullable(),
+  surgeryDate: isoDate.nullable(),
+  notes: z.string().nullable(),
+  createdAt: timestamp,
+  score: score.nullable().describe("Latest daily overall score"),
+  trend: z.enum(TRENDS),
+  needsAttention: z.boolean(),
+  lastAssessment: timestamp.nullable(),
+  latestScores: z
+    .object({ ROM: latestScore, DEXTERITY: latestScore, PAIN: latestScore, ARTHRITIS: latestScore, THUMB: latestScore })
+    .describe("The most recent assessment of each type and its headline score"),
+  activeTreatments: z.array(
+    z.object({ id: z.number().int(), name: z.string(), startedAt: isoDate.nullable(), notes: z.string().nullable() }),
+  ),
+  counts: z.object({
+    assessments: z.number().int(),
+    scoreDays: z.number().int(),
+    journalEntries: z.number().int(),
+    activeTreatments: z.number().int(),
+  }),
+});
+export type PatientProfile = z.infer<typeof patientProfile>;
+
+export const patientProfileEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}",
+  summary: "A patient's full profile (care providers and admins)",
+  tag: "Patients",
+  auth: { roles: ["care_provider", "admin"] },
+  params: patientIdParams,
+  responses: [
+    { status: 200, description: "Demographics, injury, surgery, latest scores, active treatments, counts", schema: patientProfile },
+    unauthorized,
+    { status: 403, description: "Neither care_provider nor admin" },
+    notAPatient,
+  ],
+});
+
+export const myProfileEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/me",
+  summary: "The caller's own profile",
+  tag: "Patients",
+  auth: "required",
+  responses: [
+    { status: 200, description: "The caller's profile, as providers see it", schema: patientProfile },
+    unauthorized,
+    { status: 403, description: "The caller is not a patient (staff-only token)" },
+  ],
+});
+
+const pastDate = (name: string) =>
+  isoDate.refine((value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10), `${name} must be a date between 1900-01-01 and today`);
+const text = (max: number) => z.string().trim().min(1).max(max);
+
+export const profileUpdate = z
+  .strictObject({
+    name: text(200),
+    dateOfBirth: pastDate("dateOfBirth").nullable(),
+    sex: text(40).nullable(),
+    dominantHand: z.enum(HANDS).nullable(),
+    affectedHand: z.enum(HANDS).nullable(),
+    injury: text(500).nullable(),
+    injuryDate: pastDate("injuryDate").nullable(),
+    surgeryType: text(200).nullable(),
+    surgeryDate: isoDate
+      .refine((value) => value >= "1900-01-01", "surgeryDate must not be before 1900-01-01")
+      .nullable()
+      .describe("May lie in the future (a planned operation)"),
+    notes: text(4000).nullable(),
+  })
+  .partial()
+  .describe("Only the fields present change; null clears a field");
+export type ProfileUpdate = z.infer<typeof profileUpdate>;
+
+export const updateMyProfileEndpoint = endpoint({
+  method: "PATCH",
+  path: "/patients/me",
+  summary: "Set the caller's own name, date of birth, hands, injury and surgery",
+  tag: "Patients",
+  auth: "required",
+  body: profileUpdate,
+  responses: [
+    { status: 200, description: "The updated profile", schema: patientProfile },
+    { status: 400, description: "A field is invalid or unknown (field names it)" },
+    unauthorized,
+    { status: 403, description: "The caller is not a patient (staff-only token)" },
+  ],
+});
+
+// ---------- journal and narrative ----------
+
+export const patientJournalQuery = z.object({ limit: limitParam(50, 200), offset: offsetParam });
+
+export const journalSummaryRow = z.object({
+  id: z.number().int(),
+  date: timestamp,
+  type: z.enum(["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"]),
+  hand: z.enum(HANDS).nullable(),
+  pain: z.number().nullable().describe("Pain rating 0-10"),
+  function: z.number().nullable().describe("Function rating 0-10"),
+  summary: z.string().describe("The stored summary, else the start of the transcript"),
+});
+
+export const patientJournalResponse = z.object({ journal: z.array(journalSummaryRow).describe("Newest first"), total: z.number().int() });
+
+export const patientJournalEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/journal",
+  summary: "A patient's journal as summary rows, newest first",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  query: patientJournalQuery,
+  responses: [
+    { status: 200, description: "Journal summary rows", schema: patientJournalResponse },
+    badQuery,
+    unauthorized,
+    forbiddenOther,
+    notAPatient,
+  ],
+});
+
+export const narrativeResponse = z.object({
+  summary: z.string(),
+  source: z.enum(["ai", "template"]),
+});
+
+export const narrativeSummaryEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/narrative-summary",
+  summary: "A short progress note: from the language model, or a deterministic template",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  responses: [
+    { status: 200, description: "The note and where it came from", schema: narrativeResponse },
+    unauthorized,
+    forbiddenOther,
+    notAPatient,
+  ],
+});

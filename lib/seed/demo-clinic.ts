@@ -1,0 +1,485 @@
+// A demo clinic: a care provider, an admin, and patients with profiles, treatments, 90 days of
+// assessments of every type with realistic trajectories (improving, declining, steady, low),
+// score points and journal entries. Rows go in by the thousand through unnest() arrays, so
+// 10,000 patients × 20 assessments take seconds, not hours. Used by `npm run db:seed`, the
+// benchmarks and tests.
+import { generateCode } from "@/lib/codes";
+import { scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
+
+/** What the seeder needs from a database connection (pg client, PGlite, lib/db's runner). */
+export interface SeedSql {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface SeedOptions {
+  patients?: number;
+  assessmentsPerPatient?: number;
+  days?: number;
+  journalPerPatient?: number;
+  /** Patients written per round trip set. */
+  batchSize?: number;
+  /** Seed of the pseudo-random generator: the same seed gives the same clinic. */
+  seed?: number;
+  now?: Date;
+  /** Called after each batch with the number of patients written so far. */
+  progress?: (done: number) => void;
+}
+
+export interface SeedResult {
+  providerSub: string;
+  adminSub: string;
+  patients: number;
+  assessments: number;
+  journalEntries: number;
+}
+
+export const DEMO_PROVIDER_SUB = "demo|care-provider";
+export const DEMO_ADMIN_SUB = "demo|admin";
+
+const DAY_MS = 86_400_000;
+
+/** mulberry32: small, fast, good enough for demo data. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Random = ReturnType<typeof random>;
+
+const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Imani", "Jonas", "Keiko", "Liam", "Maya", "Noah", "Olga", "Priya", "Quinn", "Rosa", "Sami", "Tara", "Uma", "Victor", "Wen", "Xavier", "Yara", "Zoe", "Aaron", "Bea", "Carlos", "Dana", "Emeka", "Fatima", "Gabriel", "Hana", "Ivan", "Julia", "Kofi", "Lena", "Mateo", "Nora"];
+const LAST = ["Abbott", "Bauer", "Castillo", "Dubois", "Eriksen", "Fischer", "Garcia", "Hughes", "Ibrahim", "Jensen", "Kowalski", "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov", "Quintero", "Rossi", "Schmidt", "Tanaka", "Umar", "Varga", "Walsh", "Xu", "Yilmaz", "Zhang", "Andersson", "Brennan", "Costa", "Delgado", "Evans", "Ferreira", "Gupta", "Haddad", "Ito", "Jovanovic", "Kim", "Larsen", "Mensah", "Novak"];
+
+interface Condition {
+  injury: string;
+  surgeryType: string | null;
+  hand: "LEFT" | "RIGHT" | "BOTH";
+}
+const CONDITIONS: readonly Omit<Condition, "hand">[] = [
+  { injury: "a distal radius fracture", surgeryType: "open reduction and internal fixation" },
+  { injury: "a scaphoid fracture", surgeryType: "percutaneous screw fixation" },
+  { injury: "a flexor tendon repair (zone II)", surgeryType: "flexor tendon repair" },
+  { injury: "carpal tunnel syndrome", surgeryType: "carpal tunnel release" },
+  { injury: "trigger finger", surgeryType: "A1 pulley release" },
+  { injury: "Dupuytren's contracture", surgeryType: "limited fasciectomy" },
+  { injury: "thumb CMC osteoarthritis", surgeryType: null },
+  { injury: "a metacarpal fracture", surgeryType: null },
+  { injury: "an extensor tendon injury", surgeryType: null },
+  { injury: "rheumatoid arthritis of the hand", surgeryType: null },
+];
+const TREATMENTS = ["Hand therapy, twice weekly", "Home exercise programme", "Night resting splint", "Scar massage and desensitisation", "Oedema control", "Corticosteroid injection"];
+
+type Course = "improving" | "declining" | "steady" | "low";
+
+/** Overall level (0-100) of a patient on a day, 0 = first day, `days - 1` = today. */
+function trajectory(course: Course, r: Random, days: number): (day: number) => number {
+  const start = { improving: r.int(30, 50), declining: r.int(65, 82), steady: r.int(55, 80), low: r.int(20, 34) }[course];
+  const change = { improving: r.int(20, 35), declining: -r.int(15, 28), steady: r.int(-3, 3), low: r.int(-4, 4) }[course];
+  return (day) => start + (change * day) / Math.max(1, days - 1);
+}
+
+const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value * 10) / 10));
+
+const TYPES = ["ROM", "FINGER_TAPPING", "PAIN", "ARTHRITIS"] as const;
+type StoredType = (typeof TYPES)[number];
+
+interface PlannedAssessment {
+  code: string;
+  type: StoredType;
+  hand: "LEFT" | "RIGHT" | "BOTH";
+  snapshot: Snapshot;
+  date: Date;
+  patient: number;
+}
+
+function assessmentFor(type: StoredType, level: number, hand: Condition["hand"], r: Random): { snapshot: Snapshot; hand: Condition["hand"] } {
+  const sideHand = hand === "BOTH" ? r.pick(["LEFT", "RIGHT"] as const) : hand;
+  const noisy = (offset: number) => clamp(level + offset + (r.next() - 0.5) * 8);
+  switch (type) {
+    case "ROM": {
+      const overallScore = noisy(0);
+      const wristScore = clamp(overallScore + r.int(-6, 8));
+      return {
+        hand: sideHand,
+        snapshot: {
+          overallScore,
+          wristScore,
+          fingerScore: clamp(overallScore + r.int(-8, 6)),
+          extensionDeg: Math.round((70 * wristScore) / 100),
+          flexionDeg: Math.round((80 * wristScore) / 100),
+          lightingQuality: r.pick(["GOOD", "GOOD", "FAIR"]),
+        },
+      };
+    }
+    case "FINGER_TAPPING": {
+      const overallScore = noisy(3);
+      const totalTouches = r.int(25, 60);
+      return {
+        hand: sideHand,
+        snapshot: {
+          overallScore,
+          speedScore: clamp(overallScore + r.int(-5, 5)),
+          touchPrecision: clamp(overallScore + r.int(-4, 8)),
+          consistencyScore: clamp(overallScore + r.int(-6, 4)),
+          cycleCount: Math.round(totalTouches / 4),
+          totalTouches,
+          sequencesCompleted: Math.round(totalTouches / 4),
+          timeTo10Sequences: null,
+          averageFrequency: Math.round((totalTouches / 15) * 10) / 10,
+          sequenceAccuracy: clamp(overallScore + r.int(-3, 6)),
+        },
+      };
+    }
+    case "PAIN": {
+      const maxSeverity = Math.max(0, Math.min(10, Math.round((100 - noisy(-5)) / 10)));
+      return {
+        hand,
+        snapshot: {
+          overallScore: 100 * (1 - maxSeverity / 10),
+          mode: "QUICK",
+          maxSeverity,
+          painType: r.pick(["DULL_ACHING", "STIFFNESS", "SHARP", "THROBBING"]),
+          timeOfDay: r.pick(["MORNING", "EVENING", "CONSTANT"]),
+          entries: [{ areaType: "WRIST", hand: sideHand, digit: null, location: null, severity: maxSeverity }],
+          strategies: [],
+          medications: [],
+          comments: null,
+        },
+      };
+    }
+    case "ARTHRITIS": {
+      const compositeScore = noisy(2);
+      return {
+        hand,
+        snapshot: {
+          compositeScore,
+          progressionLevel: Math.max(0, Math.min(4, Math.round((100 - compositeScore) / 22))),
+          patternType: r.pick(["OA_PATTERN", "UNDETERMINED", "RA_PATTERN", "MIXED"]),
+          romDeficitScore: clamp(100 - compositeScore + r.int(-5, 5)),
+          painBurdenScore: clamp(100 - compositeScore + r.int(-8, 8)),
+          functionalScore: clamp(compositeScore + r.int(-5, 5)),
+          stiffnessScore: clamp(compositeScore + r.int(-10, 5)),
+          affectedJointCount: r.int(0, 6),
+          clinicalFlags: [],
+        },
+      };
+    }
+  }
+}
+
+const JOURNAL_LINES: Record<Course, string[]> = {
+  improving: [
+    "Grip feels stronger this week. I managed to open a jar without help.",
+    "Less stiffness in the mornings now; the exercises are getting easier.",
+    "Typed for an hour at work today with only a little ache afterwards.",
+  ],
+  declining: [
+    "The wrist has been aching more since the weekend and the swelling is back.",
+    "Struggled with buttons this morning; the fingers feel stiffer than last week.",
+    "Pain woke me up twice last night. I skipped some exercises because of it.",
+  ],
+  steady: [
+    "About the same as last week. Doing the home exercises most days.",
+    "Some soreness after gardening but it settled by the evening.",
+    "No real change. Writing is fine, carrying shopping still tires the hand.",
+  ],
+  low: [
+    "Still very limited. I cannot grip a cup with this hand yet.",
+    "Constant dull pain, worse in the evening. Everyday tasks take a long time.",
+    "Hard week: dropped things a few times and the hand feels weak.",
+  ],
+};
+const ENTRY_TYPES = ["INITIAL_INTAKE", "PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN"] as const;
+
+const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Inserts the demo clinic. A fresh batch tag keeps repeated runs from colliding. */
+export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): Promise<SeedResult> {
+  const patients = options.patients ?? 40;
+  const perPatient = options.assessmentsPerPatient ?? 20;
+  const days = options.days ?? 90;
+  const journalPerPatient = options.journalPerPatient ?? 3;
+  const batchSize = options.batchSize ?? 500;
+  const now = options.now ?? new Date();
+  const r = random(options.seed ?? 20261122);
+  const tag = Date.now().toString(36);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+
+  await sql.query(
+    `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
+     VALUES ('STAFF', $1, 'provider@demo.hand-assessment.app', 'Dr. Morgan Reyes', ARRAY['care_provider'], now()),
+            ('STAFF', $2, 'admin@demo.hand-assessment.app', 'Alex Admin', ARRAY['admin'], now())
+     ON CONFLICT (sub) DO NOTHING`,
+    [DEMO_PROVIDER_SUB, DEMO_ADMIN_SUB],
+  );
+
+  const usedCodes = new Set<string>();
+  const freshCode = () => {
+    let code = generateCode();
+    while (usedCodes.has(code)) code = generateCode();
+    usedCodes.add(code);
+    return code;
+  };
+
+  let assessments = 0;
+  let journalEntries = 0;
+  for (let first = 0; first < patients; first += batchSize) {
+    const count = Math.min(batchSize, patients - first);
+    const people = Array.from({ length: count }, (_, k) => {
+      const n = first + k + 1;
+      const given = r.pick(FIRST);
+      const family = r.pick(LAST);
+      const course: Course = r.pick(["improving", "improving", "declining", "steady", "steady", "low"]);
+      const condition = r.pick(CONDITIONS);
+      const hand: Condition["hand"] = condition.injury.includes("rheumatoid") ? "BOTH" : r.pick(["LEFT", "RIGHT", "RIGHT"]);
+      return {
+        sub: `demo|${tag}|patient-${n}`,
+        name: `${given} ${family}`,
+        email: `${given}.${family}.${tag}-${n}@demo.hand-assessment.app`.toLowerCase(),
+        course,
+        condition,
+        hand,
+        birth: new Date(Date.UTC(r.int(1945, 2002), r.int(0, 11), r.int(1, 28))),
+        surgery: condition.surgeryType ? new Date(today - r.int(days - 10, days + 40) * DAY_MS) : null,
+      };
+    });
+
+    const contactRows = await sql.query<{ id: number; sub: string }>(
+      `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
+       SELECT 'PATIENT', u.sub, u.email, u.name, ARRAY['patient'], now()
+       FROM unnest($1::text[], $2::text[], $3::text[]) AS u(sub, email, name)
+       RETURNING id, sub`,
+      [people.map((p) => p.sub), people.map((p) => p.email), people.map((p) => p.name)],
+    );
+    const idBySub = new Map(contactRows.map((row) => [row.sub, Number(row.id)]));
+    const ids = people.map((p) => idBySub.get(p.sub)!);
+
+    await sql.query(
+      `INSERT INTO patient_profiles (contact_id, date_of_birth, affected_hand, dominant_hand, injury, injury_date, surgery_type, surgery_date, updated_at)
+       SELECT u.id, u.birth, u.hand::"Hand", u.dominant::"Hand", u.injury, u.injury_date, u.surgery_type, u.surgery_date, now()
+       FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::date[])
+            AS u(id, birth, hand, dominant, injury, injury_date, surgery_type, surgery_date)`,
+      [
+        ids,
+        people.map((p) => dateOnly(p.birth)),
+        people.map((p) => p.hand),
+        people.map(() => (r.chance(0.9) ? "RIGHT" : "LEFT")),
+        people.map((p) => p.condition.injury),
+        people.map((p) => dateOnly(new Date((p.surgery?.getTime() ?? today - days * DAY_MS) - r.int(3, 20) * DAY_MS))),
+        people.map((p) => p.condition.surgeryType),
+        people.map((p) => (p.surgery ? dateOnly(p.surgery) : null)),
+      ],
+    );
+
+    const treatments = people.flatMap((p, k) =>
+      Array.from({ length: r.int(1, 2) }, (_, t) => ({
+        id: ids[k]!,
+        name: TREATMENTS[(k + t * 2) % TREATMENTS.length]!,
+        started: dateOnly(new Date(today - r.int(20, days) * DAY_MS)),
+        ended: p.course === "steady" && t === 1 ? dateOnly(new Date(today - r.int(1, 10) * DAY_MS)) : null,
+      })),
+    );
+    await sql.query(
+      `INSERT INTO treatments (contact_id, name, started_at, ended_at)
+       SELECT * FROM unnest($1::int[], $2::text[], $3::date[], $4::date[])`,
+      [treatments.map((t) => t.id), treatments.map((t) => t.name), treatments.map((t) => t.started), treatments.map((t) => t.ended)],
+    );
+
+    const planned: PlannedAssessment[] = [];
+    people.forEach((p, k) => {
+      const level = trajectory(p.course, r, days);
+      for (let i = 0; i < perPatient; i++) {
+        // Spread over the period, newest within the last few days, at a daytime hour.
+        const day = Math.min(days - 1, Math.round(((i + r.next() * 0.8) * days) / perPatient));
+        const date = new Date(today - (days - 1 - day) * DAY_MS + r.int(7, 19) * 3_600_000 + r.int(0, 3599) * 1000);
+        if (date.getTime() > now.getTime()) date.setTime(now.getTime() - r.int(60, 3600) * 1000);
+        const type = TYPES[(i + k) % TYPES.length]!;
+        const made = assessmentFor(type, level(day), p.hand, r);
+        planned.push({ code: freshCode(), type, date, patient: ids[k]!, ...made });
+      }
+    });
+
+    const inserted = await sql.query<{ id: number; code: string }>(
+      `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created)
+       SELECT u.code, u.type::"AssessmentType", u.hand::"Hand", u.snapshot::jsonb, false, u.owner, u.created
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) AS u(code, type, hand, snapshot, owner, created)
+       ON CONFLICT (code) DO NOTHING
+       RETURNING id, code`,
+      [
+        planned.map((a) => a.code),
+        planned.map((a) => a.type),
+        planned.map((a) => a.hand),
+        planned.map((a) => JSON.stringify(a.snapshot)),
+        planned.map((a) => a.patient),
+        planned.map((a) => a.date.toISOString()),
+      ],
+    );
+    // A code already taken by an earlier run is skipped rather than retried: demo data.
+    const idByCode = new Map(inserted.map((row) => [row.code, Number(row.id)]));
+    const stored = planned.flatMap((a) => (idByCode.has(a.code) ? [{ ...a, id: idByCode.get(a.code)! }] : []));
+    assessments += stored.length;
+    await insertDetails(sql, stored);
+
+    const points = stored.flatMap((a) => {
+      const values = scoreValuesFor(a.type, a.snapshot);
+      return values ? [{ ...a, ...values }] : [];
+    });
+    await sql.query(
+      `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score, created_at)
+       SELECT u.contact, u.assessment, (u.created AT TIME ZONE 'UTC')::date, u.hand::"Hand", u.overall, u.rom, u.dexterity, u.pain, u.created
+       FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
+            AS u(contact, assessment, created, hand, overall, rom, dexterity, pain)`,
+      [
+        points.map((p) => p.patient),
+        points.map((p) => p.id),
+        points.map((p) => p.date.toISOString()),
+        points.map((p) => p.hand),
+        points.map((p) => p.overallScore),
+        points.map((p) => p.romScore),
+        points.map((p) => p.dexterityScore),
+        points.map((p) => p.painScore),
+      ],
+    );
+
+    const entries = people.flatMap((p, k) =>
+      Array.from({ length: journalPerPatient }, (_, j) => {
+        const daysAgo = Math.round(((journalPerPatient - j) * days) / (journalPerPatient + 1)) - r.int(0, 2);
+        const created = new Date(Math.min(now.getTime() - 60_000, today - daysAgo * DAY_MS + r.int(8, 20) * 3_600_000));
+        const pain = { improving: 6 - j * 1.5, declining: 3 + j * 1.5, steady: 4, low: 7 }[p.course];
+        return {
+          patient: ids[k]!,
+          type: j === 0 ? ENTRY_TYPES[0] : r.pick(ENTRY_TYPES.slice(1)),
+          transcript: r.pick(JOURNAL_LINES[p.course]),
+          hand: p.hand,
+          pain: Math.max(0, Math.min(10, Math.round(pain + r.int(-1, 1)))),
+          function: Math.max(0, Math.min(10, Math.round(10 - pain + r.int(-1, 1)))),
+          created: created.toISOString(),
+        };
+      }),
+    );
+    await sql.query(
+      `INSERT INTO journal_entries (patient_id, entry_type, transcript, affected_hand, pain_rating, function_rating, created_at)
+       SELECT u.patient, u.type::"JournalEntryType", u.transcript, u.hand::"Hand", u.pain, u.function, u.created
+       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::timestamptz[])
+            AS u(patient, type, transcript, hand, pain, function, created)`,
+      [
+        entries.map((e) => e.patient),
+        entries.map((e) => e.type),
+        entries.map((e) => e.transcript),
+        entries.map((e) => e.hand),
+        entries.map((e) => e.pain),
+        entries.map((e) => e.function),
+        entries.map((e) => e.created),
+      ],
+    );
+    journalEntries += entries.length;
+    options.progress?.(first + count);
+  }
+
+  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries };
+}
+
+type StoredAssessment = PlannedAssessment & { id: number };
+
+/** The detail row of each record, so its results tree and summary read like a real one. */
+async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<void> {
+  const of = (type: StoredType) => stored.filter((a) => a.type === type);
+  const field = (list: StoredAssessment[], key: string) => list.map((a) => (a.snapshot[key] ?? null) as unknown);
+
+  const rom = of("ROM");
+  await sql.query(
+    `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, max_extension_deg, max_flexion_deg, created_at)
+     SELECT u.id, u.hand::"Hand", u.overall, u.wrist, u.finger, u.lighting::"LightingQuality", u.ext, u.flex, u.created
+     FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::text[], $7::float8[], $8::float8[], $9::timestamptz[])
+          AS u(id, hand, overall, wrist, finger, lighting, ext, flex, created)`,
+    [
+      rom.map((a) => a.id),
+      rom.map((a) => a.hand),
+      field(rom, "overallScore"),
+      field(rom, "wristScore"),
+      field(rom, "fingerScore"),
+      field(rom, "lightingQuality"),
+      field(rom, "extensionDeg"),
+      field(rom, "flexionDeg"),
+      rom.map((a) => a.date.toISOString()),
+    ],
+  );
+
+  const dexterity = of("FINGER_TAPPING");
+  await sql.query(
+    `INSERT INTO dexterity_assessments (assessment_id, hand, duration, overall_score, speed_score, touch_precision, consistency_score,
+                                        cycle_count, total_touches, sequences_completed, average_frequency, sequence_accuracy, created_at)
+     SELECT u.id, u.hand::"Hand", 15, u.overall, u.speed, u.precision, u.consistency, u.cycles, u.touches, u.sequences, u.frequency, u.accuracy, u.created
+     FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::int[], $8::int[], $9::int[], $10::float8[], $11::float8[], $12::timestamptz[])
+          AS u(id, hand, overall, speed, precision, consistency, cycles, touches, sequences, frequency, accuracy, created)`,
+    [
+      dexterity.map((a) => a.id),
+      dexterity.map((a) => a.hand),
+      field(dexterity, "overallScore"),
+      field(dexterity, "speedScore"),
+      field(dexterity, "touchPrecision"),
+      field(dexterity, "consistencyScore"),
+      field(dexterity, "cycleCount"),
+      field(dexterity, "totalTouches"),
+      field(dexterity, "sequencesCompleted"),
+      field(dexterity, "averageFrequency"),
+      field(dexterity, "sequenceAccuracy"),
+      dexterity.map((a) => a.date.toISOString()),
+    ],
+  );
+
+  const pain = of("PAIN");
+  const sessions = await sql.query<{ id: number; assessment_id: number }>(
+    `INSERT INTO pain_sessions (assessment_id, mode, hand, pain_type, time_of_day, max_severity, is_complete, created_at)
+     SELECT u.id, 'QUICK', u.hand::"Hand", u.pain_type::"PainType", u.time_of_day::"PainTimeOfDay", u.severity, true, u.created
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::timestamptz[]) AS u(id, hand, pain_type, time_of_day, severity, created)
+     RETURNING id, assessment_id`,
+    [
+      pain.map((a) => a.id),
+      pain.map((a) => a.hand),
+      field(pain, "painType"),
+      field(pain, "timeOfDay"),
+      field(pain, "maxSeverity"),
+      pain.map((a) => a.date.toISOString()),
+    ],
+  );
+  const sessionByAssessment = new Map(sessions.map((s) => [Number(s.assessment_id), Number(s.id)]));
+  const painEntries = pain.map((a) => ({ session: sessionByAssessment.get(a.id)!, entry: (a.snapshot.entries as { hand: string; severity: number }[])[0]! }));
+  await sql.query(
+    `INSERT INTO pain_entries (pain_session_id, position, area_type, hand, severity)
+     SELECT u.session, 0, 'WRIST', u.hand::"Hand", u.severity FROM unnest($1::int[], $2::text[], $3::float8[]) AS u(session, hand, severity)`,
+    [painEntries.map((p) => p.session), painEntries.map((p) => p.entry.hand), painEntries.map((p) => p.entry.severity)],
+  );
+
+  const arthritis = of("ARTHRITIS");
+  await sql.query(
+    `INSERT INTO arthritis_evaluations (assessment_id, hand, composite_score, progression_level, pattern_type, rom_deficit_score, pain_burden_score,
+                                        functional_score, stiffness_score, affected_joint_count, created_at)
+     SELECT u.id, u.hand::"Hand", u.composite, u.level, u.pattern::"ArthritisPattern", u.rom_deficit, u.pain_burden, u.functional, u.stiffness, u.joints, u.created
+     FROM unnest($1::int[], $2::text[], $3::float8[], $4::int[], $5::text[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::int[], $11::timestamptz[])
+          AS u(id, hand, composite, level, pattern, rom_deficit, pain_burden, functional, stiffness, joints, created)`,
+    [
+      arthritis.map((a) => a.id),
+      arthritis.map((a) => a.hand),
+      field(arthritis, "compositeScore"),
+      field(arthritis, "progressionLevel"),
+      field(arthritis, "patternType"),
+      field(arthritis, "romDeficitScore"),
+      field(arthritis, "painBurdenScore"),
+      field(arthritis, "functionalScore"),
+      field(arthritis, "stiffnessScore"),
+      field(arthritis, "affectedJointCount"),
+      arthritis.map((a) => a.date.toISOString()),
+    ],
+  );
+}
