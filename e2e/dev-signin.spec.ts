@@ -1,0 +1,31 @@
+// Development auth mode (no identity provider): the bannered development sign-in picks a role,
+// and the API honours it through the proxy.
+import { expect, test } from "@playwright/test";
+import { DEV_APP_ORIGIN } from "./support/env";
+import { expectAccessible, expectNoSideScroll } from "./support/fixtures";
+
+test.use({ baseURL: DEV_APP_ORIGIN });
+
+test("pick care provider, then patient, on the development sign-in", async ({ page }, testInfo) => {
+  await page.goto("/signin?callbackUrl=/provider");
+  await expect(page.getByRole("heading", { level: 1, name: "Development sign-in" })).toBeVisible();
+  await expect(page.getByText("Development mode: no identity provider is configured")).toBeVisible();
+  await expectAccessible(page, testInfo, "dev-signin");
+  await expectNoSideScroll(page);
+
+  // Without a session, guarded routes are 401 even though the API would otherwise inject its mock user.
+  expect((await page.request.get("/api/proxy/patients/me")).status()).toBe(401);
+
+  await page.getByRole("button", { name: "Continue as care provider" }).click();
+  await expect(page).toHaveURL(/\/provider$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
+  await expect(page.getByText("No patients match.").or(page.getByRole("table"))).toBeVisible();
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  await page.goto("/signin?callbackUrl=/provider");
+  await page.getByRole("button", { name: "Continue as patient" }).click();
+  await expect(page.getByText("The patient list is for care providers and admins.")).toBeVisible();
+  expect((await page.request.get("/api/proxy/patients")).status()).toBe(403);
+  expect((await page.request.get("/api/proxy/patients/me")).status()).toBe(200);
+});

@@ -1,0 +1,48 @@
+// A care provider filters the patient list to "needs attention" and opens a patient.
+import { expect, test } from "@playwright/test";
+import { expectAccessible, expectNoSideScroll, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+
+test("a provider finds the patient who needs attention and opens their record", async ({ page }, testInfo) => {
+  const { attention, steady, run } = seeded();
+  await signIn(page, uniqueLogin("provider-dana"), "/provider");
+  await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
+  const table = page.getByRole("table");
+  await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
+  await expect(table.getByRole("link", { name: steady.name })).toBeVisible();
+  await expectAccessible(page, testInfo, "provider-list");
+  await expectNoSideScroll(page);
+
+  // Only this run's patients, so the screenshot and the assertions are stable.
+  await page.getByRole("searchbox", { name: "Search" }).fill(run);
+  await expect(table.getByRole("row")).toHaveCount(3);
+  await screenshot(page, testInfo, "provider");
+
+  await page.getByRole("combobox", { name: "Attention" }).selectOption("true");
+  await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
+  await expect(table.getByRole("link", { name: steady.name })).toHaveCount(0);
+  const row = table.getByRole("row").filter({ hasText: attention.name });
+  await expect(row.getByText("Needs attention")).toBeVisible();
+  await expect(row.getByText("28")).toBeVisible();
+
+  await page.getByRole("combobox", { name: "Sort by" }).selectOption("score");
+  await page.getByRole("combobox", { name: "Trend" }).selectOption("stable");
+  await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
+
+  await table.getByRole("link", { name: attention.name }).click();
+  await expect(page).toHaveURL(new RegExp(`/provider/patients/${attention.id}$`));
+  await expect(page.getByRole("heading", { level: 1, name: attention.name })).toBeVisible();
+  await expect(page.getByText("Needs attention").first()).toBeVisible();
+  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await expect(page.getByText("Gripping the kettle hurt more this week")).toBeVisible();
+  const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
+  await expect(narrative.getByText(/Written (by a language model|from a template)/)).toBeVisible();
+  await expectAccessible(page, testInfo, "provider-patient");
+  await expectNoSideScroll(page);
+});
+
+test("a patient is told the patient list is for providers", async ({ page }) => {
+  await signIn(page, uniqueLogin("erin-patient"), "/provider");
+  await expect(page.getByText("The patient list is for care providers and admins.")).toBeVisible();
+  const response = await page.request.get("/api/proxy/patients");
+  expect(response.status()).toBe(403);
+});

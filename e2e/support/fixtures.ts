@@ -1,0 +1,54 @@
+// Helpers the specs share: sign-in through the OpenID provider, the accessibility check, and
+// the seeded data.
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { Seed } from "./seed";
+
+export function seeded(): Seed {
+  return JSON.parse(process.env.E2E_SEED!) as Seed;
+}
+
+/** A login nobody else in this run uses; its prefix decides the roles (see identity-provider.ts). */
+export function uniqueLogin(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/** Signs in through the app's sign-in page and the provider's login form; ends back on the app. */
+export async function signIn(page: Page, login: string, callbackUrl = "/dashboard"): Promise<void> {
+  await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
+  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  // The OpenID provider's own pages (oidc-provider's login and consent screens).
+  await page.locator('input[name="login"]').fill(login);
+  await page.locator('input[name="password"]').fill("any password");
+  await page.locator('button[type="submit"]').click();
+  // A first sign-in asks for consent; the app's own page is recognised by its main landmark.
+  const consent = page.getByRole("button", { name: "Continue" });
+  await expect(consent.or(page.locator("main#main"))).toBeVisible();
+  if (await consent.isVisible()) await consent.click();
+  await page.waitForURL((url) => url.pathname === callbackUrl);
+}
+
+/** axe-core: no serious or critical violations on the current page. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  if (serious.length) {
+    await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(serious, null, 2), contentType: "application/json" });
+  }
+  expect(
+    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+    `accessibility violations on ${label}`,
+  ).toEqual([]);
+}
+
+/** Screenshots for the README, from the desktop project only. */
+export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (testInfo.project.name !== "desktop") return;
+  await page.screenshot({ path: `docs/${name}.png`, fullPage: true });
+}
+
+/** The page does not scroll sideways (readable at 390 px). */
+export async function expectNoSideScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(1);
+}
