@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { webhookEndpoint } from "@/lib/billing/schemas";
+import { receiveWebhook } from "@/lib/billing/webhook";
+
+export const POST = handle(webhookEndpoint, async ({ rawBody, request }) => receiveWebhook(rawBody, request.headers.get("stripe-signature")));
