@@ -1,0 +1,91 @@
+"use client";
+import { useCallback, useEffect, useState } from "react";
+import { Alert, Button, Card, Facts, LinkButton, Loading } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+interface Subscription {
+  tier: "CORE" | "PLUS" | null;
+  status: string | null;
+  currentPeriodEnd: string | null;
+  cancelAtPeriodEnd: boolean;
+}
+
+type State = { kind: "checking" } | { kind: "done"; subscription: Subscription } | { kind: "failed"; message: string; retry: boolean };
+
+const PLANS = { CORE: "Core, 1.99 per month", PLUS: "Plus, 6.99 per month" } as const;
+const STATUSES: Record<string, string> = {
+  ACTIVE: "Active",
+  TRIALING: "Trial",
+  PAST_DUE: "Payment overdue",
+  UNPAID: "Unpaid",
+  INCOMPLETE: "Waiting for payment",
+  CANCELED: "Canceled",
+};
+
+function failure(status: number, data: unknown): State {
+  const messages: Record<number, string> = {
+    400: "This confirmation link is not valid, or the checkout was not completed.",
+    401: "Please sign in with the account you subscribed with, then open this page again.",
+    403: "This checkout belongs to another account. Sign in with the account you subscribed with.",
+    404: "The payment provider does not know this checkout.",
+    503: "Subscriptions are not available right now.",
+  };
+  return { kind: "failed", message: messages[status] ?? errorText(data), retry: !(status in messages) || status === 503 };
+}
+
+/** Confirms the checkout session through the same-origin proxy and shows the subscription. */
+export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
+  const [state, setState] = useState<State>(
+    sessionId ? { kind: "checking" } : { kind: "failed", message: "This page needs the checkout's session id. Open it from the payment provider's link.", retry: false },
+  );
+
+  const verify = useCallback(async () => {
+    if (!sessionId) return;
+    setState({ kind: "checking" });
+    const result = await proxy<Subscription>("/billing/checkout/verify", { method: "POST", body: { sessionId } });
+    setState(result.ok ? { kind: "done", subscription: result.data } : failure(result.status, result.data));
+  }, [sessionId]);
+
+  useEffect(() => {
+    void verify();
+  }, [verify]);
+
+  if (state.kind === "checking") return <Loading label="Confirming your subscription…" />;
+  if (state.kind === "failed") {
+    return (
+      <div className="space-y-4">
+        <Alert>{state.message}</Alert>
+        <div className="flex flex-wrap gap-3">
+          {state.retry && <Button onClick={() => void verify()}>Try again</Button>}
+          <LinkButton href="/" variant="secondary">
+            Back to the start
+          </LinkButton>
+        </div>
+      </div>
+    );
+  }
+
+  const { tier, status, currentPeriodEnd, cancelAtPeriodEnd } = state.subscription;
+  const active = status === "ACTIVE" || status === "TRIALING";
+  return (
+    <div className="space-y-4">
+      <Alert kind={active ? "success" : "warning"}>
+        {active ? "Your subscription is active." : "Your subscription is not active yet. If you just paid, this can take a minute; try again shortly."}
+      </Alert>
+      <Card title="Your subscription">
+        <Facts
+          items={[
+            ["Plan", tier ? PLANS[tier] : "—"],
+            ["Status", status ? (STATUSES[status] ?? status) : "—"],
+            [cancelAtPeriodEnd ? "Ends on" : "Renews on", currentPeriodEnd ? new Date(currentPeriodEnd).toLocaleDateString() : "—"],
+          ]}
+        />
+      </Card>
+      <div className="flex flex-wrap gap-3">
+        {!active && <Button onClick={() => void verify()}>Check again</Button>}
+        <LinkButton href="/dashboard">Go to your dashboard</LinkButton>
+      </div>
+    </div>
+  );
+}
