@@ -9,7 +9,7 @@ import { complete } from "@/lib/llm";
 import { assertMayRead } from "@/lib/patients/access";
 import { patientProfile } from "@/lib/patients/profile";
 import type { PatientProfile } from "@/lib/patients/schemas";
-import { dailyScores } from "@/lib/patients/scores";
+import { ATTENTION_BELOW, dailyScores } from "@/lib/patients/scores";
 
 type DailyScore = Awaited<ReturnType<typeof dailyScores>>["scores"][number];
 
@@ -124,7 +124,7 @@ function attentionSentence(p: PatientProfile): string {
   if (!p.needsAttention) return "Nothing currently flags this patient for attention.";
   const reasons = [
     p.trend === "declining" ? "the trend is declining" : null,
-    p.score !== null && p.score < 40 ? "the latest score is below 40" : null,
+    p.score !== null && p.score < ATTENTION_BELOW ? `the latest score is below ${ATTENTION_BELOW}` : null,
   ].filter(Boolean);
   return `Flagged for attention: ${reasons.join(" and ")}; a review is suggested.`;
 }

@@ -1,7 +1,7 @@
 // Daily scores: a day's score is the mean of that day's score points (one per owned
 // assessment), per sub-score, null when the day has none of that type. Means are rounded to one
-// decimal, and the trend and attention rules use those rounded values, so what a provider sees
-// is exactly what the rules judged.
+// decimal, and the trend and attention rules use those same rounded values, so what a provider
+// sees is exactly what the rules judged.
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -9,13 +9,15 @@ import type { scoresQuery } from "@/lib/patients/schemas";
 
 export type Trend = "improving" | "declining" | "stable";
 
-/** Differences above +2 improve, below -2 decline (spec: "Scores and units"). */
-export const TREND_THRESHOLD = 2;
-/** A latest score below this needs attention. */
+/**
+ * A latest daily score below this needs attention. The rule itself (trend over +2 / under -2,
+ * attention when declining or below 40) runs in the database, in refresh_patient_standing()
+ * of migration 20261122020000_patient_standings.
+ */
 export const ATTENTION_BELOW = 40;
 
 /** SQL: the day's mean of a score column, rounded to one decimal (numeric, exact). */
-export const dailyMean = (column: string) => Prisma.raw(`round(avg(${column})::numeric, 1)`);
+const dailyMean = (column: string) => Prisma.raw(`round(avg(${column})::numeric, 1)`);
 
 interface ScoreRow {
   date: string;

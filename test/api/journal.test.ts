@@ -1,0 +1,183 @@
+// The patient journal: open as the spec says (no guard), and behind the required guard with the
+// who-may-read-whom rule when JOURNAL_AUTH=required.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+import { apiClient } from "@/test/support/http";
+import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { startServer, type TestServer } from "@/test/support/server";
+
+let idp: IdentityProvider;
+
+before(async () => {
+  idp = await startIdentityProvider();
+});
+after(() => idp?.close());
+
+async function newPatient(api: ReturnType<typeof apiClient>) {
+  const token = await idp.token({ sub: uniqueSub("journal"), roles: ["patient"], name: "Journal Writer" });
+  const { body } = await api.get("/patients/me", { token });
+  return { id: body.id as number, token };
+}
+
+describe("open journal (default)", () => {
+  let server: TestServer;
+  let api: ReturnType<typeof apiClient>;
+  let patient: { id: number; token: string };
+
+  before(async () => {
+    server = await startServer({ env: idp.env });
+    api = apiClient(server.origin);
+    patient = await newPatient(api);
+  });
+  after(() => server?.stop());
+
+  test("POST /journal: 201 with the stored entry, no token needed", async () => {
+    const input = {
+      patientId: patient.id,
+      entryType: "POST_ASSESSMENT",
+      transcript: "  Wrist felt looser after the session.  ",
+      affectedHand: "RIGHT",
+      painRating: 3.5,
+      functionRating: 7,
+      aiSummary: "Looser wrist after therapy.",
+      romAssessmentId: 12,
+      orchestratorSessionId: "session-1",
+    };
+    const { status, body } = await api.post("/journal", input);
+    assert.equal(status, 201);
+    assert.equal(typeof body.id, "number");
+    assert.deepEqual({ ...body, id: 0, createdAt: "" }, {
+      ...input,
+      id: 0,
+      createdAt: "",
+      transcript: "Wrist felt looser after the session.",
+      dexterityAssessmentId: null,
+      painScaleAssessmentId: null,
+    });
+    assert.ok(Math.abs(Date.parse(body.createdAt) - Date.now()) < 60_000);
+    const fetched = await api.get(`/journal/${body.id}`);
+    assert.deepEqual(fetched.body, body);
+  });
+
+  test("POST /journal rejects missing or invalid fields with the field named", async () => {
+    const valid = { patientId: patient.id, entryType: "AD_HOC_CHECK_IN", transcript: "ok" };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...valid, patientId: undefined }, "patientId"],
+      [{ ...valid, entryType: undefined }, "entryType"],
+      [{ ...valid, transcript: undefined }, "transcript"],
+      [{ ...valid, transcript: "   " }, "transcript"],
+      [{ ...valid, entryType: "DIARY" }, "entryType"],
+      [{ ...valid, painRating: 11 }, "painRating"],
+      [{ ...valid, functionRating: -1 }, "functionRating"],
+      [{ ...valid, affectedHand: "MIDDLE" }, "affectedHand"],
+      [{ ...valid, patientId: 99999999 }, "patientId"],
+    ];
+    for (const [body, field] of cases) {
+      const response = await api.post("/journal", body);
+      assert.equal(response.status, 400, JSON.stringify(body));
+      assert.equal(response.body.field, field);
+    }
+    assert.equal((await api.post("/journal", "{not json", { headers: { "content-type": "application/json" } })).status, 400);
+  });
+
+  test("GET /journal: empty without patientId; newest first; entryType filter; pages", async () => {
+    const writer = await newPatient(api);
+    for (const [i, entryType] of ["INITIAL_INTAKE", "PRE_ASSESSMENT", "POST_ASSESSMENT", "PRE_ASSESSMENT"].entries()) {
+      assert.equal((await api.post("/journal", { patientId: writer.id, entryType, transcript: `entry ${i}` })).status, 201);
+    }
+    assert.deepEqual((await api.get("/journal")).body, { entries: [], total: 0 });
+    const all = await api.get(`/journal?patientId=${writer.id}`);
+    assert.equal(all.status, 200);
+    assert.equal(all.body.total, 4);
+    assert.deepEqual(all.body.entries.map((e: { transcript: string }) => e.transcript), ["entry 3", "entry 2", "entry 1", "entry 0"]);
+    const pre = await api.get(`/journal?patientId=${writer.id}&entryType=PRE_ASSESSMENT`);
+    assert.deepEqual([pre.body.total, ...pre.body.entries.map((e: { transcript: string }) => e.transcript)], [2, "entry 3", "entry 1"]);
+    const page = await api.get(`/journal?patientId=${writer.id}&limit=2&offset=1`);
+    assert.deepEqual(page.body.entries.map((e: { transcript: string }) => e.transcript), ["entry 2", "entry 1"]);
+    assert.equal((await api.get(`/journal?patientId=${writer.id}&limit=999`)).status, 200);
+    for (const bad of ["limit=-1", "limit=two", "offset=-2", "patientId=abc", "entryType=DIARY"]) {
+      assert.equal((await api.get(`/journal?patientId=${writer.id}&${bad}`)).status, 400, bad);
+    }
+  });
+
+  test("GET /journal/:id: 404 for an unknown id, 400 for a non-numeric one", async () => {
+    assert.equal((await api.get("/journal/99999999")).status, 404);
+    assert.equal((await api.get("/journal/abc")).status, 400);
+  });
+
+  test("narrative context: recent entries with ratings and the latest scores, bounded in length", async () => {
+    const writer = await newPatient(api);
+    assert.equal((await api.post("/assessments/rom", { hand: "RIGHT", overallScore: 58, wristScore: 60, fingerScore: 55 }, { token: writer.token })).status, 201);
+    const empty = await api.get(`/journal/narrative-context/${writer.id}`);
+    assert.equal(empty.status, 200);
+    assert.match(empty.body.context, /^No journal entries yet\./);
+    assert.match(empty.body.context, /overall 58 on \d{4}-\d\d-\d\d \(ROM 58\); trend stable\.$/);
+
+    await api.post("/journal", { patientId: writer.id, entryType: "PRE_ASSESSMENT", transcript: "Oldest words.", painRating: 6 });
+    for (let i = 0; i < 11; i++) {
+      await api.post("/journal", { patientId: writer.id, entryType: "AD_HOC_CHECK_IN", transcript: `Check-in ${i}: ${"long story ".repeat(200)}`, affectedHand: "LEFT" });
+    }
+    await api.post("/journal", { patientId: writer.id, entryType: "POST_ASSESSMENT", transcript: "Newest words.", painRating: 2, functionRating: 8, affectedHand: "RIGHT" });
+    const { body } = await api.get(`/journal/narrative-context/${writer.id}`);
+    const context: string = body.context;
+    assert.ok(context.length <= 6000, `context is ${context.length} characters`);
+    const lines = context.split("\n");
+    assert.match(lines[0]!, /^Recent journal entries, newest first/);
+    assert.match(lines[1]!, /^- \d{4}-\d\d-\d\d · POST_ASSESSMENT · right hand · pain 2\/10 · function 8\/10: "Newest words\."$/);
+    assert.match(lines[2]!, /^- .* · AD_HOC_CHECK_IN · left hand: "Check-in 10: long story/);
+    assert.ok(lines[2]!.length < 700, "each transcript is clipped");
+    assert.doesNotMatch(context, /Oldest words/, "older entries give way first");
+    assert.match(lines.at(-1)!, /^Latest scores \(0-100, higher is better\): overall 58/);
+    assert.equal((await api.get("/journal/narrative-context/99999999")).status, 404);
+  });
+});
+
+describe("JOURNAL_AUTH=required", () => {
+  let server: TestServer;
+  let api: ReturnType<typeof apiClient>;
+  let alice: { id: number; token: string };
+  let bob: { id: number; token: string };
+  let bobEntry: number;
+  let provider: string;
+
+  before(async () => {
+    server = await startServer({ env: { ...idp.env, JOURNAL_AUTH: "required" } });
+    api = apiClient(server.origin);
+    [alice, bob] = await Promise.all([newPatient(api), newPatient(api)]);
+    provider = await idp.token({ roles: ["care_provider"] });
+    const created = await api.post("/journal", { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "Bob's entry" }, { token: bob.token });
+    assert.equal(created.status, 201);
+    bobEntry = created.body.id;
+  });
+  after(() => server?.stop());
+
+  test("every journal route needs a token (401)", async () => {
+    const responses = await Promise.all([
+      api.post("/journal", { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "x" }),
+      api.get(`/journal?patientId=${bob.id}`),
+      api.get(`/journal/${bobEntry}`),
+      api.get(`/journal/narrative-context/${bob.id}`),
+    ]);
+    assert.deepEqual(responses.map((r) => r.status), [401, 401, 401, 401]);
+  });
+
+  test("a patient reads and writes only their own journal (403 otherwise)", async () => {
+    assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1);
+    assert.equal((await api.get(`/journal/${bobEntry}`, { token: bob.token })).status, 200);
+    assert.equal((await api.get(`/journal/narrative-context/${bob.id}`, { token: bob.token })).status, 200);
+    const denied = await Promise.all([
+      api.post("/journal", { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "forged" }, { token: alice.token }),
+      api.get(`/journal?patientId=${bob.id}`, { token: alice.token }),
+      api.get(`/journal/${bobEntry}`, { token: alice.token }),
+      api.get(`/journal/narrative-context/${bob.id}`, { token: alice.token }),
+    ]);
+    assert.deepEqual(denied.map((r) => r.status), [403, 403, 403, 403]);
+    assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1, "nothing was written");
+  });
+
+  test("care providers read and write any patient's journal", async () => {
+    assert.equal((await api.post("/journal", { patientId: bob.id, entryType: "POST_ASSESSMENT", transcript: "Noted by the therapist." }, { token: provider })).status, 201);
+    assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: provider })).body.total, 2);
+    assert.equal((await api.get(`/journal/${bobEntry}`, { token: provider })).status, 200);
+  });
+});

@@ -1,0 +1,275 @@
+// The provider list and score history over days: trend at exactly +2/-2, attention at 40, the
+// day's mean, filters, each sort, search, pagination bounds. Histories span several days, so
+// the fixtures are written into the database (between two starts of the server) rather than
+// submitted today through the API.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { generateCode } from "@/lib/codes";
+import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
+import { apiClient } from "@/test/support/http";
+import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { startServer, type TestServer } from "@/test/support/server";
+
+interface FixturePatient {
+  name: string;
+  email: string;
+  sub: string;
+  hand?: "LEFT" | "RIGHT" | "BOTH";
+  injury?: string;
+  /** Score points: days ago → the overall scores of that day's assessments. */
+  days?: Record<number, number[]>;
+}
+
+const DAY_MS = 86_400_000;
+const codes = new Set<string>();
+function freshCode(): string {
+  let code = generateCode();
+  while (codes.has(code)) code = generateCode();
+  codes.add(code);
+  return code;
+}
+const literal = (value: string | null | undefined) => (value == null ? "NULL" : `'${value.replace(/'/g, "''")}'`);
+
+function daysAgo(n: number, hour = 10): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - n * DAY_MS + hour * 3_600_000);
+}
+
+/** One DO block (one statement) that writes patients, their assessments and score points. */
+function fixtureSql(patients: FixturePatient[]): string {
+  const statements = patients.flatMap((p) => [
+    `INSERT INTO contacts (kind, sub, email, name, roles, updated_at) VALUES ('PATIENT', ${literal(p.sub)}, ${literal(p.email)}, ${literal(p.name)}, ARRAY['patient'], now()) RETURNING id INTO pid;`,
+    `INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES (pid, ${p.hand ? `'${p.hand}'` : "NULL"}, ${literal(p.injury)}, now());`,
+    ...Object.entries(p.days ?? {}).flatMap(([ago, scores]) =>
+      scores.map((score, i) => {
+        const at = daysAgo(Number(ago), 9 + i).toISOString();
+        return (
+          `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
+          `VALUES ('${freshCode()}', 'ROM', 'RIGHT', '{"overallScore": ${score}}', false, pid, '${at}') RETURNING id INTO aid;\n` +
+          `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, created_at) ` +
+          `VALUES (pid, aid, '${at.slice(0, 10)}', 'RIGHT', ${score}, ${score}, '${at}');`
+        );
+      }),
+    ),
+  ]);
+  return `DO $$ DECLARE pid integer; aid integer; BEGIN\n${statements.join("\n")}\nEND $$;`;
+}
+
+const run = Date.now().toString(36);
+const patient = (key: string, name: string, days: FixturePatient["days"], extra: Partial<FixturePatient> = {}): FixturePatient => ({
+  name,
+  email: `${key}.${run}@Example.test`,
+  sub: uniqueSub(key),
+  days,
+  ...extra,
+});
+
+// Names carry "Trendcase" so a search isolates them from the bulk patients.
+const fixtures = {
+  up2: patient("up2", "Trendcase Alder", { 3: [50], 1: [52] }, { hand: "LEFT", injury: "a distal radius fracture" }),
+  up21: patient("up21", "Trendcase Birch", { 2: [50], 0: [52.1] }),
+  down2: patient("down2", "Trendcase Cedar", { 5: [60], 4: [58] }),
+  down21: patient("down21", "Trendcase Dogwood", { 6: [60], 2: [57.9] }),
+  at40: patient("at40", "Trendcase Elm", { 8: [40], 7: [40] }),
+  below40: patient("below40", "Trendcase Fir", { 9: [39.9], 8: [39.9] }),
+  mean: patient("mean", "Trendcase Ginkgo", { 4: [50], 0: [50, 55] }),
+  single: patient("single", "Trendcase Hazel", { 1: [70] }),
+  none: patient("none", "Trendcase Ivy", {}),
+};
+
+let database: TestDatabase;
+let idp: IdentityProvider;
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let provider: string;
+let admin: string;
+const ids: Record<string, number> = {};
+const longHistory = patient("long", "Longhistory Oak", {});
+
+before(async () => {
+  database = await createTestDatabase();
+  idp = await startIdentityProvider();
+  // The first start applies the migrations; the fixtures then go straight into the database.
+  await (await startServer({ database, env: idp.env })).stop();
+  await queryDatabase(database, fixtureSql([...Object.values(fixtures), longHistory]));
+  // 205 more patients without scores (page bounds), and 370 days of history for one patient.
+  await queryDatabase(
+    database,
+    `INSERT INTO contacts (kind, name, email, roles, updated_at)
+     SELECT 'PATIENT', 'Bulk ' || lpad(g::text, 3, '0'), 'bulk' || g || '@example.test', ARRAY['patient'], now() FROM generate_series(1, 205) g`,
+  );
+  const longCodes = Array.from({ length: 370 }, () => `'${freshCode()}'`).join(",");
+  await queryDatabase(
+    database,
+    `WITH owner AS (SELECT id FROM contacts WHERE sub = $1),
+     made AS (
+       INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created)
+       SELECT code, 'FINGER_TAPPING', 'LEFT', '{"overallScore": 60}', false, (SELECT id FROM owner), now() - (n * interval '1 day')
+       FROM unnest(ARRAY[${longCodes}]) WITH ORDINALITY AS u(code, n)
+       RETURNING id, owner_id, date_created)
+     INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, dexterity_score, created_at)
+     SELECT owner_id, id, (date_created AT TIME ZONE 'UTC')::date, 'LEFT', 60, 60, date_created FROM made`,
+    [longHistory.sub],
+  );
+  server = await startServer({ database, env: idp.env });
+  api = apiClient(server.origin);
+  provider = await idp.token({ roles: ["care_provider"] });
+  admin = await idp.token({ roles: ["admin"] });
+  const { body } = await api.get("/patients?search=Trendcase&limit=50", { token: provider });
+  for (const [key, fixture] of Object.entries(fixtures)) ids[key] = body.patients.find((p: { name: string }) => p.name === fixture.name).id;
+  ids.long = (await api.get("/patients?search=Longhistory", { token: provider })).body.patients[0].id;
+});
+after(async () => {
+  await server?.stop();
+  await idp?.close();
+  await database?.drop();
+});
+
+const row = async (key: keyof typeof fixtures) => {
+  const { body } = await api.get(`/patients?search=${encodeURIComponent(fixtures[key].name)}`, { token: provider });
+  assert.equal(body.total, 1);
+  return body.patients[0];
+};
+
+test("trend is stable at exactly +2 and improving just above", async () => {
+  assert.deepEqual({ ...(await row("up2")), id: 0, lastAssessment: null }, {
+    id: 0,
+    name: "Trendcase Alder",
+    hand: "LEFT",
+    injury: "a distal radius fracture",
+    lastAssessment: null,
+    score: 52,
+    trend: "stable",
+    needsAttention: false,
+    assessmentCount: 2,
+  });
+  const up = await row("up21");
+  assert.equal(up.trend, "improving");
+  assert.equal(up.score, 52.1);
+  assert.equal(up.needsAttention, false);
+});
+
+test("trend is stable at exactly -2 and declining just below, which needs attention", async () => {
+  const flat = await row("down2");
+  assert.equal(flat.trend, "stable");
+  assert.equal(flat.needsAttention, false);
+  const down = await row("down21");
+  assert.equal(down.trend, "declining");
+  assert.equal(down.needsAttention, true);
+});
+
+test("a latest score of exactly 40 needs no attention; 39.9 does", async () => {
+  const at = await row("at40");
+  assert.equal(at.score, 40);
+  assert.equal(at.needsAttention, false);
+  const below = await row("below40");
+  assert.equal(below.score, 39.9);
+  assert.equal(below.trend, "stable");
+  assert.equal(below.needsAttention, true);
+});
+
+test("a day's score is the mean of that day's assessments; one day or none is stable", async () => {
+  const mean = await row("mean");
+  assert.equal(mean.score, 52.5);
+  assert.equal(mean.trend, "improving");
+  assert.equal(mean.assessmentCount, 3);
+  const single = await row("single");
+  assert.equal(single.trend, "stable");
+  assert.equal(single.score, 70);
+  const none = await row("none");
+  assert.deepEqual([none.score, none.trend, none.needsAttention, none.assessmentCount, none.lastAssessment], [null, "stable", false, 0, null]);
+});
+
+test("score history: daily means newest first, sub-scores null when a day has none of that type", async () => {
+  const { status, body } = await api.get(`/patients/${ids.mean}/scores`, { token: provider });
+  assert.equal(status, 200);
+  assert.equal(body.total, 2);
+  assert.deepEqual(body.scores, [
+    { date: daysAgo(0).toISOString().slice(0, 10), overallScore: 52.5, romScore: 52.5, dexterityScore: null, painScore: null },
+    { date: daysAgo(4).toISOString().slice(0, 10), overallScore: 50, romScore: 50, dexterityScore: null, painScore: null },
+  ]);
+  const left = await api.get(`/patients/${ids.mean}/scores?hand=LEFT`, { token: provider });
+  assert.deepEqual(left.body, { scores: [], total: 0 });
+  assert.equal((await api.get(`/patients/${ids.mean}/scores?hand=SIDEWAYS`, { token: provider })).status, 400);
+});
+
+test("score history pages: default 90, max 365 (clamped), offset, bad values are 400", async () => {
+  const first = await api.get(`/patients/${ids.long}/scores`, { token: provider });
+  assert.equal(first.body.scores.length, 90);
+  assert.equal(first.body.total, 370);
+  assert.equal((await api.get(`/patients/${ids.long}/scores?limit=5000`, { token: provider })).body.scores.length, 365);
+  const page = await api.get(`/patients/${ids.long}/scores?limit=2&offset=1`, { token: provider });
+  assert.deepEqual(
+    page.body.scores.map((s: { date: string }) => s.date),
+    first.body.scores.slice(1, 3).map((s: { date: string }) => s.date),
+  );
+  for (const bad of ["limit=-1", "limit=ten", "offset=-5", "offset=1.5"]) {
+    const response = await api.get(`/patients/${ids.long}/scores?${bad}`, { token: provider });
+    assert.equal(response.status, 400, bad);
+    assert.equal(response.body.field, bad.split("=")[0]);
+  }
+});
+
+test("the trend and attention filters", async () => {
+  const declining = await api.get("/patients?search=Trendcase&trend=declining", { token: provider });
+  assert.deepEqual(declining.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood"]);
+  const improving = await api.get("/patients?search=Trendcase&trend=improving", { token: provider });
+  assert.deepEqual(improving.body.patients.map((p: { name: string }) => p.name), ["Trendcase Birch", "Trendcase Ginkgo"]);
+  const attention = await api.get("/patients?search=Trendcase&attention=true", { token: provider });
+  assert.deepEqual(attention.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood", "Trendcase Fir"]);
+  assert.equal(attention.body.total, 2);
+  const calm = await api.get("/patients?search=Trendcase&attention=false", { token: provider });
+  assert.equal(calm.body.total, 7);
+  assert.equal((await api.get("/patients?trend=sideways", { token: provider })).status, 400);
+  assert.equal((await api.get("/patients?attention=maybe", { token: provider })).status, 400);
+});
+
+test("each sort: name A-Z, score lowest first (none last), most recent assessment first (none last)", async () => {
+  const names = async (sort: string) =>
+    (await api.get(`/patients?search=Trendcase&sort=${sort}`, { token: provider })).body.patients.map((p: { name: string }) => p.name.slice(10));
+  assert.deepEqual(await names("name"), ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Ginkgo", "Hazel", "Ivy"]);
+  assert.deepEqual(await names("score"), ["Fir", "Elm", "Alder", "Birch", "Ginkgo", "Dogwood", "Cedar", "Hazel", "Ivy"]);
+  assert.deepEqual(await names("recent"), ["Ginkgo", "Birch", "Alder", "Hazel", "Dogwood", "Cedar", "Elm", "Fir", "Ivy"]);
+  assert.equal((await api.get("/patients?sort=age", { token: provider })).status, 400);
+});
+
+test("search matches part of the name or e-mail in any case; % and _ match themselves", async () => {
+  const byEmail = await api.get(`/patients?search=${encodeURIComponent(`DOWN21.${run}@example`)}`, { token: provider });
+  assert.deepEqual(byEmail.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood"]);
+  const byName = await api.get("/patients?search=tRENDCASE%20h", { token: provider });
+  assert.deepEqual(byName.body.patients.map((p: { name: string }) => p.name), ["Trendcase Hazel"]);
+  const wildcard = await api.get("/patients?search=%25", { token: provider });
+  assert.deepEqual(wildcard.body, { patients: [], total: 0 });
+});
+
+test("list pages: default 50, max 200 (clamped), offset past the end keeps the total, bad values are 400", async () => {
+  const first = await api.get("/patients", { token: admin });
+  assert.equal(first.status, 200);
+  assert.equal(first.body.patients.length, 50);
+  assert.equal(first.body.total, 215);
+  assert.equal((await api.get("/patients?limit=1000", { token: provider })).body.patients.length, 200);
+  const page = await api.get("/patients?limit=3&offset=2", { token: provider });
+  assert.deepEqual(page.body.patients.map((p: { id: number }) => p.id), first.body.patients.slice(2, 5).map((p: { id: number }) => p.id));
+  assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 215 });
+  for (const bad of ["limit=-1", "limit=abc", "offset=-1", "offset=x"]) {
+    assert.equal((await api.get(`/patients?${bad}`, { token: provider })).status, 400, bad);
+  }
+});
+
+test("the list is for care providers and admins: 401 without a token, 403 for a patient", async () => {
+  assert.equal((await api.get("/patients")).status, 401);
+  const patientToken = await idp.token({ sub: fixtures.up2.sub, roles: ["patient"] });
+  const forbidden = await api.get("/patients", { token: patientToken });
+  assert.equal(forbidden.status, 403);
+  assert.equal(typeof forbidden.body.error, "string");
+});
+
+test("the profile shows the same score, trend and flag as the list", async () => {
+  const { status, body } = await api.get(`/patients/${ids.down21}`, { token: provider });
+  assert.equal(status, 200);
+  assert.equal(body.score, 57.9);
+  assert.equal(body.trend, "declining");
+  assert.equal(body.needsAttention, true);
+  assert.equal(body.latestScores.ROM.score, 57.9);
+  assert.deepEqual(body.counts, { assessments: 2, scoreDays: 2, journalEntries: 0, activeTreatments: 0 });
+});
