@@ -24,7 +24,8 @@ async function main(): Promise<void> {
     throw error;
   }
   // Imported after the configuration is known to be valid: these modules read it.
-  const { logger } = await import("@/lib/log");
+  // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
+  const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
   const { closeDatabase, databaseKind, withConnection } = await import("@/lib/db");
   const { runMigrations } = await import("@/lib/db/migrate");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");

@@ -19,6 +19,8 @@ export interface HandlerContext<P, Q, B> {
   /** The authenticated caller, or null (anonymous under optional/none). */
   user: AuthUser | null;
   requestId: string;
+  /** The route pattern, e.g. "/api/lookup/{code}" (for logs and the audit trail; never the raw path). */
+  route: string;
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -61,6 +63,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         rawBody,
         user: user as never,
         requestId,
+        route: `/api${definition.path}`,
       });
       response = toResponse(result, successStatus);
     } catch (error) {

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { listAuditEvents } from "@/lib/audit";
+import { auditListEndpoint } from "@/lib/audit/schemas";
+
+export const GET = handle(auditListEndpoint, async ({ query }) => listAuditEvents(query));

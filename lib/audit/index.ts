@@ -1,0 +1,53 @@
+// The access audit trail: every read or change of a patient's data by someone other than that
+// patient. Rows are only ever inserted (the table's trigger refuses updates and deletes).
+import type { z } from "zod";
+import type { AuthUser } from "@/lib/auth/guard";
+import type { auditQuery } from "@/lib/audit/schemas";
+import { db } from "@/lib/db";
+
+export interface AccessContext {
+  /** The caller; null for unauthenticated routes (e.g. report e-mails by code). */
+  user: AuthUser | null;
+  route: string;
+  requestId: string;
+}
+
+/** The most privileged role the actor holds, as recorded. */
+function actorRole(user: AuthUser | null): string {
+  if (!user) return "anonymous";
+  for (const role of ["admin", "care_provider", "patient"] as const) if (user.roles.includes(role)) return role;
+  return "none";
+}
+
+/**
+ * Records that `context.user` touched patient `patientId`'s data. Skipped when patients act on
+ * their own data, unless `always` (claims are recorded for the claimer too).
+ */
+export async function recordAccess(context: AccessContext, patientId: number, action: string, options: { always?: boolean } = {}): Promise<void> {
+  if (!options.always && context.user?.contactId === patientId) return;
+  await db().auditEvent.create({
+    data: {
+      actorSub: context.user?.sub ?? "anonymous",
+      actorRole: actorRole(context.user),
+      patientId,
+      action,
+      route: context.route,
+      requestId: context.requestId,
+    },
+  });
+}
+
+export async function listAuditEvents(query: z.output<typeof auditQuery>) {
+  const where = {
+    ...(query.patientId ? { patientId: query.patientId } : {}),
+    ...(query.actor ? { actorSub: query.actor } : {}),
+    ...(query.from || query.to
+      ? { createdAt: { ...(query.from ? { gte: new Date(query.from) } : {}), ...(query.to ? { lt: new Date(query.to) } : {}) } }
+      : {}),
+  };
+  const [rows, total] = await Promise.all([
+    db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
+    db().auditEvent.count({ where }),
+  ]);
+  return { events: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
+}

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+
+const pageLimit = z.coerce.number().int().min(1).transform((n) => Math.min(n, 200)).default(50);
+const pageOffset = z.coerce.number().int().min(0).default(0);
+
+export const auditQuery = z.object({
+  patientId: z.coerce.number().int().positive().optional().describe("Only rows about this patient (contact id)"),
+  actor: z.string().min(1).max(256).optional().describe("Only rows by this actor (identity-provider sub)"),
+  from: z.iso.datetime().optional().describe("Rows at or after this time (ISO 8601)"),
+  to: z.iso.datetime().optional().describe("Rows before this time (ISO 8601)"),
+  limit: pageLimit.describe("Page size, default 50, max 200"),
+  offset: pageOffset,
+});
+
+export const auditEventSchema = z.object({
+  id: z.number().int(),
+  actorSub: z.string(),
+  actorRole: z.string(),
+  patientId: z.number().int(),
+  action: z.string(),
+  route: z.string(),
+  requestId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+export const auditListResponse = z.object({ events: z.array(auditEventSchema), total: z.number().int() });
+
+export const auditListEndpoint = endpoint({
+  method: "GET",
+  path: "/admin/audit",
+  summary: "Access audit trail: who read or changed whose data (newest first)",
+  tag: "Admin",
+  auth: { roles: ["admin"] },
+  query: auditQuery,
+  responses: [
+    { status: 200, description: "Audit rows and the total matching", schema: auditListResponse },
+    { status: 400, description: "Invalid filter" },
+  ],
+});
