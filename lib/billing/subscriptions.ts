@@ -6,8 +6,16 @@ import type { Prisma, Subscription } from "@/lib/generated/prisma/client.ts";
 
 type Client = Prisma.TransactionClient | ReturnType<typeof db>;
 
-/** Creates or replaces the contact's subscription row (a new checkout replaces an old subscription). */
-export function saveSubscription(client: Client, contactId: number, state: SubscriptionState): Promise<Subscription> {
+/**
+ * Creates or replaces the contact's subscription row (a new checkout replaces an old
+ * subscription). A canceled subscription never replaces a different one that is still running,
+ * so a late event about an old subscription cannot hide the current one.
+ */
+export async function saveSubscription(client: Client, contactId: number, state: SubscriptionState): Promise<Subscription> {
+  const current = await client.subscription.findUnique({ where: { contactId } });
+  if (current && current.stripeSubscriptionId !== state.stripeSubscriptionId && current.status !== "CANCELED" && state.status === "CANCELED") {
+    return current;
+  }
   return client.subscription.upsert({
     where: { contactId },
     create: { contactId, ...state },

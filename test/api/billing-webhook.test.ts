@@ -137,6 +137,23 @@ describe("the subscription flow", () => {
     assert.equal(fromWebhook.tier, "CORE");
   });
 
+  test("a late completion of an older, canceled subscription does not hide the current one", async () => {
+    const token = await patient();
+    const sessions = [];
+    for (const plan of ["core", "plus"] as const) {
+      const checkout = await api.post("/billing/checkout", { plan }, { token });
+      sessions.push(checkout.body.url.split("/").at(-1));
+    }
+    const [older, current] = sessions;
+    const old = stripe.completeCheckout(older, { status: "canceled" });
+    stripe.completeCheckout(current);
+    const lateEvent = stripe.event("checkout.session.completed", stripe.sessions.get(older)!);
+    assert.equal((await deliver(stripe.event("checkout.session.completed", stripe.sessions.get(current)!))).status, 200);
+    assert.equal((await deliver(lateEvent)).status, 200);
+    const view = await subscriptionOf(token);
+    assert.deepEqual([view.tier, view.status], ["PLUS", "ACTIVE"], `not replaced by ${old.id}`);
+  });
+
   test("customer.subscription.updated without a local subscription: a warning is logged and nothing changes", async () => {
     const token = await patient();
     const checkout = await api.post("/billing/checkout", { plan: "plus" }, { token });

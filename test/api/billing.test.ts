@@ -16,7 +16,8 @@ let api: ReturnType<typeof apiClient>;
 
 before(async () => {
   [idp, stripe] = await Promise.all([startIdentityProvider(), startStripe()]);
-  server = await startServer({ env: { ...idp.env, ...stripe.env, FRONTEND_URL: `${FRONTEND}/` } });
+  // NEXTAUTH_SECRET: the pages' layout reads the browser session.
+  server = await startServer({ env: { ...idp.env, ...stripe.env, FRONTEND_URL: `${FRONTEND}/`, NEXTAUTH_SECRET: "billing-test-session-secret" } });
   api = apiClient(server.origin);
 });
 after(async () => {
@@ -278,4 +279,13 @@ test("GET /billing/subscription: tier and status null when the caller has no sub
   assert.equal(status, 200);
   assert.deepEqual(body, { tier: null, status: null, currentPeriodEnd: null, cancelAtPeriodEnd: false });
   assert.equal(headers.get("cache-control"), "no-store");
+});
+
+test("the pages the payment provider redirects to exist: /billing/success and /billing/cancel", async () => {
+  const success = await fetch(`${server.origin}/billing/success?session_id=cs_test_page123`);
+  assert.equal(success.status, 200);
+  assert.match(await success.text(), /Thank you for subscribing/);
+  const cancel = await fetch(`${server.origin}/billing/cancel`);
+  assert.equal(cancel.status, 200);
+  assert.match(await cancel.text(), /Checkout canceled/);
 });
