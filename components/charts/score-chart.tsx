@@ -1,5 +1,5 @@
 "use client";
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
 export interface ScorePoint {
   date: string;
@@ -28,8 +28,7 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
   return (
     <figure>
       <div role="img" aria-label={`${title}: ${data.length} days from ${data[0] ? shortDate(data[0].date) : "—"}${latest ? `, latest overall score ${Math.round(latest.overallScore)}` : ""}`} className="h-64 w-full sm:h-72">
-        <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={data} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+        <LineChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
             <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
             <XAxis dataKey="date" tickFormatter={shortDate} tick={{ fontSize: 12, fill: "#334155" }} minTickGap={16} />
             <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />
@@ -38,8 +37,7 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
             {present.map((line) => (
               <Line key={line.key} type="monotone" dataKey={line.key} name={line.name} stroke={line.color} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
             ))}
-          </LineChart>
-        </ResponsiveContainer>
+        </LineChart>
       </div>
       <figcaption className="sr-only">{title}</figcaption>
     </figure>
