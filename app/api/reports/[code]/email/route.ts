@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { emailReportEndpoint } from "@/lib/reports/schemas";
+import { emailReport } from "@/lib/reports/service";
+
+export const POST = handle(emailReportEndpoint, async ({ params, body }) => emailReport(params.code, body.to));

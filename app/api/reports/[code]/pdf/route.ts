@@ -1,0 +1,14 @@
+import { handle } from "@/lib/api/route";
+import { reportPdfEndpoint } from "@/lib/reports/schemas";
+import { reportPdf } from "@/lib/reports/service";
+
+export const GET = handle(reportPdfEndpoint, async ({ params }) => {
+  const { filename, bytes } = await reportPdf(params.code);
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "content-type": "application/pdf",
+      "content-disposition": `attachment; filename="${filename}"`,
+      "content-length": String(bytes.byteLength),
+    },
+  });
+});

@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { getReportEndpoint } from "@/lib/reports/schemas";
+import { viewReport } from "@/lib/reports/service";
+
+export const GET = handle(getReportEndpoint, async ({ params }) => viewReport(params.code));

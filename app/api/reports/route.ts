@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { createReportEndpoint } from "@/lib/reports/schemas";
+import { createReport } from "@/lib/reports/service";
+
+export const POST = handle(createReportEndpoint, async ({ body, user }) => createReport(body, user));

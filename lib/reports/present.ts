@@ -1,0 +1,248 @@
+// How an assessment's snapshot reads to a person: labelled numbers with units, headline
+// scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
+// the explanation template, so both say the same thing.
+import type { ReportAssessment } from "@/lib/reports/schemas";
+
+/** Spec, "Scores and units": the 0-10 pain scale. */
+export const PAIN_LABELS = [
+  "No pain",
+  "Minimal",
+  "Mild",
+  "Uncomfortable",
+  "Moderate",
+  "Distracting",
+  "Distressing",
+  "Unmanageable",
+  "Intense",
+  "Severe",
+  "Worst possible",
+] as const;
+
+/** Spec, "Scores and units": arthritis progression levels 0-4. */
+export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
+
+export const DISCLAIMER =
+  "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
+
+const TYPE_NAMES: Record<ReportAssessment["assessmentType"], string> = {
+  ROM: "Range of motion",
+  DEXTERITY: "Dexterity (finger tapping)",
+  PAIN: "Pain",
+  ARTHRITIS: "Arthritis evaluation",
+  THUMB: "Thumb movements",
+};
+
+const PATTERN_NAMES: Record<string, string> = {
+  UNDETERMINED: "Undetermined",
+  OA_PATTERN: "OA pattern",
+  RA_PATTERN: "RA pattern",
+  MIXED: "Mixed OA/RA",
+};
+
+const AREA_NAMES: Record<string, string> = { DIGIT_JOINT: "finger joint", PALM: "palm", DORSAL: "back of hand", WRIST: "wrist" };
+
+export function typeName(type: ReportAssessment["assessmentType"]): string {
+  return TYPE_NAMES[type];
+}
+
+/** "Right hand", "Both hands"; `short` gives "Right", "Both". */
+export function handName(hand: string | null, short = false): string {
+  if (hand === "BOTH") return short ? "Both" : "Both hands";
+  if (hand === "LEFT") return short ? "Left" : "Left hand";
+  if (hand === "RIGHT") return short ? "Right" : "Right hand";
+  return short ? "–" : "Hand not stated";
+}
+
+/** `DULL_ACHING` → `Dull aching`. */
+export function words(token: string): string {
+  const text = token.toLowerCase().replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function painLabel(severity: number): string {
+  return PAIN_LABELS[Math.min(10, Math.max(0, Math.round(severity)))]!;
+}
+
+export function progressionName(level: number): string {
+  return PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
+}
+
+function num(snapshot: Record<string, unknown>, key: string): number | null {
+  const value = snapshot[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : null;
+}
+
+function str(snapshot: Record<string, unknown>, key: string): string | null {
+  const value = snapshot[key];
+  return typeof value === "string" && value.trim() !== "" ? value : null;
+}
+
+function list(snapshot: Record<string, unknown>, key: string): unknown[] {
+  const value = snapshot[key];
+  return Array.isArray(value) ? value : [];
+}
+
+/** At most one decimal, none when whole. */
+export function round(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+const score = (value: number) => `${round(value)} / 100`;
+const degrees = (value: number) => `${round(value)}°`;
+const pain = (value: number) => `${round(value)} / 10 (${painLabel(value)})`;
+const level = (value: number) => `${Math.round(value)} – ${progressionName(value)}`;
+
+export interface Metric {
+  label: string;
+  value: string;
+  /** The value in words where a scale has names (pain labels, progression levels). */
+  meaning?: string;
+}
+
+export interface Note {
+  label: string;
+  text: string;
+}
+
+type Row = [label: string, value: number | string | null, format?: (value: number) => string, meaning?: (value: number) => string];
+
+function metrics(rows: Row[]): Metric[] {
+  return rows.flatMap(([label, value, format, meaning]) => {
+    if (value === null) return [];
+    if (typeof value === "string") return [{ label, value }];
+    return [{ label, value: (format ?? round)(value), ...(meaning ? { meaning: meaning(value) } : {}) }];
+  });
+}
+
+/** The snapshot's numbers, labelled in words with their units; absent values are left out. */
+export function snapshotMetrics(item: ReportAssessment): Metric[] {
+  const s = item.resultSnapshot;
+  const enumValue = (key: string) => {
+    const value = str(s, key);
+    return value ? words(value) : null;
+  };
+  switch (item.assessmentType) {
+    case "ROM":
+    case "THUMB":
+      return metrics([
+        ["Overall score", num(s, "overallScore"), score],
+        ["Wrist score", num(s, "wristScore"), score],
+        ["Finger score", num(s, "fingerScore"), score],
+        ["Wrist extension", num(s, "extensionDeg"), degrees],
+        ["Wrist flexion", num(s, "flexionDeg"), degrees],
+        ["Lighting", enumValue("lightingQuality")],
+      ]);
+    case "DEXTERITY":
+      return metrics([
+        ["Overall score", num(s, "overallScore"), score],
+        ["Speed score", num(s, "speedScore"), score],
+        ["Touch precision", num(s, "touchPrecision") ?? num(s, "accuracyScore"), score],
+        ["Consistency", num(s, "consistencyScore"), score],
+        ["Tapping cycles", num(s, "cycleCount")],
+        ["Total touches", num(s, "totalTouches")],
+        ["Sequences done", num(s, "sequencesCompleted")],
+        ["10-sequence time", num(s, "timeTo10Sequences"), (v) => `${round(v)} s`],
+        ["Tapping rate", num(s, "averageFrequency"), (v) => `${round(v)} taps/s`],
+        ["Sequence accuracy", num(s, "sequenceAccuracy"), score],
+      ]);
+    case "PAIN":
+      return metrics([
+        ["Worst pain", num(s, "maxSeverity"), (v) => `${round(v)} / 10`, painLabel],
+        ["Pain score", num(s, "overallScore"), score],
+        ["Pain type", enumValue("painType")],
+        ["Time of day", enumValue("timeOfDay")],
+        ["Mode", enumValue("mode")],
+      ]);
+    case "ARTHRITIS":
+      return metrics([
+        ["Composite score", num(s, "compositeScore"), score],
+        ["Progression", num(s, "progressionLevel"), (v) => `Level ${Math.round(v)}`, progressionName],
+        ["Pattern", str(s, "patternType") ? (PATTERN_NAMES[str(s, "patternType")!] ?? words(str(s, "patternType")!)) : null],
+        ["ROM deficit", num(s, "romDeficitScore"), score],
+        ["Pain burden", num(s, "painBurdenScore"), score],
+        ["Function", num(s, "functionalScore"), score],
+        ["Stiffness", num(s, "stiffnessScore"), score],
+        ["Affected joints", num(s, "affectedJointCount")],
+      ]);
+  }
+}
+
+function painArea(entry: Record<string, unknown>): string | null {
+  const severity = num(entry, "severity");
+  if (severity === null) return null;
+  const place = [str(entry, "hand") && str(entry, "hand") !== "BOTH" ? words(str(entry, "hand")!) : null,
+    str(entry, "digit") ? words(str(entry, "digit")!).toLowerCase() : null,
+    str(entry, "location") ?? (str(entry, "areaType") ? AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase() : null),
+  ].filter(Boolean).join(" ");
+  return `${place || "Unspecified area"} ${round(severity)}/10 (${painLabel(severity)})`;
+}
+
+function medication(entry: Record<string, unknown>): string | null {
+  const name = str(entry, "medicationName");
+  if (!name) return null;
+  const dose = str(entry, "dose");
+  const effect = num(entry, "effectivenessRating");
+  return [name, dose ? ` ${dose}` : "", effect !== null ? ` (helps ${round(effect)}/10)` : ""].join("");
+}
+
+const objects = (values: unknown[]) =>
+  values.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v));
+
+/** Lists that do not fit a number: pain areas, medications, strategies, clinical flags. */
+export function snapshotNotes(item: ReportAssessment): Note[] {
+  const s = item.resultSnapshot;
+  const notes: Note[] = [];
+  const add = (label: string, parts: (string | null)[]) => {
+    const text = parts.filter((p): p is string => Boolean(p)).join("; ");
+    if (text) notes.push({ label, text });
+  };
+  if (item.assessmentType === "PAIN") {
+    add("Where", objects(list(s, "entries")).map(painArea));
+    add("Medication", objects(list(s, "medications")).map(medication));
+    add("Self-care", list(s, "strategies").map((v) => (typeof v === "string" ? words(v) : null)));
+    add("Comments", [str(s, "comments")]);
+  }
+  if (item.assessmentType === "ARTHRITIS") {
+    add("Clinical flags", list(s, "clinicalFlags").map((v) => (typeof v === "string" ? v : null)));
+  }
+  return notes;
+}
+
+export interface Headline {
+  /** e.g. "Overall 78 / 100", "Worst pain 7 / 10 (Unmanageable)". */
+  text: string;
+  /** The 0-100 score (higher is better) plotted over time, or null. */
+  score: number | null;
+}
+
+export function headline(item: ReportAssessment): Headline {
+  const s = item.resultSnapshot;
+  switch (item.assessmentType) {
+    case "PAIN": {
+      const worst = num(s, "maxSeverity");
+      return { text: worst === null ? "No pain rating" : `Worst pain ${pain(worst)}`, score: num(s, "overallScore") };
+    }
+    case "ARTHRITIS": {
+      const composite = num(s, "compositeScore");
+      const progression = num(s, "progressionLevel");
+      const parts = [composite !== null ? `Composite ${score(composite)}` : null, progression !== null ? `level ${level(progression)}` : null];
+      return { text: parts.filter(Boolean).join(", ") || "No composite score", score: composite };
+    }
+    default: {
+      const overall = num(s, "overallScore");
+      return { text: overall === null ? "No overall score" : `Overall ${score(overall)}`, score: overall };
+    }
+  }
+}
+
+const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
+
+/** `22 Nov 2026` (UTC, so the document reads the same wherever it is rendered). */
+export function formatDate(iso: string): string {
+  return DATE.format(new Date(iso));
+}
+
+export function formatDateTime(iso: string): string {
+  return `${DATE.format(new Date(iso))}, ${TIME.format(new Date(iso))} UTC`;
+}

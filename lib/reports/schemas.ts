@@ -1,0 +1,157 @@
+import { z } from "zod";
+import { endpoint } from "@/lib/api/endpoint";
+import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
+import { CODE_ALPHABET, codeSchema, normalizeCode } from "@/lib/codes";
+
+/** Spec, "Limits": a report bundles 1 to 20 assessment codes. */
+export const MAX_REPORT_ASSESSMENTS = 20;
+
+/**
+ * 1-20 codes in any case, dash optional; normalized, duplicates collapsed, order kept. Every
+ * problem is reported on the field itself (not an item path), naming the offending entries.
+ */
+export const assessmentCodesInput = z
+  .array(z.unknown(), { error: (issue) => (issue.input === undefined ? "is required" : "must be an array of assessment codes") })
+  .min(1, "must name at least one assessment code")
+  .max(MAX_REPORT_ASSESSMENTS, `at most ${MAX_REPORT_ASSESSMENTS} assessment codes per report`)
+  .transform((codes, ctx) => {
+    const normalized = codes.map((code) => (typeof code === "string" ? normalizeCode(code) : null));
+    const malformed = codes.filter((_, i) => !normalized[i]);
+    if (malformed.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `malformed code(s) ${malformed.map((c) => JSON.stringify(typeof c === "string" ? c.slice(0, 20) : c)).join(", ")}: codes are 6 characters from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`,
+      });
+      return z.NEVER;
+    }
+    return [...new Set(normalized as string[])];
+  });
+
+export const createReportInput = z.object({
+  title: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") }).trim().min(1, "must not be empty").max(200),
+  assessmentCodes: assessmentCodesInput,
+});
+export type CreateReportInput = z.output<typeof createReportInput>;
+
+export const reportCodeParams = z.object({ code: codeSchema });
+
+export const createdReport = z.object({
+  code: z.string().describe("Undashed report code"),
+  formattedCode: z.string().describe("Dashed form, AAA-BBB"),
+  title: z.string(),
+  createdAt: z.iso.datetime(),
+  assessmentCount: z.number().int(),
+});
+
+export const reportAssessment = z.object({
+  code: z.string(),
+  formattedCode: z.string(),
+  assessmentType: readAssessmentType,
+  hand: anyHand.nullable(),
+  dateCreated: z.iso.datetime(),
+  resultSnapshot: z.record(z.string(), z.unknown()),
+});
+export type ReportAssessment = z.infer<typeof reportAssessment>;
+
+export const explanationSource = z.enum(["ai", "fallback"]);
+
+export const reportView = z.object({
+  code: z.string(),
+  formattedCode: z.string(),
+  title: z.string(),
+  createdAt: z.iso.datetime(),
+  patientName: z.string().nullable().describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
+  viewCount: z.number().int(),
+  assessments: z.array(reportAssessment).describe("In the order given at creation; records that expired since are left out"),
+  aiExplanation: z.string().nullable(),
+  explanationSource: explanationSource.nullable(),
+});
+export type ReportView = z.infer<typeof reportView>;
+
+export const emailReportInput = z.object({
+  to: z.email("must be a valid e-mail address").max(320),
+});
+
+export const emailReportResponse = z.object({
+  success: z.boolean(),
+  sent: z.boolean().describe("false when e-mail is not configured on this server (nothing was sent)"),
+  message: z.string(),
+});
+
+export const explanationResponse = z.object({
+  explanation: z.string(),
+  source: explanationSource,
+});
+
+const tag = "Reports";
+
+export const createReportEndpoint = endpoint({
+  method: "POST",
+  path: "/reports",
+  summary: "Bundle 1-20 assessments (by code) into a shareable report; linked to the caller when a token is sent",
+  tag,
+  auth: "optional",
+  body: createReportInput,
+  responses: [
+    { status: 200, description: "Created", schema: createdReport },
+    { status: 400, description: "title missing or empty; assessmentCodes missing, empty, over 20, malformed, or naming an unknown or expired assessment (field names the input)" },
+  ],
+});
+
+export const getReportEndpoint = endpoint({
+  method: "GET",
+  path: "/reports/{code}",
+  summary: "A report with its assessments' snapshots; counts a view",
+  tag,
+  auth: "none",
+  params: reportCodeParams,
+  responses: [
+    { status: 200, description: "The report", schema: reportView },
+    { status: 400, description: "Malformed code" },
+    { status: 404, description: "No report has this code" },
+  ],
+});
+
+export const reportPdfEndpoint = endpoint({
+  method: "GET",
+  path: "/reports/{code}/pdf",
+  summary: "The report as a printable A4 PDF (attachment hand-report-AAA-BBB.pdf)",
+  tag,
+  auth: "none",
+  params: reportCodeParams,
+  responses: [
+    { status: 200, description: "PDF bytes", contentType: "application/pdf" },
+    { status: 400, description: "Malformed code" },
+    { status: 404, description: "No report has this code" },
+  ],
+});
+
+export const emailReportEndpoint = endpoint({
+  method: "POST",
+  path: "/reports/{code}/email",
+  summary: "E-mail the report's PDF and its share link to an address",
+  tag,
+  auth: "none",
+  params: reportCodeParams,
+  body: emailReportInput,
+  responses: [
+    { status: 200, description: "Sent, or sent: false when e-mail is not configured", schema: emailReportResponse },
+    { status: 400, description: "Invalid address or malformed code" },
+    { status: 404, description: "No report has this code" },
+    { status: 500, description: "The mail service failed to send the message" },
+  ],
+});
+
+export const explainReportEndpoint = endpoint({
+  method: "POST",
+  path: "/reports/{code}/explain",
+  summary: "A plain-language explanation of the report (language model, or a template when it is unavailable); stored on the report",
+  tag,
+  auth: "none",
+  params: reportCodeParams,
+  responses: [
+    { status: 200, description: "The explanation and where it came from", schema: explanationResponse },
+    { status: 400, description: "Malformed code" },
+    { status: 404, description: "No report has this code" },
+  ],
+});
