@@ -7,6 +7,8 @@ const nextConfig: NextConfig = {
   // Type errors are caught by `npm run typecheck` (run by .ci/run), so that a build for tests
   // does not stop on a file someone else is still editing.
   typescript: { ignoreBuildErrors: true },
+  // Builds here are one-off (CI, tests); writing Turbopack's cache cost more than it saved.
+  experimental: { turbopackFileSystemCacheForBuild: false },
   // WASM and native packages stay outside the bundle so that server.ts and the route
   // handlers share one copy (and one embedded database) per process.
   serverExternalPackages: [

@@ -32,6 +32,8 @@ export interface Endpoint<
   /** Body size cap in bytes; 1 MiB unless the endpoint says otherwise. */
   maxBodyBytes?: number;
   responses: EndpointResponse[];
+  /** Served by server.ts on HTTP upgrade (the voice WebSocket), not by a route file. */
+  upgrade?: boolean;
 }
 
 export function endpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(

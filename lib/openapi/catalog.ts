@@ -1,16 +1,36 @@
 // Every endpoint contract of the API, collected from the domains' schemas modules. The
 // OpenAPI test fails when a route file exists whose endpoint is missing here.
+import type { Endpoint } from "@/lib/api/endpoint";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
+import * as billing from "@/lib/billing/schemas";
+import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as health from "@/lib/health/schemas";
+import * as journal from "@/lib/journal/schemas";
+import * as leads from "@/lib/leads/schemas";
+import * as lookup from "@/lib/lookup/schemas";
 import * as openapi from "@/lib/openapi/schemas";
-import type { Endpoint } from "@/lib/api/endpoint";
+import * as patients from "@/lib/patients/schemas";
+import * as reports from "@/lib/reports/schemas";
+import * as speech from "@/lib/speech/schemas";
 
-function endpointsOf(module: Record<string, unknown>): Endpoint[] {
-  return Object.values(module).filter(
-    (value): value is Endpoint =>
-      typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value && "auth" in value,
-  );
+const modules: Record<string, unknown>[] = [
+  health,
+  assessments,
+  lookup,
+  patients,
+  journal,
+  reports,
+  biomechanics,
+  speech,
+  billing,
+  leads,
+  audit,
+  openapi,
+];
+
+function isEndpoint(value: unknown): value is Endpoint {
+  return typeof value === "object" && value !== null && "method" in value && "path" in value && "responses" in value && "auth" in value;
 }
 
-export const allEndpoints: Endpoint[] = [health, openapi, assessments, audit].flatMap((module) => endpointsOf(module));
+export const allEndpoints: Endpoint[] = modules.flatMap((module) => Object.values(module).filter(isEndpoint));

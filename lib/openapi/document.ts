@@ -86,6 +86,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
     tags: [definition.tag],
     security: security(definition.auth),
     ...(typeof definition.auth === "object" ? { "x-roles": definition.auth.roles } : {}),
+    ...(definition.upgrade ? { "x-upgrade": "websocket" } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(definition.body
       ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(definition.body, "input", components) } } } }
