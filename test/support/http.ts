@@ -1,4 +1,6 @@
-// Small JSON client for integration tests.
+// Small JSON client for integration tests. Every response is checked against the API
+// reference (test/support/contract.ts) unless a call opts out with `unchecked`.
+import { checkAgainstContract } from "./contract.ts";
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -8,6 +10,8 @@ export interface ApiResponse<T = any> {
 export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
+  /** Skip the contract check (for deliberately malformed exchanges). */
+  unchecked?: boolean;
 }
 
 export function apiClient(origin: string) {
@@ -22,7 +26,9 @@ export function apiClient(origin: string) {
     const response = await fetch(`${origin}/api${path}`, { method, headers, body: payload });
     const text = await response.text();
     let parsed: unknown = text;
-    if ((response.headers.get("content-type") ?? "").includes("json") && text) parsed = JSON.parse(text);
+    const contentType = response.headers.get("content-type") ?? "";
+    if (contentType.includes("json") && text) parsed = JSON.parse(text);
+    if (!options.unchecked) checkAgainstContract(method, path, response.status, contentType, parsed);
     return { status: response.status, headers: response.headers, body: parsed as T };
   }
   return {
