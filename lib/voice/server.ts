@@ -69,11 +69,12 @@ export function createVoiceServer(): VoiceServer {
   }, VOICE_HEARTBEAT_MS);
   heartbeat.unref();
 
-  function connect(socket: WebSocket, user: AuthUser | null): void {
+  function connect(socket: WebSocket, req: IncomingMessage, user: AuthUser | null): void {
     const sessionId = randomUUID();
     const session = new VoiceSession({
       sessionId,
       user,
+      audio: new URL(req.url ?? "/", "http://voice.invalid").searchParams.get("audio") !== "off",
       send: (message) => {
         if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
       },
@@ -119,7 +120,7 @@ export function createVoiceServer(): VoiceServer {
     }
     if (closing) return refuse(socket, 503, "Server is shutting down");
     if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, user));
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req, user));
   }
 
   return {

@@ -43,12 +43,14 @@ interface Reply {
 export interface SessionOptions {
   sessionId: string;
   user: AuthUser | null;
+  /** Whether replies are followed by audio_chunk frames (the client may change it with settings). */
+  audio: boolean;
   send(message: ServerMessage): void;
 }
 
 export class VoiceSession {
   state: VoiceState = "IDLE";
-  private audio = true;
+  private audio: boolean;
   private assessmentType: VoiceAssessmentType | null = null;
   private lastResult: Extract<ClientMessage, { event: "assessment_completed" }> | null = null;
   /** Only the first answer of a reflection becomes a journal entry. */
@@ -59,7 +61,9 @@ export class VoiceSession {
   private queue: Promise<void> = Promise.resolve();
   private ended = false;
 
-  constructor(private readonly options: SessionOptions) {}
+  constructor(private readonly options: SessionOptions) {
+    this.audio = options.audio;
+  }
 
   /** IDLE → GREETING and the greeting, at once. */
   start(): void {

@@ -1,0 +1,122 @@
+// POST /api/ai/tts: the model's speech endpoint first, local espeak-ng next, 204 when nothing
+// can speak, 500 when every configured backend failed.
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { after, before, test } from "node:test";
+import { apiClient } from "@/test/support/http";
+import { startLlm, type LlmStandIn } from "@/test/support/llm";
+import { startServer, type TestServer } from "@/test/support/server";
+
+/** espeak-ng is a requirement of this suite (.ci/run installs it): a missing one fails here. */
+const espeakPath = execFileSync("sh", ["-c", "command -v espeak-ng"], { encoding: "utf8" }).trim();
+
+let llm: LlmStandIn;
+/** The model, and a local program that always fails behind it. */
+let withModel: TestServer;
+let withEspeak: TestServer;
+let noBackend: TestServer;
+
+before(async () => {
+  llm = await startLlm();
+  [withModel, withEspeak, noBackend] = await Promise.all([
+    startServer({ env: { ...llm.env, ESPEAK_PATH: "/bin/false" } }),
+    startServer({ env: { ESPEAK_PATH: undefined } }),
+    startServer({ env: { ESPEAK_PATH: "/nonexistent/espeak-ng" } }),
+  ]);
+});
+after(async () => {
+  await Promise.all([withModel, withEspeak, noBackend].map((server) => server?.stop()));
+  await llm?.close();
+});
+
+interface Wav {
+  riffSize: number;
+  sampleRate: number;
+  channels: number;
+  bitsPerSample: number;
+  dataSize: number;
+  dataOffset: number;
+}
+
+function parseWav(bytes: Buffer): Wav {
+  assert.equal(bytes.toString("ascii", 0, 4), "RIFF");
+  assert.equal(bytes.toString("ascii", 8, 12), "WAVE");
+  let offset = 12;
+  let format: Pick<Wav, "sampleRate" | "channels" | "bitsPerSample"> | undefined;
+  while (offset + 8 <= bytes.length) {
+    const id = bytes.toString("ascii", offset, offset + 4);
+    const size = bytes.readUInt32LE(offset + 4);
+    if (id === "fmt ") format = { channels: bytes.readUInt16LE(offset + 10), sampleRate: bytes.readUInt32LE(offset + 12), bitsPerSample: bytes.readUInt16LE(offset + 22) };
+    if (id === "data") return { riffSize: bytes.readUInt32LE(4), ...format!, dataSize: size, dataOffset: offset + 8 };
+    offset += 8 + size + (size % 2);
+  }
+  throw new Error("no data chunk");
+}
+
+test("with a model configured: its /audio/speech WAV, with the rate read from the header", async () => {
+  llm.reply("ok");
+  const before = llm.requests.length;
+  const { status, body } = await apiClient(withModel.origin).post("/ai/tts", { text: "Hold your hand still." });
+  assert.equal(status, 200);
+  assert.equal(body.mimeType, "audio/wav;rate=24000");
+  const wav = parseWav(Buffer.from(body.audio, "base64"));
+  assert.equal(wav.sampleRate, 24000);
+  const request = llm.requests.slice(before).find((r) => r.path === "/audio/speech")!;
+  assert.equal(request.json().input, "Hold your hand still.");
+  assert.equal(request.json().response_format, "wav");
+  assert.equal(request.headers.authorization, "Bearer sk-test");
+});
+
+
+test(`without a model: espeak-ng (${espeakPath}) speaks a WAV whose header states 22050 Hz and the true sizes`, async () => {
+  const { status, body, headers } = await apiClient(withEspeak.origin).post("/ai/tts", { text: "Your score is 78 out of 100." });
+  assert.equal(status, 200);
+  assert.equal(headers.get("cache-control"), "no-store");
+  const bytes = Buffer.from(body.audio, "base64");
+  const wav = parseWav(bytes);
+  assert.equal(body.mimeType, `audio/wav;rate=${wav.sampleRate}`);
+  assert.equal(wav.sampleRate, 22050);
+  assert.equal(wav.channels, 1);
+  assert.equal(wav.bitsPerSample, 16);
+  assert.equal(wav.riffSize, bytes.length - 8);
+  assert.equal(wav.dataSize, bytes.length - wav.dataOffset);
+  // About 2 seconds of speech, not silence or a stub.
+  assert.ok(wav.dataSize > 22050, `only ${wav.dataSize} bytes of samples`);
+});
+
+test("text that looks like a command-line option is spoken, not obeyed", async () => {
+  const { status, body } = await apiClient(withEspeak.origin).post("/ai/tts", { text: "--help" });
+  assert.equal(status, 200);
+  assert.equal(parseWav(Buffer.from(body.audio, "base64")).sampleRate, 22050);
+});
+
+test("no model and no espeak-ng: 204 without a body", async () => {
+  const response = await fetch(`${noBackend.origin}/api/ai/tts`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text: "Hello" }),
+  });
+  assert.equal(response.status, 204);
+  assert.equal(await response.text(), "");
+});
+
+test("every configured backend failing (the model answers 500, the local program exits 1): 500", async () => {
+  llm.failWith(500);
+  try {
+    const { status, body } = await apiClient(withModel.origin).post("/ai/tts", { text: "Hello" });
+    assert.equal(status, 500);
+    assert.equal(body.error, "Speech synthesis failed");
+  } finally {
+    llm.reply("ok");
+  }
+});
+
+test("text missing, empty, blank, not a string or over 2000 characters: 400 naming text", async () => {
+  const api = apiClient(noBackend.origin);
+  for (const body of [{}, { text: "" }, { text: "   \n" }, { text: 42 }, { text: "x".repeat(2001) }]) {
+    const response = await api.post("/ai/tts", body);
+    assert.equal(response.status, 400, JSON.stringify(body).slice(0, 40));
+    assert.equal(response.body.field, "text");
+  }
+  assert.equal((await api.post("/ai/tts", { text: "x".repeat(2000) })).status, 204);
+});
