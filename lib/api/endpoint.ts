@@ -36,8 +36,12 @@ export interface Endpoint<
   upgrade?: boolean;
 }
 
-export function endpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
-  definition: Endpoint<P, Q, B>,
-): Endpoint<P, Q, B> {
+/** Declares a contract; keeps the guard's literal type so handlers of guarded routes get a non-null user. */
+export function endpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  G extends Guard = Guard,
+>(definition: Endpoint<P, Q, B> & { auth: G }): Endpoint<P, Q, B> & { auth: G } {
   return definition;
 }

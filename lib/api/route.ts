@@ -38,9 +38,9 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType>(
-  definition: Endpoint<P, Q, B>,
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<typeof definition.auth> }) => Promise<unknown>,
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard>(
+  definition: Endpoint<P, Q, B> & { auth: G },
+  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<unknown>,
 ): (request: Request, context: RouteContext) => Promise<Response> {
   const successStatus = definition.responses[0]?.status ?? 200;
   return async (request, context) => {

@@ -89,7 +89,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
     ...(definition.upgrade ? { "x-upgrade": "websocket" } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(definition.body
-      ? { requestBody: { required: true, content: { "application/json": { schema: toSchema(definition.body, "input", components) } } } }
+      ? {
+          requestBody: {
+            // An empty body reads as {}: when that is valid input, the body may be left out.
+            required: !definition.body.safeParse({}).success,
+            content: { "application/json": { schema: toSchema(definition.body, "input", components) } },
+          },
+        }
       : definition.rawBody
         ? { requestBody: { required: true, description: "Raw, unparsed body (verified by signature)", content: { "application/json": { schema: {} } } } }
         : {}),
