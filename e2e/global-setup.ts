@@ -1,5 +1,5 @@
 // Starts what the browser tests need: a real OpenID provider on loopback, then the app built
-// and started the way people run it (`npm run build`, `npm start`), twice from one build: once
+// and started the way people run it (`npm run build`, then the server `npm start` runs), twice from one build: once
 // signing in through the provider, once in development auth mode. Each start gets a fresh
 // embedded database; the data the scenarios need is made through the API.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -46,8 +46,16 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
   throw new Error(`the app at ${origin} did not start:\n${output()}`);
 }
 
+/**
+ * What `npm start` runs once the build is there: the custom server in production mode. (Not
+ * `npm start` itself: its staleness check would build again whenever a source file changed
+ * during the build, as happens in a working tree shared with an editor.)
+ */
 async function startApp(origin: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn("npm", ["start"], { env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...env, NODE_ENV: "production" } as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr!.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
@@ -59,12 +67,7 @@ function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     child.once("exit", () => resolve());
-    // npm start runs the server as a child: signal the whole group.
-    try {
-      process.kill(-child.pid!, "SIGTERM");
-    } catch {
-      resolve();
-    }
+    child.kill("SIGTERM");
   });
 }
 

@@ -1,5 +1,6 @@
 // Server-side calls from the web app to its own API over loopback: the same-origin proxy and
 // the pages' server rendering both go through the real routes (guards, validation, errors).
+import { headers as requestHeaders } from "next/headers";
 import { env } from "@/lib/env";
 import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
 
@@ -32,6 +33,10 @@ export interface ApiResult<T> {
 /** Calls `/api<path>` as the signed-in person (or anonymously) and parses the JSON answer. */
 export async function callApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: "application/json", ...(await apiHeaders()) };
+  // The API's per-client limits key on the last X-Forwarded-For entry: the browser's address
+  // (as Next recorded it), not this server's loopback one.
+  const client = (await requestHeaders()).get("x-forwarded-for");
+  if (client) headers["x-forwarded-for"] = client;
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(`${apiOrigin()}/api${path}`, {
     method: init.method ?? "GET",
