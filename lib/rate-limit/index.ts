@@ -36,8 +36,9 @@ const holder = globalThis as unknown as { __handRateLimits?: Limiters | null; __
 
 function redisClient(url: string): Redis {
   holder.__handRedis ??= (() => {
-    // No offline queue: while Redis is unreachable, limits fall back to memory at once.
-    const client = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // Commands wait for the first connection, but never long: while Redis is unreachable the
+    // limits fall back to memory (the insurance limiter) instead of holding requests.
+    const client = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
     client.on("error", (error: Error & { code?: string }) => logger.warn({ err: error.code ?? error.name }, "rate limit store (Redis) error"));
     return client;
   })();

@@ -13,7 +13,7 @@ import { startServer } from "@/test/support/server";
 
 function purge(database: TestDatabase, ...args: string[]) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...database.env };
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge-expired.ts", ...args], { env, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge-expired.ts", ...args], { env: env as NodeJS.ProcessEnv, encoding: "utf8" });
   assert.equal(run.status, 0, run.stderr);
   return run.stdout;
 }
