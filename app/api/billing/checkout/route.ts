@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { checkoutEndpoint } from "@/lib/billing/schemas";
 import { startCheckout } from "@/lib/billing/service";
 
-export const POST = handle(checkoutEndpoint, async ({ body, user }) => startCheckout(user!, body.plan));
+export const POST = handle(checkoutEndpoint, async ({ body, user }) => startCheckout(user, body.plan));

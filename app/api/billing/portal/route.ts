@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { portalEndpoint } from "@/lib/billing/schemas";
 import { openPortal } from "@/lib/billing/service";
 
-export const POST = handle(portalEndpoint, async ({ user }) => openPortal(user!));
+export const POST = handle(portalEndpoint, async ({ user }) => openPortal(user));

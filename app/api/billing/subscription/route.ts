@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { subscriptionEndpoint } from "@/lib/billing/schemas";
 import { currentSubscription } from "@/lib/billing/service";
 
-export const GET = handle(subscriptionEndpoint, async ({ user }) => currentSubscription(user!));
+export const GET = handle(subscriptionEndpoint, async ({ user }) => currentSubscription(user));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { verifyCheckoutEndpoint } from "@/lib/billing/schemas";
 import { verifyCheckout } from "@/lib/billing/service";
 
-export const POST = handle(verifyCheckoutEndpoint, async ({ body, user }) => verifyCheckout(user!, body.sessionId));
+export const POST = handle(verifyCheckoutEndpoint, async ({ body, user }) => verifyCheckout(user, body.sessionId));
