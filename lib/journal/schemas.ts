@@ -98,6 +98,7 @@ export const journalEntryEndpoint = journalEndpoint({
   params: z.object({ id: idParam }),
   responses: [
     { status: 200, description: "The entry", schema: journalEntry },
+    { status: 400, description: "The id is not a positive integer" },
     ...guarded,
     { status: 404, description: "No entry with this id" },
   ],
@@ -111,6 +112,7 @@ export const narrativeContextEndpoint = journalEndpoint({
   params: z.object({ patientId: idParam }),
   responses: [
     { status: 200, description: "The context text (bounded in length)", schema: z.object({ context: z.string() }) },
+    { status: 400, description: "The patient id is not a positive integer" },
     ...guarded,
     { status: 404, description: "The id is not a patient contact" },
   ],

@@ -14,7 +14,8 @@ const score = z.number().min(0).max(100);
 const unauthorized = { status: 401, description: "Token missing, invalid or expired" };
 const forbiddenOther = { status: 403, description: "A patient asking for another patient's data" };
 const notAPatient = { status: 404, description: "The id is not a patient contact" };
-const badQuery = { status: 400, description: "A query parameter is invalid (e.g. a negative or non-numeric limit)" };
+const badQuery = { status: 400, description: "The id or a query parameter is invalid (e.g. a negative or non-numeric limit)" };
+const badId = { status: 400, description: "The id is not a positive integer" };
 
 export const patientIdParams = z.object({ id: idParam.describe("Patient contact id") });
 
@@ -191,21 +192,6 @@ export const patientProfile = z.object({
 });
 export type PatientProfile = z.infer<typeof patientProfile>;
 
-export const patientProfileEndpoint = endpoint({
-  method: "GET",
-  path: "/patients/{id}",
-  summary: "A patient's full profile (care providers and admins)",
-  tag: "Patients",
-  auth: { roles: ["care_provider", "admin"] },
-  params: patientIdParams,
-  responses: [
-    { status: 200, description: "Demographics, injury, surgery, latest scores, active treatments, counts", schema: patientProfile },
-    unauthorized,
-    { status: 403, description: "Neither care_provider nor admin" },
-    notAPatient,
-  ],
-});
-
 export const myProfileEndpoint = endpoint({
   method: "GET",
   path: "/patients/me",
@@ -216,6 +202,22 @@ export const myProfileEndpoint = endpoint({
     { status: 200, description: "The caller's profile, as providers see it", schema: patientProfile },
     unauthorized,
     { status: 403, description: "The caller is not a patient (staff-only token)" },
+  ],
+});
+
+export const patientProfileEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}",
+  summary: "A patient's full profile (care providers and admins)",
+  tag: "Patients",
+  auth: { roles: ["care_provider", "admin"] },
+  params: patientIdParams,
+  responses: [
+    { status: 200, description: "Demographics, injury, surgery, latest scores, active treatments, counts", schema: patientProfile },
+    badId,
+    unauthorized,
+    { status: 403, description: "Neither care_provider nor admin" },
+    notAPatient,
   ],
 });
 
@@ -305,6 +307,7 @@ export const narrativeSummaryEndpoint = endpoint({
   params: patientIdParams,
   responses: [
     { status: 200, description: "The note and where it came from", schema: narrativeResponse },
+    badId,
     unauthorized,
     forbiddenOther,
     notAPatient,
