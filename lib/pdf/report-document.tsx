@@ -29,7 +29,7 @@ const SERIES_COLORS: Record<ReportAssessment["assessmentType"], string> = {
 };
 
 const styles = StyleSheet.create({
-  page: { fontFamily: FONT_FAMILY, fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42, lineHeight: 1.3 },
+  page: { fontFamily: FONT_FAMILY, fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42 },
   runningHead: { position: "absolute", top: 16, left: 42, right: 42, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
   kicker: { fontSize: 7.5, fontWeight: "bold", color: ACCENT, letterSpacing: 1.2 },
   title: { fontSize: 17, fontWeight: "bold", marginTop: 4, marginBottom: 8 },
@@ -40,7 +40,7 @@ const styles = StyleSheet.create({
   heading: { fontSize: 10.5, fontWeight: "bold", color: ACCENT, marginTop: 6, marginBottom: 5 },
   table: { borderTopWidth: 0.75, borderTopColor: INK, borderBottomWidth: 0.75, borderBottomColor: INK, marginBottom: 8 },
   tableHead: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: INK, paddingVertical: 2.5, fontWeight: "bold", fontSize: 7.5 },
-  tableRow: { flexDirection: "row", paddingVertical: 1.5 },
+  tableRow: { flexDirection: "row", paddingVertical: 1.2 },
   cellIndex: { width: 18, paddingLeft: 3 },
   cellDate: { width: 64 },
   cellType: { width: 118 },
@@ -53,19 +53,20 @@ const styles = StyleSheet.create({
   swatch: { width: 8, height: 8, borderRadius: 4, marginRight: 3 },
   paragraph: { marginBottom: 4, textAlign: "justify" },
   source: { fontSize: 7, color: MUTED, marginBottom: 6 },
-  section: { borderWidth: 0.5, borderColor: RULE, borderRadius: 2, marginBottom: 6 },
-  sectionHead: { flexDirection: "row", justifyContent: "space-between", backgroundColor: ZEBRA, paddingVertical: 3, paddingHorizontal: 6, borderBottomWidth: 0.5, borderBottomColor: RULE },
+  section: { borderWidth: 0.5, borderColor: RULE, borderRadius: 2, marginBottom: 5 },
+  sectionHead: { flexDirection: "row", justifyContent: "space-between", backgroundColor: ZEBRA, paddingVertical: 2, paddingHorizontal: 6, borderBottomWidth: 0.5, borderBottomColor: RULE },
   sectionTitle: { fontWeight: "bold", fontSize: 8.5 },
   sectionMeta: { fontSize: 7.5, color: MUTED },
-  metrics: { flexDirection: "row", flexWrap: "wrap", paddingHorizontal: 6, paddingTop: 3, paddingBottom: 2 },
-  metric: { width: "12.5%", marginBottom: 3, paddingRight: 4 },
+  metrics: { flexDirection: "row", flexWrap: "wrap", paddingHorizontal: 6, paddingTop: 2.5, paddingBottom: 1 },
+  metric: { width: "12.5%", marginBottom: 2, paddingRight: 4 },
   metricLabel: { fontSize: 6.5, color: MUTED },
   metricValue: { fontSize: 8.5, fontWeight: "bold" },
   metricMeaning: { fontSize: 7, color: INK },
-  notes: { paddingHorizontal: 6, paddingBottom: 3, fontSize: 7.5 },
+  notes: { paddingHorizontal: 6, paddingBottom: 2.5, fontSize: 7.5 },
   noteLabel: { color: MUTED },
-  share: { flexDirection: "row", borderWidth: 0.75, borderColor: ACCENT, borderRadius: 2, padding: 6, marginTop: 4, alignItems: "center" },
-  shareCode: { fontSize: 13, fontWeight: "bold", color: ACCENT, marginRight: 10, letterSpacing: 1 },
+  share: { flexDirection: "row", alignItems: "center", marginTop: -6, marginBottom: 8 },
+  shareCode: { fontSize: 8, fontWeight: "bold", color: ACCENT, borderWidth: 0.75, borderColor: ACCENT, borderRadius: 2, paddingVertical: 1.5, paddingHorizontal: 4, marginRight: 6, letterSpacing: 0.8 },
+  shareText: { fontSize: 7.5, color: MUTED },
   footer: { position: "absolute", bottom: 20, left: 42, right: 42, borderTopWidth: 0.5, borderTopColor: RULE, paddingTop: 4, fontSize: 6.5, color: MUTED },
   footerRow: { flexDirection: "row", justifyContent: "space-between", marginTop: 1.5 },
 });
@@ -82,6 +83,13 @@ export function ReportDocument({ report, shareUrl }: ReportDocumentProps) {
     <Document title={report.title} author="Hand Assessment" subject={`Hand assessment report ${report.formattedCode}`} creator="Hand Assessment" producer="Hand Assessment" language="en-GB">
       <Page size="A4" style={styles.page}>
         <View style={styles.runningHead} fixed render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)} />
+        <View style={styles.footer} fixed>
+          <Text>{DISCLAIMER}</Text>
+          <View style={styles.footerRow}>
+            <Text>Report {report.formattedCode} · generated {formatDate(report.createdAt)}</Text>
+            <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+          </View>
+        </View>
         <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
         <Text style={styles.title}>{report.title}</Text>
         <View style={styles.metaRow}>
@@ -90,6 +98,12 @@ export function ReportDocument({ report, shareUrl }: ReportDocumentProps) {
           <Meta label="Assessments" value={String(report.assessments.length)} />
           <Meta label="Report code" value={report.formattedCode} />
         </View>
+        <View style={styles.share}>
+          <Text style={styles.shareCode}>{report.formattedCode}</Text>
+          <Text style={styles.shareText}>
+            Share code of this report: anyone with it can open the report online at {shareUrl}
+          </Text>
+        </View>
 
         <Text style={styles.heading}>Summary</Text>
         <SummaryTable assessments={report.assessments} />
@@ -97,25 +111,13 @@ export function ReportDocument({ report, shareUrl }: ReportDocumentProps) {
 
         {report.aiExplanation ? <Explanation text={report.aiExplanation} source={report.explanationSource} /> : null}
 
-        <Text style={styles.heading}>Assessment details</Text>
+        <Text style={styles.heading} minPresenceAhead={60}>
+          Assessment details
+        </Text>
         {report.assessments.map((item, index) => (
           <AssessmentSection key={item.code} item={item} index={index} />
         ))}
 
-        <View style={styles.share} wrap={false}>
-          <Text style={styles.shareCode}>{report.formattedCode}</Text>
-          <Text style={{ flexGrow: 1, flexBasis: 0, fontSize: 7.5 }}>
-            Share code of this report. Anyone with the code can open it at {shareUrl}
-          </Text>
-        </View>
-
-        <View style={styles.footer} fixed>
-          <Text>{DISCLAIMER}</Text>
-          <View style={styles.footerRow}>
-            <Text>Report {report.formattedCode} · generated {formatDate(report.createdAt)}</Text>
-            <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-          </View>
-        </View>
       </Page>
     </Document>
   );
@@ -166,7 +168,7 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
   );
 }
 
-const CHART = { width: 511, height: 104, left: 26, right: 8, top: 6, bottom: 16 };
+const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 };
 
 interface Point {
   time: number;
@@ -189,9 +191,11 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
   const times = all.map((p) => p.time);
   const first = Math.min(...times);
   const last = Math.max(...times);
-  const plotWidth = CHART.width - CHART.left - CHART.right;
+  // Points sit inside the axes, so the first and last markers are not cut in half.
+  const inset = 6;
+  const plotWidth = CHART.width - CHART.left - CHART.right - 2 * inset;
   const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const x = (time: number) => CHART.left + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth);
+  const x = (time: number) => CHART.left + inset + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth);
   const y = (score: number) => CHART.top + (1 - Math.min(100, Math.max(0, score)) / 100) * plotHeight;
   const sameDay = formatDate(new Date(first).toISOString()) === formatDate(new Date(last).toISOString());
 
@@ -207,11 +211,11 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
             </Text>
           </G>
         ))}
-        <Text x={CHART.left} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED}>
+        <Text x={CHART.left + inset} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED}>
           {formatDate(new Date(first).toISOString())}
         </Text>
         {sameDay ? null : (
-          <Text x={CHART.width - CHART.right} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED} textAnchor="end">
+          <Text x={CHART.width - CHART.right - inset} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED} textAnchor="end">
             {formatDate(new Date(last).toISOString())}
           </Text>
         )}
@@ -274,12 +278,13 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>
+          {/* One paragraph per metric (label, value, meaning as runs): a third of the layout nodes. */}
           {metrics.map((metric) => (
-            <View key={metric.label} style={styles.metric}>
-              <Text style={styles.metricLabel}>{metric.label}</Text>
+            <Text key={metric.label} style={styles.metric}>
+              <Text style={styles.metricLabel}>{`${metric.label}\n`}</Text>
               <Text style={styles.metricValue}>{metric.value}</Text>
-              {metric.meaning ? <Text style={styles.metricMeaning}>{metric.meaning}</Text> : null}
-            </View>
+              {metric.meaning ? <Text style={styles.metricMeaning}>{`\n${metric.meaning}`}</Text> : null}
+            </Text>
           ))}
         </View>
       ) : (
