@@ -1,7 +1,7 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
 // /api/ai/ws, CORS for /api/*, migrations before the first request, and a graceful stop.
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
+import { createServer, type ServerResponse } from "node:http";
 import next from "next";
 import { EnvError, env } from "@/lib/env";
 
@@ -43,6 +43,7 @@ async function main(): Promise<void> {
 
   const server = createServer((req, res) => {
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
+    if (!hasDecodablePath(req.url ?? "/")) return refuseMalformedPath(res);
     void handleRequest(req, res);
   });
   server.on("upgrade", (req, socket, head) => {
@@ -87,3 +88,18 @@ main().catch((error) => {
   process.stderr.write(`failed to start: ${(error as Error).message}\n`);
   process.exit(1);
 });
+
+/** Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error. */
+function hasDecodablePath(url: string): boolean {
+  try {
+    decodeURIComponent(url.split("?")[0]!);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function refuseMalformedPath(res: ServerResponse): void {
+  res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" });
+  res.end(JSON.stringify({ error: "Malformed URL: the path has invalid percent-encoding" }));
+}
