@@ -38,7 +38,9 @@ export const legacyPainEndpoint = endpoint({
 
 const score = z.number().min(0).max(100);
 const severity = z.number().min(0).max(10);
-const count = z.number().int().min(0);
+/** Counts and record ids are PostgreSQL integer columns (int4). */
+const INT4_MAX = 2_147_483_647;
+const count = z.number().int().min(0).max(INT4_MAX);
 const measure = z.number();
 const nonNegative = z.number().min(0);
 
@@ -194,7 +196,7 @@ export const jointHealthInput = z.looseObject({
   flags: opt(z.array(z.string().max(200)).max(50)),
 });
 
-const recordId = z.number().int().positive();
+const recordId = z.number().int().positive().max(INT4_MAX);
 
 export const arthritisInput = z.looseObject({
   hand: anyHand,
