@@ -35,10 +35,11 @@ export async function callApi<T = unknown>(path: string, init: { method?: string
   const headers: Record<string, string> = { accept: "application/json", ...(await apiHeaders()) };
   // The API's per-client limits key on the last X-Forwarded-For entry: the browser's address
   // (as Next recorded it), not this server's loopback one.
-  const client = (await requestHeaders()).get("x-forwarded-for");
+  const incoming = await requestHeaders();
+  const client = incoming.get("x-forwarded-for");
   if (client) headers["x-forwarded-for"] = client;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${apiOrigin()}/api${path}`, {
+  const response = await fetch(`${apiOrigin(`http://${incoming.get("host") ?? "127.0.0.1"}`)}/api${path}`, {
     method: init.method ?? "GET",
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -16,7 +16,7 @@ function json(status: number, error: string): Response {
 }
 
 export async function forward(request: Request, segments: string[]): Promise<Response> {
-  if (segments.length === 0 || CLOSED.has(segments[0]!) || segments.some((s) => s === "." || s === ".." || s === "")) {
+  if (segments.length === 0 || CLOSED.has(segments[0]!) || segments.some((s) => s === "." || s === ".." || s === "" || /[\\/]/.test(s))) {
     return json(404, "Not found");
   }
   const incoming = new URL(request.url);
