@@ -32,12 +32,11 @@ before(async () => {
   upstream = await startStandIn(echo);
   const nobody = await startStandIn(echo);
   await nobody.close();
-  [server, unconfigured, unreachable] = await Promise.all([
-    // A trailing slash on the base address must not double the slash.
-    startServer({ env: { PYTHON_API_URL: `${upstream.url}/`, BIOMECHANICS_TIMEOUT_MS: "1000" } }),
-    startServer({ env: { PYTHON_API_URL: undefined } }),
-    startServer({ env: { PYTHON_API_URL: nobody.url } }),
-  ]);
+  // One after the other: starting servers is CPU-heavy, and the machine may be busy.
+  // A trailing slash on the base address must not double the slash.
+  server = await startServer({ env: { PYTHON_API_URL: `${upstream.url}/`, BIOMECHANICS_TIMEOUT_MS: "1000" } });
+  unconfigured = await startServer({ env: { PYTHON_API_URL: undefined } });
+  unreachable = await startServer({ env: { PYTHON_API_URL: nobody.url } });
   api = apiClient(server.origin);
 });
 after(async () => {

@@ -22,11 +22,10 @@ let databases: TestDatabase[] = [];
 before(async () => {
   [resend, smtp] = await Promise.all([startResend(), startSmtp()]);
   databases = await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase()]);
-  [viaResend, viaSmtp, noMail] = await Promise.all([
-    startServer({ database: databases[0], env: { ...resend.env, LEADS_EMAIL: "leads@hand-team.example" } }),
-    startServer({ database: databases[1], env: { ...smtp.env, SMTP_FROM: "Hand Team <team@hand-team.example>" } }),
-    startServer({ database: databases[2] }),
-  ]);
+  // One after the other: starting servers is CPU-heavy, and the machine may be busy.
+  viaResend = await startServer({ database: databases[0], env: { ...resend.env, LEADS_EMAIL: "leads@hand-team.example" } });
+  viaSmtp = await startServer({ database: databases[1], env: { ...smtp.env, SMTP_FROM: "Hand Team <team@hand-team.example>" } });
+  noMail = await startServer({ database: databases[2] });
 });
 after(async () => {
   await Promise.all([viaResend, viaSmtp, noMail].map((server) => server?.stop()));

@@ -18,11 +18,10 @@ let noBackend: TestServer;
 
 before(async () => {
   llm = await startLlm();
-  [withModel, withEspeak, noBackend] = await Promise.all([
-    startServer({ env: { ...llm.env, ESPEAK_PATH: "/bin/false" } }),
-    startServer({ env: { ESPEAK_PATH: undefined } }),
-    startServer({ env: { ESPEAK_PATH: "/nonexistent/espeak-ng" } }),
-  ]);
+  // One after the other: starting servers is CPU-heavy, and the machine may be busy.
+  withModel = await startServer({ env: { ...llm.env, ESPEAK_PATH: "/bin/false" } });
+  withEspeak = await startServer({ env: { ESPEAK_PATH: undefined } });
+  noBackend = await startServer({ env: { ESPEAK_PATH: "/nonexistent/espeak-ng" } });
 });
 after(async () => {
   await Promise.all([withModel, withEspeak, noBackend].map((server) => server?.stop()));

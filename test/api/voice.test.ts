@@ -109,13 +109,12 @@ let modelled: TestServer;
 
 before(async () => {
   [idp, llm, database] = await Promise.all([startIdentityProvider(), startLlm(), createTestDatabase()]);
-  [scripted, modelled] = await Promise.all([
-    startServer({
-      database,
-      env: { ...idp.env, FRONTEND_URL: "https://app.example.com", VOICE_MAX_CONNECTIONS_PER_CLIENT: "3", ESPEAK_PATH: undefined },
-    }),
-    startServer({ env: { ...llm.env, VOICE_HEARTBEAT_MS: "2000" } }),
-  ]);
+  // One after the other: starting servers is CPU-heavy, and the machine may be busy.
+  scripted = await startServer({
+    database,
+    env: { ...idp.env, FRONTEND_URL: "https://app.example.com", VOICE_MAX_CONNECTIONS_PER_CLIENT: "3", ESPEAK_PATH: undefined },
+  });
+  modelled = await startServer({ env: { ...llm.env, VOICE_HEARTBEAT_MS: "2000" } });
 });
 after(async () => {
   await Promise.all([scripted?.stop(), modelled?.stop()]);
