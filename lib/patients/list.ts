@@ -17,10 +17,9 @@ function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const ORDER: Record<ListQuery["sort"], Prisma.Sql> = {
+const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
   name: Prisma.sql`c.name ASC NULLS LAST, c.id ASC`,
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
-  recent: Prisma.sql`s.last_assessment DESC NULLS LAST, s.contact_id ASC`,
 };
 
 function whereClause(query: ListQuery): Prisma.Sql {
@@ -46,18 +45,34 @@ interface ListRow {
   assessment_count: number;
 }
 
+const COLUMNS = Prisma.sql`
+  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.assessment_count`;
+const FROM = Prisma.sql`
+  FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id`;
+
+function pageQuery(query: ListQuery, where: Prisma.Sql): Prisma.Sql {
+  if (query.sort !== "recent") {
+    return Prisma.sql`SELECT ${COLUMNS} ${FROM} ${where} ORDER BY ${ORDER[query.sort]} LIMIT ${query.limit} OFFSET ${query.offset}`;
+  }
+  // Most recent first, never-assessed patients last. The index on (last_assessment DESC,
+  // contact_id) puts nulls first, so the two groups are read separately, each in index order.
+  const reach = query.limit + query.offset;
+  return Prisma.sql`
+    SELECT * FROM (
+      (SELECT ${COLUMNS}, 0 AS bucket ${FROM} ${where} AND s.last_assessment IS NOT NULL
+       ORDER BY s.last_assessment DESC, s.contact_id LIMIT ${reach})
+      UNION ALL
+      (SELECT ${COLUMNS}, 1 AS bucket ${FROM} ${where} AND s.last_assessment IS NULL
+       ORDER BY s.contact_id LIMIT ${reach})
+    ) page
+    ORDER BY bucket, last_assessment DESC, id
+    LIMIT ${query.limit} OFFSET ${query.offset}`;
+}
+
 export async function listPatients(query: ListQuery) {
   const where = whereClause(query);
   const [rows, [count]] = await Promise.all([
-    db().$queryRaw<ListRow[]>`
-      SELECT c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend,
-             s.needs_attention, s.assessment_count
-      FROM patient_standings s
-      JOIN contacts c ON c.id = s.contact_id
-      LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id
-      ${where}
-      ORDER BY ${ORDER[query.sort]}
-      LIMIT ${query.limit} OFFSET ${query.offset}`,
+    db().$queryRaw<ListRow[]>(pageQuery(query, where)),
     db().$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`,
   ]);
