@@ -15,3 +15,21 @@ export const healthEndpoint = endpoint({
   auth: "none",
   responses: [{ status: 200, description: "The service is up", schema: healthResponse }],
 });
+
+export const readinessResponse = z.object({
+  status: z.literal("ready"),
+  database: z.enum(["postgres", "pglite"]),
+  timestamp: z.iso.datetime(),
+});
+
+export const readinessEndpoint = endpoint({
+  method: "GET",
+  path: "/health/ready",
+  summary: "Readiness probe: the database answers SELECT 1 within 2 s",
+  tag: "Health",
+  auth: "none",
+  responses: [
+    { status: 200, description: "Ready to serve: the database answered", schema: readinessResponse },
+    { status: 503, description: "Not ready: the database did not answer in time (Retry-After says when to ask again)" },
+  ],
+});

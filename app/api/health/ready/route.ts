@@ -1,0 +1,5 @@
+import { handle } from "@/lib/api/route";
+import { checkReadiness } from "@/lib/health/readiness";
+import { readinessEndpoint } from "@/lib/health/schemas";
+
+export const GET = handle(readinessEndpoint, () => checkReadiness());
