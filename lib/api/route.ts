@@ -135,11 +135,36 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 
 function parseJson(text: string): unknown {
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, "Request body is not valid JSON");
   }
+  if (SUSPECT_ESCAPE.test(text) && !storableText(value)) {
+    throw new ApiError(400, "Request body contains a NUL character or an unpaired surrogate");
+  }
+  return value;
+}
+
+/** Only JSON escapes can smuggle these in; bodies without them skip the walk. */
+const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** PostgreSQL text cannot hold NUL, and an unpaired surrogate is not Unicode: both are the client's error, not a 500. */
+function storableText(root: unknown): boolean {
+  const pending: unknown[] = [root]; // a loop, not recursion: bodies can nest deeply
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000") || UNPAIRED_SURROGATE.test(value)) return false;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, member] of Object.entries(value)) pending.push(key, member);
+    }
+  }
+  return true;
 }
 
 async function readBody(request: Request, limit: number): Promise<string> {
