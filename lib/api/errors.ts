@@ -52,7 +52,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (name === "DriverAdapterError" && typeof message === "string" && /connect|terminat|closed|timeout/i.test(message)) {
       return true;
     }
-    if (typeof message === "string" && /Connection terminated|connection timeout|Can't reach database|ECONNREFUSED/i.test(message)) {
+    if (typeof message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|ECONNREFUSED/i.test(message)) {
       return true;
     }
     current = (current as { cause?: unknown }).cause;

@@ -29,11 +29,21 @@ interface Database {
 
 const holder = globalThis as unknown as { __handAssessmentDb?: Database };
 
+const POOL_WAIT_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 3_000;
+
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: env().DATABASE_POOL_SIZE,
-    connectionTimeoutMillis: 5_000,
+    // Waiting for a free connection during a burst is not an outage: requests queue this long.
+    connectionTimeoutMillis: POOL_WAIT_MS,
+    // Opening a connection is bounded on its own, so an unreachable database still fails fast (503).
+    Client: class extends pg.Client {
+      constructor(config?: pg.ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+      }
+    },
   });
   // An idle client that loses its server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
