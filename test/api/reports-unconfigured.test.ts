@@ -8,10 +8,13 @@ import { createTestDatabase, queryDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startServer } from "@/test/support/server";
 
+// Shared machines start servers slowly under load; a slow start is not what these tests check.
+const START_TIMEOUT_MS = 240_000;
+
 test("no mail transport and no model: sent false, template explanation; expired records are refused and dropped", async () => {
   const database = await createTestDatabase();
   try {
-    let server = await startServer({ database });
+    let server = await startServer({ database, startTimeoutMs: START_TIMEOUT_MS });
     let api = apiClient(server.origin);
     const rom = (await api.post("/assessments/rom", romBody)).body.code as string;
     const pain = (await api.post("/assessments/pain-v2", painBody)).body.code as string;
@@ -45,7 +48,7 @@ test("no mail transport and no model: sent false, template explanation; expired 
     // The pain record's 90 days run out.
     await queryDatabase(database, `UPDATE assessments SET expires_at = now() - interval '1 minute' WHERE code = $1`, [pain]);
 
-    server = await startServer({ database });
+    server = await startServer({ database, startTimeoutMs: START_TIMEOUT_MS });
     api = apiClient(server.origin);
     const refused = await api.post("/reports", { title: "Too late", assessmentCodes: [rom, pain] });
     assert.equal(refused.status, 400);

@@ -16,6 +16,8 @@ import { startServer, type TestServer } from "@/test/support/server";
 
 const CODE = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
 const FRONTEND = "https://hands.example";
+// Shared machines start servers slowly under load; a slow start is not what these tests check.
+const START_TIMEOUT_MS = 240_000;
 const DISCLAIMER = /not a medical diagnosis/i;
 const FOOTER_DISCLAIMER = /Self-measured results for information only\. This is not a medical diagnosis/g;
 
@@ -30,7 +32,7 @@ before(async () => {
   idp = await startIdentityProvider();
   resend = await startResend();
   llm = await startLlm();
-  server = await startServer({ env: { ...idp.env, ...resend.env, ...llm.env, LLM_TIMEOUT_MS: "1500", FRONTEND_URL: FRONTEND } });
+  server = await startServer({ env: { ...idp.env, ...resend.env, ...llm.env, LLM_TIMEOUT_MS: "1500", FRONTEND_URL: FRONTEND }, startTimeoutMs: START_TIMEOUT_MS });
   api = apiClient(server.origin);
   workDir = mkdtempSync(join(tmpdir(), "hand-reports-"));
 });
