@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import { recordAccess } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { logger } from "@/lib/log";
 
@@ -38,9 +39,19 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
+/**
+ * Records a successful call in the access audit trail (lib/audit): `patient` names whose data
+ * it touched — the `id` path parameter, or the caller's own contact (claims).
+ */
+export interface AuditOption {
+  action: string;
+  patient: "params.id" | "caller";
+}
+
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard>(
   definition: Endpoint<P, Q, B> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<unknown>,
+  options: { audit?: AuditOption } = {},
 ): (request: Request, context: RouteContext) => Promise<Response> {
   const successStatus = definition.responses[0]?.status ?? 200;
   return async (request, context) => {
@@ -55,6 +66,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
       const needsBody = Boolean(definition.body || definition.rawBody);
       const rawBody = needsBody ? await readBody(request, definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
       const body = definition.body ? parse(definition.body, parseJson(rawBody), "body") : undefined;
+      const route = `/api${definition.path}`;
       const result = await handler({
         request,
         params: params as Infer<P>,
@@ -63,9 +75,15 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         rawBody,
         user: user as never,
         requestId,
-        route: `/api${definition.path}`,
+        route,
       });
       response = toResponse(result, successStatus);
+      if (options.audit && response.status < 400) {
+        const patientId = options.audit.patient === "caller" ? user?.contactId : (params as { id?: number }).id;
+        if (patientId !== undefined) {
+          await recordAccess({ user, route, requestId }, patientId, options.audit.action, { always: options.audit.patient === "caller" });
+        }
+      }
     } catch (error) {
       response = errorResponse(error, requestId, definition);
     }

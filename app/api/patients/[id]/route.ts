@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { patientProfile } from "@/lib/patients/profile";
 import { patientProfileEndpoint } from "@/lib/patients/schemas";
 
-export const GET = handle(patientProfileEndpoint, async ({ params }) => patientProfile(params.id));
+export const GET = handle(patientProfileEndpoint, async ({ params }) => patientProfile(params.id), { audit: { action: "read_profile", patient: "params.id" } });

@@ -2,5 +2,5 @@ import { handle } from "@/lib/api/route";
 import { myProfile, updateMyProfile } from "@/lib/patients/profile";
 import { myProfileEndpoint, updateMyProfileEndpoint } from "@/lib/patients/schemas";
 
-export const GET = handle(myProfileEndpoint, async ({ user }) => myProfile(user!));
-export const PATCH = handle(updateMyProfileEndpoint, async ({ user, body }) => updateMyProfile(user!, body));
+export const GET = handle(myProfileEndpoint, async ({ user }) => myProfile(user));
+export const PATCH = handle(updateMyProfileEndpoint, async ({ user, body }) => updateMyProfile(user, body));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { patientJournal } from "@/lib/journal/service";
 import { patientJournalEndpoint } from "@/lib/patients/schemas";
 
-export const GET = handle(patientJournalEndpoint, async ({ user, params, query }) => patientJournal(user!, params.id, query));
+export const GET = handle(patientJournalEndpoint, async ({ user, params, query }) => patientJournal(user, params.id, query), { audit: { action: "read_journal", patient: "params.id" } });

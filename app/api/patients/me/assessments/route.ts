@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { myAssessmentsEndpoint } from "@/lib/patients/schemas";
 import { myAssessments } from "@/lib/patients/service";
 
-export const GET = handle(myAssessmentsEndpoint, async ({ user, query }) => myAssessments(user!, query));
+export const GET = handle(myAssessmentsEndpoint, async ({ user, query }) => myAssessments(user, query));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { myScoresEndpoint } from "@/lib/patients/schemas";
 import { myScores } from "@/lib/patients/service";
 
-export const GET = handle(myScoresEndpoint, async ({ user, query }) => myScores(user!, query));
+export const GET = handle(myScoresEndpoint, async ({ user, query }) => myScores(user, query));
