@@ -27,7 +27,10 @@ function proxy(path: string, upstream: string, summary: string): BiomechanicsEnd
       body: landmarkPayload,
       maxBodyBytes: BIOMECHANICS_MAX_BODY_BYTES,
       responses: [
-        { status: 200, description: `The analysis service's JSON from ${upstream}, with its 2xx status`, schema: analysisResult },
+        { status: 200, description: `The analysis service's JSON from ${upstream}, unchanged`, schema: analysisResult },
+        // The upstream's 2xx status is passed on; these are the ones an analysis service answers.
+        { status: 201, description: "The analysis service answered 201: its JSON, unchanged", schema: analysisResult },
+        { status: 202, description: "The analysis service answered 202: its JSON, unchanged", schema: analysisResult },
         { status: 400, description: "Body is not valid JSON" },
         { status: 413, description: "Body over 8 MiB" },
         { status: 502, description: "Analysis service not configured, unreachable, too slow, or answered an error or non-JSON" },
