@@ -6,17 +6,17 @@ import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
 
 /**
  * Where this process's API listens: loopback on PORT (the custom server listens there), or,
- * when the port is chosen at start (PORT=0), the origin the request arrived on.
+ * when the port is chosen at start (PORT=0, tests), the host the request arrived on.
  */
-export function apiOrigin(requestUrl?: string): string {
+export function apiOrigin(requestHost: string | null): string {
   const { PORT, HOSTNAME } = env();
   if (PORT > 0) {
     const anyInterface = ["0.0.0.0", "::", "localhost"].includes(HOSTNAME);
     const host = anyInterface ? "127.0.0.1" : HOSTNAME.includes(":") ? `[${HOSTNAME}]` : HOSTNAME;
     return `http://${host}:${PORT}`;
   }
-  if (!requestUrl) throw new Error("the API origin is unknown: set PORT");
-  return new URL(requestUrl).origin;
+  if (!requestHost) throw new Error("the API origin is unknown: set PORT");
+  return `http://${requestHost}`;
 }
 
 /** The caller's API headers: the signed-in person's, or anonymous. */
@@ -39,7 +39,7 @@ export async function callApi<T = unknown>(path: string, init: { method?: string
   const client = incoming.get("x-forwarded-for");
   if (client) headers["x-forwarded-for"] = client;
   if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${apiOrigin(`http://${incoming.get("host") ?? "127.0.0.1"}`)}/api${path}`, {
+  const response = await fetch(`${apiOrigin(incoming.get("host"))}/api${path}`, {
     method: init.method ?? "GET",
     headers,
     body: init.body === undefined ? undefined : JSON.stringify(init.body),

@@ -20,7 +20,7 @@ export async function forward(request: Request, segments: string[]): Promise<Res
     return json(404, "Not found");
   }
   const incoming = new URL(request.url);
-  const target = `${apiOrigin(request.url)}/api/${segments.map(encodeURIComponent).join("/")}${incoming.search}`;
+  const target = `${apiOrigin(request.headers.get("host"))}/api/${segments.map(encodeURIComponent).join("/")}${incoming.search}`;
 
   const headers = new Headers();
   for (const name of REQUEST_HEADERS) {
