@@ -20,7 +20,7 @@ export const assessmentCodesInput = z
     if (malformed.length) {
       ctx.addIssue({
         code: "custom",
-        message: `malformed code(s) ${malformed.map((c) => JSON.stringify(typeof c === "string" ? c.slice(0, 20) : c)).join(", ")}: codes are 6 characters from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`,
+        message: `malformed code(s) ${malformed.map((c) => String(JSON.stringify(c)).slice(0, 24)).join(", ")}: codes are 6 characters from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`,
       });
       return z.NEVER;
     }

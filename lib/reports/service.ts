@@ -6,6 +6,7 @@ import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
+import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { MailError, sendMail } from "@/lib/mail";
 import { renderReportPdf } from "@/lib/pdf/render";
 import { generateExplanation } from "@/lib/reports/explain";
@@ -29,29 +30,9 @@ const REPORT_SELECT = {
       },
     },
   },
-} as const;
+} satisfies Prisma.ReportSelect;
 
-type ReportRow = {
-  code: string;
-  title: string;
-  createdAt: Date;
-  ownerId: number | null;
-  viewCount: number;
-  aiExplanation: string | null;
-  explanationSource: string | null;
-  owner: { name: string | null } | null;
-  items: {
-    assessment: {
-      code: string;
-      assessmentType: string;
-      hand: ReportView["assessments"][number]["hand"];
-      dateCreated: Date;
-      resultSnapshot: unknown;
-      ownerId: number;
-      expiresAt: Date | null;
-    };
-  }[];
-};
+type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
 const isLive = (expiresAt: Date | null, now: Date) => expiresAt === null || expiresAt > now;
 
