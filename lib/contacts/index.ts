@@ -23,16 +23,15 @@ export async function contactForCaller(caller: Caller): Promise<ContactRef> {
   if (hit && hit.fingerprint === fingerprint) return hit.ref;
 
   const kind = kindFor(caller);
+  // The e-mail follows the identity provider; the name only fills a blank one, because
+  // patients set their own name with PATCH /patients/me.
   const row = await db().contact.upsert({
     where: { sub: caller.sub },
     create: { sub: caller.sub, kind, email: caller.email, name: caller.name, roles: caller.roles },
-    update: {
-      roles: caller.roles,
-      ...(caller.email ? { email: caller.email } : {}),
-      ...(caller.name ? { name: caller.name } : {}),
-    },
-    select: { id: true, kind: true },
+    update: { roles: caller.roles, ...(caller.email ? { email: caller.email } : {}) },
+    select: { id: true, kind: true, name: true },
   });
+  if (!row.name && caller.name) await db().contact.update({ where: { id: row.id }, data: { name: caller.name } });
   const ref: ContactRef = { id: row.id, kind: row.kind };
   if (known.size >= KNOWN_LIMIT) known.delete(known.keys().next().value!);
   known.set(caller.sub, { ref, fingerprint });

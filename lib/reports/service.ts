@@ -2,6 +2,7 @@
 // their snapshots, rendered to PDF, e-mailed, and explained in plain language.
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { readType } from "@/lib/assessments/read";
+import { recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
@@ -131,7 +132,21 @@ export async function reportPdf(code: string): Promise<{ filename: string; bytes
   return { filename: pdfFilename(code), bytes: await renderReportPdf(report, shareUrl(code)) };
 }
 
-export async function emailReport(code: string, to: string): Promise<{ success: boolean; sent: boolean; message: string }> {
+/** The patients whose assessments a report carries (anonymous owners are not patients). */
+async function reportPatientIds(code: string): Promise<number[]> {
+  const rows = await db().assessment.findMany({
+    where: { reportItems: { some: { report: { code } } }, owner: { kind: "PATIENT" } },
+    select: { ownerId: true },
+    distinct: ["ownerId"],
+  });
+  return rows.map((row) => row.ownerId);
+}
+
+export async function emailReport(
+  code: string,
+  to: string,
+  access: AccessContext,
+): Promise<{ success: boolean; sent: boolean; message: string }> {
   const report = await loadReport(code);
   const link = shareUrl(code);
   const pdf = await renderReportPdf(report, link);
@@ -161,6 +176,9 @@ export async function emailReport(code: string, to: string): Promise<{ success: 
       },
       "report-email",
     );
+    if (result.sent) {
+      for (const patientId of await reportPatientIds(code)) await recordAccess(access, patientId, "report_email");
+    }
     return result.sent
       ? { success: true, sent: true, message: `The report was sent with its PDF attached.` }
       : { success: true, sent: false, message: "E-mail is not configured on this server, so nothing was sent. Download the PDF or share the link instead." };

@@ -5,9 +5,11 @@ import { after, before, test } from "node:test";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { apiClient } from "@/test/support/http";
+import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let idp: IdentityProvider;
+let resend: ResendStandIn;
 let server: TestServer;
 let database: TestDatabase;
 let api: ReturnType<typeof apiClient>;
@@ -27,8 +29,9 @@ async function auditRows(token = adminToken, query = `patientId=${patientId}`) {
 
 before(async () => {
   idp = await startIdentityProvider();
+  resend = await startResend();
   database = await createTestDatabase();
-  server = await startServer({ env: idp.env, database });
+  server = await startServer({ env: { ...idp.env, ...resend.env }, database });
   api = apiClient(server.origin);
   patientToken = await idp.token({ sub: uniqueSub("patient"), roles: ["patient"], name: "Audit Patient" });
   providerToken = await idp.token({ sub: providerSub, roles: ["care_provider"] });
@@ -43,6 +46,7 @@ after(async () => {
   await server.stop();
   await database.drop();
   await idp.close();
+  await resend.close();
 });
 
 test("a patient reading their own data leaves no audit row", async () => {
@@ -83,6 +87,20 @@ test("claims are recorded", async () => {
   assert.ok(events.some((e) => e.action === "claim" && e.route === "/api/lookup/{code}/claim"));
 });
 
+test("e-mailing a report of a patient's assessments is recorded for that patient", async () => {
+  const mine = await api.post("/assessments/rom", romInput, { token: patientToken });
+  const report = await api.post("/reports", { title: "For my surgeon", assessmentCodes: [mine.body.code] }, { token: patientToken });
+  assert.equal(report.status, 200);
+  const emailed = await api.post(`/reports/${report.body.code}/email`, { to: "surgeon@example.org" });
+  assert.equal(emailed.status, 200);
+  assert.equal(emailed.body.sent, true);
+  const { events } = await auditRows();
+  const row = events.find((e) => e.action === "report_email");
+  assert.ok(row);
+  assert.equal(row.actorSub, "anonymous");
+  assert.equal(row.route, "/api/reports/{code}/email");
+});
+
 test("the list filters by patient, actor and date, and pages", async () => {
   const byActor = await auditRows(adminToken, `actor=${encodeURIComponent(providerSub)}`);
   assert.equal(byActor.total, 5);
@@ -106,5 +124,5 @@ test("rows cannot be changed or removed, even with SQL", async () => {
   await assert.rejects(queryDatabase(database, `UPDATE "audit_events" SET "action" = 'x'`), /append-only/);
   await assert.rejects(queryDatabase(database, `DELETE FROM "audit_events"`), /append-only/);
   const rows = await queryDatabase<{ n: number }>(database, `SELECT count(*)::int AS n FROM "audit_events"`);
-  assert.ok(rows[0]!.n >= 6);
+  assert.ok(rows[0]!.n >= 7);
 });

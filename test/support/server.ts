@@ -52,7 +52,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in time:\n${output}`)), options.startTimeoutMs ?? 90_000);
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start in time:\n${output}`));
+    }, options.startTimeoutMs ?? 90_000);
     const check = () => {
       const match = /"port":(\d+),[^\n]*listening on/.exec(output);
       if (match) {

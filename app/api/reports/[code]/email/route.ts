@@ -2,4 +2,6 @@ import { handle } from "@/lib/api/route";
 import { emailReportEndpoint } from "@/lib/reports/schemas";
 import { emailReport } from "@/lib/reports/service";
 
-export const POST = handle(emailReportEndpoint, async ({ params, body }) => emailReport(params.code, body.to));
+export const POST = handle(emailReportEndpoint, async ({ params, body, user, route, requestId }) =>
+  emailReport(params.code, body.to, { user, route, requestId }),
+);
