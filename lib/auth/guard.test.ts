@@ -55,6 +55,18 @@ describe("required guard", () => {
     assert.equal(contact.name, "Alice");
   });
 
+  test("the token's name fills a blank name but never replaces one the patient chose", async () => {
+    const { db } = await import("@/lib/db");
+    const first = await idp.token({ sub: "test|carol", name: "Carol From Token" });
+    const user = await authenticate(request(`Bearer ${first}`), "required");
+    await db().contact.update({ where: { id: user!.contactId }, data: { name: "Carol Chosen" } });
+    const renamed = await idp.token({ sub: "test|carol", name: "Carol Renamed At Provider", email: "carol@example.com" });
+    await authenticate(request(`Bearer ${renamed}`), "required");
+    const contact = await db().contact.findUniqueOrThrow({ where: { sub: "test|carol" } });
+    assert.equal(contact.name, "Carol Chosen");
+    assert.equal(contact.email, "carol@example.com");
+  });
+
   const cases: [string, () => Promise<string | undefined>, RegExp][] = [
     ["no header", async () => undefined, /Missing or malformed Authorization header/],
     ["a non-Bearer scheme", async () => `Basic ${Buffer.from("a:b").toString("base64")}`, /Missing or malformed/],
