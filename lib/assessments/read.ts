@@ -3,6 +3,7 @@
 // and the score point a record contributes to score history.
 import { db } from "@/lib/db";
 import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
+import { PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export type ReadAssessmentType = "ROM" | "DEXTERITY" | "PAIN" | "ARTHRITIS" | "THUMB";
 
@@ -231,7 +232,6 @@ const rounded = (value: unknown): string | null => {
   return n === null ? null : String(Math.round(n));
 };
 
-const PROGRESSION_LABELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"];
 const PATTERN_LABELS: Record<string, string> = { OA_PATTERN: "OA pattern", RA_PATTERN: "RA pattern", MIXED: "mixed pattern" };
 
 /**
@@ -261,7 +261,7 @@ export function assessmentSummaryLine(type: AssessmentType | ReadAssessmentType 
     case "ARTHRITIS": {
       parts.push(["Arthritis", scoreOf(s.compositeScore)].filter(Boolean).join(" "));
       const level = num(s.progressionLevel);
-      parts.push(level !== null ? (PROGRESSION_LABELS[level] ?? null) : null);
+      parts.push(level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null);
       parts.push(typeof s.patternType === "string" ? (PATTERN_LABELS[s.patternType] ?? null) : null);
       break;
     }

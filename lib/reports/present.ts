@@ -1,25 +1,8 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
+import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import type { ReportAssessment } from "@/lib/reports/schemas";
-
-/** Spec, "Scores and units": the 0-10 pain scale. */
-export const PAIN_LABELS = [
-  "No pain",
-  "Minimal",
-  "Mild",
-  "Uncomfortable",
-  "Moderate",
-  "Distracting",
-  "Distressing",
-  "Unmanageable",
-  "Intense",
-  "Severe",
-  "Worst possible",
-] as const;
-
-/** Spec, "Scores and units": arthritis progression levels 0-4. */
-export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
