@@ -55,6 +55,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|ECONNREFUSED/i.test(message)) {
       return true;
     }
+    // pg's own connect timeout (a server that accepts the connection and never answers).
+    if (message === "timeout expired") {
+      return true;
+    }
     current = (current as { cause?: unknown }).cause;
   }
   return false;
