@@ -58,6 +58,9 @@ function smtp(): nodemailer.Transporter {
   return holder.__handSmtp;
 }
 
+/** The Resend SDK sets no time limit of its own: a stalled API must not hold the request open. */
+export const RESEND_TIMEOUT_MS = 10_000;
+
 /** Sends a message; `purpose` names it in logs (never the address or content). */
 export async function sendMail(message: MailMessage, purpose: string): Promise<MailResult> {
   const transport = mailTransport();
@@ -79,7 +82,7 @@ export async function sendMail(message: MailMessage, purpose: string): Promise<M
         ...(message.attachments
           ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
           : {}),
-      });
+      }, { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS) });
       if (error) throw new MailError(`Resend refused the message: ${error.name}`);
       logger.info({ purpose, transport }, "mail sent");
       return { sent: true, transport, id: data?.id };
