@@ -5,7 +5,7 @@
 // - startTcpProxy: round-robin per connection; in front of PostgreSQL it is the cable the fault
 //   tests cut (`cut()` resets every connection and each new one, `blackhole()` accepts new
 //   connections and never answers, `restore()` forwards again).
-import { Agent, createServer as createHttpServer, request as httpRequest } from "node:http";
+import { createServer as createHttpServer, request as httpRequest } from "node:http";
 import { createServer, connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
@@ -101,13 +101,14 @@ export interface Balancer {
 export async function startBalancer(origins: string[]): Promise<Balancer> {
   if (origins.length === 0) throw new Error("a balancer needs at least one server");
   const targets = origins.map(targetOf);
-  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const requests = targets.map(() => 0);
   let next = 0;
   const server = createHttpServer((req, res) => {
     const index = next++ % targets.length;
     requests[index]!++;
-    const upstream = httpRequest({ ...targets[index]!, agent, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+    // A fresh connection per request: a reused keep-alive socket can be closed by the server
+    // just as a request is written, which a real balancer retries and this one would not.
+    const upstream = httpRequest({ ...targets[index]!, agent: false, method: req.method, path: req.url, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
     });
@@ -124,7 +125,6 @@ export async function startBalancer(origins: string[]): Promise<Balancer> {
     requests,
     async close() {
       server.closeAllConnections();
-      agent.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
