@@ -1,0 +1,123 @@
+// The yardstick of npm run bench: a bare node:http + pg server doing the service's SQL on the
+// service's own (migrated) database, with no framework, validation, auth or logging.
+// - GET /lookup/:code: the lookup's one UPDATE ... RETURNING, the same JSON answer.
+// - POST /assessments/rom: what a ROM submission stores, in one transaction (anonymous contact,
+//   assessment with a fresh code and snapshot, ROM row, hand row, joint rows).
+// DATABASE_URL and POOL_SIZE from the environment; prints "listening <port>".
+import { randomInt } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import pg from "pg";
+
+const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
+pool.on("error", () => {});
+
+const newCode = () => Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
+const formatted = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.statusCode = status;
+  res.setHeader("content-type", "application/json");
+  res.end(JSON.stringify(body));
+}
+
+async function lookup(code: string, res: ServerResponse) {
+  const { rows } = await pool.query(
+    `UPDATE assessments SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
+     RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count`,
+    [code.replace("-", "").toUpperCase()],
+  );
+  const row = rows[0];
+  if (!row) return send(res, 404, { error: "not found" });
+  send(res, 200, {
+    code: row.code,
+    formattedCode: formatted(row.code),
+    assessmentType: row.assessment_type,
+    hand: row.hand,
+    dateCreated: row.date_created.toISOString(),
+    resultSnapshot: row.result_snapshot,
+    isAnonymous: row.is_anonymous,
+    viewCount: row.view_count,
+  });
+}
+
+type Joint = { id?: string; finger?: string; jointType?: string; minAngle?: number; maxAngle?: number; avgAngle?: number; rom?: number; normalRange?: [number, number]; flexibilityScore?: number; frameCount?: number };
+type Rom = { hand: string; overallScore: number; wristScore?: number; fingerScore?: number; lightingQuality?: string; lightingMetrics?: object; wrist?: Record<string, number>; joints?: Joint[] };
+const WRIST = ["unsigned_rom_deg", "max_extension_deg", "min_extension_deg", "avg_extension_deg", "max_flexion_deg", "min_flexion_deg", "avg_flexion_deg", "frames_total", "frames_valid", "percent_valid_frames"];
+
+async function submitRom(input: Rom, res: ServerResponse) {
+  const wrist = input.wrist ?? {};
+  const snapshot = {
+    overallScore: input.overallScore,
+    wristScore: input.wristScore ?? null,
+    fingerScore: input.fingerScore ?? null,
+    extensionDeg: wrist.max_extension_deg ?? null,
+    flexionDeg: wrist.max_flexion_deg ?? null,
+    lightingQuality: input.lightingQuality ?? null,
+  };
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    const contact = await client.query(`INSERT INTO contacts (kind, updated_at) VALUES ('ANONYMOUS', now()) RETURNING id`);
+    const code = newCode();
+    const assessment = await client.query(
+      `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, expires_at, owner_id, date_created)
+       VALUES ($1, 'ROM', $2, $3, true, now() + interval '90 days', $4, now()) RETURNING id`,
+      [code, input.hand, JSON.stringify(snapshot), contact.rows[0].id],
+    );
+    const rom = await client.query(
+      `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, lighting_metrics, ${WRIST.join(", ")})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, ${WRIST.map((_, i) => `$${i + 8}`).join(", ")}) RETURNING id`,
+      [assessment.rows[0].id, input.hand, input.overallScore, input.wristScore ?? null, input.fingerScore ?? null, input.lightingQuality ?? null,
+        input.lightingMetrics ? JSON.stringify(input.lightingMetrics) : null, ...WRIST.map((name) => wrist[name] ?? null)],
+    );
+    const hand = await client.query(
+      `INSERT INTO rom_hand_results (rom_assessment_id, hand, wrist_score, finger_score) VALUES ($1, $2, $3, $4) RETURNING id`,
+      [rom.rows[0].id, input.hand, input.wristScore ?? null, input.fingerScore ?? null],
+    );
+    const joints = input.joints ?? [];
+    if (joints.length) {
+      const values: unknown[] = [];
+      const tuples = joints.map((j, position) => {
+        values.push(hand.rows[0].id, position, j.id ?? null, j.finger ?? null, j.jointType ?? null, j.minAngle ?? null, j.maxAngle ?? null, j.avgAngle ?? null,
+          j.rom ?? null, j.normalRange?.[0] ?? null, j.normalRange?.[1] ?? null, j.flexibilityScore ?? null, j.frameCount ?? null);
+        return `(${Array.from({ length: 13 }, (_, k) => `$${position * 13 + k + 1}`).join(", ")})`;
+      });
+      await client.query(
+        `INSERT INTO rom_joint_results (hand_result_id, position, joint_id, finger, joint_type, min_angle, max_angle, avg_angle, rom,
+           normal_range_min, normal_range_max, flexibility_score, frame_count) VALUES ${tuples.join(", ")}`,
+        values,
+      );
+    }
+    await client.query("COMMIT");
+    send(res, 201, { id: assessment.rows[0].id, code, formattedCode: formatted(code), overallScore: input.overallScore, wristScore: input.wristScore ?? null, fingerScore: input.fingerScore ?? null });
+  } catch (error) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function readJson(req: IncomingMessage): Promise<any> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+}
+
+const server = createServer(async (req, res) => {
+  try {
+    const path = (req.url ?? "").split("?")[0]!;
+    if (req.method === "GET" && path.startsWith("/lookup/")) return await lookup(path.slice("/lookup/".length), res);
+    if (req.method === "POST" && path === "/assessments/rom") return await submitRom(await readJson(req), res);
+    send(res, 404, { error: "not found" });
+  } catch {
+    send(res, 500, { error: "Internal error" });
+  }
+});
+
+server.listen(0, "127.0.0.1", () => {
+  const address = server.address();
+  console.log(`listening ${typeof address === "object" && address ? address.port : 0}`);
+});
+process.on("SIGTERM", () => server.close(() => pool.end().then(() => process.exit(0))));
