@@ -1,4 +1,5 @@
 // Labels and number/date formatting shared by the pages (server and browser).
+import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export const TYPE_LABELS: Record<string, string> = {
   ROM: "Range of motion",
@@ -8,14 +9,7 @@ export const TYPE_LABELS: Record<string, string> = {
   THUMB: "Thumb movements",
 };
 
-/** Spec, "Scores and units": pain severity 0-10. */
-export const PAIN_LABELS = [
-  "No pain", "Minimal", "Mild", "Uncomfortable", "Moderate", "Distracting",
-  "Distressing", "Unmanageable", "Intense", "Severe", "Worst possible",
-] as const;
-
-/** Spec, "Scores and units": progression level 0-4. */
-export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
+export { PAIN_LABELS, PROGRESSION_LEVELS };
 
 export const HAND_LABELS: Record<string, string> = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" };
 
