@@ -19,6 +19,8 @@ import { sendJson, startStandIn, type StandIn } from "@/test/support/stand-in";
 import { startStripe, type StripeStandIn } from "@/test/support/stripe";
 
 const RUNS = Number(process.env.FUZZ_RUNS || 30);
+/** FUZZ_SEED replays a failing run (fast-check prints the seed with the counterexample). */
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PERSONAS = [undefined, "patient", "care_provider", "admin", "anonymous", "root"] as const;
 
 /** The routes with a JSON (or binary) answer that a client sends requests to. */
@@ -144,7 +146,7 @@ describe("hostile input never causes a 5xx", () => {
             assert.ok((headers.get("content-type") ?? "").length > 0 || status === 204);
           }
         }),
-        { numRuns: RUNS, endOnFailure: true },
+        { numRuns: RUNS, endOnFailure: true, timeout: 30_000, seed: SEED },
       );
       const health = await api.get("/health");
       assert.equal(health.status, 200);
