@@ -26,7 +26,7 @@ const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const result = spawnSync(
   process.execPath,
-  ["--import", "tsx", "--test", `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`, ...files],
+  ["--import", "tsx", "--test", "--test-force-exit", `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`, ...files],
   { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
 );
 process.exit(result.status ?? 1);

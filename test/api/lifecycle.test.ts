@@ -6,7 +6,7 @@ import { test } from "node:test";
 import pg from "pg";
 import { adminDatabaseUrl, createTestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
-import { startServer } from "@/test/support/server";
+import { startServer, type TestServer } from "@/test/support/server";
 import { readMigrations } from "@/lib/db/migrate";
 
 const migrationCount = readMigrations().length;
@@ -51,33 +51,40 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
 
 test("a restart keeps the data: the second start finds every migration applied", async () => {
   const database = await createTestDatabase();
+  const servers: TestServer[] = [];
   try {
     const first = await startServer({ database });
+    servers.push(first);
     assert.match(first.output(), new RegExp(`"applied":${migrationCount}\\b`));
     assert.equal(await first.stop(), 0);
     const second = await startServer({ database });
+    servers.push(second);
     assert.match(second.output(), /"applied":0/);
     assert.equal((await apiClient(second.origin).get("/health")).status, 200);
     assert.equal(await second.stop(), 0);
   } finally {
+    await Promise.all(servers.map((server) => server.stop()));
     await database.drop();
   }
 });
 
 test("two instances started at once on one empty PostgreSQL both come up (advisory lock)", { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" }, async () => {
   const database = await createTestDatabase();
+  const started = await Promise.allSettled([startServer({ database }), startServer({ database })]);
+  const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
   try {
-    const [a, b] = await Promise.all([startServer({ database }), startServer({ database })]);
+    assert.equal(running.length, 2, `an instance did not come up: ${started.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")).join("; ")}`);
+    const [a, b] = running as [TestServer, TestServer];
     for (const server of [a, b]) assert.equal((await apiClient(server.origin).get("/health")).status, 200);
-    const applied = [a.output(), b.output()].map((out) => Number(/"applied":(\d+)/.exec(out)![1])).sort();
+    const applied = [a.output(), b.output()].map((out) => Number(/"applied":(\d+)/.exec(out)![1])).sort((x, y) => x - y);
     assert.deepEqual(applied, [0, migrationCount], "exactly one instance applied the migrations");
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const { rows } = await client.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
     await client.end();
     assert.equal(rows[0].n, migrationCount);
-    await Promise.all([a.stop(), b.stop()]);
   } finally {
+    await Promise.all(running.map((server) => server.stop()));
     await database.drop();
   }
 });

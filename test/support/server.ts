@@ -20,6 +20,11 @@ export interface StartOptions {
   startTimeoutMs?: number;
 }
 
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /** Only what a server needs from the test runner's environment: tests stay hermetic. */
 function baseEnv(): Record<string, string> {
   const keep = ["PATH", "HOME", "TMPDIR", "NEXT_DIST_DIR", "LANG"];
@@ -46,6 +51,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     else env[key] = value;
   }
   const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  // A test that fails before stopping its server must not leave it running: the test runner
+  // ends the file when its tests are done (--test-force-exit) and this kills what remains.
+  running.add(child);
+  child.on("exit", () => running.delete(child));
   let output = "";
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
