@@ -3,7 +3,7 @@
 // beyond double range, NaN-like strings, deep nesting, long and unusual Unicode text, garbage
 // path parameters and query strings, every development persona. The answer is always a
 // documented 2xx or a 4xx with `{ error }` — never a 5xx — and /api/health stays healthy.
-// FUZZ_RUNS sets the cases per route (default 30).
+// FUZZ_RUNS sets the cases per route (default 10).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
@@ -18,7 +18,7 @@ import { startServer, type TestServer } from "@/test/support/server";
 import { sendJson, startStandIn, type StandIn } from "@/test/support/stand-in";
 import { startStripe, type StripeStandIn } from "@/test/support/stripe";
 
-const RUNS = Number(process.env.FUZZ_RUNS || 30);
+const RUNS = Number(process.env.FUZZ_RUNS || 10);
 /** FUZZ_SEED replays a failing run (fast-check prints the seed with the counterexample). */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PERSONAS = [undefined, "patient", "care_provider", "admin", "anonymous", "root"] as const;

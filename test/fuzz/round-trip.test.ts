@@ -1,7 +1,7 @@
 // Arbitrary valid submissions of every type, generated from the same zod input schemas the
 // routes parse with (lib/assessments/schemas.ts), round-trip: GET /assessments/:id/results and
 // GET /lookup/:code give back what was sent, field by field (absent optional members read as
-// null, derived values as documented). FUZZ_RUNS sets the cases per type (default 30), FUZZ_SEED
+// null, derived values as documented). FUZZ_RUNS sets the cases per type (default 10), FUZZ_SEED
 // replays a run.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
@@ -12,7 +12,7 @@ import { validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
-const RUNS = Number(process.env.FUZZ_RUNS || 30);
+const RUNS = Number(process.env.FUZZ_RUNS || 10);
 /** FUZZ_SEED replays a failing run (fast-check prints the seed with the counterexample). */
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
