@@ -18,6 +18,10 @@ test("generated codes are 6 characters of the alphabet, and every character occu
   assert.equal(seen.size, 31);
 });
 
+test("a generated code always holds a letter, so it never reads as a record id", () => {
+  for (let i = 0; i < 20_000; i++) assert.match(generateCode(), /[A-Z]/);
+});
+
 test("parsing accepts any case, with or without the middle dash", () => {
   assert.equal(normalizeCode("ABC234"), "ABC234");
   assert.equal(normalizeCode("abc-234"), "ABC234");

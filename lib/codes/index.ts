@@ -6,11 +6,16 @@ export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}-?[${CODE_ALPHABET}]{3}$`);
 
-/** A fresh random code. randomInt draws without modulo bias. */
+/**
+ * A fresh random code. randomInt draws without modulo bias. A code always holds a letter, so
+ * that it never reads as a numeric record id where either is accepted (/assessments/:id/results).
+ */
 export function generateCode(): string {
-  let code = "";
-  for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
-  return code;
+  for (;;) {
+    let code = "";
+    for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+    if (/[A-Z]/.test(code)) return code;
+  }
 }
 
 /** `AAABBB` or `aaa-bbb` → `AAABBB`; null for anything else. */
