@@ -2,6 +2,7 @@
 // /api/ai/ws, CORS for /api/*, migrations before the first request, and a graceful stop.
 import { existsSync } from "node:fs";
 import { createServer, type ServerResponse } from "node:http";
+import { join } from "node:path";
 import next from "next";
 import { EnvError, env } from "@/lib/env";
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
   const { runMigrations } = await import("@/lib/db/migrate");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
+  const { createApiRouter } = await import("@/lib/http/api-router");
 
   const applied = await withConnection((sql) => runMigrations(sql));
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
@@ -40,12 +42,20 @@ async function main(): Promise<void> {
   const handleNextUpgrade = app.getUpgradeHandler();
   const voice = createVoiceServer();
   const origins = allowedOrigins();
+  // In development Next recompiles route files on change, so it serves them itself.
+  const api = dev ? null : createApiRouter(join(process.cwd(), "app", "api"), () => `http://127.0.0.1:${listeningPort()}`);
 
   const server = createServer((req, res) => {
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
     if (!hasDecodablePath(req.url ?? "/")) return refuseMalformedPath(res);
-    void handleRequest(req, res);
+    const next = () => void handleRequest(req, res);
+    if (api) api.serve(req, res, next);
+    else next();
   });
+  const listeningPort = () => {
+    const address = server.address();
+    return typeof address === "object" && address ? address.port : config.PORT;
+  };
   server.on("upgrade", (req, socket, head) => {
     const path = (req.url ?? "").split("?")[0];
     if (path === "/api/ai/ws") {
@@ -78,8 +88,7 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 
   server.listen(config.PORT, config.HOSTNAME, () => {
-    const address = server.address();
-    const port = typeof address === "object" && address ? address.port : config.PORT;
+    const port = listeningPort();
     logger.info({ port, dev }, `listening on http://localhost:${port}`);
   });
 }

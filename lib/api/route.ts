@@ -48,13 +48,20 @@ export interface AuditOption {
   patient: "params.id" | "caller";
 }
 
+/** Marks the functions handle() makes: plain Web handlers that lib/http/api-router.ts may serve without Next. */
+const PLAIN_HANDLER = Symbol.for("hand-assessment.plain-handler");
+
+export function isPlainHandler(value: unknown): boolean {
+  return typeof value === "function" && (value as { [PLAIN_HANDLER]?: boolean })[PLAIN_HANDLER] === true;
+}
+
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard>(
   definition: Endpoint<P, Q, B> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<unknown>,
   options: { audit?: AuditOption } = {},
 ): (request: Request, context: RouteContext) => Promise<Response> {
   const successStatus = definition.responses[0]?.status ?? 200;
-  return async (request, context) => {
+  const routeHandler = async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
     const incomingId = request.headers.get("x-request-id");
     const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
@@ -62,7 +69,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     try {
       const user = await authenticate(request, definition.auth);
       const params = parse(definition.params, await context.params, "path");
-      const query = parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+      const query = definition.query && parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const needsBody = Boolean(definition.body || definition.rawBody);
       const rawBody = needsBody ? await readBody(request, definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
       const body = definition.body ? parse(definition.body, parseJson(rawBody), "body") : undefined;
@@ -101,6 +108,7 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     );
     return response;
   };
+  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true });
 }
 
 /** Under required/role guards the handler's user is never null. */
