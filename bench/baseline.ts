@@ -45,7 +45,18 @@ type Joint = { id?: string; finger?: string; jointType?: string; minAngle?: numb
 type Rom = { hand: string; overallScore: number; wristScore?: number; fingerScore?: number; lightingQuality?: string; lightingMetrics?: object; wrist?: Record<string, number>; joints?: Joint[] };
 const WRIST = ["unsigned_rom_deg", "max_extension_deg", "min_extension_deg", "avg_extension_deg", "max_flexion_deg", "min_flexion_deg", "avg_flexion_deg", "frames_total", "frames_valid", "percent_valid_frames"];
 
+/** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
 async function submitRom(input: Rom, res: ServerResponse) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeRom(input, res);
+    } catch (error) {
+      if ((error as { code?: string }).code !== "23505" || attempt === 5) throw error;
+    }
+  }
+}
+
+async function storeRom(input: Rom, res: ServerResponse) {
   const wrist = input.wrist ?? {};
   const snapshot = {
     overallScore: input.overallScore,

@@ -11,12 +11,12 @@
 // drift on a shared machine hits both sides. The service runs with RATE_LIMIT=off, LOG_LEVEL=warn.
 // PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (default the local server);
 // fresh databases are created and dropped. BENCH_PATIENTS (10000), BENCH_SECONDS (10).
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
-import autocannon, { type Result } from "autocannon";
 import pg from "pg";
 import { romBody } from "@/lib/assessments/examples";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
+import { compare, loadDescription, SERVICE_ENV, startBaseline, type LoadOptions } from "./compare";
 
 declare module "autocannon" {
   interface Options {
@@ -26,12 +26,7 @@ declare module "autocannon" {
   }
 }
 
-const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const ROUNDS = 2;
-const CONNECTIONS = 32;
-const POOL_SIZE = "10";
 const PATIENTS = Number(process.env.BENCH_PATIENTS || 10_000);
-const SERVICE_ENV = { RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: POOL_SIZE };
 
 process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 process.env.NEXT_DIST_DIR ||= ".next";
@@ -53,48 +48,15 @@ interface Row {
 const rows: Row[] = [];
 const log = (line: string) => console.error(line);
 
-async function startBaseline(databaseUrl: string): Promise<{ origin: string; stop(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/baseline.ts"], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, POOL_SIZE },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      const match = /listening (\d+)/.exec(String(chunk));
-      if (match) resolve(Number(match[1]));
-    });
-    child.on("exit", (code) => reject(new Error(`baseline server exited with ${code}`)));
-  });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
-}
-
-async function load(url: string, options: { method?: string; body?: string } = {}, seconds = SECONDS): Promise<Result> {
-  const headers = options.body ? { "content-type": "application/json" } : undefined;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...options, headers });
-  const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) throw new Error(`${url}: ${failures} failed requests of ${result.requests.total}`);
-  return result;
-}
-
-/** Service and baseline in alternating rounds after a warm-up of each; mean req/s of the rounds. */
-async function compare(measure: string, target: number, service: string, baseline: string, options: { method?: string; body?: string } = {}) {
-  await load(baseline, options, 3);
-  await load(service, options, 3);
-  const bare: number[] = [];
-  const ours: number[] = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    bare.push((await load(baseline, options)).requests.average);
-    ours.push((await load(service, options)).requests.average);
-  }
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  const ratio = mean(ours) / mean(bare);
-  log(`${measure}: service ${ours.map(Math.round)} req/s, baseline ${bare.map(Math.round)} req/s, ratio ${ratio.toFixed(2)}`);
+async function compareRow(measure: string, target: number, service: string, baseline: string, options: LoadOptions = {}) {
+  const result = await compare(service, baseline, options);
+  log(`${measure}:\n  ${result.rounds.join("\n  ")}\n  ratio ${result.ratio.toFixed(2)}`);
   rows.push({
     measure,
-    service: `${Math.round(mean(ours))} req/s`,
-    baseline: `${Math.round(mean(bare))} req/s`,
-    ratio: `${ratio.toFixed(2)}×`,
-    target: `≥ ${target}× ${ratio >= target ? "met" : "MISSED"}`,
+    service: `${Math.round(result.service)} req/s`,
+    baseline: `${Math.round(result.baseline)} req/s`,
+    ratio: `${result.ratio.toFixed(2)}×`,
+    target: `≥ ${target}× ${result.ratio >= target ? "met" : "MISSED"}`,
   });
 }
 
@@ -153,8 +115,8 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
         return (await r.json()) as { code: string };
       });
     const { code } = await post("/assessments/rom", romBody);
-    await compare("GET /api/lookup/:code", 0.6, `${service.origin}/api/lookup/${code}`, `${baseline.origin}/lookup/${code}`);
-    await compare("POST /api/assessments/rom", 0.5, `${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, { method: "POST", body: JSON.stringify(romBody) });
+    await compareRow("GET /api/lookup/:code", 0.6, `${service.origin}/api/lookup/${code}`, `${baseline.origin}/lookup/${code}`);
+    await compareRow("POST /api/assessments/rom", 0.5, `${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, { method: "POST", body: JSON.stringify(romBody) });
 
     const codes = [];
     for (let i = 0; i < 20; i++) codes.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
@@ -199,7 +161,7 @@ for (const kind of ["pglite", "postgres"] as const) {
 }
 
 const cpu = cpus();
-console.log(`\nnpm run bench — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}, shared with other work), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; autocannon ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS} s per side, pool ${POOL_SIZE}\n`);
+console.log(`\nnpm run bench — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}, shared with other work), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${loadDescription}\n`);
 console.log("| Measure | Service | Bare baseline | Ratio | Target |");
 console.log("| --- | --- | --- | --- | --- |");
 for (const r of rows) console.log(`| ${r.measure} | ${r.service} | ${r.baseline} | ${r.ratio} | ${r.target} |`);

@@ -41,7 +41,7 @@ const WRIST_FIELDS = [
   ["percent_valid_frames", "percentValidFrames"],
 ] as const;
 
-/** Input name (snake_case, as clients send `wrist`) → column name. */
+/** Input name (snake_case, as clients send `wrist`, and the SQL column's name) → Prisma field. */
 export const wristColumns = WRIST_FIELDS;
 
 async function romTrees(ids: number[]): Promise<Map<number, ResultsTree>> {

@@ -42,8 +42,14 @@ export const codeSchema = z.string().transform((value, ctx) => {
   return code;
 });
 
+/** A unique-index violation on `column`: Prisma's P2002, or PostgreSQL's 23505 from plain SQL. */
 function isUniqueViolationOn(error: unknown, column: string): boolean {
-  const e = error as { code?: string; meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } } };
+  const e = error as {
+    code?: string;
+    constraint?: string;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { constraint?: { fields?: string[] } } } };
+  };
+  if (e?.code === "23505") return e.constraint === undefined || e.constraint.endsWith(`_${column}_key`);
   if (e?.code !== "P2002") return false;
   const target = e.meta?.target;
   const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields;

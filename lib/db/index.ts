@@ -24,6 +24,11 @@ interface Database {
   prisma: PrismaClient;
   /** Runs `work` with one dedicated connection (session-level locks need one). */
   withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * Inside, use only the runner it is given (on PGlite any other query waits for the transaction).
+   */
+  withTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -31,6 +36,17 @@ const holder = globalThis as unknown as { __handAssessmentDb?: Database };
 
 const POOL_WAIT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 3_000;
+
+function clientRunner(client: pg.PoolClient): SqlRunner {
+  return {
+    async query(sql, params) {
+      return (await client.query(sql, params as unknown[])).rows;
+    },
+    async exec(sql) {
+      await client.query(sql);
+    },
+  };
+}
 
 function openPostgres(url: string): Database {
   const pool = new pg.Pool({
@@ -54,16 +70,25 @@ function openPostgres(url: string): Database {
     async withConnection(work) {
       const client = await pool.connect();
       try {
-        return await work({
-          async query(sql, params) {
-            return (await client.query(sql, params as unknown[])).rows;
-          },
-          async exec(sql) {
-            await client.query(sql);
-          },
-        });
+        return await work(clientRunner(client));
       } finally {
         client.release();
+      }
+    },
+    async withTransaction(work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query("BEGIN");
+        const result = await work(clientRunner(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        // A client whose ROLLBACK fails is in an unknown state: the pool discards it.
+        await client.query("ROLLBACK").catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
       }
     },
     async close() {
@@ -78,18 +103,20 @@ function openPglite(dataDir: string): Database {
   mkdirSync(dir, { recursive: true });
   const pglite = new PGlite(dir);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  const runner: SqlRunner = {
+  const runner = (target: Pick<PGlite, "query" | "exec">): SqlRunner => ({
     async query(sql, params) {
-      return (await pglite.query(sql, params as unknown[])).rows as never;
+      return (await target.query(sql, params as unknown[])).rows as never;
     },
     async exec(sql) {
-      await pglite.exec(sql);
+      await target.exec(sql);
     },
-  };
+  });
   return {
     kind: "pglite",
     prisma,
-    withConnection: (work) => work(runner),
+    withConnection: (work) => work(runner(pglite)),
+    // PGlite is one connection: its transaction() holds every other query until it ends.
+    withTransaction: (work) => pglite.transaction((tx) => work(runner(tx))),
     async close() {
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
@@ -116,6 +143,10 @@ export function databaseKind(): "postgres" | "pglite" {
 
 export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
   return database().withConnection(work);
+}
+
+export function withTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  return database().withTransaction(work);
 }
 
 export async function closeDatabase(): Promise<void> {

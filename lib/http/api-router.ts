@@ -104,8 +104,11 @@ function toRequest(req: IncomingMessage, fallbackOrigin: () => string): Request 
   } as RequestInit);
 }
 
-async function send(response: Response, res: ServerResponse): Promise<void> {
+async function send(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.statusCode = response.status;
+  // An answer given before the request body was read (413, say) ends the connection: the unread
+  // rest of the body must not be taken for the next request on it.
+  if (!req.complete) res.setHeader("connection", "close");
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
@@ -160,7 +163,7 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
     const handler = (await route.module)[req.method ?? "GET"];
     if (!isPlainHandler(handler)) return fallback();
     const response = await (handler as RouteHandler)(toRequest(req, origin), { params: Promise.resolve(params) });
-    await send(response, res);
+    await send(response, req, res);
   }
 
   return {

@@ -50,7 +50,7 @@ test("expiry, claim with score point, purge, and e-mail without a transport", as
     assert.equal(noMail.body.sent, false);
     assert.equal(typeof noMail.body.message, "string");
     assert.equal(await server.stop(), 0);
-    assert.match(server.output(), /mail not configured/);
+    await server.waitForOutput(/mail not configured/);
     assert.doesNotMatch(server.output(), /patient@example\.com/, "addresses are never logged");
 
     // What the claim and the e-mail stored.

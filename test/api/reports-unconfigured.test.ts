@@ -42,7 +42,7 @@ test("no mail transport and no model: sent false, template explanation; expired 
     assert.equal(read.body.explanationSource, "fallback");
 
     assert.equal(await server.stop(), 0);
-    assert.match(server.output(), /mail not configured/);
+    await server.waitForOutput(/mail not configured/);
     assert.doesNotMatch(server.output(), /patient@example\.com/);
 
     // The pain record's 90 days run out.

@@ -9,6 +9,11 @@ export interface TestServer {
   database: TestDatabase;
   /** Every line the server printed so far. */
   output(): string;
+  /**
+   * Resolves with the output once it matches: a line logged while answering a request reaches
+   * this process through a pipe, not necessarily before the response does.
+   */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Sends a signal and resolves with the exit code. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -85,6 +90,14 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     process: child,
     database,
     output: () => output,
+    async waitForOutput(pattern, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(output)) {
+        if (Date.now() > deadline) throw new Error(`the server did not print ${pattern} within ${timeoutMs} ms; it printed:\n${output}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return output;
+    },
     stop(signal = "SIGTERM") {
       stopped ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
