@@ -1,16 +1,14 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-
-const pageLimit = z.coerce.number().int().min(1).transform((n) => Math.min(n, 200)).default(50);
-const pageOffset = z.coerce.number().int().min(0).default(0);
+import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 
 export const auditQuery = z.object({
-  patientId: z.coerce.number().int().positive().optional().describe("Only rows about this patient (contact id)"),
+  patientId: idParam.optional().describe("Only rows about this patient (contact id)"),
   actor: z.string().min(1).max(256).optional().describe("Only rows by this actor (identity-provider sub)"),
   from: z.iso.datetime().optional().describe("Rows at or after this time (ISO 8601)"),
   to: z.iso.datetime().optional().describe("Rows before this time (ISO 8601)"),
-  limit: pageLimit.describe("Page size, default 50, max 200"),
-  offset: pageOffset,
+  limit: limitParam(50, 200),
+  offset: offsetParam,
 });
 
 export const auditEventSchema = z.object({

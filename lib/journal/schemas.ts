@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
-import { idParam, limitParam, offsetParam } from "@/lib/patients/pagination";
+import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 
 export const JOURNAL_ENTRY_TYPES = ["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"] as const;
 

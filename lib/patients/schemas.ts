@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { idParam, limitParam, offsetParam } from "@/lib/patients/pagination";
+import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 
 export const HANDS = ["LEFT", "RIGHT", "BOTH"] as const;
 export const TRENDS = ["improving", "declining", "stable"] as const;

@@ -1,12 +1,17 @@
-// Query parameters shared by the patient and journal lists. Query values arrive as strings:
-// a limit over the maximum is clamped, a negative or non-numeric limit or offset is a 400.
+// Query parameters shared by the lists (patients, journal, audit trail). Query values arrive as
+// strings: a limit over the maximum is clamped; a negative, non-numeric or out-of-range limit or
+// offset is a 400.
 import { z } from "zod";
+
+/** PostgreSQL's integer range: larger offsets or ids could never match a row, and overflow the query. */
+const INT_MAX = 2_147_483_647;
 
 const wholeNumber = (name: string) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number of 0 or more`)
-    .transform(Number);
+    .transform(Number)
+    .refine((value) => value <= INT_MAX, `${name} must be at most ${INT_MAX}`);
 
 export function limitParam(fallback: number, max: number) {
   return wholeNumber("limit")
@@ -25,4 +30,4 @@ export const idParam = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, "must be a positive integer id")
   .transform(Number)
-  .refine((value) => value <= 2_147_483_647, "must be a positive integer id");
+  .refine((value) => value <= INT_MAX, "must be a positive integer id");
