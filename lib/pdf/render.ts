@@ -2,12 +2,28 @@
 import { pdf } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { registerFonts } from "@/lib/pdf/fonts";
+import { planPages } from "@/lib/pdf/plan";
 import { ReportDocument } from "@/lib/pdf/report-document";
 import type { ReportView } from "@/lib/reports/schemas";
 
-export async function renderReportPdf(report: ReportView, shareUrl: string): Promise<Buffer> {
+/**
+ * Renders with planned page breaks and static page numbers; should a planned page overflow
+ * anyway (the result has more pages than planned), renders again with the sections flowing and
+ * react-pdf numbering the pages, so that the numbers are always right.
+ */
+export async function renderReportPdf(report: ReportView, shareUrl: string, plan = planPages(report, shareUrl)): Promise<Buffer> {
   registerFonts();
-  const instance = pdf(createElement(ReportDocument, { report, shareUrl }) as Parameters<typeof pdf>[0]);
+  const planned = await render(report, shareUrl, plan);
+  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, undefined);
+}
+
+/** pdfkit writes each page object's dictionary uncompressed, with "/Type /Page" on its own line. */
+export function pageCount(bytes: Buffer): number {
+  return bytes.toString("latin1").match(/\/Type \/Page\n/g)?.length ?? 0;
+}
+
+async function render(report: ReportView, shareUrl: string, plan: number[][] | undefined): Promise<Buffer> {
+  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan }) as Parameters<typeof pdf>[0]);
   try {
     const stream = await instance.toBuffer();
     const chunks: Buffer[] = [];

@@ -2,6 +2,7 @@
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { FONT_FAMILY } from "@/lib/pdf/fonts";
+import { explanationParagraphs, hasChart } from "@/lib/pdf/plan";
 import {
   DISCLAIMER,
   formatDate,
@@ -75,51 +76,88 @@ export interface ReportDocumentProps {
   report: ReportView;
   /** The public page of the report, e.g. https://example.org/r/ABC-234. */
   shareUrl: string;
+  /**
+   * Section indices per page (lib/pdf/plan.ts): one <Page> each, numbered statically. Without a
+   * plan the sections flow and react-pdf breaks and numbers the pages itself (slower).
+   */
+  plan?: number[][];
 }
 
-export function ReportDocument({ report, shareUrl }: ReportDocumentProps) {
+export function ReportDocument({ report, shareUrl, plan }: ReportDocumentProps) {
   const patient = report.patientName ?? "Anonymous";
+  const section = (index: number) => <AssessmentSection key={report.assessments[index]!.code} item={report.assessments[index]!} index={index} />;
   return (
     <Document title={report.title} author="Hand Assessment" subject={`Hand assessment report ${report.formattedCode}`} creator="Hand Assessment" producer="Hand Assessment" language="en-GB">
-      <Page size="A4" style={styles.page}>
-        <View style={styles.runningHead} fixed render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)} />
-        <View style={styles.footer} fixed>
-          <Text>{DISCLAIMER}</Text>
-          <View style={styles.footerRow}>
-            <Text>Report {report.formattedCode} · generated {formatDate(report.createdAt)}</Text>
-            <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-          </View>
-        </View>
-        <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
-        <Text style={styles.title}>{report.title}</Text>
-        <View style={styles.metaRow}>
-          <Meta label="Patient" value={patient} />
-          <Meta label="Report date" value={formatDate(report.createdAt)} />
-          <Meta label="Assessments" value={String(report.assessments.length)} />
-          <Meta label="Report code" value={report.formattedCode} />
-        </View>
-        <View style={styles.share}>
-          <Text style={styles.shareCode}>{report.formattedCode}</Text>
-          <Text style={styles.shareText}>
-            Share code of this report: anyone with it can open the report online at {shareUrl}
-          </Text>
-        </View>
-
-        <Text style={styles.heading}>Summary</Text>
-        <SummaryTable assessments={report.assessments} />
-        <ScoreChart assessments={report.assessments} />
-
-        {report.aiExplanation ? <Explanation text={report.aiExplanation} source={report.explanationSource} /> : null}
-
-        <Text style={styles.heading} minPresenceAhead={60}>
-          Assessment details
-        </Text>
-        {report.assessments.map((item, index) => (
-          <AssessmentSection key={item.code} item={item} index={index} />
-        ))}
-
-      </Page>
+      {plan ? (
+        plan.map((sections, page) => (
+          <Page key={page} size="A4" style={styles.page}>
+            {page > 0 ? (
+              <View style={styles.runningHead} fixed>
+                <RunningHead report={report} patient={patient} />
+              </View>
+            ) : null}
+            <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
+            {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} /> : null}
+            {sections[0] === 0 ? <DetailsHeading /> : null}
+            {sections.map(section)}
+          </Page>
+        ))
+      ) : (
+        <Page size="A4" style={styles.page}>
+          <View style={styles.runningHead} fixed render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)} />
+          <Footer report={report} />
+          <Intro report={report} patient={patient} shareUrl={shareUrl} />
+          {report.assessments.length ? <DetailsHeading /> : null}
+          {report.assessments.map((_, index) => section(index))}
+        </Page>
+      )}
     </Document>
+  );
+}
+
+/** On every page: the disclaimer, the report code and the page number (static when planned). */
+function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string }) {
+  return (
+    <View style={styles.footer} fixed>
+      <Text>{DISCLAIMER}</Text>
+      <View style={styles.footerRow}>
+        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt)}`}</Text>
+        {pageLabel ? <Text>{pageLabel}</Text> : <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />}
+      </View>
+    </View>
+  );
+}
+
+function Intro({ report, patient, shareUrl }: { report: ReportView; patient: string; shareUrl: string }) {
+  return (
+    <>
+      <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
+      <Text style={styles.title}>{report.title}</Text>
+      <View style={styles.metaRow}>
+        <Meta label="Patient" value={patient} />
+        <Meta label="Report date" value={formatDate(report.createdAt)} />
+        <Meta label="Assessments" value={String(report.assessments.length)} />
+        <Meta label="Report code" value={report.formattedCode} />
+      </View>
+      <View style={styles.share}>
+        <Text style={styles.shareCode}>{report.formattedCode}</Text>
+        <Text style={styles.shareText}>{`Share code of this report: anyone with it can open the report online at ${shareUrl}`}</Text>
+      </View>
+
+      <Text style={styles.heading}>Summary</Text>
+      <SummaryTable assessments={report.assessments} />
+      <ScoreChart assessments={report.assessments} />
+
+      {report.aiExplanation ? <Explanation text={report.aiExplanation} source={report.explanationSource} /> : null}
+    </>
+  );
+}
+
+function DetailsHeading() {
+  return (
+    <Text style={styles.heading} minPresenceAhead={60}>
+      Assessment details
+    </Text>
   );
 }
 
@@ -127,9 +165,7 @@ function RunningHead({ report, patient }: { report: ReportView; patient: string 
   return (
     <>
       <Text>{report.title}</Text>
-      <Text>
-        {patient} · Report {report.formattedCode}
-      </Text>
+      <Text>{`${patient} · Report ${report.formattedCode}`}</Text>
     </>
   );
 }
@@ -185,8 +221,8 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
     points.push({ time: Date.parse(item.dateCreated), score });
     series.set(item.assessmentType, points);
   }
+  if (!hasChart(assessments)) return null;
   const all = [...series.values()].flat();
-  if (all.length < 2) return null;
 
   const times = all.map((p) => p.time);
   const first = Math.min(...times);
@@ -247,7 +283,7 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
 }
 
 function Explanation({ text, source }: { text: string; source: ReportView["explanationSource"] }) {
-  const paragraphs = text.split(/\n\s*\n|\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = explanationParagraphs(text);
   return (
     <View>
       <Text style={styles.heading}>What these results say</Text>
@@ -269,12 +305,8 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
   return (
     <View style={styles.section} wrap={false}>
       <View style={styles.sectionHead}>
-        <Text style={styles.sectionTitle}>
-          {index + 1}. {typeName(item.assessmentType)} · {handName(item.hand)}
-        </Text>
-        <Text style={styles.sectionMeta}>
-          {formatDateTime(item.dateCreated)} · Code {item.formattedCode}
-        </Text>
+        <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}</Text>
+        <Text style={styles.sectionMeta}>{`${formatDateTime(item.dateCreated)} · Code ${item.formattedCode}`}</Text>
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>

@@ -1,0 +1,151 @@
+// Page plan for the report PDF: which assessment sections go on which A4 page.
+//
+// Why: react-pdf numbers pages ("Page 2 of 3") through `render` callbacks, and a page holding one
+// is laid out again for every page break and once more at the end: 150 of the 450 ms a
+// 20-assessment report took. With the breaks planned here, every page is its own <Page> with
+// static numbers. The plan estimates heights from the document's styles and conservative glyph
+// widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
+// still overflow, renders the flowing document with react-pdf's own numbering instead.
+import { formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/reports/present";
+import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
+
+/** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
+export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;
+/** A4 width less the horizontal padding (42 each side). */
+export const CONTENT_WIDTH = 595 - 2 * 42;
+/** Room kept free on every planned page, for what the estimate cannot see. */
+const SAFETY = 24;
+/** DejaVu Sans: (ascender + descender) / units per em is 1.164; rounded up. */
+const LINE = 1.17;
+
+/** Advance width of one character in em, a little wider than DejaVu Sans Condensed's. */
+function charWidth(char: string): number {
+  if (char === " ") return 0.3;
+  if (/[0-9]/.test(char)) return 0.58;
+  if (/[ijlft.,:;'!|()[\]]/.test(char)) return 0.34;
+  if (/[mw]/.test(char)) return 0.86;
+  if (/[MW]/.test(char)) return 0.9;
+  if (/[a-z]/.test(char)) return 0.57;
+  if (/[A-Z]/.test(char)) return 0.72;
+  return 0.75;
+}
+
+function textWidth(text: string, size: number, bold: boolean): number {
+  let em = 0;
+  for (const char of text) em += charWidth(char);
+  return em * size * (bold ? 1.12 : 1);
+}
+
+/** Lines a greedy word wrap needs for `text` in `width` points (explicit newlines break too). */
+export function lineCount(text: string, width: number, size: number, bold = false): number {
+  let lines = 0;
+  for (const paragraph of text.split("\n")) {
+    let current = 0;
+    lines += 1;
+    for (const word of paragraph.split(" ")) {
+      const wordWidth = textWidth(word, size, bold);
+      const spaced = current === 0 ? wordWidth : current + textWidth(" ", size, bold) + wordWidth;
+      if (spaced <= width || current === 0) {
+        current = spaced;
+        // A word wider than the line is broken across lines.
+        while (current > width) {
+          lines += 1;
+          current -= width;
+        }
+      } else {
+        lines += 1;
+        current = wordWidth;
+      }
+    }
+  }
+  return lines;
+}
+
+const textHeight = (text: string, width: number, size: number, bold = false) => lineCount(text, width, size, bold) * size * LINE;
+const HEADING = 10.5 * LINE + 6 + 5;
+
+/** Page 1 above the sections: header, summary table, chart and explanation. */
+function introHeight(report: ReportView, patient: string, shareUrl: string, chart: boolean): number {
+  let height = 7.5 * LINE; // kicker
+  height += textHeight(report.title, CONTENT_WIDTH, 17, true) + 4 + 8;
+  const metaValues = [patient, formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
+  height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
+  height += -6 + 8 + textHeight(`Share code of this report: anyone with it can open the report online at ${shareUrl}`, CONTENT_WIDTH - 60, 7.5);
+  height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
+  for (const item of report.assessments) {
+    const cells = [
+      textHeight(typeName(item.assessmentType), 118, 8.5),
+      textHeight(handName(item.hand, true), 62, 8.5),
+      textHeight(headline(item).text, CONTENT_WIDTH - 18 - 64 - 118 - 62 - 50, 8.5),
+    ];
+    height += 2.4 + Math.max(...cells);
+  }
+  if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
+  if (report.aiExplanation) {
+    height += HEADING + 7 * LINE + 6;
+    for (const paragraph of explanationParagraphs(report.aiExplanation)) height += textHeight(paragraph, CONTENT_WIDTH, 8.5) + 4;
+  }
+  return height;
+}
+
+/** Metric cells are an eighth of the section's inner width, less their right padding. */
+const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
+
+/** One assessment section (kept whole on a page). */
+export function sectionHeight(item: ReportAssessment, index: number): number {
+  const title = `${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`;
+  const meta = `${formatDateTime(item.dateCreated)} · Code ${item.formattedCode}`;
+  let height = 1 + 2 * 2 + 0.5 + Math.max(8.5 * LINE, textHeight(`${title}   ${meta}`, CONTENT_WIDTH - 12, 8.5, true));
+  const metrics = snapshotMetrics(item);
+  if (metrics.length) {
+    height += 2.5 + 1;
+    for (let row = 0; row < metrics.length; row += 8) {
+      const cells = metrics.slice(row, row + 8).map(
+        (metric) =>
+          textHeight(metric.label, METRIC_WIDTH, 6.5) +
+          textHeight(metric.value, METRIC_WIDTH, 8.5, true) +
+          (metric.meaning ? textHeight(metric.meaning, METRIC_WIDTH, 7) : 0),
+      );
+      height += Math.max(...cells) + 2;
+    }
+  } else {
+    height += 3 + 7.5 * LINE + 2.5;
+  }
+  const notes = snapshotNotes(item);
+  if (notes.length) height += textHeight(notes.map((note) => `${note.label}: ${note.text}.  `).join(""), CONTENT_WIDTH - 12, 7.5) + 2.5;
+  return height + 5;
+}
+
+export const explanationParagraphs = (text: string) =>
+  text
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** Whether the document has a score chart: two or more scored assessments. */
+export const hasChart = (assessments: ReportAssessment[]) => assessments.filter((item) => headline(item).score !== null).length >= 2;
+
+/**
+ * Section indices per page. The sections follow the intro on page 1, the "Assessment details"
+ * heading travelling with the first of them; every section is placed, even one taller than a
+ * page (react-pdf then splits that page, and the caller's page count check notices).
+ */
+export function planPages(report: ReportView, shareUrl: string): number[][] {
+  const patient = report.patientName ?? "Anonymous";
+  const pages: number[][] = [[]];
+  let used = introHeight(report, patient, shareUrl, hasChart(report.assessments));
+  const limit = PAGE_CONTENT_HEIGHT - SAFETY;
+  report.assessments.forEach((item, index) => {
+    const height = sectionHeight(item, index) + (index === 0 ? HEADING : 0);
+    const current = pages[pages.length - 1]!;
+    const alone = current.length === 0 && pages.length > 1;
+    if (used + height > limit && !alone) {
+      pages.push([index]);
+      used = height;
+    } else {
+      current.push(index);
+      used += height;
+    }
+  });
+  return pages;
+}

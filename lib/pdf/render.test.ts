@@ -1,0 +1,59 @@
+// The PDF's page numbers are right whichever way it was laid out: with planned page breaks
+// (static numbers) or, when a planned page overflows, flowing (react-pdf's numbering).
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { test } from "node:test";
+import { planPages } from "@/lib/pdf/plan";
+import { pageCount, renderReportPdf } from "@/lib/pdf/render";
+import { templateExplanation } from "@/lib/reports/explain";
+import { sampleReport } from "@/lib/reports/sample";
+import type { ReportView } from "@/lib/reports/schemas";
+
+const SHARE_URL = "https://hand.example.org/r/RPT-234";
+
+function pdftotext(pdf: Buffer): string[] {
+  const result = spawnSync("pdftotext", ["-layout", "-", "-"], { input: pdf });
+  if (result.error) throw result.error;
+  return result.stdout.toString("utf8").split("\f").slice(0, -1);
+}
+
+async function assertNumbered(report: ReportView, plan?: number[][]): Promise<number> {
+  const bytes = await renderReportPdf(report, SHARE_URL, plan);
+  const pages = pdftotext(bytes);
+  assert.equal(pageCount(bytes), pages.length);
+  pages.forEach((text, i) => assert.match(text, new RegExp(`Page ${i + 1} of ${pages.length}\\b`), `page ${i + 1}`));
+  for (const item of report.assessments) assert.ok(pages.some((text) => text.includes(item.formattedCode)), item.formattedCode);
+  return pages.length;
+}
+
+test("20 assessments: laid out as planned, three pages numbered 1 to 3", async () => {
+  const base = sampleReport(20);
+  const report = { ...base, aiExplanation: templateExplanation(base), explanationSource: "fallback" as const };
+  const pages = await assertNumbered(report);
+  assert.equal(pages, 3);
+  assert.equal(planPages(report, SHARE_URL).length, pages, "the plan held: no page overflowed");
+});
+
+test("long free text everywhere (4000-character comments, a long title and explanation): still numbered right", async () => {
+  const base = sampleReport(12, { patientName: "Maximiliane Theodora von Hohenstein-Wartenberg" });
+  const comments = "Stiff and sore after gardening, worse in the cold mornings; ".repeat(66).slice(0, 4000);
+  const report: ReportView = {
+    ...base,
+    title: "Follow-up after bilateral carpal tunnel release, trigger finger injections and six weeks of hand therapy",
+    aiExplanation: Array.from({ length: 6 }, () => "Your scores moved a little between visits. ".repeat(12)).join("\n\n"),
+    explanationSource: "ai",
+    assessments: base.assessments.map((item) =>
+      item.assessmentType === "PAIN" ? { ...item, resultSnapshot: { ...item.resultSnapshot, comments } } : item,
+    ),
+  };
+  assert.ok((await assertNumbered(report)) > 3);
+});
+
+test("a plan that does not fit (all 20 sections on page 1): rendered flowing instead, numbered 1 to 3", async () => {
+  const report = sampleReport(20);
+  assert.equal(await assertNumbered(report, [report.assessments.map((_, i) => i)]), 3);
+});
+
+test("one assessment, no chart, no explanation: a single page", async () => {
+  assert.equal(await assertNumbered(sampleReport(1, { patientName: null })), 1);
+});
