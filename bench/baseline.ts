@@ -1,6 +1,8 @@
 // The yardstick of npm run bench: a bare node:http + pg server doing the service's SQL on the
 // service's own (migrated) database, with no framework, validation, auth or logging.
-// - GET /lookup/:code: the lookup's one UPDATE ... RETURNING, the same JSON answer.
+// - GET /lookup/:code: the lookup's one UPDATE ... RETURNING, the same JSON answer, on its own
+//   table: bench_lookup, made like assessments (columns, defaults, indexes) and filled with a
+//   copy of its rows when this server starts.
 // - POST /assessments/rom: what a ROM submission stores, in one transaction (anonymous contact,
 //   assessment with a fresh code and snapshot, ROM row, hand row, joint rows).
 // DATABASE_URL and POOL_SIZE from the environment; prints "listening <port>".
@@ -11,6 +13,8 @@ import pg from "pg";
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
 pool.on("error", () => {});
+await pool.query(`CREATE TABLE IF NOT EXISTS bench_lookup (LIKE assessments INCLUDING ALL)`);
+await pool.query(`INSERT INTO bench_lookup SELECT * FROM assessments ON CONFLICT DO NOTHING`);
 
 const newCode = () => Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 const formatted = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
@@ -23,7 +27,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 async function lookup(code: string, res: ServerResponse) {
   const { rows } = await pool.query(
-    `UPDATE assessments SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
+    `UPDATE bench_lookup SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
      RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count`,
     [code.replace("-", "").toUpperCase()],
   );
