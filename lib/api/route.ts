@@ -145,7 +145,9 @@ function errorSummary(error: unknown): Record<string, unknown> {
 
 function parse<T extends z.ZodType | undefined>(schema: T, input: unknown, where: "path" | "query" | "body"): unknown {
   if (!schema) return undefined;
-  const result = schema.safeParse(input);
+  // reportInput puts the offending value on each issue (zod 4 leaves it off by default), so that a
+  // wrong type is told apart from a missing field; the value itself never reaches the message.
+  const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.map(String).join(".");

@@ -66,6 +66,8 @@ test("malformed JSON and wrong JSON types are 400 with the field, never 500", as
   const wrongType = await api.post("/assessments/pain", { painRating: "seven" });
   assert.equal(wrongType.status, 400);
   assert.equal(wrongType.body.field, "painRating");
+  assert.match(wrongType.body.error, /^painRating: Invalid input: expected number, received string$/, "a wrong type is not called missing");
+  assert.doesNotMatch(wrongType.body.error, /seven/, "the value sent is not echoed");
   const notAnObject = await api.post("/assessments/pain", [1, 2, 3]);
   assert.equal(notAnObject.status, 400);
   const missing = await api.post("/assessments/pain", {});
