@@ -8,7 +8,8 @@
 // Only handlers made by `handle()` (lib/api/route.ts) are served here: they are plain Web
 // `(Request, { params }) => Response` functions that use nothing of Next. Everything else falls
 // through to Next unchanged: pages, next-auth, the same-origin proxy, other route files, a method
-// a route lacks (Next's 405, HEAD and OPTIONS), trailing-slash redirects, unknown paths.
+// a route lacks (Next's 405, HEAD and OPTIONS), trailing-slash redirects. An /api path no route
+// file matches is a JSON 404 here.
 // The route files stay valid Next route handlers, so `next start` serves the same API.
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -140,7 +141,7 @@ function drained(res: ServerResponse): Promise<boolean> {
 }
 
 export interface ApiRouter {
-  /** Serves the request when a handle() route matches it; otherwise calls `fallback` (Next). */
+  /** Serves the request when a handle() route matches it, answers 404 when no route file does; otherwise calls `fallback` (Next). */
   serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
 }
 
@@ -182,7 +183,9 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
         });
         return;
       }
-      fallback();
+      // Every /api path is a route file's; Next would answer this one with its HTML 404 page.
+      res.writeHead(404, { "content-type": "application/json", "cache-control": "no-store" });
+      res.end(JSON.stringify({ error: "No API endpoint at this path (see /api/openapi.json)" }));
     },
   };
 }

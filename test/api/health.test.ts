@@ -59,6 +59,15 @@ test("other origins get no CORS headers", async () => {
   assert.equal(preflight.headers.get("access-control-allow-methods"), null);
 });
 
+test("an /api path with no endpoint is a JSON 404, not a web page", async () => {
+  for (const path of ["/api/nope", "/api/assessments/rom/extra", "/api/lookup"]) {
+    const response = await fetch(`${server.origin}${path}`);
+    assert.equal(response.status, 404, path);
+    assert.match(response.headers.get("content-type") ?? "", /application\/json/, path);
+    assert.match((await response.json()).error, /No API endpoint/, path);
+  }
+});
+
 test("malformed JSON and wrong JSON types are 400 with the field, never 500", async () => {
   const malformed = await api.post("/assessments/pain", "{not json");
   assert.equal(malformed.status, 400);
