@@ -1,10 +1,11 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
-// /api/ai/ws, CORS for /api/*, migrations before the first request, and a graceful stop.
+// /api/ai/ws, CORS for /api/*, the client address and security headers on every request,
+// migrations before the first request, the purge of expired records, and a graceful stop.
 import { existsSync } from "node:fs";
-import { createServer, type ServerResponse } from "node:http";
+import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
-import { EnvError, env } from "@/lib/env";
+import { EnvError, env, isDevAuth, listenHost } from "@/lib/env";
 
 const dev = process.argv.includes("--dev");
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
@@ -27,16 +28,36 @@ async function main(): Promise<void> {
   // Imported after the configuration is known to be valid: these modules read it.
   // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
   const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
-  const { closeDatabase, databaseKind, withConnection } = await import("@/lib/db");
+  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, withConnection } = await import("@/lib/db");
   const { runMigrations } = await import("@/lib/db/migrate");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
-  const { createApiRouter } = await import("@/lib/http/api-router");
+  const { createApiRouter, send } = await import("@/lib/http/api-router");
+  const { ApiError, errorReply } = await import("@/lib/api/errors");
+  const { stampClientAddress } = await import("@/lib/http/client-address");
+  const { compileTrust, isHttps } = await import("@/lib/http/trust");
+  const { applySecurityHeaders } = await import("@/lib/http/security-headers");
+  const { schedulePurge } = await import("@/lib/lookup/purge");
 
   const applied = await withConnection((sql) => runMigrations(sql));
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
+  const durability = await durabilitySettings();
+  const survives = durabilityLevel(durability);
+  if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
+  else logger.info({ durability, survives }, "database durability");
+  if (isDevAuth()) {
+    logger.warn(
+      { allowDevAuth: config.ALLOW_DEV_AUTH },
+      "DEVELOPMENT AUTH IS ON (AUTH0_DOMAIN is unset): tokens are not verified and anyone may act as any user, admin included. Never hold real patient data this way.",
+    );
+  }
+  if (config.JOURNAL_AUTH === "none") {
+    logger.warn("JOURNAL_AUTH=none: anyone may read and write every patient's journal by id (the specification's open journal)");
+  }
 
-  const app = next({ dev, dir: process.cwd(), hostname: config.HOSTNAME, port: config.PORT });
+  const hostname = listenHost(config);
+  const trust = compileTrust(config.TRUST_PROXY);
+  const app = next({ dev, dir: process.cwd(), hostname, port: config.PORT });
   await app.prepare();
   const handleRequest = app.getRequestHandler();
   const handleNextUpgrade = app.getUpgradeHandler();
@@ -46,8 +67,11 @@ async function main(): Promise<void> {
   const api = dev ? null : createApiRouter(join(process.cwd(), "app", "api"), () => `http://127.0.0.1:${listeningPort()}`);
 
   const server = createServer((req, res) => {
+    stampClientAddress(req, trust);
+    applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
-    if (!hasDecodablePath(req.url ?? "/")) return refuseMalformedPath(res);
+    // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
+    if (!hasDecodablePath(req.url ?? "/")) return void send(errorReply(new ApiError(400, "Malformed URL: the path has invalid percent-encoding")), req, res);
     const next = () => void handleRequest(req, res);
     if (api) api.serve(req, res, next);
     else next();
@@ -57,6 +81,7 @@ async function main(): Promise<void> {
     return typeof address === "object" && address ? address.port : config.PORT;
   };
   server.on("upgrade", (req, socket, head) => {
+    stampClientAddress(req, trust);
     const path = (req.url ?? "").split("?")[0];
     if (path === "/api/ai/ws") {
       voice.handleUpgrade(req, socket, head);
@@ -75,6 +100,7 @@ async function main(): Promise<void> {
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     // Voice sockets are closed with 1001; server.close() waits for them like for any connection.
     const voiceStopped = voice.shutdown();
+    purge.stop();
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
@@ -87,9 +113,10 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 
-  server.listen(config.PORT, config.HOSTNAME, () => {
+  const purge = schedulePurge(config.PURGE_INTERVAL_SECONDS * 1000);
+  server.listen(config.PORT, hostname, () => {
     const port = listeningPort();
-    logger.info({ port, dev }, `listening on http://localhost:${port}`);
+    logger.info({ port, host: hostname, dev, devAuth: isDevAuth() }, `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`);
   });
 }
 
@@ -98,7 +125,6 @@ main().catch((error) => {
   process.exit(1);
 });
 
-/** Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error. */
 function hasDecodablePath(url: string): boolean {
   try {
     decodeURIComponent(url.split("?")[0]!);
@@ -106,9 +132,4 @@ function hasDecodablePath(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-function refuseMalformedPath(res: ServerResponse): void {
-  res.writeHead(400, { "content-type": "application/json", "cache-control": "no-store" });
-  res.end(JSON.stringify({ error: "Malformed URL: the path has invalid percent-encoding" }));
 }

@@ -1,7 +1,7 @@
 // Shared by the benchmarks: the bare baseline server (bench/baseline.ts) and a service-versus-
 // baseline comparison in alternating rounds, so that a noisy shared machine slows both alike.
 import { spawn } from "node:child_process";
-import autocannon, { type Result } from "autocannon";
+import autocannon, { type Options, type Result } from "autocannon";
 
 export const CONNECTIONS = 32;
 export const POOL_SIZE = "10";
@@ -33,11 +33,19 @@ export async function startBaseline(databaseUrl: string): Promise<{ origin: stri
 export interface LoadOptions {
   method?: string;
   body?: string;
+  /** Each request says it comes from another of this many client addresses (X-Forwarded-For; the service trusts loopback). */
+  clientAddresses?: number;
 }
 
-async function load(url: string, options: LoadOptions, seconds: number): Promise<Result> {
-  const headers = options.body ? { "content-type": "application/json" } : undefined;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...options, headers });
+/** One autocannon run; throws when any request failed. */
+export async function load(url: string, options: LoadOptions, seconds: number): Promise<Result> {
+  const { clientAddresses, ...request } = options;
+  const headers = request.body ? { "content-type": "application/json" } : undefined;
+  let next = 0;
+  const requests = clientAddresses
+    ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...(req.headers as object), "x-forwarded-for": `10.${(next = (next + 1) % clientAddresses) >> 8}.${next & 255}.1` } }) }]
+    : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...request, headers, ...(requests ? { requests } : {}) } as Options);
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests of ${result.requests.total}`);
   return result;

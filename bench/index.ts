@@ -5,6 +5,10 @@
 //   the ratio (target >= 0.5),
 // - GET /api/patients p50 at 10,000 patients (the demo clinic seed, as bench/patients.ts),
 // - GET /api/reports/:code/pdf p50 for a 20-assessment report,
+// - what the abuse limits cost a lookup: limits off, in memory and in Redis (bench/limits.ts),
+// - GET /api/fhir/Patient/:id/$everything p50 for a patient with 1,000 assessments (bench/fhir.ts),
+// - GET /api/lookup/:code p99 while clients request PDFs back to back, against idle p99
+//   (bench/pdf-contention.ts; target: within 2x),
 // - start-up to the first healthy /api/health, on the embedded database and on PostgreSQL
 //   (fresh database: migrations included).
 // Load: autocannon, 32 connections; each throughput pair is measured in alternating rounds so
@@ -17,6 +21,9 @@ import pg from "pg";
 import { romBody } from "@/lib/assessments/examples";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
 import { compare, loadDescription, SERVICE_ENV, startBaseline, type LoadOptions } from "./compare";
+import { measureLimitCost } from "./limits";
+import { benchEverything } from "./fhir";
+import { describeContention, measurePdfContention } from "./pdf-contention";
 
 declare module "autocannon" {
   interface Options {
@@ -126,9 +133,37 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
     const pdf = await sequentialP50(`${service.origin}/api/reports/${report.code}/pdf`, 30);
     log(`PDF: p50 ${pdf.p50.toFixed(0)} ms, p99 ${pdf.p99.toFixed(0)} ms`);
     rows.push({ measure: "GET /api/reports/:code/pdf (20 assessments), p50", service: `${pdf.p50.toFixed(0)} ms`, baseline: "–", ratio: "–", target: `< 300 ms ${pdf.p50 < 300 ? "met" : "MISSED"}` });
+
+    const contention = await measurePdfContention(service.origin);
+    log(`lookup latency while PDFs render:\n  ${describeContention(contention).join("\n  ")}`);
+    rows.push({
+      measure: "GET /api/lookup/:code p99 while PDFs render continuously (baseline: idle p99)",
+      service: `${contention.busy.p99.toFixed(1)} ms`,
+      baseline: `${contention.idle.p99.toFixed(1)} ms`,
+      ratio: `${contention.ratio.toFixed(2)}×`,
+      target: `≤ 2× ${contention.ratio <= 2 ? "met" : "MISSED"}`,
+    });
   } finally {
     baseline?.stop();
     await service.stop();
+  }
+}
+
+// ---------- what the abuse limits cost a lookup ----------
+{
+  const database = await createTestDatabase();
+  try {
+    for (const row of await measureLimitCost(startServer, database, log)) {
+      rows.push({
+        measure: row.measure,
+        service: `${Math.round(row.reqPerSecond)} req/s (p99 ${row.p99.toFixed(0)} ms)`,
+        baseline: "limits off",
+        ratio: row.ratio === null ? "–" : `${row.ratio.toFixed(2)}×`,
+        target: row.target === null ? "–" : `≥ ${row.target}× ${row.ratio! >= row.target ? "met" : "MISSED"}`,
+      });
+    }
+  } finally {
+    await database.drop();
   }
 }
 
@@ -153,6 +188,19 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
     await server.stop();
     await idp.close();
   }
+}
+
+// ---------- FHIR $everything ----------
+{
+  const figures = await benchEverything(SERVICE_ENV);
+  log(`$everything: ${figures.resources} resources in ${figures.pages} page(s), p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, server CPU ${figures.serverCpu.toFixed(0)} ms per export`);
+  rows.push({
+    measure: `GET /api/fhir/Patient/:id/$everything, 1,000 assessments (${figures.resources} resources, ${(figures.bytes / 2 ** 20).toFixed(0)} MiB), p50`,
+    service: `${figures.p50.toFixed(0)} ms`,
+    baseline: "–",
+    ratio: "–",
+    target: `< 500 ms ${figures.p50 < 500 ? "met" : "MISSED"}`,
+  });
 }
 
 // ---------- start-up ----------

@@ -1,6 +1,9 @@
 // The service's configuration: every environment variable it reads, parsed once with zod.
 // Names follow ../shared/design/ARCHITECTURE.md; .env.example explains each one.
+import { isIP } from "node:net";
+import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { compileTrust } from "@/lib/http/trust";
 
 /** An unset or empty variable reads as "not configured". */
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());
@@ -16,7 +19,8 @@ export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.preprocess((v) => (v === "" || v === undefined ? 3000 : Number(v)), z.number().int().min(0).max(65535)),
-    HOSTNAME: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("0.0.0.0")),
+    /** Unset: every interface, except in development auth mode (loopback only). */
+    HOSTNAME: optionalString,
     DATABASE_URL: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z
@@ -38,7 +42,30 @@ export const envSchema = z
     RATE_LIMIT_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_MISSES_PER_HOUR: positiveInt(30),
     RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: positiveInt(10_000),
-    JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "none" : v), z.enum(["none", "required"])),
+    RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(10),
+    RATE_LIMIT_MAIL_PER_HOUR: positiveInt(5),
+    RATE_LIMIT_MAIL_PER_RECIPIENT_PER_DAY: positiveInt(5),
+    RATE_LIMIT_MAIL_GLOBAL_PER_HOUR: positiveInt(200),
+    RATE_LIMIT_AI_PER_MINUTE: positiveInt(20),
+    RATE_LIMIT_COMPUTE_PER_MINUTE: positiveInt(30),
+    AI_DAILY_BUDGET: positiveInt(2_000),
+    REDIS_KEY_PREFIX: z.preprocess((v) => (v === "" || v === undefined ? "hand" : v), z.string().regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or _ : . -")),
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .optional()
+        .superRefine((value, ctx) => {
+          if (value === undefined) return;
+          try {
+            compileTrust(value);
+          } catch (error) {
+            ctx.addIssue({ code: "custom", message: `${(error as Error).message} (expected loopback, a hop count, or comma-separated addresses/CIDRs)` });
+          }
+        }),
+    ),
+    JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
+    PURGE_INTERVAL_SECONDS: positiveInt(3_600),
 
     AUTH0_DOMAIN: optionalString,
     AUTH0_AUDIENCE: optionalString,
@@ -75,13 +102,42 @@ export const envSchema = z
     PYTHON_API_URL: optionalUrl,
     BIOMECHANICS_TIMEOUT_MS: positiveInt(15_000),
 
+    PDF_WORKERS: positiveInt(Math.max(1, Math.min(4, availableParallelism() - 1))),
+    PDF_QUEUE: z.preprocess((v) => (v === "" || v === undefined ? 16 : Number(v)), z.number().int().min(0)),
+    PDF_RENDER_TIMEOUT_MS: positiveInt(30_000),
+
     ESPEAK_PATH: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("espeak-ng")),
     VOICE_MAX_CONNECTIONS_PER_CLIENT: positiveInt(4),
+    VOICE_MAX_CONNECTIONS: positiveInt(200),
+    SPEECH_QUEUE_MAX: positiveInt(8),
     VOICE_HEARTBEAT_MS: positiveInt(25_000),
   })
   .superRefine((env, ctx) => {
     // Real patient data never sits behind mock users: see "Development mode" in the spec.
     const devAuth = !env.AUTH0_DOMAIN;
+    if (devAuth && env.HOSTNAME !== undefined && !isLoopback(env.HOSTNAME) && !env.ALLOW_DEV_AUTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["HOSTNAME"],
+        message: `is ${env.HOSTNAME}, not loopback, while AUTH0_DOMAIN is unset (development auth: anyone may act as any user); set AUTH0_DOMAIN, or ALLOW_DEV_AUTH=true if this server holds no real patient data`,
+      });
+    }
+    if (env.AUTH0_DOMAIN && !env.AUTH0_AUDIENCE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH0_AUDIENCE"],
+        message: "is required when AUTH0_DOMAIN is set: without it any token of the tenant (other applications' ID tokens included) would be accepted",
+      });
+    }
+    // Web sign-in is configured as a whole or not at all.
+    if (env.AUTH0_CLIENT_ID || env.AUTH0_CLIENT_SECRET) {
+      for (const name of ["AUTH0_DOMAIN", "AUTH0_CLIENT_ID", "AUTH0_CLIENT_SECRET", "NEXTAUTH_URL", "NEXTAUTH_SECRET"] as const) {
+        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required for web sign-in (AUTH0_CLIENT_ID or AUTH0_CLIENT_SECRET is set)" });
+      }
+    }
+    if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {
+      ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "must be at least 32 characters (it encrypts the web session)" });
+    }
     if (devAuth && env.NODE_ENV === "production" && env.DATABASE_URL && !env.ALLOW_DEV_AUTH) {
       ctx.addIssue({
         code: "custom",
@@ -93,6 +149,22 @@ export const envSchema = z
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** 127.0.0.0/8, ::1 and localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "");
+  if (bare === "localhost" || bare === "::1") return true;
+  return isIP(bare) === 4 && bare.startsWith("127.");
+}
+
+/**
+ * Where the server listens: HOSTNAME when set; otherwise every interface, except in development
+ * auth mode without ALLOW_DEV_AUTH, where mock users must not face a network (loopback only).
+ */
+export function listenHost(config: Env): string {
+  if (config.HOSTNAME) return config.HOSTNAME;
+  return !config.AUTH0_DOMAIN && !config.ALLOW_DEV_AUTH ? "127.0.0.1" : "0.0.0.0";
+}
 
 export class EnvError extends Error {
   constructor(readonly lines: string[]) {

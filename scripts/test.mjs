@@ -2,7 +2,11 @@
 // the code, API integration tests in test/) with Node's test runner. Integration tests start
 // the real server; they use PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set, and the
 // embedded database otherwise. Extra arguments select test files.
-import { spawnSync } from "node:child_process";
+//
+// Skips are loud: every skipped test's reason is listed at the end. With REQUIRE_POSTGRES=1 (the
+// PostgreSQL pass of .ci/run) a test skipped for want of PostgreSQL fails the run: it should have
+// run there.
+import { spawn } from "node:child_process";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
@@ -24,9 +28,30 @@ const selected = process.argv.slice(2);
 const files = selected.length ? selected : findTests(".").sort();
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
-const result = spawnSync(
+const child = spawn(
   process.execPath,
   ["--import", "tsx", "--test", "--test-force-exit", `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`, ...files],
-  { stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
+  { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
 );
-process.exit(result.status ?? 1);
+const skips = [];
+let pending = "";
+child.stdout.on("data", (chunk) => {
+  process.stdout.write(chunk);
+  const lines = (pending + chunk).split("\n");
+  pending = lines.pop();
+  for (const line of lines) {
+    const skipped = /^\s*ok \d+ - (.*) # SKIP(?: (.*))?$/.exec(line);
+    if (skipped) skips.push({ name: skipped[1], reason: skipped[2] ?? "(no reason given)" });
+  }
+});
+const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+if (skips.length) {
+  console.log(`\n${skips.length} test(s) skipped:`);
+  for (const { name, reason } of skips) console.log(`  - ${name}: ${reason}`);
+}
+const postgresSkips = skips.filter(({ reason }) => /postgres|TEST_DATABASE_URL/i.test(reason));
+if (process.env.REQUIRE_POSTGRES === "1" && postgresSkips.length) {
+  console.log(`\nerror: ${postgresSkips.length} PostgreSQL-only test(s) did not run in the PostgreSQL pass (REQUIRE_POSTGRES=1)`);
+  process.exit(1);
+}
+process.exit(status);

@@ -2,6 +2,7 @@
 // wrapper; the API reference is generated from the same objects.
 import type { z } from "zod";
 import type { Role } from "@/lib/auth/tokens";
+import type { LimitKind } from "@/lib/rate-limit/kinds";
 
 export type Guard = "none" | "optional" | "required" | { roles: Role[] };
 
@@ -34,6 +35,12 @@ export interface Endpoint<
   responses: EndpointResponse[];
   /** Served by server.ts on HTTP upgrade (the voice WebSocket), not by a route file. */
   upgrade?: boolean;
+  /**
+   * The abuse limits the route spends (lib/rate-limit): the wrapper counts `code`, `write`,
+   * `anonymous-write` and `ai` per request; `codes` and `mail` are counted by the service, which
+   * knows the codes and the recipient. Every limited route documents a 429.
+   */
+  limits?: LimitKind[];
 }
 
 /** Declares a contract; keeps the guard's literal type so handlers of guarded routes get a non-null user. */

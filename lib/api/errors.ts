@@ -1,5 +1,7 @@
-// The one error model: services throw ApiError; the route wrapper turns it into
-// `{ error, code?, field? }` with its status.
+// The one error model: services throw ApiError; the route wrapper, the API router, the custom
+// server, the same-origin proxy and the voice handshake all answer errors through errorReply():
+// `{ error, code?, field? }` with its status, `x-request-id` and `cache-control: no-store`.
+import { randomUUID } from "node:crypto";
 
 export interface ApiErrorOptions {
   /** Machine-readable reason, e.g. ALREADY_SUBSCRIBED. */
@@ -62,4 +64,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = (current as { cause?: unknown }).cause;
   }
   return false;
+}
+
+/**
+ * The one way an error leaves the API: JSON `{ error, code?, field? }` with the status, the
+ * request id (made here when the caller has none yet) and no-store, plus any headers the error
+ * carries (Retry-After, Allow ...).
+ */
+export function errorReply(error: ApiError, requestId: string = randomUUID()): Response {
+  const headers = new Headers(error.headers);
+  headers.set("content-type", "application/json");
+  headers.set("cache-control", "no-store");
+  headers.set("x-request-id", requestId);
+  return new Response(JSON.stringify(error.body()), { status: error.status, headers });
 }

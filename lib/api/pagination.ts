@@ -6,7 +6,7 @@ import { z } from "zod";
 /** PostgreSQL's integer range: larger offsets or ids could never match a row, and overflow the query. */
 const INT_MAX = 2_147_483_647;
 
-const wholeNumber = (name: string) =>
+export const wholeNumber = (name: string) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number of 0 or more`)

@@ -1,12 +1,14 @@
-// The one route wrapper: request id, guard, body cap, JSON and zod parsing, error mapping.
-// Route files call `handle(endpoint, handler)` and return plain data.
+// The one route wrapper: request id, guard, abuse limits, body cap, JSON and zod parsing, error
+// mapping. Route files call `handle(endpoint, handler)` and return plain data.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
+import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
-import { recordAccess } from "@/lib/audit";
+import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
+import { clientAddress } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite, type LimitKind } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -19,9 +21,12 @@ export interface HandlerContext<P, Q, B> {
   rawBody: string;
   /** The authenticated caller, or null (anonymous under optional/none). */
   user: AuthUser | null;
+  /** Generated here for every request (a client's own x-request-id is kept as caller.clientRequestId). */
   requestId: string;
   /** The route pattern, e.g. "/api/lookup/{code}" (for logs and the audit trail; never the raw path). */
   route: string;
+  /** Who is calling and from where: for services that audit or spend limits themselves. */
+  caller: AccessContext;
 }
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -41,39 +46,48 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
 /**
  * Records a successful call in the access audit trail (lib/audit): `patient` names whose data
- * it touched — the `id` path parameter, or the caller's own contact (claims).
+ * it touched — the `id` path parameter, the caller's own contact (claims), or the patients a
+ * result shows (lists).
  */
 export interface AuditOption {
   action: string;
-  patient: "params.id" | "caller";
+  patient: "params.id" | "caller" | ((result: never) => number[]);
 }
 
 /** Marks the functions handle() makes: plain Web handlers that lib/http/api-router.ts may serve without Next. */
 const PLAIN_HANDLER = Symbol.for("hand-assessment.plain-handler");
 
-export function isPlainHandler(value: unknown): boolean {
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { readonly endpoint: Endpoint };
+
+/** A handler handle() made, carrying its contract (the router and the route-file check read it). */
+export function isPlainHandler(value: unknown): value is RouteHandler {
   return typeof value === "function" && (value as { [PLAIN_HANDLER]?: boolean })[PLAIN_HANDLER] === true;
 }
 
 export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard>(
   definition: Endpoint<P, Q, B> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<unknown>,
-  options: { audit?: AuditOption } = {},
-): (request: Request, context: RouteContext) => Promise<Response> {
+  options: { audit?: AuditOption; renderError?: ErrorRenderer } = {},
+): RouteHandler {
   const successStatus = definition.responses[0]?.status ?? 200;
   const routeHandler = async (request: Request, context: RouteContext): Promise<Response> => {
     const started = performance.now();
     const incomingId = request.headers.get("x-request-id");
-    const requestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : randomUUID();
+    const clientRequestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : null;
+    const requestId = randomUUID();
+    const route = `/api${definition.path}`;
+    const address = clientAddress(request.headers);
+    const limits = definition.limits ?? [];
     let response: Response;
     try {
       const user = await authenticate(request, definition.auth);
+      const caller: AccessContext = { user, route, requestId, clientRequestId, address };
+      await spendRequestLimits(limits, address, user);
       const params = parse(definition.params, await context.params, "path");
       const query = definition.query && parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const needsBody = Boolean(definition.body || definition.rawBody);
       const rawBody = needsBody ? await readBody(request, definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
-      const body = definition.body ? parse(definition.body, parseJson(rawBody), "body") : undefined;
-      const route = `/api${definition.path}`;
+      const body = definition.body ? parse(definition.body, parseJson(rawBody, request.headers.get("content-type")), "body") : undefined;
       const result = await handler({
         request,
         params: params as Infer<P>,
@@ -83,24 +97,25 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
         user: user as never,
         requestId,
         route,
+        caller,
+      }).catch(async (error: unknown) => {
+        // An unknown code is a miss: too many of them block the address (then this answer is the 429).
+        if (limits.includes("code") && error instanceof ApiError && error.status === 404) await countCodeMisses(address);
+        throw error;
       });
       response = toResponse(result, successStatus);
-      if (options.audit && response.status < 400) {
-        const patientId = options.audit.patient === "caller" ? user?.contactId : (params as { id?: number }).id;
-        if (patientId !== undefined) {
-          await recordAccess({ user, route, requestId }, patientId, options.audit.action, { always: options.audit.patient === "caller" });
-        }
-      }
+      if (options.audit && response.status < 400) await audit(options.audit, caller, params, result);
     } catch (error) {
-      response = errorResponse(error, requestId, definition);
+      response = errorResponse(error, requestId, definition, options.renderError ?? jsonError);
     }
     response.headers.set("x-request-id", requestId);
     if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
     logger.info(
       {
         reqId: requestId,
+        ...(clientRequestId ? { clientReqId: clientRequestId } : {}),
         method: definition.method,
-        route: `/api${definition.path}`,
+        route,
         status: response.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
@@ -108,7 +123,22 @@ export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.Zod
     );
     return response;
   };
-  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true });
+  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint });
+}
+
+async function audit(option: AuditOption, caller: AccessContext, params: unknown, result: unknown): Promise<void> {
+  if (typeof option.patient === "function") return recordAccessToMany(caller, option.patient(result as never), option.action);
+  const patientId = option.patient === "caller" ? caller.user?.contactId : (params as { id?: number }).id;
+  if (patientId !== undefined) await recordAccess(caller, patientId, option.action, { always: option.patient === "caller" });
+}
+
+/** The limits counted once per request, before any work (a refused request costs nothing more). */
+async function spendRequestLimits(limits: readonly LimitKind[], address: string, user: AuthUser | null): Promise<void> {
+  if (limits.length === 0) return;
+  if (limits.includes("code")) await countCodeLookups(address);
+  if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(address);
+  if (limits.includes("ai")) await countAiCall(address);
+  if (limits.includes("compute")) await countCompute(address);
 }
 
 /** Under required/role guards the handler's user is never null. */
@@ -125,16 +155,25 @@ function toResponse(result: unknown, status: number): Response {
   return Response.json(result, { status });
 }
 
-function errorResponse(error: unknown, requestId: string, definition: Endpoint): Response {
+/**
+ * Turns an error's status, `{ error, code?, field? }` body and headers into the answer. The
+ * default is that body as JSON; a route family with its own error format (FHIR's
+ * OperationOutcome) passes its renderer to handle().
+ */
+export type ErrorRenderer = (status: number, body: ReturnType<ApiError["body"]>, headers?: Record<string, string>) => Response;
+
+const jsonError: ErrorRenderer = (status, body, headers) => errorReply(new ApiError(status, body.error, { ...body, headers }));
+
+function errorResponse(error: unknown, requestId: string, definition: Endpoint, render: ErrorRenderer): Response {
   if (error instanceof ApiError) {
-    return Response.json(error.body(), { status: error.status, headers: error.headers });
+    return render(error.status, error.body(), error.headers);
   }
   if (isDatabaseUnavailable(error)) {
     logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "database unavailable");
-    return Response.json({ error: "Service temporarily unavailable: the database cannot be reached" }, { status: 503, headers: { "retry-after": "5" } });
+    return render(503, { error: "Service temporarily unavailable: the database cannot be reached" }, { "retry-after": "5" });
   }
   logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "unhandled error");
-  return Response.json({ error: "Internal error" }, { status: 500 });
+  return render(500, { error: "Internal error" });
 }
 
 /** Error type, code and stack only: messages can quote input (and so patient data). */
@@ -161,8 +200,19 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
-function parseJson(text: string): unknown {
+/** application/json and the +json types (with parameters such as charset). */
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/** Deeper than any request this API takes; a 10,000-deep body must not reach zod or the database. */
+export const MAX_JSON_DEPTH = 32;
+
+function parseJson(text: string, contentType: string | null): unknown {
   if (text.trim() === "") return {};
+  // A cross-site form or text/plain body must never pass for JSON (no CORS preflight guards those).
+  if (!contentType || !JSON_MEDIA_TYPE.test(contentType)) {
+    throw new ApiError(415, "Request body must be JSON: send Content-Type: application/json", { code: "UNSUPPORTED_MEDIA_TYPE" });
+  }
+  if (nestingDepth(text) > MAX_JSON_DEPTH) throw new ApiError(400, `Request body nests deeper than ${MAX_JSON_DEPTH} levels`);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -173,6 +223,31 @@ function parseJson(text: string): unknown {
     throw new ApiError(400, "Request body contains a NUL character or an unpaired surrogate");
   }
   return value;
+}
+
+const QUOTE = 34;
+const BACKSLASH = 92;
+const OPEN_BRACE = 123;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACE = 125;
+const CLOSE_BRACKET = 93;
+
+/** The deepest nesting of objects and arrays in JSON text (brackets inside strings do not count); stops counting past the cap. */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > deepest && (deepest = depth) > MAX_JSON_DEPTH) return deepest;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return deepest;
 }
 
 /** Only JSON escapes can smuggle these in; bodies without them skip the walk. */
@@ -195,10 +270,16 @@ function storableText(root: unknown): boolean {
   return true;
 }
 
+/**
+ * Reads the body up to `limit` bytes. Past the limit the rest is still taken in and dropped, up to
+ * as much again (at least 1 MiB more), so the client, still uploading, reads the 413 rather than a
+ * connection reset; a body larger than that is refused without reading and the connection cut.
+ */
 async function readBody(request: Request, limit: number): Promise<string> {
   const tooLarge = () => new ApiError(413, `Request body exceeds ${limit} bytes`);
+  const drainLimit = limit + Math.max(limit, 1024 * 1024);
   const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw tooLarge();
+  if (Number.isFinite(declared) && declared > drainLimit) throw tooLarge();
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -207,11 +288,12 @@ async function readBody(request: Request, limit: number): Promise<string> {
     const { done, value } = await reader.read();
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
+    if (total > drainLimit) {
       await reader.cancel().catch(() => {});
       throw tooLarge();
     }
-    chunks.push(value);
+    if (total <= limit) chunks.push(value);
   }
+  if (total > limit) throw tooLarge();
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -1,6 +1,7 @@
 // GET /assessments/:id/results: one record with its full results tree.
 import { notFoundCode } from "@/lib/lookup";
-import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import { recordAccess, type AccessContext } from "@/lib/audit";
+import { hasRole } from "@/lib/auth/guard";
 import { formatCode, normalizeCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { loadResult, readType, type Snapshot } from "@/lib/assessments/read";
@@ -10,7 +11,8 @@ import { loadResult, readType, type Snapshot } from "@/lib/assessments/read";
  * anyone enumerate patients' records: by id, only the owner or care staff can read, and an
  * anonymous record is reachable only by its code (spec: "Anonymous use").
  */
-export async function assessmentResults(ref: string, user: AuthUser | null) {
+export async function assessmentResults(ref: string, caller: AccessContext) {
+  const { user } = caller;
   const numeric = /^\d{1,9}$/.test(ref);
   const code = numeric ? null : normalizeCode(ref);
   if (!numeric && !code) throw notFoundCode();
@@ -19,10 +21,21 @@ export async function assessmentResults(ref: string, user: AuthUser | null) {
       ...(code ? { code } : { id: Number(ref), isAnonymous: false }),
       OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
     },
-    select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true, ownerId: true },
+    select: {
+      id: true,
+      code: true,
+      assessmentType: true,
+      hand: true,
+      dateCreated: true,
+      resultSnapshot: true,
+      ownerId: true,
+      isAnonymous: true,
+      owner: { select: { kind: true } },
+    },
   });
   if (!row) throw notFoundCode();
   if (!code && !(user && (user.contactId === row.ownerId || hasRole(user, "care_provider", "admin")))) throw notFoundCode();
+  if (!row.isAnonymous && row.owner.kind === "PATIENT") await recordAccess(caller, row.ownerId, "assessment_results");
   return {
     id: row.id,
     code: row.code,

@@ -36,13 +36,23 @@ export const legacyPainEndpoint = endpoint({
 
 // ---------- shared pieces ----------
 
+// Every number has a documented range (README, "Assessments and lookup"); zod's numbers are
+// finite, so Infinity (from 1e999) and NaN never pass either.
 const score = z.number().min(0).max(100);
 const severity = z.number().min(0).max(10);
 /** Counts and record ids are PostgreSQL integer columns (int4). */
 const INT4_MAX = 2_147_483_647;
 const count = z.number().int().min(0).max(INT4_MAX);
-const measure = z.number();
-const nonNegative = z.number().min(0);
+/** A joint or wrist angle: at most one full turn either way. */
+const angle = z.number().min(-360).max(360);
+/** A range of motion (an angle's span). */
+const span = z.number().min(0).max(360);
+/** Durations in seconds: a test lasts minutes, never more than an hour. */
+const seconds = z.number().min(0).max(3600);
+/** Taps per second. */
+const tapRate = z.number().min(0).max(100);
+/** Camera luma statistics (8-bit). */
+const luma = z.number().min(0).max(255);
 
 export const scoredHand = z.enum(["LEFT", "RIGHT"]);
 export const anyHand = z.enum(["LEFT", "RIGHT", "BOTH"]);
@@ -50,7 +60,7 @@ export const handDigit = z.enum(["THUMB", "INDEX", "MIDDLE", "RING", "LITTLE"]);
 export const digitLocation = z.enum(["TIP", "DIP", "PIP", "MCP", "CMC", "PALM", "DORSAL"]);
 export const lightingQuality = z.enum(["GOOD", "FAIR", "POOR"]);
 /** Camera lighting numbers; kept as sent (other members included). */
-export const lightingMetrics = z.looseObject({ meanY: measure.optional(), stdY: measure.optional() });
+export const lightingMetrics = z.looseObject({ meanY: luma.optional(), stdY: luma.optional() });
 
 /** Stored assessment types, and the names reads report (FINGER_TAPPING → DEXTERITY, THUMB_MOVEMENTS → THUMB). */
 export const storedAssessmentType = z.enum(["ROM", "FINGER_TAPPING", "PAIN", "ARTHRITIS", "THUMB_MOVEMENTS"]);
@@ -62,13 +72,13 @@ const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 // ---------- ROM (spec: "Resource: ROM assessment input") ----------
 
 export const romWristInput = z.looseObject({
-  unsigned_rom_deg: opt(measure),
-  max_extension_deg: opt(measure),
-  min_extension_deg: opt(measure),
-  avg_extension_deg: opt(measure),
-  max_flexion_deg: opt(measure),
-  min_flexion_deg: opt(measure),
-  avg_flexion_deg: opt(measure),
+  unsigned_rom_deg: opt(span),
+  max_extension_deg: opt(angle),
+  min_extension_deg: opt(angle),
+  avg_extension_deg: opt(angle),
+  max_flexion_deg: opt(angle),
+  min_flexion_deg: opt(angle),
+  avg_flexion_deg: opt(angle),
   frames_total: opt(count),
   frames_valid: opt(count),
   percent_valid_frames: opt(z.number().min(0).max(100)),
@@ -78,11 +88,11 @@ export const romJointInput = z.looseObject({
   id: opt(z.string().max(100)),
   finger: opt(z.string().max(50)),
   jointType: opt(z.string().max(50)),
-  minAngle: opt(measure),
-  maxAngle: opt(measure),
-  avgAngle: opt(measure),
-  rom: opt(measure),
-  normalRange: opt(z.tuple([measure, measure])),
+  minAngle: opt(angle),
+  maxAngle: opt(angle),
+  avgAngle: opt(angle),
+  rom: opt(span),
+  normalRange: opt(z.tuple([angle, angle])),
   flexibilityScore: opt(score),
   frameCount: opt(count),
 });
@@ -111,7 +121,7 @@ export const dexterityFingerInput = z.looseObject({
 export const dexterityInput = z
   .looseObject({
     hand: scoredHand,
-    duration: nonNegative,
+    duration: seconds,
     overallScore: score,
     speedScore: score,
     consistencyScore: score,
@@ -121,9 +131,9 @@ export const dexterityInput = z
     /** Legacy name of touchPrecision. */
     accuracyScore: opt(score),
     sequencesCompleted: opt(count),
-    timeTo10Sequences: opt(nonNegative),
-    averageFrequency: opt(nonNegative),
-    sequenceAccuracy: opt(nonNegative),
+    timeTo10Sequences: opt(seconds),
+    averageFrequency: opt(tapRate),
+    sequenceAccuracy: opt(score),
     fingerScores: opt(z.record(z.string().min(1).max(50), dexterityFingerInput)),
     lightingQuality: opt(lightingQuality),
     lightingMetrics: opt(lightingMetrics),
@@ -223,6 +233,90 @@ export const arthritisInput = z.looseObject({
   sourcePainSessionId: opt(recordId),
 });
 
+// ---------- result snapshots (spec: "Result snapshot"; stored as sent by POST /lookup/anonymous) ----------
+// Known keys are typed and ranged like the submissions' fields. Unknown keys are kept (clients
+// evolve, and the lookup returns the snapshot as stored) but, like everything in a snapshot,
+// within the caps below: pages, histories, reports and PDFs read snapshots, and one must not
+// weigh on them.
+
+/** A snapshot's JSON text (UTF-8 bytes), its nesting (the snapshot object is level 1) and each text in it. */
+export const SNAPSHOT_LIMITS = { bytes: 64 * 1024, depth: 5, textLength: 4000 } as const;
+
+type Path = (string | number)[];
+
+/** The first value past a cap (too deep, too long a text, a number beyond ±2^53), with its path. */
+function pastLimits(value: unknown, path: Path, depth: number): { path: Path; message: string } | null {
+  if (typeof value === "string") {
+    return value.length > SNAPSHOT_LIMITS.textLength ? { path, message: `must be at most ${SNAPSHOT_LIMITS.textLength} characters` } : null;
+  }
+  if (typeof value === "number") {
+    return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? null : { path, message: "must be a finite number within ±2^53" };
+  }
+  if (value === null || typeof value !== "object") return null;
+  if (depth > SNAPSHOT_LIMITS.depth) return { path, message: `nests deeper than ${SNAPSHOT_LIMITS.depth} levels` };
+  for (const [key, member] of Object.entries(value)) {
+    const problem = pastLimits(member, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+function withinSnapshotLimits(snapshot: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const problem = pastLimits(snapshot, [], 1);
+  if (problem) {
+    ctx.addIssue({ code: "custom", path: problem.path, message: problem.message });
+  } else if (Buffer.byteLength(JSON.stringify(snapshot)) > SNAPSHOT_LIMITS.bytes) {
+    ctx.addIssue({ code: "custom", message: `must be at most ${SNAPSHOT_LIMITS.bytes} bytes of JSON` });
+  }
+}
+
+const snapshotOf = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape).superRefine(withinSnapshotLimits);
+
+/** ROM (and thumb movements, read like ROM): extensionDeg and flexionDeg are the wrist's maxima. */
+export const romSnapshot = snapshotOf({
+  overallScore: opt(score),
+  wristScore: opt(score),
+  fingerScore: opt(score),
+  extensionDeg: opt(angle),
+  flexionDeg: opt(angle),
+  lightingQuality: opt(lightingQuality),
+});
+
+export const dexteritySnapshot = snapshotOf({
+  overallScore: opt(score),
+  speedScore: opt(score),
+  touchPrecision: opt(score),
+  accuracyScore: opt(score),
+  consistencyScore: opt(score),
+  cycleCount: opt(count),
+  totalTouches: opt(count),
+  sequencesCompleted: opt(count),
+  timeTo10Sequences: opt(seconds),
+  averageFrequency: opt(tapRate),
+  sequenceAccuracy: opt(score),
+});
+
+export const painSnapshot = snapshotOf({
+  overallScore: opt(score),
+  mode: opt(painMode),
+  maxSeverity: opt(severity),
+  ...painInput.pick({ painType: true, timeOfDay: true, entries: true, strategies: true, medications: true, comments: true }).shape,
+});
+
+export const arthritisSnapshot = snapshotOf(
+  arthritisInput.pick({
+    compositeScore: true,
+    progressionLevel: true,
+    patternType: true,
+    romDeficitScore: true,
+    painBurdenScore: true,
+    functionalScore: true,
+    stiffnessScore: true,
+    affectedJointCount: true,
+    clinicalFlags: true,
+  }).shape,
+);
+
 // ---------- responses ----------
 
 const created = { id: z.number().int(), code: z.string(), formattedCode: z.string() };
@@ -259,7 +353,8 @@ export const assessmentResultsResponse = z.object({
 
 // ---------- endpoints ----------
 
-const submission = { tag: "Assessments", auth: "optional" as const };
+/** Submissions without a token are anonymous creations: metered per address (RATE_LIMIT_WRITES_PER_MINUTE). */
+const submission = { tag: "Assessments", auth: "optional" as const, limits: ["anonymous-write" as const] };
 
 export const romEndpoint = endpoint({
   method: "POST",
@@ -320,9 +415,9 @@ export const assessmentResultsEndpoint = endpoint({
   tag: "Assessments",
   auth: "optional",
   params: assessmentRefParams,
+  limits: ["code"],
   responses: [
     { status: 200, description: "The record and its results tree (null when no detail row is linked)", schema: assessmentResultsResponse },
     { status: 404, description: "No record matches, or it expired" },
-    { status: 429, description: "Too many code lookups from this address" },
   ],
 });

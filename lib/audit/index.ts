@@ -5,11 +5,17 @@ import type { AuthUser } from "@/lib/auth/guard";
 import type { auditQuery } from "@/lib/audit/schemas";
 import { db } from "@/lib/db";
 
+/** Who is calling: the wrapper makes one per request (lib/api/route.ts). */
 export interface AccessContext {
   /** The caller; null for unauthenticated routes (e.g. report e-mails by code). */
   user: AuthUser | null;
   route: string;
+  /** The server's id of the request. */
   requestId: string;
+  /** The client's own x-request-id, if it sent a well-formed one. */
+  clientRequestId: string | null;
+  /** The client's address (lib/http/client-address.ts), for the abuse limits. */
+  address: string;
 }
 
 /** The most privileged role the actor holds, as recorded. */
@@ -19,22 +25,33 @@ function actorRole(user: AuthUser | null): string {
   return "none";
 }
 
+/** The columns every row of one request shares. */
+export function auditColumns(context: AccessContext, action: string) {
+  return {
+    actorSub: context.user?.sub ?? "anonymous",
+    actorRole: actorRole(context.user),
+    action,
+    route: context.route,
+    requestId: context.requestId,
+    clientRequestId: context.clientRequestId,
+  };
+}
+
 /**
  * Records that `context.user` touched patient `patientId`'s data. Skipped when patients act on
  * their own data, unless `always` (claims are recorded for the claimer too).
  */
 export async function recordAccess(context: AccessContext, patientId: number, action: string, options: { always?: boolean } = {}): Promise<void> {
   if (!options.always && context.user?.contactId === patientId) return;
-  await db().auditEvent.create({
-    data: {
-      actorSub: context.user?.sub ?? "anonymous",
-      actorRole: actorRole(context.user),
-      patientId,
-      action,
-      route: context.route,
-      requestId: context.requestId,
-    },
-  });
+  await db().auditEvent.create({ data: { ...auditColumns(context, action), patientId } });
+}
+
+/** One row per patient whose data one answer showed (a list, a report), the caller's own left out. */
+export async function recordAccessToMany(context: AccessContext, patientIds: Iterable<number>, action: string): Promise<void> {
+  const others = [...new Set(patientIds)].filter((id) => id !== context.user?.contactId);
+  if (others.length === 0) return;
+  const columns = auditColumns(context, action);
+  await db().auditEvent.createMany({ data: others.map((patientId) => ({ ...columns, patientId })) });
 }
 
 export async function listAuditEvents(query: z.output<typeof auditQuery>) {

@@ -18,7 +18,8 @@ export const auditEventSchema = z.object({
   patientId: z.number().int(),
   action: z.string(),
   route: z.string(),
-  requestId: z.string().nullable(),
+  requestId: z.string().nullable().describe("The server's id of the request (its x-request-id answer header and log lines)"),
+  clientRequestId: z.string().nullable().describe("The x-request-id the client sent, if any"),
   createdAt: z.iso.datetime(),
 });
 

@@ -55,7 +55,8 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
 }
 
 /**
- * Verifies a token: RS256 only, issuer, audience when configured. Throws ApiError 401 with the
+ * Verifies a token: RS256 only, issuer, audience (required with AUTH0_DOMAIN, lib/env.ts), and
+ * the exp and sub claims must be present. Throws ApiError 401 with the
  * verifier's message, or 503 when the key set cannot be fetched (a provider outage is not the
  * caller's fault).
  */
@@ -66,6 +67,8 @@ export async function verifyToken(token: string): Promise<Caller> {
       issuer: issuer(),
       audience: AUTH0_AUDIENCE,
       algorithms: ["RS256"],
+      // A token that never expires, or names nobody, is refused outright.
+      requiredClaims: ["exp", "sub"],
     });
     if (!payload.sub) throw new ApiError(401, "Token has no subject (sub)");
     return {

@@ -2,15 +2,17 @@
 // Every way the upstream can fail (not configured, unreachable, slow, error, non-JSON) is a
 // 502 with a sentence saying which; never a hang and never a 500.
 import { ApiError } from "@/lib/api/errors";
-import { handle } from "@/lib/api/route";
-import { BIOMECHANICS_ENDPOINTS, type BiomechanicsEndpoint } from "@/lib/biomechanics/schemas";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
 const upstreamFailure = (message: string) => new ApiError(502, message);
 
-/** The upstream's JSON text and status; throws ApiError 502 on any failure. */
-export async function forwardToAnalysis(upstreamPath: string, body: string, requestId: string): Promise<Response> {
+/**
+ * The upstream's JSON text and status; throws ApiError 502 on any failure. The bytes the client
+ * sent are forwarded, not a re-serialization: "unchanged" means unchanged.
+ */
+export async function forwardToAnalysis(upstreamPath: string, rawBody: string, requestId: string): Promise<Response> {
+  const body = rawBody.trim() === "" ? "{}" : rawBody;
   const { PYTHON_API_URL, BIOMECHANICS_TIMEOUT_MS } = env();
   if (!PYTHON_API_URL) throw upstreamFailure("Biomechanics analysis service is not configured");
   const url = PYTHON_API_URL.replace(/\/+$/, "") + upstreamPath;
@@ -48,25 +50,4 @@ export async function forwardToAnalysis(upstreamPath: string, body: string, requ
     throw upstreamFailure("Biomechanics analysis service answered something other than JSON");
   }
   return new Response(text, { status, headers: { "content-type": "application/json" } });
-}
-
-function proxyHandler(definition: BiomechanicsEndpoint) {
-  return handle(definition, ({ rawBody, requestId }) =>
-    // The bytes the client sent, not a re-serialization: "unchanged" means unchanged.
-    forwardToAnalysis(definition.upstream, rawBody.trim() === "" ? "{}" : rawBody, requestId),
-  );
-}
-
-const handlers = new Map(BIOMECHANICS_ENDPOINTS.map((definition) => [definition.path, proxyHandler(definition)]));
-
-type CatchAllContext = { params: Promise<{ path: string[] }> };
-
-/** POST /api/biomechanics/[...path]: the table's row for the path, or 404. */
-export async function biomechanicsRoute(request: Request, context: CatchAllContext): Promise<Response> {
-  const { path } = await context.params;
-  const handler = handlers.get(`/biomechanics/${path.join("/")}`);
-  if (!handler) {
-    return Response.json({ error: "Unknown biomechanics analysis" }, { status: 404, headers: { "cache-control": "no-store" } });
-  }
-  return handler(request, context as never);
 }

@@ -1,5 +1,6 @@
-// The biomechanics proxy: one table of our paths and the analysis service's paths. Each row is
-// also the endpoint's contract (request and response bodies are the upstream's, opaque here).
+// The biomechanics proxy: one contract per path of the specification's table, naming the
+// analysis service's path (request and response bodies are the upstream's, opaque here). Each has
+// its route file under app/api/biomechanics.
 import { z } from "zod";
 import { endpoint, type Endpoint } from "@/lib/api/endpoint";
 
@@ -26,6 +27,8 @@ function proxy(path: string, upstream: string, summary: string): BiomechanicsEnd
       auth: "none",
       body: landmarkPayload,
       maxBodyBytes: BIOMECHANICS_MAX_BODY_BYTES,
+      // Every call costs the analysis service real work: anonymous, but metered.
+      limits: ["compute"],
       responses: [
         { status: 200, description: `The analysis service's JSON from ${upstream}, unchanged`, schema: analysisResult },
         // The upstream's 2xx status is passed on; these are the ones an analysis service answers.
@@ -49,16 +52,3 @@ export const wristRotationNeutralEndpoint = proxy("/biomechanics/wrist/rotation/
 export const thumbAbductionEndpoint = proxy("/biomechanics/thumb/abduction", "/v1/thumb/abduction", "Thumb abduction from landmark frames");
 export const thumbCircumductionEndpoint = proxy("/biomechanics/thumb/circumduction", "/v1/thumb/circumduction", "Thumb circumduction from landmark frames");
 export const thumbExtensionFlexionEndpoint = proxy("/biomechanics/thumb/extension-flexion", "/v1/thumb/extensionflexion", "Thumb extension and flexion from landmark frames");
-
-/** The table, in the specification's order. */
-export const BIOMECHANICS_ENDPOINTS: readonly BiomechanicsEndpoint[] = [
-  wristDeviationEndpoint,
-  wristDeviationNeutralEndpoint,
-  wristExtensionFlexionEndpoint,
-  wristExtensionFlexionNeutralEndpoint,
-  wristRotationEndpoint,
-  wristRotationNeutralEndpoint,
-  thumbAbductionEndpoint,
-  thumbCircumductionEndpoint,
-  thumbExtensionFlexionEndpoint,
-];

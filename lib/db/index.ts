@@ -19,6 +19,23 @@ export interface SqlRunner {
   exec(sql: string): Promise<void>;
 }
 
+/**
+ * What an acknowledged commit rests on: PostgreSQL's fsync, synchronous_commit and
+ * full_page_writes, and for PGlite whether it writes its data directory out on every commit
+ * (relaxedDurability off; inside PGlite fsync is always off, so the OS holds the last commits
+ * until it writes them). server.ts logs these at start and warns when they promise less.
+ */
+export interface DurabilitySettings {
+  fsync: string;
+  synchronousCommit: string;
+  fullPageWrites: string;
+  /** PGlite only: true would acknowledge commits before they reach the disk. */
+  pgliteRelaxedDurability?: boolean;
+}
+
+/** PGlite's options: every commit is flushed before it is acknowledged. */
+const PGLITE_OPTIONS = { relaxedDurability: false } as const;
+
 interface Database {
   kind: "postgres" | "pglite";
   prisma: PrismaClient;
@@ -101,7 +118,7 @@ function openPostgres(url: string): Database {
 function openPglite(dataDir: string): Database {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  const pglite = new PGlite(dir, PGLITE_OPTIONS);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner = (target: Pick<PGlite, "query" | "exec">): SqlRunner => ({
     async query(sql, params) {
@@ -130,6 +147,32 @@ function database(): Database {
     holder.__handAssessmentDb = DATABASE_URL ? openPostgres(DATABASE_URL) : openPglite(DATA_DIR);
   }
   return holder.__handAssessmentDb;
+}
+
+/** The settings an acknowledged write's survival rests on (see DurabilitySettings). */
+export async function durabilitySettings(): Promise<DurabilitySettings> {
+  const [row] = await withConnection((sql) =>
+    sql.query<{ fsync: string; synchronous_commit: string; full_page_writes: string }>(
+      "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('full_page_writes') AS full_page_writes",
+    ),
+  );
+  return {
+    fsync: row!.fsync,
+    synchronousCommit: row!.synchronous_commit,
+    fullPageWrites: row!.full_page_writes,
+    ...(databaseKind() === "pglite" ? { pgliteRelaxedDurability: PGLITE_OPTIONS.relaxedDurability } : {}),
+  };
+}
+
+/**
+ * Which failure an acknowledged commit survives: PostgreSQL with fsync, synchronous_commit and
+ * full_page_writes on survives power loss; PGlite writing out every commit survives a crash of
+ * this process (not of the machine); anything else promises neither.
+ */
+export function durabilityLevel(settings: DurabilitySettings): "power loss" | "process crash" | "none" {
+  if (settings.synchronousCommit === "off" || settings.pgliteRelaxedDurability === true) return "none";
+  if (settings.pgliteRelaxedDurability === false) return "process crash";
+  return settings.fsync === "on" && settings.fullPageWrites === "on" ? "power loss" : "none";
 }
 
 /** The process's Prisma client. */

@@ -5,27 +5,42 @@
 // 1.4 ms of CPU per request, twice the whole rest of the work; served here the same route
 // handler costs 0.76 ms instead of 2.14 ms. The README's performance section has the figures.
 //
-// Only handlers made by `handle()` (lib/api/route.ts) are served here: they are plain Web
-// `(Request, { params }) => Response` functions that use nothing of Next. Everything else falls
-// through to Next unchanged: pages, next-auth, the same-origin proxy, other route files, a method
-// a route lacks (Next's 405, HEAD and OPTIONS), trailing-slash redirects. An /api path no route
-// file matches is a JSON 404 here.
-// The route files stay valid Next route handlers, so `next start` serves the same API.
+// The rules that follow (checked by test/api/route-files.test.ts):
+// - A route file under app/api exports only handlers made by `handle()` (lib/api/route.ts),
+//   one per method of its contract, and nothing else: no segment config, no middleware, nothing
+//   from next/*. Such handlers are plain Web `(Request, { params }) => Response` functions.
+// - The files of NEXT_SERVED below are the exceptions: Next serves them (sessions, cookies).
+// Here every /api answer goes through the same error path (errorReply): an unknown path is a
+// JSON 404, a method the route lacks a JSON 405 with Allow, HEAD is GET without its body,
+// OPTIONS lists the methods, a plain GET on the voice socket's path is 426. Trailing slashes
+// and pages still go to Next. In development (`--dev`) Next serves every route file itself, so
+// edits reload; the rules keep both paths alike.
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
-import { isPlainHandler } from "@/lib/api/route";
+import { ApiError, errorReply } from "@/lib/api/errors";
+import { isPlainHandler, type RouteHandler } from "@/lib/api/route";
 import { logger } from "@/lib/log";
+
+/**
+ * Route files Next serves, not this router: next-auth's handler and the same-origin proxy read
+ * the browser session (cookies) through Next.
+ */
+export const NEXT_SERVED = ["auth/[...nextauth]/route.ts", "proxy/[...path]/route.ts"];
+
+/** The voice WebSocket's path: server.ts hands its upgrades to lib/voice; plain HTTP there is a 426. */
+export const VOICE_SOCKET_PATH = "/api/ai/ws";
 
 type Segment = { kind: "static"; value: string } | { kind: "param"; name: string } | { kind: "catchAll"; name: string; optional: boolean };
 type Params = Record<string, string | string[]>;
-type RouteHandler = (request: Request, context: { params: Promise<Params> }) => Promise<Response>;
 
-interface Route {
+export interface Route {
   segments: Segment[];
   file: string;
+  /** Served by Next (NEXT_SERVED). */
+  next: boolean;
   module?: Promise<Record<string, unknown>>;
 }
 
@@ -74,7 +89,7 @@ function match(route: Route, parts: string[]): Params | null {
 }
 
 /** Request path → decoded segments after /api, or null when Next should see it as is. */
-function apiSegments(url: string): string[] | null {
+export function apiSegments(url: string): string[] | null {
   const path = url.split("?", 1)[0]!;
   if (!path.startsWith("/api/")) return null;
   const parts = path.slice("/api/".length).split("/");
@@ -92,9 +107,7 @@ const HOST = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
 function toRequest(req: IncomingMessage, fallbackOrigin: () => string): Request {
   const host = req.headers.host;
   const origin = host && HOST.test(host) ? `http://${host}` : fallbackOrigin();
-  const headers = { ...req.headers } as Record<string, string>;
-  // As Next does: without a proxy in front, the socket's address is the client's.
-  headers["x-forwarded-for"] ??= req.socket.remoteAddress ?? "";
+  const headers = req.headers as Record<string, string>;
   const method = req.method ?? "GET";
   const hasBody = METHODS_WITH_BODY.has(method);
   return new Request(origin + req.url, {
@@ -105,7 +118,8 @@ function toRequest(req: IncomingMessage, fallbackOrigin: () => string): Request 
   } as RequestInit);
 }
 
-async function send(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Writes a Web Response to Node's response (headers only for HEAD). */
+export async function send(response: Response, req: IncomingMessage, res: ServerResponse, headersOnly = false): Promise<void> {
   res.statusCode = response.status;
   // An answer given before the request body was read (413, say) ends the connection: the unread
   // rest of the body must not be taken for the next request on it.
@@ -113,7 +127,10 @@ async function send(response: Response, req: IncomingMessage, res: ServerRespons
   for (const [name, value] of response.headers) if (name !== "set-cookie") res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  if (!response.body) return void res.end();
+  if (!response.body || headersOnly) {
+    await response.body?.cancel();
+    return void res.end();
+  }
   const reader = response.body.getReader();
   let chunk = await reader.read();
   let following = chunk.done ? chunk : await reader.read();
@@ -140,17 +157,13 @@ function drained(res: ServerResponse): Promise<boolean> {
   });
 }
 
-export interface ApiRouter {
-  /** Serves the request when a handle() route matches it, answers 404 when no route file does; otherwise calls `fallback` (Next). */
-  serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
-}
-
-/** Reads the route files under `apiDir` (app/api); each module is imported on its first request. */
-export function createApiRouter(apiDir: string, origin: () => string): ApiRouter {
-  const routes: Route[] = readdirSync(apiDir, { recursive: true, encoding: "utf8" })
+/** Route files (paths relative to app/api, as readdir gives them) → routes, most specific first. */
+export function compileRoutes(apiDir: string, files: string[]): Route[] {
+  return files
     .filter((file) => file === "route.ts" || file.endsWith(`${sep}route.ts`))
     .map((file) => ({
       file: join(apiDir, file),
+      next: NEXT_SERVED.includes(file.split(sep).join("/")),
       segments: file
         .split(sep)
         .slice(0, -1)
@@ -158,34 +171,75 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
         .filter((segment): segment is Segment => segment !== null),
     }))
     .sort(bySpecificity);
+}
 
-  async function run(route: Route, params: Params, req: IncomingMessage, res: ServerResponse, fallback: () => void) {
+/** The route and params for decoded segments, or null when no route file matches. */
+export function findRoute(routes: Route[], parts: string[]): { route: Route; params: Params } | null {
+  for (const route of routes) {
+    const params = match(route, parts);
+    if (params) return { route, params };
+  }
+  return null;
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
+/** What a route answers: its handle()-made handlers by method, and the Allow header they make. */
+function methodsOf(module: Record<string, unknown>): { handlers: Map<string, RouteHandler>; allow: string } {
+  const handlers = new Map<string, RouteHandler>();
+  for (const method of METHODS) {
+    const handler = module[method];
+    if (isPlainHandler(handler)) handlers.set(method, handler);
+  }
+  const allow = [...handlers.keys(), ...(handlers.has("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  return { handlers, allow };
+}
+
+export interface ApiRouter {
+  /** Serves /api requests (Next for NEXT_SERVED routes and anything not under /api/). */
+  serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
+}
+
+/** Reads the route files under `apiDir` (app/api); each module is imported on its first request. */
+export function createApiRouter(apiDir: string, origin: () => string): ApiRouter {
+  const routes = compileRoutes(apiDir, readdirSync(apiDir, { recursive: true, encoding: "utf8" }));
+
+  async function run(route: Route, params: Params, req: IncomingMessage, res: ServerResponse) {
     route.module ??= import(pathToFileURL(route.file).href) as Promise<Record<string, unknown>>;
-    const handler = (await route.module)[req.method ?? "GET"];
-    if (!isPlainHandler(handler)) return fallback();
-    const response = await (handler as RouteHandler)(toRequest(req, origin), { params: Promise.resolve(params) });
-    await send(response, req, res);
+    const { handlers, allow } = methodsOf(await route.module);
+    const method = req.method ?? "GET";
+    if (method === "OPTIONS") {
+      res.writeHead(204, { allow, "cache-control": "no-store" });
+      return void res.end();
+    }
+    const handler = handlers.get(method === "HEAD" ? "GET" : method);
+    if (!handler) {
+      return send(errorReply(new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } })), req, res);
+    }
+    const response = await handler(toRequest(req, origin), { params: Promise.resolve(params) });
+    await send(response, req, res, method === "HEAD");
   }
 
   return {
     serve(req, res, fallback) {
       const parts = apiSegments(req.url ?? "/");
       if (!parts) return fallback();
-      for (const route of routes) {
-        const params = match(route, parts);
-        if (!params) continue;
-        run(route, params, req, res, fallback).catch((error: Error & { code?: string }) => {
-          // handle() answers its own errors; this is a route module that failed to load or a broken stream.
-          logger.error({ err: { type: error.name, code: error.code } }, "serving an API route failed");
-          if (res.headersSent) return void res.destroy();
-          res.writeHead(500, { "content-type": "application/json", "cache-control": "no-store" });
-          res.end(JSON.stringify({ error: "Internal error" }));
-        });
-        return;
+      const found = findRoute(routes, parts);
+      if (found?.route.next) return fallback();
+      if (!found) {
+        const upgradeOnly = `/api/${parts.join("/")}` === VOICE_SOCKET_PATH;
+        const error = upgradeOnly
+          ? new ApiError(426, "This is the voice WebSocket: connect with an HTTP upgrade to websocket", { headers: { upgrade: "websocket", connection: "Upgrade" } })
+          : new ApiError(404, "No API endpoint at this path (see /api/openapi.json)");
+        return void send(errorReply(error), req, res);
       }
-      // Every /api path is a route file's; Next would answer this one with its HTML 404 page.
-      res.writeHead(404, { "content-type": "application/json", "cache-control": "no-store" });
-      res.end(JSON.stringify({ error: "No API endpoint at this path (see /api/openapi.json)" }));
+      run(found.route, found.params, req, res).catch((error: Error & { code?: string }) => {
+        // handle() answers its own errors; this is a route module that failed to load or a broken stream.
+        const reply = errorReply(new ApiError(500, "Internal error"));
+        logger.error({ reqId: reply.headers.get("x-request-id"), err: { type: error.name, code: error.code } }, "serving an API route failed");
+        if (res.headersSent) return void res.destroy();
+        void send(reply, req, res);
+      });
     },
   };
 }

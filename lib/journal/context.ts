@@ -1,6 +1,6 @@
 // GET /journal/narrative-context/:patientId: a prompt-ready text of the patient's recent journal
 // entries with their latest scores, bounded so it fits any prompt.
-import type { AuthUser } from "@/lib/auth/guard";
+import { recordAccess, type AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import { assertMayReadPatient, assertPatient } from "@/lib/patients/access";
@@ -46,8 +46,8 @@ async function scoreLine(patientId: number): Promise<string> {
   );
 }
 
-export async function narrativeContext(patientId: number, user: AuthUser | null) {
-  if (user) await assertMayReadPatient(user, patientId);
+export async function narrativeContext(patientId: number, caller: AccessContext) {
+  if (caller.user) await assertMayReadPatient(caller.user, patientId);
   else await assertPatient(patientId);
   const [entries, scores] = await Promise.all([
     db().journalEntry.findMany({ where: { patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: CONTEXT_ENTRIES }),
@@ -65,5 +65,6 @@ export async function narrativeContext(patientId: number, user: AuthUser | null)
     lines.push(line);
     length += line.length + 1;
   }
+  await recordAccess(caller, patientId, "narrative_context");
   return { context: [header, ...lines, scores].join("\n") };
 }

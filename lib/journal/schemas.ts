@@ -15,7 +15,9 @@ export const journalEntryInput = z.object({
   affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullish(),
   painRating: rating.nullish().describe("0-10, higher is worse"),
   functionRating: rating.nullish().describe("0-10, higher is better"),
-  aiSummary: z.string().trim().max(4000).nullish(),
+  // The summary is the service's (voice sessions write it): a client-written one would steer the
+  // clinician's summary and its model prompt.
+  aiSummary: z.never({ error: "is written by the service; clients cannot set it" }).optional(),
   romAssessmentId: assessmentRef.nullish(),
   dexterityAssessmentId: assessmentRef.nullish(),
   painScaleAssessmentId: assessmentRef.nullish(),
@@ -49,8 +51,9 @@ export const journalListQuery = z.object({
 export const journalListResponse = z.object({ entries: z.array(journalEntry).describe("Newest first"), total: z.number().int() });
 
 /**
- * The spec leaves the journal open; JOURNAL_AUTH=required puts it behind the required guard
- * with the patients' who-may-read-whom rule. Read per request, so one build serves both.
+ * The spec leaves the journal open; JOURNAL_AUTH=required (the default) puts it behind the
+ * required guard with the patients' who-may-read-whom rule; JOURNAL_AUTH=none is the spec's open
+ * journal. Read per request, so one build serves both.
  */
 function journalEndpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
   definition: Omit<Endpoint<P, Q, B>, "auth">,
@@ -60,8 +63,8 @@ function journalEndpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType =
 }
 
 const guarded = [
-  { status: 401, description: "Only with JOURNAL_AUTH=required: token missing or invalid" },
-  { status: 403, description: "Only with JOURNAL_AUTH=required: a patient asking for another patient's journal" },
+  { status: 401, description: "Token missing or invalid (not with JOURNAL_AUTH=none)" },
+  { status: 403, description: "A patient asking for another patient's journal (not with JOURNAL_AUTH=none)" },
 ];
 
 export const createJournalEntryEndpoint = journalEndpoint({
@@ -70,9 +73,10 @@ export const createJournalEntryEndpoint = journalEndpoint({
   summary: "Add a journal entry",
   tag: "Journal",
   body: journalEntryInput,
+  limits: ["anonymous-write"],
   responses: [
     { status: 201, description: "The created entry", schema: journalEntry },
-    { status: 400, description: "A required field is missing or invalid, or patientId names no patient (field says which)" },
+    { status: 400, description: "A required field is missing or invalid, aiSummary is set, or patientId names no patient (field says which)" },
     ...guarded,
   ],
 });

@@ -1,7 +1,10 @@
-// The patient journal. Open by default as the spec says; with JOURNAL_AUTH=required the caller
-// is never null here, and the patients' who-may-read-whom rule applies to reads and writes.
+// The patient journal. Behind a token by default (JOURNAL_AUTH=required): a patient reads and
+// writes their own journal, care providers and admins any, and every read or write by someone
+// other than the patient is in the audit trail. JOURNAL_AUTH=none keeps the spec's open journal
+// (the caller is then null and the audit rows say "anonymous").
 import type { z } from "zod";
 import { badRequest, notFound } from "@/lib/api/errors";
+import { recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
@@ -27,29 +30,32 @@ function toEntry(row: JournalEntry) {
   };
 }
 
-export async function createJournalEntry(input: z.output<typeof journalEntryInput>, user: AuthUser | null) {
-  if (user) assertMayRead(user, input.patientId);
+export async function createJournalEntry(input: z.output<typeof journalEntryInput>, caller: AccessContext) {
+  if (caller.user) assertMayRead(caller.user, input.patientId);
   const patient = await db().contact.findUnique({ where: { id: input.patientId }, select: { kind: true } });
   if (patient?.kind !== "PATIENT") throw badRequest("patientId: no patient with this id", "patientId");
   const row = await db().journalEntry.create({ data: input });
+  await recordAccess(caller, input.patientId, "journal_write");
   return toEntry(row);
 }
 
-export async function listJournalEntries(query: z.output<typeof journalListQuery>, user: AuthUser | null) {
+export async function listJournalEntries(query: z.output<typeof journalListQuery>, caller: AccessContext) {
   if (query.patientId === undefined) return { entries: [], total: 0 };
-  if (user) assertMayRead(user, query.patientId);
+  if (caller.user) assertMayRead(caller.user, query.patientId);
   const where = { patientId: query.patientId, ...(query.entryType ? { entryType: query.entryType } : {}) };
   const [rows, total] = await Promise.all([
     db().journalEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
     db().journalEntry.count({ where }),
   ]);
+  await recordAccess(caller, query.patientId, "journal_list");
   return { entries: rows.map(toEntry), total };
 }
 
-export async function getJournalEntry(id: number, user: AuthUser | null) {
+export async function getJournalEntry(id: number, caller: AccessContext) {
   const row = await db().journalEntry.findUnique({ where: { id } });
   if (!row) throw notFound("Journal entry not found");
-  if (user) assertMayRead(user, row.patientId);
+  if (caller.user) assertMayRead(caller.user, row.patientId);
+  await recordAccess(caller, row.patientId, "journal_entry_read");
   return toEntry(row);
 }
 

@@ -31,6 +31,7 @@ export const developerLeadEndpoint = endpoint({
   tag: "Leads",
   auth: "none",
   body: developerLeadInput,
+  limits: ["write"],
   responses: [
     { status: 201, description: "Lead received (stored; sent says whether the e-mail went out)", schema: developerLeadResponse },
     { status: 400, description: "Validation error; field names the offending input" },

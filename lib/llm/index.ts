@@ -1,8 +1,10 @@
 // The language model: an OpenAI-compatible chat completions endpoint at LLM_BASE_URL.
 // Callers always have a deterministic fallback: complete() returns null when the model is not
-// configured, fails, answers nonsense or takes longer than LLM_TIMEOUT_MS.
+// configured, fails, answers nonsense, takes longer than LLM_TIMEOUT_MS, or when the day's
+// budget of model calls (AI_DAILY_BUDGET, all callers) is spent.
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { spendModelBudget } from "@/lib/rate-limit";
 
 export interface ChatMessage {
   role: "system" | "user" | "assistant";
@@ -27,7 +29,7 @@ export async function complete(
   messages: ChatMessage[],
   options: { purpose: string; maxTokens?: number; temperature?: number; timeoutMs?: number },
 ): Promise<string | null> {
-  if (!llmConfigured()) return null;
+  if (!llmConfigured() || !(await spendModelBudget())) return null;
   const { LLM_MODEL, LLM_TIMEOUT_MS } = env();
   try {
     const response = await fetch(endpointUrl("/chat/completions"), {
@@ -66,7 +68,7 @@ export async function speech(
   text: string,
   options: { format: "wav" | "pcm"; voice?: string; timeoutMs?: number },
 ): Promise<{ audio: Buffer; contentType: string } | null> {
-  if (!llmConfigured()) return null;
+  if (!llmConfigured() || !(await spendModelBudget())) return null;
   const { LLM_TIMEOUT_MS } = env();
   try {
     const response = await fetch(endpointUrl("/audio/speech"), {

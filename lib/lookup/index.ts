@@ -5,13 +5,15 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { readType, scoreDay, scoreValuesFor, storedType, type Snapshot } from "@/lib/assessments/read";
 import { createRecord } from "@/lib/assessments/submit";
+import { auditColumns, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode } from "@/lib/codes";
 import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/log";
-import { MailError, sendMail } from "@/lib/mail";
+import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
+import { countMail } from "@/lib/rate-limit";
 import type { anonymousBody, emailBody } from "@/lib/lookup/schemas";
 
 /** A missing and an expired code answer the same, so a response never says which. */
@@ -34,14 +36,25 @@ interface LookupRow {
 const iso = (value: Date | string) => new Date(value).toISOString();
 const asObject = (value: Snapshot | string | null): Snapshot => (typeof value === "string" ? JSON.parse(value) : (value ?? {}));
 
-/** Public view of a live record; the view count goes up by one in the same statement. */
-export async function lookupByCode(code: string) {
+/**
+ * Public view of a live record. One statement counts the view and, when the record belongs to a
+ * patient other than the caller, writes the audit row: a lookup stays one round trip.
+ */
+export async function lookupByCode(code: string, caller: AccessContext) {
+  const audit = auditColumns(caller, "lookup");
   const [row] = await withConnection((sql) =>
     sql.query<LookupRow>(
-      `UPDATE assessments SET view_count = view_count + 1
-        WHERE code = $1 AND ${LIVE}
-        RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count`,
-      [code],
+      `WITH hit AS (
+         UPDATE assessments SET view_count = view_count + 1
+          WHERE code = $1 AND ${LIVE}
+          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count, owner_id
+       ), audited AS (
+         INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, request_id, client_request_id)
+         SELECT $2, $3, hit.owner_id, $4, $5, $6, $7 FROM hit JOIN contacts c ON c.id = hit.owner_id
+          WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT' AND hit.owner_id IS DISTINCT FROM $8::int
+       )
+       SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count FROM hit`,
+      [code, audit.actorSub, audit.actorRole, audit.action, audit.route, audit.requestId, audit.clientRequestId, caller.user?.contactId ?? null],
     ),
   );
   if (!row) throw notFoundCode();
@@ -105,36 +118,40 @@ export async function claimByCode(code: string, user: AuthUser) {
   return { message: "Assessment claimed: it is now linked to your account and no longer expires", code: formatCode(code) };
 }
 
-/** Stores the address on a live record, then e-mails the code with a link to its result page. */
-export async function emailCode(code: string, input: z.output<typeof emailBody>) {
+/**
+ * E-mails the code with a link to its result page. The address is stored only on an anonymous
+ * record (so that it can be claimed later): nobody can attach their address to a patient's record.
+ */
+export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<{ assessment_type: string }>(
-      `UPDATE assessments SET email = $2 WHERE code = $1 AND ${LIVE} RETURNING assessment_type`,
-      [code, input.email],
-    ),
+    sql.query<{ assessment_type: string; is_anonymous: boolean }>(`SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${LIVE}`, [code]),
   );
   if (!row) throw notFoundCode();
+  await countMail(caller.address, input.email);
+  if (row.is_anonymous) {
+    await withConnection((sql) => sql.query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous`, [code, input.email]));
+  }
   const formatted = formatCode(code);
-  const link = new URL(`/a/${formatted}`, env().FRONTEND_URL).toString();
+  const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);
   const kind = { ROM: "range-of-motion", DEXTERITY: "dexterity", PAIN: "pain", ARTHRITIS: "arthritis", THUMB: "thumb" }[readType(row.assessment_type)];
   const text = [
-    `Your ${kind} assessment code is ${formatted}.`,
+    `Hello,`,
     "",
-    `See your result: ${link}`,
+    `Someone using the ${SERVICE_NAME} asked us to e-mail you this ${kind} assessment code: ${formatted}.`,
+    "",
+    `See the result: ${link}`,
     "",
     "Keep this code: anyone who has it can read the result. Sign in and claim it to keep it beyond 90 days.",
     "This result is not a medical diagnosis.",
+    "",
+    `You received this e-mail because someone entered your address at ${link.host}. If you did not expect it, you can ignore it.`,
   ].join("\n");
   try {
-    const result = await sendMail({ to: input.email, subject: `Your hand assessment code: ${formatted}`, text }, "assessment-code");
-    return {
-      success: true,
-      sent: result.sent,
-      message: result.sent ? "The code was e-mailed" : "The address was saved; e-mail is not configured, so nothing was sent",
-      code: formatted,
-    };
+    const result = await sendMail({ to: input.email, subject: `Your hand assessment code ${formatted} from the ${SERVICE_NAME}`, text }, "assessment-code");
+    const notSent = row.is_anonymous ? "The address was saved; e-mail is not configured, so nothing was sent" : "E-mail is not configured, so nothing was sent";
+    return { success: true, sent: result.sent, message: result.sent ? "The code was e-mailed" : notSent, code: formatted };
   } catch (error) {
-    if (error instanceof MailError) throw new ApiError(500, "The e-mail could not be sent; the address was saved, try again later");
+    if (error instanceof MailError) throw new ApiError(500, `The e-mail could not be sent${row.is_anonymous ? "; the address was saved" : ""}, try again later`);
     throw error;
   }
 }

@@ -1,11 +1,19 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { anyHand, readAssessmentType, storedAssessmentType } from "@/lib/assessments/schemas";
+import {
+  anyHand,
+  arthritisSnapshot,
+  dexteritySnapshot,
+  painSnapshot,
+  readAssessmentType,
+  romSnapshot,
+  SNAPSHOT_LIMITS,
+  storedAssessmentType,
+} from "@/lib/assessments/schemas";
 import { codeSchema } from "@/lib/codes";
 
 export const codeParams = z.object({ code: codeSchema });
 
-const rateLimited = { status: 429, description: "Too many code lookups or misses from this address (Retry-After says when to retry)" };
 
 export const lookupResponse = z.object({
   code: z.string(),
@@ -23,13 +31,13 @@ export const lookupEndpoint = endpoint({
   path: "/lookup/{code}",
   summary: "Public view of an assessment by its sharing code; counts the view",
   tag: "Lookup",
-  auth: "none",
+  auth: "optional",
   params: codeParams,
+  limits: ["code"],
   responses: [
     { status: 200, description: "The record's public view, with the view count after this view", schema: lookupResponse },
     { status: 400, description: "Malformed code" },
     { status: 404, description: "No such code, or the record expired (identical bodies)" },
-    rateLimited,
   ],
 });
 
@@ -42,12 +50,12 @@ export const claimEndpoint = endpoint({
   tag: "Lookup",
   auth: "required",
   params: codeParams,
+  limits: ["code"],
   responses: [
     { status: 200, description: "Claimed", schema: claimResponse },
     { status: 400, description: "Malformed code" },
     { status: 401, description: "Token missing or invalid" },
     { status: 404, description: "No such code, expired, or already claimed" },
-    rateLimited,
   ],
 });
 
@@ -63,26 +71,47 @@ export const emailResponse = z.object({
 export const emailEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/email",
-  summary: "Store an address on the record and e-mail its code with a link to the result page",
+  summary: "E-mail the code with a link to the result page; the address is stored on an anonymous record so it can be claimed later",
   tag: "Lookup",
-  auth: "none",
+  auth: "optional",
   params: codeParams,
   body: emailBody,
+  limits: ["code", "mail"],
   responses: [
-    { status: 200, description: "Address stored; sent is false when mail is not configured", schema: emailResponse },
+    { status: 200, description: "Sent (sent is false when mail is not configured); the address is stored only on an anonymous record", schema: emailResponse },
     { status: 400, description: "Malformed code or address" },
     { status: 404, description: "No such code, or expired" },
-    rateLimited,
     { status: 500, description: "The mail transport failed" },
   ],
 });
 
-export const anonymousBody = z.object({
-  assessmentType: z.union([storedAssessmentType, readAssessmentType]),
-  hand: anyHand.nullish(),
-  resultSnapshot: z.record(z.string(), z.unknown()).nullish(),
-  email: z.email().max(320).nullish(),
-});
+/** A bare record of the given type names (stored and read names), its snapshot checked as that type's. */
+const bareRecord = <T extends readonly [string, ...string[]]>(types: T, snapshot: z.ZodType<Record<string, unknown>>) =>
+  z.object({
+    assessmentType: z.enum(types),
+    hand: anyHand.nullish(),
+    resultSnapshot: snapshot.nullish(),
+    email: z.email().max(320).nullish(),
+  });
+
+const assessmentTypeNames = [...new Set([...readAssessmentType.options, ...storedAssessmentType.options])];
+
+export const anonymousBody = z.discriminatedUnion(
+  "assessmentType",
+  [
+    bareRecord(["ROM", "THUMB", "THUMB_MOVEMENTS"], romSnapshot),
+    bareRecord(["DEXTERITY", "FINGER_TAPPING"], dexteritySnapshot),
+    bareRecord(["PAIN"], painSnapshot),
+    bareRecord(["ARTHRITIS"], arthritisSnapshot),
+  ],
+  {
+    error: (issue) => {
+      if (issue.code !== "invalid_union") return undefined;
+      const given = (issue.input as { assessmentType?: unknown }).assessmentType;
+      return given === undefined ? "is required" : `must be one of ${assessmentTypeNames.join(", ")}`;
+    },
+  },
+);
 
 export const anonymousResponse = z.object({ code: z.string(), formattedCode: z.string(), message: z.string() });
 
@@ -93,8 +122,13 @@ export const anonymousEndpoint = endpoint({
   tag: "Lookup",
   auth: "optional",
   body: anonymousBody,
+  limits: ["anonymous-write"],
   responses: [
     { status: 200, description: "Created", schema: anonymousResponse },
-    { status: 400, description: "assessmentType missing or unknown, or a field invalid" },
+    {
+      status: 400,
+      description:
+        `assessmentType missing or unknown, or a field invalid: the snapshot's known keys are typed and ranged per type; every text in it is at most ${SNAPSHOT_LIMITS.textLength} characters, every number within ±2^53, it nests at most ${SNAPSHOT_LIMITS.depth} levels and its JSON is at most ${SNAPSHOT_LIMITS.bytes / 1024} KiB (field names the offending member)`,
+    },
   ],
 });

@@ -5,6 +5,7 @@ import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
 import * as billing from "@/lib/billing/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
+import * as fhir from "@/lib/fhir/schemas";
 import * as health from "@/lib/health/schemas";
 import * as journal from "@/lib/journal/schemas";
 import * as leads from "@/lib/leads/schemas";
@@ -26,6 +27,7 @@ const modules: Record<string, unknown>[] = [
   billing,
   leads,
   audit,
+  fhir,
   openapi,
 ];
 

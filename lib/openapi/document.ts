@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
 import * as enums from "@/lib/generated/prisma/enums.ts";
 import { allEndpoints } from "@/lib/openapi/catalog";
+import { LIMIT_DESCRIPTIONS } from "@/lib/rate-limit/kinds";
 import { SERVICE_VERSION } from "@/lib/version";
 
 type JsonSchema = Record<string, unknown>;
@@ -76,8 +77,16 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
     definition.auth === "required" ? [[401, "Missing or invalid token"]] : typeof definition.auth === "object" ? [[401, "Missing or invalid token"], [403, "Insufficient permissions"]] : [];
   const common: [number, string][] = [...authErrors, [500, "Internal error"], [503, "A dependency (database, identity provider) is unavailable"]];
   if (definition.body || definition.rawBody) common.push([413, "Request body too large"], [400, "Invalid request"]);
+  if (definition.body) common.push([415, "The body is not JSON (Content-Type must be application/json)"]);
   for (const [status, description] of common) {
     responses[String(status)] ??= { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  }
+  if (definition.limits?.length) {
+    responses["429"] ??= {
+      description: `Over an abuse limit (code RATE_LIMITED). Each request spends: ${definition.limits.map((kind) => LIMIT_DESCRIPTIONS[kind]).join("; ")}.`,
+      headers: { "Retry-After": { description: "Seconds until a retry can succeed", schema: { type: "integer", minimum: 1 } } },
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+    };
   }
   return {
     operationId: `${definition.method.toLowerCase()}${definition.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,

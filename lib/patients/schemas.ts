@@ -305,6 +305,7 @@ export const narrativeSummaryEndpoint = endpoint({
   tag: "Patients",
   auth: "required",
   params: patientIdParams,
+  limits: ["ai"],
   responses: [
     { status: 200, description: "The note and where it came from", schema: narrativeResponse },
     badId,

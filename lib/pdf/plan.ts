@@ -6,7 +6,7 @@
 // static numbers. The plan estimates heights from the document's styles and conservative glyph
 // widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
-import { formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/reports/present";
+import { clip, formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/reports/present";
 import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
@@ -116,8 +116,11 @@ export function sectionHeight(item: ReportAssessment, index: number): number {
   return height + 5;
 }
 
+/** Characters of the explanation the document shows (a model's answer is far shorter). */
+const MAX_EXPLANATION_LENGTH = 4000;
+
 export const explanationParagraphs = (text: string) =>
-  text
+  clip(text, MAX_EXPLANATION_LENGTH)
     .split(/\n\s*\n|\n/)
     .map((p) => p.trim())
     .filter(Boolean);

@@ -34,19 +34,27 @@ test("20 assessments: laid out as planned, three pages numbered 1 to 3", async (
   assert.equal(planPages(report, SHARE_URL).length, pages, "the plan held: no page overflowed");
 });
 
-test("long free text everywhere (4000-character comments, a long title and explanation): still numbered right", async () => {
-  const base = sampleReport(12, { patientName: "Maximiliane Theodora von Hohenstein-Wartenberg" });
+test("long free text everywhere (4000-character comments, flags, a long title and explanation): cut short, still numbered right", async () => {
+  const base = sampleReport(20, { patientName: "Maximiliane Theodora von Hohenstein-Wartenberg" });
   const comments = "Stiff and sore after gardening, worse in the cold mornings; ".repeat(66).slice(0, 4000);
+  const clinicalFlags = Array.from({ length: 12 }, (_, i) => `Flag ${i + 1}: tender and swollen joints after repetitive gripping, reported over weeks`);
   const report: ReportView = {
     ...base,
     title: "Follow-up after bilateral carpal tunnel release, trigger finger injections and six weeks of hand therapy",
-    aiExplanation: Array.from({ length: 6 }, () => "Your scores moved a little between visits. ".repeat(12)).join("\n\n"),
+    aiExplanation: Array.from({ length: 6 }, () => "Your scores moved a little between visits. ".repeat(20)).join("\n\n"),
     explanationSource: "ai",
-    assessments: base.assessments.map((item) =>
-      item.assessmentType === "PAIN" ? { ...item, resultSnapshot: { ...item.resultSnapshot, comments } } : item,
-    ),
+    assessments: base.assessments.map((item) => {
+      if (item.assessmentType === "PAIN") return { ...item, resultSnapshot: { ...item.resultSnapshot, comments } };
+      if (item.assessmentType === "ARTHRITIS") return { ...item, resultSnapshot: { ...item.resultSnapshot, clinicalFlags } };
+      return item;
+    }),
   };
   assert.ok((await assertNumbered(report)) > 3);
+  const text = pdftotext(await renderReportPdf(report, SHARE_URL)).join("");
+  // Five pain records, each comment cut to a few of its 66 sentences, with an ellipsis.
+  assert.ok((text.match(/cold mornings/g) ?? []).length <= 5 * 6, "comments are cut short");
+  assert.match(text, /…/);
+  assert.doesNotMatch(text, /Flag 11:/, "a list names its first ten items");
 });
 
 test("a plan that does not fit (all 20 sections on page 1): rendered flowing instead, numbered 1 to 3", async () => {

@@ -1,44 +1,63 @@
-// Abuse protection for code lookups. With 31^6 codes and millions stored, guessing is cheap
-// for a botnet, so three limits apply (rate-limiter-flexible; Redis at REDIS_URL so every
-// instance shares the counts, memory otherwise):
-// - requests per client address per minute (RATE_LIMIT_PER_MINUTE),
-// - misses (404s) per client address per hour (RATE_LIMIT_MISSES_PER_HOUR), then the address
-//   is blocked for an hour,
-// - a global miss budget per hour across all clients (RATE_LIMIT_GLOBAL_MISSES_PER_HOUR): once
-//   spent, every miss is slowed down and a warning is logged.
-// Over a limit: 429 with Retry-After. RATE_LIMIT=off disables all three (benchmarks only).
+// Abuse limits, per client address (lib/http/client-address.ts) and across all callers, counted
+// with rate-limiter-flexible: in Redis at REDIS_URL so every instance shares the counts, in
+// memory otherwise (and in memory while Redis is unreachable). Over a limit: 429 RATE_LIMITED with
+// Retry-After, except where a cheaper answer exists (the model's daily budget falls back to the
+// template text). RATE_LIMIT=off turns every limit here off (benchmarks only). docs/security.md
+// lists them with their defaults.
+//
+// Sharing codes (31^6 of them, millions stored) are guessable by a botnet, so every route that
+// takes a code spends the same allowances:
+// - lookups per address per minute (RATE_LIMIT_PER_MINUTE); a report counts each code it lists;
+// - misses (unknown codes) per address per hour (RATE_LIMIT_MISSES_PER_HOUR), after which the
+//   address is blocked on every code route for an hour;
+// - a global miss budget per hour (RATE_LIMIT_GLOBAL_MISSES_PER_HOUR): once spent, every miss
+//   is slowed down and a warning is logged.
+// A code lookup costs one store round trip (one script in Redis); misses cost one more.
+import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-/** How long a miss waits once the global budget is spent. */
+export { LIMIT_DESCRIPTIONS, type LimitKind } from "@/lib/rate-limit/kinds";
+
+/** How long a miss waits once the global miss budget is spent. */
 export const SPENT_BUDGET_DELAY_MS = 1_000;
 const WARNING_INTERVAL_MS = 60_000;
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 interface Limiters {
-  perAddress: RateLimiterAbstract;
-  missesPerAddress: RateLimiterAbstract;
+  lookups: RateLimiterAbstract;
+  misses: RateLimiterAbstract;
   globalMisses: RateLimiterAbstract;
-  lastWarning: number;
+  writes: RateLimiterAbstract;
+  mailPerAddress: RateLimiterAbstract;
+  mailPerRecipient: RateLimiterAbstract;
+  mailOverall: RateLimiterAbstract;
+  ai: RateLimiterAbstract;
+  compute: RateLimiterAbstract;
+  modelBudget: RateLimiterAbstract;
 }
 
 interface LimiterOptions {
   keyPrefix: string;
   points: number;
   duration: number;
-  blockDuration?: number;
+  /** Redis only: once a key is over, answer it from memory until its window ends (floods cost no round trips). */
+  blockInMemory?: boolean;
 }
 
-const holder = globalThis as unknown as { __handRateLimits?: Limiters | null; __handRedis?: Redis };
+const holder = globalThis as unknown as { __handLimits?: Limiters | null; __handRedis?: Redis };
 
 function redisClient(url: string): Redis {
   holder.__handRedis ??= (() => {
     // Commands wait for the first connection, but never long: while Redis is unreachable the
-    // limits fall back to memory (the insurance limiter) instead of holding requests.
-    const client = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1, connectTimeout: 2_000 });
+    // limits fall back to memory (the insurance limiter) instead of holding requests. Commands
+    // issued in the same tick go out as one pipeline.
+    const client = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true });
     client.on("error", (error: Error & { code?: string }) => logger.warn({ err: error.code ?? error.name }, "rate limit store (Redis) error"));
     return client;
   })();
@@ -46,40 +65,39 @@ function redisClient(url: string): Redis {
 }
 
 function limiter(options: LimiterOptions): RateLimiterAbstract {
-  const { REDIS_URL } = env();
-  const memory = new RateLimiterMemory(options);
+  const { REDIS_URL, REDIS_KEY_PREFIX } = env();
+  const { blockInMemory, ...common } = options;
+  const memory = new RateLimiterMemory(common);
   if (!REDIS_URL) return memory;
-  return new RateLimiterRedis({ ...options, storeClient: redisClient(REDIS_URL), insuranceLimiter: memory });
+  return new RateLimiterRedis({
+    ...common,
+    keyPrefix: `${REDIS_KEY_PREFIX}:${options.keyPrefix}`,
+    storeClient: redisClient(REDIS_URL),
+    insuranceLimiter: memory,
+    ...(blockInMemory ? { inMemoryBlockOnConsumed: options.points + 1 } : {}),
+  });
 }
 
 function limiters(): Limiters | null {
-  if (holder.__handRateLimits !== undefined) return holder.__handRateLimits;
+  if (holder.__handLimits !== undefined) return holder.__handLimits;
   const config = env();
-  holder.__handRateLimits =
+  holder.__handLimits =
     config.RATE_LIMIT === "off"
       ? null
       : {
-          perAddress: limiter({ keyPrefix: "rl:code:req", points: config.RATE_LIMIT_PER_MINUTE, duration: 60 }),
-          missesPerAddress: limiter({
-            keyPrefix: "rl:code:miss",
-            points: config.RATE_LIMIT_MISSES_PER_HOUR,
-            duration: HOUR,
-            blockDuration: HOUR,
-          }),
+          lookups: limiter({ keyPrefix: "rl:code:req", points: config.RATE_LIMIT_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          misses: limiter({ keyPrefix: "rl:code:miss", points: config.RATE_LIMIT_MISSES_PER_HOUR, duration: HOUR }),
           globalMisses: limiter({ keyPrefix: "rl:code:global-miss", points: config.RATE_LIMIT_GLOBAL_MISSES_PER_HOUR, duration: HOUR }),
-          lastWarning: 0,
+          writes: limiter({ keyPrefix: "rl:write", points: config.RATE_LIMIT_WRITES_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          mailPerAddress: limiter({ keyPrefix: "rl:mail:addr", points: config.RATE_LIMIT_MAIL_PER_HOUR, duration: HOUR }),
+          mailPerRecipient: limiter({ keyPrefix: "rl:mail:to", points: config.RATE_LIMIT_MAIL_PER_RECIPIENT_PER_DAY, duration: DAY }),
+          mailOverall: limiter({ keyPrefix: "rl:mail:all", points: config.RATE_LIMIT_MAIL_GLOBAL_PER_HOUR, duration: HOUR }),
+          ai: limiter({ keyPrefix: "rl:ai", points: config.RATE_LIMIT_AI_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          compute: limiter({ keyPrefix: "rl:compute", points: config.RATE_LIMIT_COMPUTE_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          // Keyed by the UTC date, so the budget renews at midnight UTC; kept a little longer than a day.
+          modelBudget: limiter({ keyPrefix: "rl:ai:budget", points: config.AI_DAILY_BUDGET, duration: DAY + HOUR }),
         };
-  return holder.__handRateLimits;
-}
-
-/**
- * The client's address: the last X-Forwarded-For entry, i.e. what the nearest proxy (or,
- * without one, Next's server from the socket) recorded.
- */
-export function clientAddress(request: Request): string {
-  const forwarded = request.headers.get("x-forwarded-for");
-  const last = forwarded?.split(",").map((part) => part.trim()).filter(Boolean).pop();
-  return last ?? "unknown";
+  return holder.__handLimits;
 }
 
 function tooMany(res: RateLimiterRes, message: string): ApiError {
@@ -87,10 +105,10 @@ function tooMany(res: RateLimiterRes, message: string): ApiError {
   return new ApiError(429, message, { code: "RATE_LIMITED", headers: { "retry-after": String(seconds) } });
 }
 
-/** consume() rejects with RateLimiterRes when over the limit, or with an Error when the store fails. */
-async function consume(limit: RateLimiterAbstract, key: string): Promise<RateLimiterRes | null> {
+/** consume() rejects with RateLimiterRes when over the limit, or with an Error when the store fails (then the request is allowed). */
+async function consume(limit: RateLimiterAbstract, key: string, points = 1): Promise<RateLimiterRes | null> {
   try {
-    await limit.consume(key);
+    await limit.consume(key, points);
     return null;
   } catch (rejection) {
     if (rejection instanceof RateLimiterRes) return rejection;
@@ -99,40 +117,92 @@ async function consume(limit: RateLimiterAbstract, key: string): Promise<RateLim
   }
 }
 
-async function recordMiss(limits: Limiters, address: string): Promise<ApiError | null> {
-  const [addressOver, globalOver] = await Promise.all([
-    consume(limits.missesPerAddress, address),
-    consume(limits.globalMisses, "all"),
-  ]);
-  if (globalOver) {
-    const now = Date.now();
-    if (now - limits.lastWarning > WARNING_INTERVAL_MS) {
-      limits.lastWarning = now;
-      logger.warn({ retryInSeconds: Math.ceil(globalOver.msBeforeNext / 1000) }, "global code-miss budget spent: slowing every miss down");
-    }
-    await new Promise((resolve) => setTimeout(resolve, SPENT_BUDGET_DELAY_MS));
-  }
-  return addressOver ? tooMany(addressOver, "Too many unknown codes from this address; try again later") : null;
+const lastWarning = new Map<string, number>();
+
+/** A warning at most once a minute per kind: a flood must not flood the log too. */
+function warnAtMostEveryMinute(kind: string, fields: Record<string, unknown>, message: string): void {
+  const now = Date.now();
+  if (now - (lastWarning.get(kind) ?? 0) < WARNING_INTERVAL_MS) return;
+  lastWarning.set(kind, now);
+  logger.warn(fields, message);
 }
 
-/**
- * Runs a code lookup under the limits. A 404 from `lookup` counts as a miss; the address's
- * block (after too many misses) applies to every code lookup it makes.
- */
-export async function limitCodeLookup<T>(request: Request, lookup: () => Promise<T>): Promise<T> {
+const BLOCKED = "Too many unknown codes from this address; try again later";
+
+/** `count` code lookups by `address`; 429 when over the per-minute allowance or while the address is blocked. */
+export async function countCodeLookups(address: string, count = 1): Promise<void> {
   const limits = limiters();
-  if (!limits) return lookup();
-  const address = clientAddress(request);
-  const blocked = await limits.missesPerAddress.get(address).catch(() => null);
-  if (blocked && blocked.consumedPoints > env().RATE_LIMIT_MISSES_PER_HOUR) {
-    throw tooMany(blocked, "Too many unknown codes from this address; try again later");
+  if (!limits || count === 0) return;
+  const over = await consume(limits.lookups, address, count);
+  // A block (after too many misses) outlasts the minute's window.
+  if (over) throw tooMany(over, over.msBeforeNext > MINUTE * 1000 ? BLOCKED : "Too many requests; try again later");
+}
+
+/** `count` unknown codes from `address`: past the hour's allowance the address is blocked (429 now); past the global budget, slowed. */
+export async function countCodeMisses(address: string, count = 1): Promise<void> {
+  const limits = limiters();
+  if (!limits || count === 0) return;
+  const [addressOver, globalOver] = await Promise.all([consume(limits.misses, address, count), consume(limits.globalMisses, "all", count)]);
+  if (globalOver) {
+    warnAtMostEveryMinute("global-miss", { retryInSeconds: Math.ceil(globalOver.msBeforeNext / 1000) }, "global code-miss budget spent: slowing every miss down");
+    await new Promise((resolve) => setTimeout(resolve, SPENT_BUDGET_DELAY_MS));
   }
-  const over = await consume(limits.perAddress, address);
-  if (over) throw tooMany(over, "Too many requests; try again later");
-  try {
-    return await lookup();
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw (await recordMiss(limits, address)) ?? error;
-    throw error;
+  if (addressOver) {
+    await limits.lookups.block(address, HOUR).catch((error: Error) => logger.warn({ err: error.name }, "rate limit block failed"));
+    throw tooMany(new RateLimiterRes(0, HOUR * 1000), BLOCKED);
   }
+}
+
+/** A creation (record, report, lead) from `address`. */
+export async function countWrite(address: string): Promise<void> {
+  const limits = limiters();
+  if (!limits) return;
+  const over = await consume(limits.writes, address);
+  if (over) throw tooMany(over, "Too many submissions from this address; try again in a minute");
+}
+
+/** Recipients are counted by a hash: no addresses in the limit store. */
+const recipientKey = (recipient: string) => createHash("sha256").update(recipient.trim().toLowerCase()).digest("hex").slice(0, 32);
+
+/** An e-mail from `address` to `recipient`: 429 past the per-address, per-recipient or overall allowance. */
+export async function countMail(address: string, recipient: string): Promise<void> {
+  const limits = limiters();
+  if (!limits) return;
+  const [byAddress, byRecipient, overall] = await Promise.all([
+    consume(limits.mailPerAddress, address),
+    consume(limits.mailPerRecipient, recipientKey(recipient)),
+    consume(limits.mailOverall, "all"),
+  ]);
+  if (overall) warnAtMostEveryMinute("mail", {}, "overall e-mail allowance spent: refusing mail for now");
+  const over = byAddress ?? byRecipient ?? overall;
+  if (over) throw tooMany(over, "Too many e-mails; try again later");
+}
+
+/** A model or speech call on behalf of `address` (a voice turn); false when over its per-minute allowance. */
+export async function allowAiCall(address: string): Promise<boolean> {
+  const limits = limiters();
+  return !limits || (await consume(limits.ai, address)) === null;
+}
+
+/** The same for HTTP routes: 429 when over. */
+export async function countAiCall(address: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.ai, address));
+  if (over) throw tooMany(over, "Too many model or speech requests from this address; try again in a minute");
+}
+
+/** An expensive computation (biomechanics analysis, FHIR search or export) for `address`; 429 when over. */
+export async function countCompute(address: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.compute, address));
+  if (over) throw tooMany(over, "Too many analyses or exports from this address; try again in a minute");
+}
+
+/** One model call from the daily budget of all callers; false once it is spent (callers use their template). */
+export async function spendModelBudget(): Promise<boolean> {
+  const limits = limiters();
+  if (!limits) return true;
+  const over = await consume(limits.modelBudget, new Date().toISOString().slice(0, 10));
+  if (over) warnAtMostEveryMinute("model-budget", { budget: env().AI_DAILY_BUDGET }, "daily model budget spent: template and script answers until midnight UTC");
+  return !over;
 }

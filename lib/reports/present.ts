@@ -55,9 +55,26 @@ function num(snapshot: Record<string, unknown>, key: string): number | null {
   return typeof value === "number" && Number.isFinite(value) ? value : null;
 }
 
-function str(snapshot: Record<string, unknown>, key: string): string | null {
+// Snapshots of older records may hold texts and lists of any length (a 1 MB comment made a PDF
+// take 29 s): the documents show at most these, cut with an ellipsis.
+/** Characters of one value: an enumeration word, a place, a medication, a dose, a flag. */
+const MAX_VALUE_LENGTH = 120;
+/** Characters of one note (a list joined, or a comment). */
+const MAX_NOTE_LENGTH = 300;
+/** Items of one list a note names (pain areas, medications, strategies, flags). */
+const MAX_NOTE_ITEMS = 10;
+
+/** `text` cut to `max` characters, ending in an ellipsis when cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  // Never end on the first half of a surrogate pair.
+  return `${/[\ud800-\udbff]$/.test(cut) ? cut.slice(0, -1) : cut}…`;
+}
+
+function str(snapshot: Record<string, unknown>, key: string, max = MAX_VALUE_LENGTH): string | null {
   const value = snapshot[key];
-  return typeof value === "string" && value.trim() !== "" ? value : null;
+  return typeof value === "string" && value.trim() !== "" ? clip(value, max) : null;
 }
 
 function list(snapshot: Record<string, unknown>, key: string): unknown[] {
@@ -171,22 +188,30 @@ function medication(entry: Record<string, unknown>): string | null {
 const objects = (values: unknown[]) =>
   values.filter((v): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v));
 
+const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string").map((v) => clip(v, MAX_VALUE_LENGTH));
+
 /** Lists that do not fit a number: pain areas, medications, strategies, clinical flags. */
 export function snapshotNotes(item: ReportAssessment): Note[] {
   const s = item.resultSnapshot;
   const notes: Note[] = [];
-  const add = (label: string, parts: (string | null)[]) => {
-    const text = parts.filter((p): p is string => Boolean(p)).join("; ");
-    if (text) notes.push({ label, text });
+  /** The first MAX_NOTE_ITEMS of `values` described, an ellipsis for the rest; at most MAX_NOTE_LENGTH characters. */
+  const add = <T>(label: string, values: T[], describe: (value: T) => string | null) => {
+    const parts = values
+      .slice(0, MAX_NOTE_ITEMS)
+      .map(describe)
+      .filter((p): p is string => Boolean(p));
+    if (parts.length === 0) return;
+    if (values.length > MAX_NOTE_ITEMS) parts.push("…");
+    notes.push({ label, text: clip(parts.join("; "), MAX_NOTE_LENGTH) });
   };
   if (item.assessmentType === "PAIN") {
-    add("Where", objects(list(s, "entries")).map(painArea));
-    add("Medication", objects(list(s, "medications")).map(medication));
-    add("Self-care", list(s, "strategies").map((v) => (typeof v === "string" ? words(v) : null)));
-    add("Comments", [str(s, "comments")]);
+    add("Where", objects(list(s, "entries")), painArea);
+    add("Medication", objects(list(s, "medications")), medication);
+    add("Self-care", strings(list(s, "strategies")), words);
+    add("Comments", [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
   }
   if (item.assessmentType === "ARTHRITIS") {
-    add("Clinical flags", list(s, "clinicalFlags").map((v) => (typeof v === "string" ? v : null)));
+    add("Clinical flags", strings(list(s, "clinicalFlags")), (flag) => flag);
   }
   return notes;
 }

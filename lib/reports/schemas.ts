@@ -85,6 +85,16 @@ export const explanationResponse = z.object({
 
 const tag = "Reports";
 
+/** A token is never required; when one is sent it names the reader in the audit trail (a patient reading their own report leaves no row). */
+const reader = "optional" as const;
+
+/** lib/pdf/pool.ts: PDFs render in a bounded pool of worker threads. */
+const pdfUnavailable = {
+  status: 503,
+  description:
+    "The PDF could not be made now: code PDF_BUSY when every PDF worker is busy and the queue is full (PDF_WORKERS, PDF_QUEUE), PDF_TIMEOUT when the render ran over PDF_RENDER_TIMEOUT_MS and was stopped; Retry-After says when to try again",
+};
+
 export const createReportEndpoint = endpoint({
   method: "POST",
   path: "/reports",
@@ -92,9 +102,14 @@ export const createReportEndpoint = endpoint({
   tag,
   auth: "optional",
   body: createReportInput,
+  limits: ["anonymous-write", "codes"],
   responses: [
     { status: 200, description: "Created", schema: createdReport },
-    { status: 400, description: "title missing or empty; assessmentCodes missing, empty, over 20, malformed, or naming an unknown or expired assessment (field names the input)" },
+    {
+      status: 400,
+      description:
+        "title missing or empty; assessmentCodes missing, empty, over 20 or malformed (field names the input), or naming unknown or expired assessments (the message says how many, never which)",
+    },
   ],
 });
 
@@ -103,8 +118,9 @@ export const getReportEndpoint = endpoint({
   path: "/reports/{code}",
   summary: "A report with its assessments' snapshots; counts a view",
   tag,
-  auth: "none",
+  auth: reader,
   params: reportCodeParams,
+  limits: ["code"],
   responses: [
     { status: 200, description: "The report", schema: reportView },
     { status: 400, description: "Malformed code" },
@@ -117,12 +133,14 @@ export const reportPdfEndpoint = endpoint({
   path: "/reports/{code}/pdf",
   summary: "The report as a printable A4 PDF (attachment hand-report-AAA-BBB.pdf)",
   tag,
-  auth: "none",
+  auth: reader,
   params: reportCodeParams,
+  limits: ["code"],
   responses: [
     { status: 200, description: "PDF bytes", contentType: "application/pdf" },
     { status: 400, description: "Malformed code" },
     { status: 404, description: "No report has this code" },
+    pdfUnavailable,
   ],
 });
 
@@ -131,14 +149,16 @@ export const emailReportEndpoint = endpoint({
   path: "/reports/{code}/email",
   summary: "E-mail the report's PDF and its share link to an address",
   tag,
-  auth: "none",
+  auth: reader,
   params: reportCodeParams,
+  limits: ["code", "mail"],
   body: emailReportInput,
   responses: [
     { status: 200, description: "Sent, or sent: false when e-mail is not configured", schema: emailReportResponse },
     { status: 400, description: "Invalid address or malformed code" },
     { status: 404, description: "No report has this code" },
     { status: 500, description: "The mail service failed to send the message" },
+    pdfUnavailable,
   ],
 });
 
@@ -149,6 +169,7 @@ export const explainReportEndpoint = endpoint({
   tag,
   auth: "none",
   params: reportCodeParams,
+  limits: ["code", "ai"],
   responses: [
     { status: 200, description: "The explanation and where it came from", schema: explanationResponse },
     { status: 400, description: "Malformed code" },

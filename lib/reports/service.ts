@@ -2,14 +2,14 @@
 // their snapshots, rendered to PDF, e-mailed, and explained in plain language.
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { readType } from "@/lib/assessments/read";
-import { recordAccess, type AccessContext } from "@/lib/audit";
-import type { AuthUser } from "@/lib/auth/guard";
+import { recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { MailError, sendMail } from "@/lib/mail";
-import { renderReportPdf } from "@/lib/pdf/render";
+import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
+import { renderPdf } from "@/lib/pdf/pool";
+import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
 import { generateExplanation } from "@/lib/reports/explain";
 import { DISCLAIMER } from "@/lib/reports/present";
 import type { CreateReportInput, ReportView } from "@/lib/reports/schemas";
@@ -27,7 +27,16 @@ const REPORT_SELECT = {
     orderBy: { position: "asc" },
     select: {
       assessment: {
-        select: { code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true, ownerId: true, expiresAt: true },
+        select: {
+          code: true,
+          assessmentType: true,
+          hand: true,
+          dateCreated: true,
+          resultSnapshot: true,
+          ownerId: true,
+          expiresAt: true,
+          owner: { select: { kind: true } },
+        },
       },
     },
   },
@@ -63,16 +72,31 @@ function toView(row: ReportRow): ReportView {
   };
 }
 
-export async function createReport(input: CreateReportInput, user: AuthUser | null) {
+/** The patients whose records a report shows (anonymous and staff owners are not patients). */
+function ownerPatients(row: ReportRow): number[] {
+  const now = new Date();
+  return row.items.map((item) => item.assessment).filter((a) => isLive(a.expiresAt, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
+}
+
+/**
+ * Every listed code is a code lookup, and every unknown one a miss, like on the lookup routes:
+ * a report must not be a faster way to test codes. The answer says how many were unknown, never
+ * which, so that a report cannot sort good guesses from bad ones.
+ */
+export async function createReport(input: CreateReportInput, caller: AccessContext) {
+  const { user, address } = caller;
+  await countCodeLookups(address, input.assessmentCodes.length);
   const now = new Date();
   const found = await db().assessment.findMany({
     where: { code: { in: input.assessmentCodes } },
     select: { id: true, code: true, expiresAt: true },
   });
   const byCode = new Map(found.filter((a) => isLive(a.expiresAt, now)).map((a) => [a.code, a.id]));
-  const unknown = input.assessmentCodes.filter((code) => !byCode.has(code));
-  if (unknown.length) {
-    throw badRequest(`No assessment (or an expired one) for code(s) ${unknown.map(formatCode).join(", ")}`, "assessmentCodes");
+  const unknown = input.assessmentCodes.filter((code) => !byCode.has(code)).length;
+  if (unknown) {
+    await countCodeMisses(address, unknown);
+    const total = input.assessmentCodes.length;
+    throw badRequest(`${unknown} of the ${total} codes name no assessment (unknown or expired); check them and try again`, "assessmentCodes");
   }
   const report = await withFreshCode((code) =>
     db().report.create({
@@ -100,22 +124,28 @@ function isRecordNotFound(error: unknown): boolean {
   return (error as { code?: unknown })?.code === "P2025";
 }
 
-/** The report for a reader: one UPDATE counts the view (atomic under concurrent reads). */
-export async function viewReport(code: string): Promise<ReportView> {
+/** The report for a reader: one UPDATE counts the view (atomic under concurrent reads); the owners of its records see it in their audit trail. */
+export async function viewReport(code: string, caller: AccessContext): Promise<ReportView> {
+  let row: ReportRow;
   try {
-    const row = await db().report.update({ where: { code }, data: { viewCount: { increment: 1 } }, select: REPORT_SELECT });
-    return toView(row);
+    row = await db().report.update({ where: { code }, data: { viewCount: { increment: 1 } }, select: REPORT_SELECT });
   } catch (error) {
     if (isRecordNotFound(error)) throw notFound(NOT_FOUND);
     throw error;
   }
+  await recordAccessToMany(caller, ownerPatients(row), "report_view");
+  return toView(row);
+}
+
+async function loadRow(code: string): Promise<ReportRow> {
+  const row = await db().report.findUnique({ where: { code }, select: REPORT_SELECT });
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
 }
 
 /** The report without counting a view (PDF, e-mail, explanation). */
 export async function loadReport(code: string): Promise<ReportView> {
-  const row = await db().report.findUnique({ where: { code }, select: REPORT_SELECT });
-  if (!row) throw notFound(NOT_FOUND);
-  return toView(row);
+  return toView(await loadRow(code));
 }
 
 /** The public page of a report: FRONTEND_URL + /r/AAA-BBB. */
@@ -127,58 +157,48 @@ export function pdfFilename(code: string): string {
   return `hand-report-${formatCode(code)}.pdf`;
 }
 
-export async function reportPdf(code: string): Promise<{ filename: string; bytes: Buffer }> {
-  const report = await loadReport(code);
-  return { filename: pdfFilename(code), bytes: await renderReportPdf(report, shareUrl(code)) };
+export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer }> {
+  const row = await loadRow(code);
+  const bytes = await renderPdf(toView(row), shareUrl(code));
+  await recordAccessToMany(caller, ownerPatients(row), "report_pdf");
+  return { filename: pdfFilename(code), bytes };
 }
 
-/** The patients whose assessments a report carries (anonymous owners are not patients). */
-async function reportPatientIds(code: string): Promise<number[]> {
-  const rows = await db().assessment.findMany({
-    where: { reportItems: { some: { report: { code } } }, owner: { kind: "PATIENT" } },
-    select: { ownerId: true },
-    distinct: ["ownerId"],
-  });
-  return rows.map((row) => row.ownerId);
-}
-
-export async function emailReport(
-  code: string,
-  to: string,
-  access: AccessContext,
-): Promise<{ success: boolean; sent: boolean; message: string }> {
-  const report = await loadReport(code);
+/**
+ * E-mails the PDF and the link. The Subject and the text carry nothing the caller chose (the
+ * title stays inside the PDF): the message cannot be turned into spam or phishing in the
+ * clinic's name. It says which service sent it, on whose request and why.
+ */
+export async function emailReport(code: string, to: string, caller: AccessContext): Promise<{ success: boolean; sent: boolean; message: string }> {
+  const row = await loadRow(code);
+  await countMail(caller.address, to);
+  const report = toView(row);
   const link = shareUrl(code);
-  const pdf = await renderReportPdf(report, link);
+  const pdf = await renderPdf(report, link);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
-  const text = [
-    `Hello,`,
-    ``,
-    `Attached is the hand assessment report "${report.title}" (${count}).`,
-    `View it online: ${link} (report code ${report.formattedCode}).`,
-    ``,
-    DISCLAIMER,
-  ].join("\n");
+  const sender = caller.user?.name ? `${caller.user.name}, a user of the ${SERVICE_NAME},` : `Someone using the ${SERVICE_NAME}`;
+  const why = `${sender} asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
+  const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;
+  const text = [`Hello,`, ``, why, `The report is attached as a PDF. View it online: ${link}`, ``, DISCLAIMER, ``, footer].join("\n");
   const html = [
     `<p>Hello,</p>`,
-    `<p>Attached is the hand assessment report <strong>${escapeHtml(report.title)}</strong> (${count}).</p>`,
-    `<p><a href="${escapeHtml(link)}">View it online</a> (report code ${report.formattedCode}).</p>`,
+    `<p>${escapeHtml(why)}</p>`,
+    `<p>The report is attached as a PDF. <a href="${escapeHtml(link)}">View it online</a>.</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(DISCLAIMER)}</p>`,
+    `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join("\n");
   try {
     const result = await sendMail(
       {
         to,
-        subject: `Hand assessment report ${report.formattedCode}: ${report.title}`,
+        subject: `Hand assessment report ${report.formattedCode} from the ${SERVICE_NAME}`,
         text,
         html,
         attachments: [{ filename: pdfFilename(code), content: pdf, contentType: "application/pdf" }],
       },
       "report-email",
     );
-    if (result.sent) {
-      for (const patientId of await reportPatientIds(code)) await recordAccess(access, patientId, "report_email");
-    }
+    if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
     return result.sent
       ? { success: true, sent: true, message: `The report was sent with its PDF attached.` }
       : { success: true, sent: false, message: "E-mail is not configured on this server, so nothing was sent. Download the PDF or share the link instead." };
@@ -192,14 +212,26 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 
+type Explanation = { explanation: string; source: "ai" | "fallback" };
+
+/** Explanations being made, by report code: concurrent requests for one report share one model call. */
+const explaining = new Map<string, Promise<Explanation>>();
+
 /**
  * Explains the report and stores the text. A stored model explanation is returned as it is (the
  * bundle does not change, and each model call costs); a stored template one is retried.
  */
-export async function explainReport(code: string): Promise<{ explanation: string; source: "ai" | "fallback" }> {
+export async function explainReport(code: string): Promise<Explanation> {
   const report = await loadReport(code);
   if (report.aiExplanation && report.explanationSource === "ai") return { explanation: report.aiExplanation, source: "ai" };
-  const result = await generateExplanation(report);
-  await db().report.update({ where: { code }, data: { aiExplanation: result.explanation, explanationSource: result.source } });
-  return result;
+  let pending = explaining.get(code);
+  if (!pending) {
+    pending = (async () => {
+      const result = await generateExplanation(report);
+      await db().report.update({ where: { code }, data: { aiExplanation: result.explanation, explanationSource: result.source } });
+      return result;
+    })().finally(() => explaining.delete(code));
+    explaining.set(code, pending);
+  }
+  return pending;
 }

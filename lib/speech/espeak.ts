@@ -4,9 +4,17 @@ import { accessSync, constants } from "node:fs";
 import { delimiter, join } from "node:path";
 import { env } from "@/lib/env";
 
-/** Synthesis is CPU-bound: at most this many espeak-ng processes run at once, others wait. */
+/** Synthesis is CPU-bound: at most this many espeak-ng processes run at once, others wait (at most SPEECH_QUEUE_MAX of them). */
 const MAX_PARALLEL = 2;
 const TIMEOUT_MS = 20_000;
+
+/** Every local synthesis slot is taken and SPEECH_QUEUE_MAX requests already wait. */
+export class SpeechBusyError extends Error {
+  constructor() {
+    super("Local speech synthesis is busy; try again shortly");
+    this.name = "SpeechBusyError";
+  }
+}
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -31,7 +39,10 @@ export function espeakProgram(): string | null {
 }
 
 async function slot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_PARALLEL) await new Promise<void>((resolve) => waiting.push(resolve));
+  if (running >= MAX_PARALLEL) {
+    if (waiting.length >= env().SPEECH_QUEUE_MAX) throw new SpeechBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  }
   running++;
   try {
     return await work();

@@ -2,7 +2,7 @@
 // configured: the model's OpenAI-compatible /audio/speech (WAV or PCM), else the local
 // espeak-ng program, else none. A configured backend that fails hands over to the next one;
 // only when every configured backend failed is it a SpeechError.
-import { espeak, espeakProgram } from "@/lib/speech/espeak";
+import { espeak, espeakProgram, SpeechBusyError } from "@/lib/speech/espeak";
 import { readWav, withExactSizes } from "@/lib/speech/wav";
 import { llmConfigured, speech } from "@/lib/llm";
 import { logger } from "@/lib/log";
@@ -13,6 +13,8 @@ export interface SpokenAudio {
   mimeType: string;
   backend: "model" | "espeak";
 }
+
+export { SpeechBusyError };
 
 export class SpeechError extends Error {
   constructor() {
@@ -66,6 +68,8 @@ export async function synthesize(text: string): Promise<SpokenAudio | null> {
       if (result) return result;
       logger.warn("espeak-ng produced no usable WAV");
     } catch (error) {
+      // A full queue is not a failure of the program: the caller says "busy" (503), not "failed".
+      if (error instanceof SpeechBusyError) throw error;
       logger.warn({ err: (error as Error).name }, "espeak-ng failed");
     }
   }

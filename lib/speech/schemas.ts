@@ -23,10 +23,12 @@ export const ttsEndpoint = endpoint({
   tag: "Speech and voice",
   auth: "none",
   body: ttsInput,
+  limits: ["ai"],
   responses: [
     { status: 200, description: "The spoken text", schema: ttsResponse },
     { status: 204, description: "No speech backend is configured: no audio" },
     { status: 400, description: "text missing, empty or longer than 2000 characters" },
     { status: 500, description: "Every configured speech backend failed" },
+    { status: 503, description: "Local synthesis is busy (SPEECH_QUEUE_MAX requests already wait): retry after Retry-After seconds" },
   ],
 });

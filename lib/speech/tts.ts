@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import type { ttsInput } from "@/lib/speech/schemas";
-import { SpeechError, synthesize } from "@/lib/speech";
+import { SpeechBusyError, SpeechError, synthesize } from "@/lib/speech";
 
 /** POST /ai/tts: base64 audio with its MIME type, or null (204) when nothing can speak. */
 export async function textToSpeech({ text }: z.output<typeof ttsInput>): Promise<{ audio: string; mimeType: string } | null> {
@@ -10,6 +10,7 @@ export async function textToSpeech({ text }: z.output<typeof ttsInput>): Promise
     return spoken && { audio: spoken.audio.toString("base64"), mimeType: spoken.mimeType };
   } catch (error) {
     if (error instanceof SpeechError) throw new ApiError(500, error.message);
+    if (error instanceof SpeechBusyError) throw new ApiError(503, error.message, { code: "SPEECH_BUSY", headers: { "retry-after": "2" } });
     throw error;
   }
 }

@@ -1,13 +1,15 @@
 // The voice WebSocket at /api/ai/ws. server.ts hands upgrades for that path to this server.
 // The handshake checks the Origin (CORS allow-list; native clients send none), the number of
-// sockets per client address and the caller's token; then each socket gets a VoiceSession.
+// sockets per client address (the trusted address server.ts stamped, as every limit uses) and in
+// all, and the caller's token; then each socket gets a VoiceSession.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import { WebSocket, WebSocketServer, type RawData } from "ws";
-import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
+import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { AuthUser } from "@/lib/auth/guard";
 import { env } from "@/lib/env";
+import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
 import { allowedOrigins } from "@/lib/http/cors";
 import { logger } from "@/lib/log";
 import { authenticateUpgrade } from "@/lib/voice/auth";
@@ -30,17 +32,19 @@ interface Peer {
   closed: Promise<void>;
 }
 
-function refuse(socket: Duplex, status: number, message: string): void {
+/** Answers a refused handshake on the raw socket, as errorReply() shapes every /api error. */
+function refuse(socket: Duplex, status: number, message: string, headers: Record<string, string> = {}): void {
   if (!socket.writable) {
     socket.destroy();
     return;
   }
-  const body = JSON.stringify({ error: message });
-  socket.once("finish", () => socket.destroy());
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json\r\n` +
-      `Cache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  const reply = errorReply(new ApiError(status, message, { headers }));
+  void reply.text().then((body) => {
+    const lines = [`HTTP/1.1 ${status} ${STATUS_CODES[status]}`, "Connection: close", `Content-Length: ${Buffer.byteLength(body)}`];
+    for (const [name, value] of reply.headers) lines.push(`${name}: ${value}`);
+    socket.once("finish", () => socket.destroy());
+    socket.end(`${lines.join("\r\n")}\r\n\r\n${body}`);
+  });
 }
 
 function text(data: RawData): string {
@@ -48,10 +52,11 @@ function text(data: RawData): string {
 }
 
 export function createVoiceServer(): VoiceServer {
-  const { VOICE_MAX_CONNECTIONS_PER_CLIENT, VOICE_HEARTBEAT_MS } = env();
+  const { VOICE_MAX_CONNECTIONS_PER_CLIENT, VOICE_MAX_CONNECTIONS, VOICE_HEARTBEAT_MS } = env();
   const origins = allowedOrigins();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
   const perAddress = new Map<string, number>();
+  let openInAll = 0;
   const peers = new Map<WebSocket, Peer>();
   let closing = false;
 
@@ -69,11 +74,12 @@ export function createVoiceServer(): VoiceServer {
   }, VOICE_HEARTBEAT_MS);
   heartbeat.unref();
 
-  function connect(socket: WebSocket, req: IncomingMessage, user: AuthUser | null): void {
+  function connect(socket: WebSocket, req: IncomingMessage, user: AuthUser | null, address: string): void {
     const sessionId = randomUUID();
     const session = new VoiceSession({
       sessionId,
       user,
+      address,
       audio: new URL(req.url ?? "/", "http://voice.invalid").searchParams.get("audio") !== "off",
       send: (message) => {
         if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -98,12 +104,18 @@ export function createVoiceServer(): VoiceServer {
     const origin = req.headers.origin;
     if (origin !== undefined && !origins.has(origin)) return refuse(socket, 403, "Origin not allowed");
 
-    const address = req.socket.remoteAddress ?? "unknown";
+    const stamped = req.headers[CLIENT_ADDRESS_HEADER];
+    const address = typeof stamped === "string" ? stamped : "unknown";
     const open = perAddress.get(address) ?? 0;
-    if (open >= VOICE_MAX_CONNECTIONS_PER_CLIENT) return refuse(socket, 429, `At most ${VOICE_MAX_CONNECTIONS_PER_CLIENT} voice connections per client`);
-    // The slot is held from now until the underlying connection closes, whatever happens in between.
+    if (open >= VOICE_MAX_CONNECTIONS_PER_CLIENT) {
+      return refuse(socket, 429, `At most ${VOICE_MAX_CONNECTIONS_PER_CLIENT} voice connections per client`, { "retry-after": "5" });
+    }
+    if (openInAll >= VOICE_MAX_CONNECTIONS) return refuse(socket, 503, "The voice service is at capacity; try again shortly", { "retry-after": "5" });
+    // The slots are held from now until the underlying connection closes, whatever happens in between.
     perAddress.set(address, open + 1);
+    openInAll++;
     socket.once("close", () => {
+      openInAll--;
       const left = (perAddress.get(address) ?? 1) - 1;
       if (left > 0) perAddress.set(address, left);
       else perAddress.delete(address);
@@ -120,7 +132,7 @@ export function createVoiceServer(): VoiceServer {
     }
     if (closing) return refuse(socket, 503, "Server is shutting down");
     if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req, user));
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req, user, address));
   }
 
   return {

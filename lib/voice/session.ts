@@ -4,7 +4,8 @@
 import type { AuthUser } from "@/lib/auth/guard";
 import { complete, type ChatMessage } from "@/lib/llm";
 import { logger } from "@/lib/log";
-import { SpeechError, synthesize } from "@/lib/speech";
+import { allowAiCall } from "@/lib/rate-limit";
+import { SpeechBusyError, SpeechError, synthesize } from "@/lib/speech";
 import { saveVoiceJournalEntry, type VoiceJournalEntry } from "@/lib/voice/journal";
 import {
   CLIENT_EVENTS,
@@ -43,6 +44,8 @@ interface Reply {
 export interface SessionOptions {
   sessionId: string;
   user: AuthUser | null;
+  /** The client's address: each turn spends one of its model-and-speech calls (RATE_LIMIT_AI_PER_MINUTE). */
+  address: string;
   /** Whether replies are followed by audio_chunk frames (the client may change it with settings). */
   audio: boolean;
   send(message: ServerMessage): void;
@@ -260,21 +263,24 @@ export class VoiceSession {
     }
   }
 
+  /**
+   * A turn past the address's allowance of model and speech calls is answered with the script's
+   * line and no audio: the conversation goes on, the spending stops.
+   */
   private async say(line: string, spoken: string | null, row: Transition): Promise<void> {
     const prompt = spoken ?? `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_LABELS[this.assessmentType]}` : ""}]`;
-    const modelText = await complete(
-      [
-        { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },
-        ...this.history.slice(-2 * HISTORY_TURNS),
-        { role: "user", content: prompt },
-      ],
-      { purpose: "voice", maxTokens: 200, temperature: 0.5 },
-    );
+    const allowed = await allowAiCall(this.options.address);
+    const messages: ChatMessage[] = [
+      { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },
+      ...this.history.slice(-2 * HISTORY_TURNS),
+      { role: "user", content: prompt },
+    ];
+    const modelText = allowed ? await complete(messages, { purpose: "voice", maxTokens: 200, temperature: 0.5 }) : null;
     const text = modelText ?? line;
     this.history.push({ role: "user", content: prompt }, { role: "assistant", content: text });
     const id = ++this.replies;
     this.send({ type: "ai_response", id, state: this.state, text, source: modelText ? "ai" : "script" });
-    if (this.audio && !this.ended) await this.speak(id, text);
+    if (allowed && this.audio && !this.ended) await this.speak(id, text);
   }
 
   private async speak(replyId: number, text: string): Promise<void> {
@@ -282,7 +288,7 @@ export class VoiceSession {
     try {
       spoken = await synthesize(text);
     } catch (error) {
-      if (!(error instanceof SpeechError)) throw error;
+      if (!(error instanceof SpeechError || error instanceof SpeechBusyError)) throw error;
       return;
     }
     if (!spoken) return;

@@ -1,7 +1,8 @@
 // Server-side calls from the web app to its own API over loopback: the same-origin proxy and
 // the pages' server rendering both go through the real routes (guards, validation, errors).
 import { headers as requestHeaders } from "next/headers";
-import { env } from "@/lib/env";
+import { env, listenHost } from "@/lib/env";
+import { onBehalfOf } from "@/lib/http/client-address";
 import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
 
 /**
@@ -9,10 +10,12 @@ import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
  * when the port is chosen at start (PORT=0, tests), the host the request arrived on.
  */
 export function apiOrigin(requestHost: string | null): string {
-  const { PORT, HOSTNAME } = env();
+  const config = env();
+  const { PORT } = config;
   if (PORT > 0) {
-    const anyInterface = ["0.0.0.0", "::", "localhost"].includes(HOSTNAME);
-    const host = anyInterface ? "127.0.0.1" : HOSTNAME.includes(":") ? `[${HOSTNAME}]` : HOSTNAME;
+    const hostname = listenHost(config);
+    const anyInterface = ["0.0.0.0", "::", "localhost"].includes(hostname);
+    const host = anyInterface ? "127.0.0.1" : hostname.includes(":") ? `[${hostname}]` : hostname;
     return `http://${host}:${PORT}`;
   }
   if (!requestHost) throw new Error("the API origin is unknown: set PORT");
@@ -32,12 +35,9 @@ export interface ApiResult<T> {
 
 /** Calls `/api<path>` as the signed-in person (or anonymously) and parses the JSON answer. */
 export async function callApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
-  const headers: Record<string, string> = { accept: "application/json", ...(await apiHeaders()) };
-  // The API's per-client limits key on the last X-Forwarded-For entry: the browser's address
-  // (as Next recorded it), not this server's loopback one.
   const incoming = await requestHeaders();
-  const client = incoming.get("x-forwarded-for");
-  if (client) headers["x-forwarded-for"] = client;
+  // The API's limits and audit trail see the browser's address, not this server's loopback one.
+  const headers: Record<string, string> = { accept: "application/json", ...(await apiHeaders()), ...onBehalfOf(incoming) };
   if (init.body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(`${apiOrigin(incoming.get("host"))}/api${path}`, {
     method: init.method ?? "GET",

@@ -1,6 +1,13 @@
 // The same-origin proxy: browser code calls /api/proxy/<path>; this forwards method, query and
 // body to /api/<path> with the credentials of the server-side session, and streams the answer
 // (JSON or binary such as the PDF) back. The browser never sees an access token.
+//
+// The session is a cookie, which a browser also sends with requests other sites make: a write
+// through the proxy must come from this site's own pages (Origin / Sec-Fetch-Site), or any page
+// on the web could act as the signed-in person (cross-site request forgery).
+import { ApiError, errorReply } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { onBehalfOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
 import { apiHeaders, apiOrigin } from "@/lib/web/api";
 
@@ -11,11 +18,27 @@ const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition
 /** API areas the proxy does not reach: itself and the sign-in routes. */
 const CLOSED = new Set(["proxy", "auth"]);
 
-function json(status: number, error: string): Response {
-  return Response.json({ error }, { status, headers: { "cache-control": "no-store" } });
+const json = (status: number, error: string) => errorReply(new ApiError(status, error));
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A write a browser sent from another site (or a sandboxed/opaque origin); requests with neither header are not from a browser. */
+export function isCrossSite(request: Request): boolean {
+  if (SAFE_METHODS.has(request.method)) return false;
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin") return true;
+  const origin = request.headers.get("origin");
+  if (origin === null) return false;
+  try {
+    const { host } = new URL(origin);
+    return host !== request.headers.get("host") && origin !== new URL(env().FRONTEND_URL).origin;
+  } catch {
+    return true; // "null" and other opaque origins
+  }
 }
 
 export async function forward(request: Request, segments: string[]): Promise<Response> {
+  if (isCrossSite(request)) return json(403, "Cross-site request refused: writes through the proxy must come from this site's pages (Origin)");
   if (segments.length === 0 || CLOSED.has(segments[0]!) || segments.some((s) => s === "." || s === ".." || s === "" || /[\\/]/.test(s))) {
     return json(404, "Not found");
   }
@@ -27,9 +50,7 @@ export async function forward(request: Request, segments: string[]): Promise<Res
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const client = request.headers.get("x-forwarded-for");
-  if (client) headers.set("x-forwarded-for", client);
-  for (const [name, value] of Object.entries(await apiHeaders())) headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...(await apiHeaders()), ...onBehalfOf(request.headers) })) headers.set(name, value);
 
   const hasBody = !["GET", "HEAD"].includes(request.method) && request.body !== null;
   let upstream: Response;

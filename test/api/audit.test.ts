@@ -24,7 +24,10 @@ const romInput = { hand: "LEFT", overallScore: 71, wristScore: 80, fingerScore: 
 async function auditRows(token = adminToken, query = `patientId=${patientId}`) {
   const response = await api.get(`/admin/audit?${query}`, { token });
   assert.equal(response.status, 200);
-  return response.body as { events: { actorSub: string; actorRole: string; patientId: number; action: string; route: string; requestId: string | null }[]; total: number };
+  return response.body as {
+    events: { actorSub: string; actorRole: string; patientId: number; action: string; route: string; requestId: string | null; clientRequestId: string | null }[];
+    total: number;
+  };
 }
 
 before(async () => {
@@ -70,7 +73,8 @@ test("a provider's reads of /patients/:id* each leave a row with actor, role, ac
     assert.equal(event.patientId, patientId);
     assert.match(event.route, /^\/api\/patients\/\{id\}/);
     assert.ok(!event.route.includes(String(patientId)), "the route is the pattern, not the raw path");
-    assert.match(event.requestId!, /^audit-/);
+    assert.match(event.requestId!, /^[0-9a-f-]{36}$/, "the server's id");
+    assert.match(event.clientRequestId!, /^audit-/, "the client's id beside it");
   }
   assert.deepEqual(
     events.map((e) => e.route).sort(),

@@ -256,4 +256,22 @@ describe("idempotency", () => {
     assert.equal(stored.tier, "PLUS");
     assert.equal(stored.status, "ACTIVE");
   });
+
+  test("an effect that fails inside the transaction leaves no event id behind: the retry processes it again", async () => {
+    // The effect itself fails in the database: B's checkout names the subscription A already
+    // holds, so storing it breaks the unique subscription id (after the event id was written).
+    const a = await subscribed("plus");
+    const token = await patient();
+    const checkout = await api.post("/billing/checkout", { plan: "plus" }, { token });
+    const sessionId = checkout.body.url.split("/").at(-1);
+    stripe.completeCheckout(sessionId);
+    const event = stripe.event("checkout.session.completed", { ...stripe.sessions.get(sessionId)!, subscription: a.subscription.id });
+
+    assert.equal((await deliver(event)).status, 500);
+    // Had the event id been committed apart from its effect, this retry would be acknowledged
+    // (200, "already processed") with nothing done.
+    assert.equal((await deliver(event)).status, 500, "the retry is processed again, not skipped as done");
+    assert.equal((await subscriptionOf(token)).status, null);
+    assert.equal((await subscriptionOf(a.token)).status, "ACTIVE", "A keeps its subscription");
+  });
 });

@@ -162,8 +162,9 @@ test("a path outside the table is a 404 and never reaches the upstream; GET is n
   reset();
   const unknown = await api.post("/biomechanics/wrist/pronation", { frames: [] });
   assert.equal(unknown.status, 404);
-  assert.equal(unknown.body.error, "Unknown biomechanics analysis");
+  assert.match(unknown.body.error, /No API endpoint at this path/);
   const get = await api.get("/biomechanics/wrist/deviation");
   assert.equal(get.status, 405);
+  assert.equal(get.headers.get("allow"), "POST, OPTIONS");
   assert.equal(upstream.requests.length, 0);
 });

@@ -1,5 +1,5 @@
-// The patient journal: open as the spec says (no guard), and behind the required guard with the
-// who-may-read-whom rule when JOURNAL_AUTH=required.
+// The patient journal: open as the spec says (no guard) with JOURNAL_AUTH=none, and behind the
+// required guard with the who-may-read-whom rule by default (JOURNAL_AUTH=required).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiClient } from "@/test/support/http";
@@ -19,13 +19,13 @@ async function newPatient(api: ReturnType<typeof apiClient>) {
   return { id: body.id as number, token };
 }
 
-describe("open journal (default)", () => {
+describe("open journal (JOURNAL_AUTH=none)", () => {
   let server: TestServer;
   let api: ReturnType<typeof apiClient>;
   let patient: { id: number; token: string };
 
   before(async () => {
-    server = await startServer({ env: idp.env });
+    server = await startServer({ env: { ...idp.env, JOURNAL_AUTH: "none" } });
     api = apiClient(server.origin);
     patient = await newPatient(api);
   });
@@ -39,7 +39,6 @@ describe("open journal (default)", () => {
       affectedHand: "RIGHT",
       painRating: 3.5,
       functionRating: 7,
-      aiSummary: "Looser wrist after therapy.",
       romAssessmentId: 12,
       orchestratorSessionId: "session-1",
     };
@@ -51,6 +50,7 @@ describe("open journal (default)", () => {
       id: 0,
       createdAt: "",
       transcript: "Wrist felt looser after the session.",
+      aiSummary: null,
       dexterityAssessmentId: null,
       painScaleAssessmentId: null,
     });
@@ -132,7 +132,7 @@ describe("open journal (default)", () => {
   });
 });
 
-describe("JOURNAL_AUTH=required", () => {
+describe("JOURNAL_AUTH=required (the default)", () => {
   let server: TestServer;
   let api: ReturnType<typeof apiClient>;
   let alice: { id: number; token: string };
@@ -141,7 +141,7 @@ describe("JOURNAL_AUTH=required", () => {
   let provider: string;
 
   before(async () => {
-    server = await startServer({ env: { ...idp.env, JOURNAL_AUTH: "required" } });
+    server = await startServer({ env: { ...idp.env, JOURNAL_AUTH: undefined } });
     api = apiClient(server.origin);
     [alice, bob] = await Promise.all([newPatient(api), newPatient(api)]);
     provider = await idp.token({ roles: ["care_provider"] });

@@ -49,21 +49,69 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
   await assert.rejects(fetch(`${server.origin}/api/health`));
 });
 
-test("a restart keeps the data: the second start finds every migration applied", async () => {
+test("a restart keeps the data: what was written before is read after, and every migration stays applied", async () => {
   const database = await createTestDatabase();
   const servers: TestServer[] = [];
   try {
     const first = await startServer({ database });
     servers.push(first);
     assert.match(first.output(), new RegExp(`"applied":${migrationCount}\\b`));
+    const written = await apiClient(first.origin).post("/assessments/rom", { hand: "RIGHT", overallScore: 77, wristScore: 70 });
+    assert.equal(written.status, 201);
     assert.equal(await first.stop(), 0);
     const second = await startServer({ database });
     servers.push(second);
     assert.match(second.output(), /"applied":0/);
-    assert.equal((await apiClient(second.origin).get("/health")).status, 200);
+    const read = await apiClient(second.origin).get(`/lookup/${written.body.code}`);
+    assert.equal(read.status, 200);
+    assert.deepEqual([read.body.code, read.body.resultSnapshot.overallScore, read.body.resultSnapshot.wristScore], [written.body.code, 77, 70]);
     assert.equal(await second.stop(), 0);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
+    await database.drop();
+  }
+});
+
+/** The start line that states what acknowledged commits rest on. */
+function durabilityLine(server: TestServer): { durability: Record<string, unknown>; survives: string; level: number } {
+  const line = server.output().split("\n").find((l) => l.includes('"survives"'));
+  assert.ok(line, "the server states its durability at start");
+  return JSON.parse(line);
+}
+
+test("the start states what acknowledged commits survive, from the database's own settings", async () => {
+  const server = await startServer();
+  try {
+    const { durability, survives, level } = durabilityLine(server);
+    assert.equal(durability.synchronousCommit, "on");
+    assert.equal(durability.fullPageWrites, "on");
+    if (server.database.kind === "pglite") {
+      // PGlite writes its data directory out on every commit (relaxedDurability off); its own fsync is off.
+      assert.deepEqual([durability.pgliteRelaxedDurability, survives], [false, "process crash"]);
+    } else {
+      assert.deepEqual([durability.fsync, survives], ["on", "power loss"]);
+    }
+    assert.equal(level, 30, "info, not a warning");
+  } finally {
+    await server.stop();
+  }
+});
+
+test("PostgreSQL with synchronous_commit off is reported at start as not durable", { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" }, async () => {
+  const database = await createTestDatabase();
+  try {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    await client.query(`ALTER DATABASE "${new URL(database.url!).pathname.slice(1)}" SET synchronous_commit = off`);
+    await client.end();
+    const server = await startServer({ database });
+    try {
+      const { durability, survives, level } = durabilityLine(server);
+      assert.deepEqual([durability.synchronousCommit, survives, level], ["off", "none", 40]);
+    } finally {
+      await server.stop();
+    }
+  } finally {
     await database.drop();
   }
 });

@@ -57,13 +57,35 @@ test("a request full of personal data leaves none of it in the log", async () =>
   assert.ok(requestLines().length >= 4);
 });
 
-test("each request is one line with request id, method, route pattern, status and duration", async () => {
+test("codes and ids in the path never reach the log: the line names the route pattern", async () => {
+  const token = await idp.token({ roles: ["patient"], name: "Path Tester" });
+  const created = await api.post("/assessments/rom", { hand: "LEFT", overallScore: 64 }, { token });
+  assert.equal(created.status, 201);
+  const { code, id } = created.body as { code: string; id: number };
+  const me = await api.get("/patients/me", { token });
+  const paths = [`/lookup/${code}`, `/lookup/${code.toLowerCase().replace(/^(...)/, "$1-")}`, `/assessments/${code}/results`, `/assessments/${id}/results`, `/patients/${me.body.id}/scores`];
+  for (const path of paths) assert.equal((await api.get(path, { token })).status, 200, path);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const lines = requestLines();
+  for (const route of ["/api/lookup/{code}", "/api/assessments/{id}/results", "/api/patients/{id}/scores"]) {
+    assert.ok(lines.some((line) => line.route === route), `a line names ${route}`);
+  }
+  const log = server.output();
+  assert.ok(!log.includes(code), "the code");
+  // A raw path anywhere in the log: a code or an id where the pattern has {code} or {id}.
+  assert.doesNotMatch(log, /\/api\/lookup\/[a-z0-9]{3}-?[a-z0-9]{3}\b/i);
+  assert.doesNotMatch(log, /\/api\/assessments\/([a-z0-9]{6}|\d+)\/results/i);
+  assert.doesNotMatch(log, /\/api\/patients\/\d+/);
+});
+
+test("each request is one line with the server's request id (the client's beside it), method, route pattern, status and duration", async () => {
   const response = await api.get("/health", { headers: { "x-request-id": "log-test-1" } });
   assert.equal(response.status, 200);
   await new Promise((resolve) => setTimeout(resolve, 100));
-  const lines = requestLines().filter((l) => l.reqId === "log-test-1");
+  const lines = requestLines().filter((l) => l.clientReqId === "log-test-1");
   assert.equal(lines.length, 1);
   const [line] = lines;
+  assert.equal(line!.reqId, response.headers.get("x-request-id"));
   assert.equal(line!.method, "GET");
   assert.equal(line!.route, "/api/health");
   assert.equal(line!.status, 200);

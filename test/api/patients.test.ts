@@ -236,7 +236,7 @@ describe("journal view and narrative summary (template, no model configured)", (
     await api.patch("/patients/me", { injury: "a scaphoid fracture", affectedHand: "LEFT", surgeryDate: "2026-01-02", surgeryType: "screw fixation" }, { token: patient.token });
     await submit("rom", rom(35), patient.token);
     for (const [i, transcript] of ["Stiff this morning.", "Better after the exercises, gripping a mug now."].entries()) {
-      const created = await api.post("/journal", { patientId: patient.id, entryType: i ? "POST_ASSESSMENT" : "PRE_ASSESSMENT", transcript, painRating: 5 - i * 2, functionRating: 4 + i, affectedHand: "LEFT" });
+      const created = await api.post("/journal", { patientId: patient.id, entryType: i ? "POST_ASSESSMENT" : "PRE_ASSESSMENT", transcript, painRating: 5 - i * 2, functionRating: 4 + i, affectedHand: "LEFT" }, { token: patient.token });
       assert.equal(created.status, 201);
     }
   });

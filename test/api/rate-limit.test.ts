@@ -1,10 +1,12 @@
 // Abuse protection for code lookups: requests per address, misses per address (then a block),
 // the global miss budget, and limits shared by two instances through Redis. Each test speaks
-// as its own client address (X-Forwarded-For), so tests never share counters.
+// as its own client address (X-Forwarded-For from a trusted loopback proxy), so tests never
+// share counters.
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { SPENT_BUDGET_DELAY_MS } from "@/lib/rate-limit";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -31,8 +33,8 @@ let budget: TestServer;
 before(async () => {
   [limited, budget] = await Promise.all([
     // Its Redis is unreachable: the limits must hold anyway, in memory.
-    startServer({ env: { RATE_LIMIT: "on", REDIS_URL: "redis://127.0.0.1:1", RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_MISSES_PER_HOUR: "3" }, startTimeoutMs }),
-    startServer({ env: { RATE_LIMIT: "on", RATE_LIMIT_PER_MINUTE: "100", RATE_LIMIT_MISSES_PER_HOUR: "100", RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "2" }, startTimeoutMs }),
+    startServer({ env: { RATE_LIMIT: "on", TRUST_PROXY: "loopback", REDIS_URL: "redis://127.0.0.1:1", RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_MISSES_PER_HOUR: "3" }, startTimeoutMs }),
+    startServer({ env: { RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_PER_MINUTE: "100", RATE_LIMIT_MISSES_PER_HOUR: "100", RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "2" }, startTimeoutMs }),
   ]);
 });
 
@@ -67,12 +69,27 @@ test("misses per address: after the allowance the address is blocked for an hour
 });
 
 test("the global miss budget: once spent, misses still answer 404 but slowly, and a warning is logged", async () => {
-  for (let i = 0; i < 3; i++) assert.equal((await as(budget.origin, newAddress()).get("/lookup/ZZZ-ZZZ")).status, 404);
+  for (let i = 0; i < 2; i++) assert.equal((await as(budget.origin, newAddress()).get("/lookup/ZZZ-ZZZ")).status, 404);
+  // The budget (2) is spent: every further miss waits SPENT_BUDGET_DELAY_MS before its answer. A
+  // lower bound only: a busy machine can make any request slow, never a delayed one fast.
+  for (let i = 0; i < 2; i++) {
+    const started = performance.now();
+    assert.equal((await as(budget.origin, newAddress()).get("/lookup/ZZZ-ZZZ")).status, 404);
+    assert.ok(performance.now() - started >= SPENT_BUDGET_DELAY_MS, `miss ${i + 3} was answered without the delay`);
+  }
   await budget.waitForOutput(/global code-miss budget spent/);
 });
 
 test("two instances sharing Redis enforce one limit", async () => {
-  const env = { RATE_LIMIT: "on", REDIS_URL, RATE_LIMIT_PER_MINUTE: "4", RATE_LIMIT_MISSES_PER_HOUR: "2", RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "1000000" };
+  const env = {
+    RATE_LIMIT: "on",
+    TRUST_PROXY: "loopback",
+    REDIS_URL,
+    REDIS_KEY_PREFIX: `test-${randomInt(1e9)}`,
+    RATE_LIMIT_PER_MINUTE: "4",
+    RATE_LIMIT_MISSES_PER_HOUR: "2",
+    RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "1000000",
+  };
   // Each instance has its own database (two PGlite servers cannot share one); they share Redis.
   const [a, b] = await Promise.all([startServer({ env, startTimeoutMs }), startServer({ env, startTimeoutMs })]);
   try {

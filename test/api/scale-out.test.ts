@@ -30,7 +30,16 @@ describe("two instances behind a load balancer", { skip: postgres ? false : "nee
 
   before(async () => {
     [database, idp] = await Promise.all([createTestDatabase(), startIdentityProvider()]);
-    const env = { ...idp.env, REDIS_URL, RATE_LIMIT: "on", RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), RATE_LIMIT_MISSES_PER_HOUR: "1000", LOG_LEVEL: "warn" };
+    const env = {
+      ...idp.env,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `scale-${randomInt(1e9)}`,
+      TRUST_PROXY: "loopback",
+      RATE_LIMIT: "on",
+      RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+      RATE_LIMIT_MISSES_PER_HOUR: "1000",
+      LOG_LEVEL: "warn",
+    };
     servers = await Promise.all([startServer({ database, env, startTimeoutMs: 240_000 }), startServer({ database, env, startTimeoutMs: 240_000 })]);
     balancer = await startBalancer(servers.map((s) => s.origin));
     api = apiClient(balancer.origin);

@@ -2,7 +2,15 @@
 // For each database (PostgreSQL and the embedded PGlite) it submits assessments of every type
 // at full speed from many connections, SIGKILLs the server in the middle of the run, restarts
 // it on the same database, and reads back every submission that got a 201: all must be there,
-// with the type, hand and score that were sent. Exits 1 if one is missing.
+// with the type, hand and score that were sent. Exits 1 if one is missing, or if the database's
+// settings do not promise what the run relies on (read from the server's start line).
+//
+// What a process kill proves: the service acknowledges a submission only after its transaction
+// committed, and nothing acknowledged lives only in this process's memory. What it does not
+// prove: survival of an operating-system crash or power loss, since the OS page cache outlives
+// the process. That rests on the settings this run also asserts: PostgreSQL's fsync,
+// synchronous_commit and full_page_writes on (power loss); PGlite writing its data directory out
+// on every commit (relaxedDurability off: a crash of the process, not of the machine).
 // PostgreSQL: DURABILITY_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (default the local
 // server); a fresh database is created and dropped. DURABILITY_ONLY=pglite|postgres runs one.
 import { spawnSync } from "node:child_process";
@@ -67,6 +75,10 @@ async function run(kind: "pglite" | "postgres") {
   const env = { LOG_LEVEL: "warn" };
   try {
     const first = await startServer({ database, env });
+    const expected = kind === "postgres" ? "power loss" : "process crash";
+    const stated = /"survives":"([^"]+)"/.exec(first.output())?.[1];
+    if (stated !== expected) throw new Error(`${kind}: the server says acknowledged commits survive "${stated}", this run needs "${expected}"`);
+    console.log(`${kind}: the database's settings promise that acknowledged commits survive a ${expected}`);
     const acknowledged: Acknowledged[] = [];
     let failed = 0;
     let killed = false;

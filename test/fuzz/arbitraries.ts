@@ -1,5 +1,6 @@
 // fast-check arbitraries for the fuzz tests: valid values generated from the endpoints' own zod
 // schemas (through zod's JSON Schema export, walked here), and hostile values and bodies.
+import { randomInt } from "node:crypto";
 import fc from "fast-check";
 import { z } from "zod";
 
@@ -28,6 +29,13 @@ type JsonSchema = {
   format?: string;
   default?: unknown;
 };
+
+/**
+ * The run's seed: FUZZ_SEED when given, else a fresh one. Printed at the start of every fuzz
+ * file, so any failure (on CI too) is replayed with FUZZ_SEED=<seed> npm test -- <file>.
+ */
+export const FUZZ_SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
+console.log(`# fuzz seed ${FUZZ_SEED} (replay: FUZZ_SEED=${FUZZ_SEED})`);
 
 export interface ValidOptions {
   /** Longest generated string (schemas allow thousands of characters; fuzzing needs fewer). */

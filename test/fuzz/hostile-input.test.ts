@@ -2,7 +2,8 @@
 // bodies with one member replaced by something awkward, arbitrary JSON, wrong types, numbers
 // beyond double range, NaN-like strings, deep nesting, long and unusual Unicode text, garbage
 // path parameters and query strings, every development persona. The answer is always a
-// documented 2xx or a 4xx with `{ error }` — never a 5xx — and /api/health stays healthy.
+// documented 2xx or a 4xx with `{ error }` (an OperationOutcome on the FHIR routes) — never a
+// 5xx — and /api/health stays healthy.
 // FUZZ_RUNS sets the cases per route (default 10).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -10,7 +11,7 @@ import fc from "fast-check";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { allEndpoints } from "@/lib/openapi/catalog";
 import { romBody } from "@/lib/assessments/examples";
-import { hostileBody, hostileValue, malformedText, memberNames, mutated, pathSegment, serialize, validFor } from "@/test/fuzz/arbitraries";
+import { FUZZ_SEED, hostileBody, hostileValue, malformedText, memberNames, mutated, pathSegment, serialize, validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -19,8 +20,6 @@ import { sendJson, startStandIn, type StandIn } from "@/test/support/stand-in";
 import { startStripe, type StripeStandIn } from "@/test/support/stripe";
 
 const RUNS = Number(process.env.FUZZ_RUNS || 10);
-/** FUZZ_SEED replays a failing run (fast-check prints the seed with the counterexample). */
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 const PERSONAS = [undefined, "patient", "care_provider", "admin", "anonymous", "root"] as const;
 
 /** The routes with a JSON (or binary) answer that a client sends requests to. */
@@ -136,7 +135,13 @@ describe("hostile input never causes a 5xx", () => {
           const { status, body, headers } = await send(endpoint, request);
           assert.ok(status < 500, `${endpoint.method} ${request.path}${request.query.slice(0, 200)} → ${status} ${JSON.stringify(body).slice(0, 300)}`);
           const json = (headers.get("content-type") ?? "").includes("application/json");
-          if (status >= 400) {
+          const fhir = (headers.get("content-type") ?? "").includes("application/fhir+json");
+          if (status >= 400 && fhir) {
+            // The FHIR routes answer errors as FHIR does: an OperationOutcome saying what went wrong.
+            const outcome = body as { resourceType?: unknown; issue?: { diagnostics?: unknown }[] };
+            assert.equal(outcome.resourceType, "OperationOutcome", `error body of ${status}: ${JSON.stringify(body).slice(0, 200)}`);
+            assert.equal(typeof outcome.issue?.[0]?.diagnostics, "string");
+          } else if (status >= 400) {
             // Dot segments ("..", "%2e%2e") leave /api before routing: the page 404 is HTML.
             if (json || !/(^|\/)(\.|%2e){1,2}(\/|$)/i.test(request.path)) {
               assert.equal(typeof (body as { error?: unknown }).error, "string", `error body of ${status}: ${String(body).slice(0, 200)}`);
@@ -146,7 +151,7 @@ describe("hostile input never causes a 5xx", () => {
             assert.ok((headers.get("content-type") ?? "").length > 0 || status === 204);
           }
         }),
-        { numRuns: RUNS, endOnFailure: true, timeout: 30_000, seed: SEED },
+        { numRuns: RUNS, endOnFailure: true, timeout: 30_000, seed: FUZZ_SEED },
       );
       const health = await api.get("/health");
       assert.equal(health.status, 200);

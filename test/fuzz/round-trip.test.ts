@@ -8,13 +8,11 @@ import { after, before, test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
 import { arthritisInput, dexterityInput, painInput, romInput } from "@/lib/assessments/schemas";
-import { validFor } from "@/test/fuzz/arbitraries";
+import { FUZZ_SEED, validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 const RUNS = Number(process.env.FUZZ_RUNS || 10);
-/** FUZZ_SEED replays a failing run (fast-check prints the seed with the counterexample). */
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
@@ -157,7 +155,7 @@ for (const kind of [rom, dexterity, pain, arthritis]) {
           assert.deepEqual(lookup.body.resultSnapshot[field], value, `resultSnapshot.${field} of ${JSON.stringify(input)}`);
         }
       }),
-      { numRuns: RUNS, endOnFailure: true, timeout: 30_000, seed: SEED },
+      { numRuns: RUNS, endOnFailure: true, timeout: 30_000, seed: FUZZ_SEED },
     );
   });
 }

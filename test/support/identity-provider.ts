@@ -17,6 +17,8 @@ export interface TokenOptions {
   expiresIn?: number;
   /** Sign with a key the key set does not publish. */
   foreignKey?: boolean;
+  /** Leave these registered claims out (tokens the service must refuse). */
+  omit?: ("exp" | "sub")[];
 }
 
 export interface IdentityProvider {
@@ -53,18 +55,19 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
   async function token(options: TokenOptions = {}): Promise<string> {
     const key: CryptoKey = options.foreignKey ? foreign.privateKey : privateKey;
     const now = Math.floor(Date.now() / 1000);
-    return new SignJWT({
+    const omit = new Set(options.omit ?? []);
+    const jwt = new SignJWT({
       [ROLES_CLAIM]: options.roles ?? ["patient"],
       ...(options.email ? { email: options.email } : {}),
       ...(options.name ? { name: options.name } : {}),
     })
       .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "JWT" })
-      .setSubject(options.sub ?? uniqueSub())
       .setIssuer(options.issuer ?? issuer)
       .setAudience(options.audience ?? TEST_AUDIENCE)
-      .setIssuedAt(now - 5)
-      .setExpirationTime(now + (options.expiresIn ?? 3600))
-      .sign(key);
+      .setIssuedAt(now - 5);
+    if (!omit.has("sub")) jwt.setSubject(options.sub ?? uniqueSub());
+    if (!omit.has("exp")) jwt.setExpirationTime(now + (options.expiresIn ?? 3600));
+    return jwt.sign(key);
   }
 
   return {

@@ -69,7 +69,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`server did not start in time:\n${output}`));
-    }, options.startTimeoutMs ?? 90_000);
+    }, options.startTimeoutMs ?? Number(process.env.TEST_START_TIMEOUT_MS || 90_000));
     const check = () => {
       const match = /"port":(\d+),[^\n]*listening on/.exec(output);
       if (match) {

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { createReportEndpoint } from "@/lib/reports/schemas";
 import { createReport } from "@/lib/reports/service";
 
-export const POST = handle(createReportEndpoint, async ({ body, user }) => createReport(body, user));
+export const POST = handle(createReportEndpoint, async ({ body, caller }) => createReport(body, caller));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { journalEntryEndpoint } from "@/lib/journal/schemas";
 import { getJournalEntry } from "@/lib/journal/service";
 
-export const GET = handle(journalEntryEndpoint, async ({ params, user }) => getJournalEntry(params.id, user));
+export const GET = handle(journalEntryEndpoint, async ({ params, caller }) => getJournalEntry(params.id, caller));

@@ -2,4 +2,4 @@ import { handle } from "@/lib/api/route";
 import { getReportEndpoint } from "@/lib/reports/schemas";
 import { viewReport } from "@/lib/reports/service";
 
-export const GET = handle(getReportEndpoint, async ({ params }) => viewReport(params.code));
+export const GET = handle(getReportEndpoint, async ({ params, caller }) => viewReport(params.code, caller));

@@ -1,7 +1,6 @@
 import { handle } from "@/lib/api/route";
 import { claimByCode } from "@/lib/lookup";
 import { claimEndpoint } from "@/lib/lookup/schemas";
-import { limitCodeLookup } from "@/lib/rate-limit";
 
 // The "required" guard has already rejected callers without a valid token.
-export const POST = handle(claimEndpoint, async ({ params, user, request }) => limitCodeLookup(request, () => claimByCode(params.code, user)), { audit: { action: "claim", patient: "caller" } });
+export const POST = handle(claimEndpoint, async ({ params, user }) => claimByCode(params.code, user), { audit: { action: "claim", patient: "caller" } });

@@ -2,6 +2,4 @@ import { handle } from "@/lib/api/route";
 import { emailReportEndpoint } from "@/lib/reports/schemas";
 import { emailReport } from "@/lib/reports/service";
 
-export const POST = handle(emailReportEndpoint, async ({ params, body, user, route, requestId }) =>
-  emailReport(params.code, body.to, { user, route, requestId }),
-);
+export const POST = handle(emailReportEndpoint, async ({ params, body, caller }) => emailReport(params.code, body.to, caller));

@@ -2,8 +2,8 @@ import { handle } from "@/lib/api/route";
 import { reportPdfEndpoint } from "@/lib/reports/schemas";
 import { reportPdf } from "@/lib/reports/service";
 
-export const GET = handle(reportPdfEndpoint, async ({ params }) => {
-  const { filename, bytes } = await reportPdf(params.code);
+export const GET = handle(reportPdfEndpoint, async ({ params, caller }) => {
+  const { filename, bytes } = await reportPdf(params.code, caller);
   return new Response(new Uint8Array(bytes), {
     headers: {
       "content-type": "application/pdf",

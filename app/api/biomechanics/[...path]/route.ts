@@ -1,3 +1,0 @@
-import { biomechanicsRoute } from "@/lib/biomechanics/proxy";
-
-export const POST = biomechanicsRoute;

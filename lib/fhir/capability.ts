@@ -1,0 +1,73 @@
+// GET /metadata: the CapabilityStatement, listing exactly what this API does (and nothing more).
+import type { CapabilityStatement } from "@medplum/fhirtypes";
+import { SERVICE_VERSION } from "@/lib/version";
+
+/** When the statement below last changed. */
+const PUBLISHED = "2026-11-23";
+
+const searchParam = (name: string, type: "reference" | "token" | "date" | "number", definition: string | undefined, documentation: string) => ({
+  name,
+  type,
+  ...(definition ? { definition } : {}),
+  documentation,
+});
+
+const COUNT = searchParam("_count", "number", undefined, "Page size: default 50, at most 1000 (0 answers the total only)");
+const OFFSET = searchParam("_offset", "number", undefined, "Matches to skip; the Bundle's next and previous links set it");
+const PATIENT = searchParam("patient", "reference", "http://hl7.org/fhir/SearchParameter/clinical-patient", "Required: 123 or Patient/123");
+
+/** `base` is the API's address as the caller reached it, e.g. https://clinic.example/api/fhir. */
+export function capabilityStatement(base: string): CapabilityStatement {
+  return {
+    resourceType: "CapabilityStatement",
+    status: "active",
+    date: PUBLISHED,
+    publisher: "Hand Assessment Service",
+    kind: "instance",
+    software: { name: "Hand Assessment Service", version: SERVICE_VERSION },
+    implementation: { description: "Read-only FHIR R4 API of the hand assessment service", url: base },
+    fhirVersion: "4.0.1",
+    format: ["application/fhir+json", "json"],
+    rest: [
+      {
+        mode: "server",
+        documentation:
+          "Read-only. Assessments are Observations, reports DiagnosticReports; codes without a standard equivalent are in CodeSystem/hand-assessment. Searches answer newest first.",
+        security: {
+          description:
+            "A bearer token of the service's identity provider (Authorization: Bearer ...). Patients read their own records; care providers and admins read any patient's. metadata and CodeSystem need none.",
+        },
+        resource: [
+          {
+            type: "Patient",
+            interaction: [{ code: "read" }],
+            operation: [
+              {
+                name: "everything",
+                definition: "http://hl7.org/fhir/OperationDefinition/Patient-everything",
+                documentation: "The Patient, its Observations and DiagnosticReports; paged with _count (default and at most 1000) and _offset",
+              },
+            ],
+          },
+          {
+            type: "Observation",
+            interaction: [{ code: "read" }, { code: "search-type" }],
+            searchParam: [
+              PATIENT,
+              searchParam("code", "token", "http://hl7.org/fhir/SearchParameter/clinical-code", "code, system|code, system| or |code; several separated by commas"),
+              searchParam("date", "date", "http://hl7.org/fhir/SearchParameter/clinical-date", "Prefixes eq (default), ge, gt, le, lt; repeat for a range"),
+              COUNT,
+              OFFSET,
+            ],
+          },
+          {
+            type: "DiagnosticReport",
+            interaction: [{ code: "read" }, { code: "search-type" }],
+            searchParam: [PATIENT, COUNT, OFFSET],
+          },
+          { type: "CodeSystem", interaction: [{ code: "read" }] },
+        ],
+      },
+    ],
+  };
+}

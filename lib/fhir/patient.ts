@@ -1,0 +1,40 @@
+// A patient contact as a FHIR R4 Patient: name, e-mail, birth date and gender, each only where
+// the contact and its profile have it.
+import type { Patient } from "@medplum/fhirtypes";
+
+export interface PatientRecord {
+  id: number;
+  name: string | null;
+  email: string | null;
+  dateOfBirth: Date | null;
+  sex: string | null;
+}
+
+/** The profile's free-text sex as FHIR's administrative gender; unrecognised text is left out rather than guessed. */
+const GENDERS: Record<string, NonNullable<Patient["gender"]>> = {
+  male: "male",
+  m: "male",
+  man: "male",
+  female: "female",
+  f: "female",
+  woman: "female",
+  other: "other",
+  "non-binary": "other",
+  nonbinary: "other",
+  unknown: "unknown",
+};
+
+export function patientResource(record: PatientRecord): Patient {
+  const name = record.name?.trim();
+  const email = record.email?.trim();
+  const gender = record.sex ? GENDERS[record.sex.trim().toLowerCase()] : undefined;
+  return {
+    resourceType: "Patient",
+    id: String(record.id),
+    active: true,
+    ...(name ? { name: [{ text: name }] } : {}),
+    ...(email ? { telecom: [{ system: "email", value: email }] } : {}),
+    ...(gender ? { gender } : {}),
+    ...(record.dateOfBirth ? { birthDate: record.dateOfBirth.toISOString().slice(0, 10) } : {}),
+  };
+}

@@ -1,0 +1,213 @@
+// The FHIR API's reads: who may read what (the /patients rule: the patient themself, care
+// providers and admins), the queries, and the audit trail. Anonymous records are never read:
+// only non-anonymous assessments of patient contacts become Observations, and a report is a
+// patient's DiagnosticReport only when every assessment in it is that patient's.
+import type { Bundle, DiagnosticReport, Observation, Patient, Resource } from "@medplum/fhirtypes";
+import { notFound } from "@/lib/api/errors";
+import { loadResult, loadResults, storedType, type ReadAssessmentType } from "@/lib/assessments/read";
+import { recordAccess, type AccessContext } from "@/lib/audit";
+import type { AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { searchset, type Page } from "@/lib/fhir/bundle";
+import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnostic-report";
+import { observationResource } from "@/lib/fhir/observation";
+import { patientResource } from "@/lib/fhir/patient";
+import { pageSlices, type DateCondition } from "@/lib/fhir/search";
+import { assertMayRead, assertMayReadPatient, isStaff } from "@/lib/patients/access";
+
+/** The caller and where they reached us (links in answers are built from `url`). */
+export interface FhirRequest {
+  user: AuthUser;
+  access: AccessContext;
+  url: URL;
+}
+
+export interface ObservationFilter {
+  /** Only these types; undefined: every type. */
+  types?: ReadAssessmentType[];
+  dates: DateCondition[];
+}
+
+/** The FhirRequest of a handle() handler's context. */
+export function fhirRequest(context: { user: AuthUser; request: Request; caller: AccessContext }): FhirRequest {
+  return { user: context.user, access: context.caller, url: new URL(context.request.url) };
+}
+
+const ASSESSMENT_SELECT = { id: true, ownerId: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true } as const;
+
+/** A patient's own records: never an anonymous one. */
+const ownedBy = (patientId: number) => ({ ownerId: patientId, isAnonymous: false });
+
+async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof ASSESSMENT_SELECT }>[]): Promise<Observation[]> {
+  const results = await loadResults(rows.map((row) => row.id));
+  return rows.map((row) => observationResource({ ...row, results: results.get(row.id) ?? null }));
+}
+
+// ---------- Patient ----------
+
+async function loadPatient(patientId: number): Promise<Patient> {
+  const contact = await db().contact.findUnique({
+    where: { id: patientId },
+    select: { id: true, kind: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
+  });
+  if (contact?.kind !== "PATIENT") throw notFound("Patient not found");
+  return patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null });
+}
+
+/** GET /Patient/:id. A patient asking for another id is refused whether or not it exists (403). */
+export async function readPatient(request: FhirRequest, patientId: number | null): Promise<Patient> {
+  if (patientId === null) throw notFound("Patient not found");
+  assertMayRead(request.user, patientId);
+  const patient = await loadPatient(patientId);
+  await recordAccess(request.access, patientId, "fhir_read_patient");
+  return patient;
+}
+
+// ---------- Observation ----------
+
+/**
+ * GET /Observation/:id. Another patient's record, an anonymous one and a missing id all answer
+ * the same 404: ids are sequential, so a patient guessing them learns nothing.
+ */
+export async function readObservation(request: FhirRequest, id: number | null): Promise<Observation> {
+  const row =
+    id === null
+      ? null
+      : await db().assessment.findFirst({ where: { id, isAnonymous: false, owner: { kind: "PATIENT" } }, select: ASSESSMENT_SELECT });
+  if (!row || (!isStaff(request.user) && row.ownerId !== request.user.contactId)) throw notFound("Observation not found");
+  const observation = observationResource({ ...row, results: await loadResult(row.id) });
+  await recordAccess(request.access, row.ownerId, "fhir_read_observation");
+  return observation;
+}
+
+function observationWhere(patientId: number, filter: ObservationFilter): Prisma.AssessmentWhereInput {
+  return {
+    ...ownedBy(patientId),
+    ...(filter.types ? { assessmentType: { in: filter.types.map(storedType) } } : {}),
+    ...(filter.dates.length > 0 ? { AND: filter.dates.map((dateCreated) => ({ dateCreated })) } : {}),
+  };
+}
+
+const NEWEST_FIRST = [{ dateCreated: "desc" as const }, { id: "desc" as const }];
+
+/** GET /Observation?patient=...: one page, newest first, with the total. */
+export async function searchObservations(request: FhirRequest, patientId: number, filter: ObservationFilter, page: Page): Promise<Bundle> {
+  await assertMayReadPatient(request.user, patientId);
+  const where = observationWhere(patientId, filter);
+  const [rows, total] = await Promise.all([
+    db().assessment.findMany({ where, orderBy: NEWEST_FIRST, skip: page.offset, take: page.count, select: ASSESSMENT_SELECT }),
+    db().assessment.count({ where }),
+  ]);
+  const bundle = searchset(await observations(rows), total, page, request.url);
+  await recordAccess(request.access, patientId, "fhir_search_observations");
+  return bundle;
+}
+
+// ---------- DiagnosticReport ----------
+
+// A patient's reports: those with at least one of the patient's assessments and none of anyone
+// else's (nor any anonymous one). A report bundling several people's records is nobody's
+// DiagnosticReport: its PDF link would show the others' results.
+const patientReports = (patientId: number) => Prisma.sql`
+  FROM reports r
+  WHERE r.id IN (SELECT ri.report_id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id WHERE a.owner_id = ${patientId})
+    AND NOT EXISTS (SELECT 1 FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
+                    WHERE ri.report_id = r.id AND (a.owner_id <> ${patientId} OR a.is_anonymous))`;
+
+async function countReports(patientId: number): Promise<number> {
+  const [row] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${patientReports(patientId)}`;
+  return row?.n ?? 0;
+}
+
+async function reportIds(patientId: number, skip: number, take: number): Promise<number[]> {
+  if (take === 0) return [];
+  const rows = await db().$queryRaw<{ id: number }[]>`
+    SELECT r.id ${patientReports(patientId)} ORDER BY r.created_at DESC, r.id DESC LIMIT ${take} OFFSET ${skip}`;
+  return rows.map((row) => row.id);
+}
+
+const REPORT_SELECT = {
+  id: true,
+  code: true,
+  title: true,
+  createdAt: true,
+  items: {
+    orderBy: { position: "asc" as const },
+    select: { assessment: { select: { id: true, dateCreated: true, ownerId: true, isAnonymous: true, owner: { select: { kind: true } } } } },
+  },
+} as const;
+
+type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
+
+/** The report's one patient, or null when it holds no assessment, an anonymous one or several people's. */
+function reportPatient(row: ReportRow): number | null {
+  const assessments = row.items.map((item) => item.assessment);
+  const owner = assessments[0]?.ownerId;
+  const onePatient = assessments.every((a) => a.ownerId === owner && !a.isAnonymous && a.owner.kind === "PATIENT");
+  return owner !== undefined && onePatient ? owner : null;
+}
+
+function toReport(row: ReportRow, patientId: number, origin: string): DiagnosticReport {
+  const record: ReportRecord = { ...row, patientId, assessments: row.items.map((item) => item.assessment) };
+  return diagnosticReportResource(record, origin);
+}
+
+async function loadReports(ids: number[], patientId: number, origin: string): Promise<DiagnosticReport[]> {
+  if (ids.length === 0) return [];
+  const rows = await db().report.findMany({ where: { id: { in: ids } }, select: REPORT_SELECT });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [toReport(row, patientId, origin)] : [];
+  });
+}
+
+/** GET /DiagnosticReport/:id: as Observation reads, a report the caller may not read is a 404. */
+export async function readDiagnosticReport(request: FhirRequest, id: number | null): Promise<DiagnosticReport> {
+  const row = id === null ? null : await db().report.findUnique({ where: { id }, select: REPORT_SELECT });
+  const patientId = row ? reportPatient(row) : null;
+  if (!row || patientId === null || (!isStaff(request.user) && patientId !== request.user.contactId)) {
+    throw notFound("DiagnosticReport not found");
+  }
+  const report = toReport(row, patientId, request.url.origin);
+  await recordAccess(request.access, patientId, "fhir_read_diagnostic_report");
+  return report;
+}
+
+/** GET /DiagnosticReport?patient=...: one page, newest first, with the total. */
+export async function searchDiagnosticReports(request: FhirRequest, patientId: number, page: Page): Promise<Bundle> {
+  await assertMayReadPatient(request.user, patientId);
+  const [ids, total] = await Promise.all([reportIds(patientId, page.offset, page.count), countReports(patientId)]);
+  const bundle = searchset(await loadReports(ids, patientId, request.url.origin), total, page, request.url);
+  await recordAccess(request.access, patientId, "fhir_search_diagnostic_reports");
+  return bundle;
+}
+
+// ---------- Patient/$everything ----------
+
+/**
+ * GET /Patient/:id/$everything: the Patient, then every Observation (newest first), then every
+ * DiagnosticReport (newest first), paged as one list so a page never holds more than _count.
+ */
+export async function everything(request: FhirRequest, patientId: number | null, page: Page): Promise<Bundle> {
+  if (patientId === null) throw notFound("Patient not found");
+  assertMayRead(request.user, patientId);
+  const where = ownedBy(patientId);
+  const [patient, observationTotal, reportTotal] = await Promise.all([loadPatient(patientId), db().assessment.count({ where }), countReports(patientId)]);
+  const [patientSlice, observationSlice, reportSlice] = pageSlices(page.offset, page.count, [1, observationTotal, reportTotal]);
+  const [observationRows, ids] = await Promise.all([
+    observationSlice!.take > 0
+      ? db().assessment.findMany({ where, orderBy: NEWEST_FIRST, skip: observationSlice!.skip, take: observationSlice!.take, select: ASSESSMENT_SELECT })
+      : [],
+    reportIds(patientId, reportSlice!.skip, reportSlice!.take),
+  ]);
+  const resources: Resource[] = [
+    ...(patientSlice!.take > 0 ? [patient] : []),
+    ...(await observations(observationRows)),
+    ...(await loadReports(ids, patientId, request.url.origin)),
+  ];
+  const bundle = searchset(resources, 1 + observationTotal + reportTotal, page, request.url);
+  await recordAccess(request.access, patientId, "fhir_everything");
+  return bundle;
+}

@@ -1,0 +1,73 @@
+// PDFs render in a pool of worker threads (piscina), never on the main thread: a render is a few
+// hundred milliseconds of mostly synchronous layout, and on the main thread every other request
+// (health checks included) waited for it. The pool is bounded three ways (lib/env.ts):
+// - PDF_WORKERS threads render at once;
+// - PDF_QUEUE renders may wait for one; past that a request is refused at once (503, Retry-After);
+// - a render has PDF_RENDER_TIMEOUT_MS from the moment a worker starts it; past that its worker
+//   is terminated and replaced, and the request gets a 503.
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { MessageChannel } from "node:worker_threads";
+import type { Piscina as PiscinaPool } from "piscina";
+import { ApiError } from "@/lib/api/errors";
+import { env } from "@/lib/env";
+import { logger } from "@/lib/log";
+import type { ReportView } from "@/lib/reports/schemas";
+
+/** Seconds a refused or abandoned render's caller is asked to wait before trying again. */
+const RETRY_AFTER_SECONDS = "5";
+
+// piscina starts its threads from a script beside its own file (__dirname), so it is loaded from
+// node_modules at run time rather than bundled with the route handlers when Next serves them
+// (`npm run dev`); the worker script is found from the project folder, like the fonts.
+const loadAtRunTime = createRequire(join(process.cwd(), "package.json"));
+
+let pool: PiscinaPool | undefined;
+
+function renderPool(): PiscinaPool {
+  if (!pool) {
+    const { Piscina } = loadAtRunTime("piscina") as typeof import("piscina");
+    const { PDF_WORKERS, PDF_QUEUE } = env();
+    pool = new Piscina({
+      filename: pathToFileURL(join(process.cwd(), "lib", "pdf", "worker.mjs")).href,
+      minThreads: PDF_WORKERS,
+      maxThreads: PDF_WORKERS,
+      maxQueue: PDF_QUEUE,
+      // The worker registers its own TypeScript loader; flags of the main thread stay there.
+      execArgv: [],
+    });
+  }
+  return pool;
+}
+
+const busy = () =>
+  new ApiError(503, "Too many PDFs are being made right now; try again shortly", { code: "PDF_BUSY", headers: { "retry-after": RETRY_AFTER_SECONDS } });
+
+/** The report as PDF bytes, rendered by a worker of the pool; 503 ApiError when the pool is full or the render too slow. */
+export async function renderPdf(report: ReportView, shareUrl: string): Promise<Buffer> {
+  const budget = env().PDF_RENDER_TIMEOUT_MS;
+  const abandon = new AbortController();
+  const { port1: startedHere, port2: startedThere } = new MessageChannel();
+  let timer: NodeJS.Timeout | undefined;
+  startedHere.once("message", () => {
+    timer = setTimeout(() => abandon.abort(), budget);
+  });
+  try {
+    const bytes = (await renderPool().run({ report, shareUrl, started: startedThere }, { transferList: [startedThere], signal: abandon.signal })) as Uint8Array;
+    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  } catch (error) {
+    if (abandon.signal.aborted) {
+      logger.warn({ budgetMs: budget, assessments: report.assessments.length }, "PDF render abandoned: over its time budget (worker replaced)");
+      throw new ApiError(503, `Making this PDF took too long (over ${budget} ms) and was stopped; try again later`, {
+        code: "PDF_TIMEOUT",
+        headers: { "retry-after": RETRY_AFTER_SECONDS },
+      });
+    }
+    if (/queue is at limit|all Workers are busy/i.test((error as Error).message)) throw busy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    startedHere.close();
+  }
+}
