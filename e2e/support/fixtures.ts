@@ -41,7 +41,7 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
   ).toEqual([]);
 }
 
-/** Screenshots for the README, from the desktop project only. */
+/** Screenshots for docs/development.md, from the desktop project only. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
   if (testInfo.project.name !== "desktop") return;
   await page.screenshot({ path: `docs/${name}.png`, fullPage: true });

@@ -36,7 +36,7 @@ export const legacyPainEndpoint = endpoint({
 
 // ---------- shared pieces ----------
 
-// Every number has a documented range (README, "Assessments and lookup"); zod's numbers are
+// Every number has a documented range (docs/api.md, "Assessments and lookup"); zod's numbers are
 // finite, so Infinity (from 1e999) and NaN never pass either.
 const score = z.number().min(0).max(100);
 const severity = z.number().min(0).max(10);

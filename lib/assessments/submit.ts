@@ -3,7 +3,7 @@
 // anonymous contact and expires in 90 days; with one it is the caller's and also adds the
 // day's score point.
 // The rows are written with plain SQL in one transaction: Prisma's nested create cost five
-// times the database's own work here (README, Performance).
+// times the database's own work here (docs/performance.md).
 import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, withFreshCode } from "@/lib/codes";

@@ -3,7 +3,7 @@
 // Why: profiling GET /api/lookup/:code (one SQL statement) showed Next's per-request machinery
 // (router, tracing spans, AsyncLocalStorage, Web-stream piping, compression) costing about
 // 1.4 ms of CPU per request, twice the whole rest of the work; served here the same route
-// handler costs 0.76 ms instead of 2.14 ms. The README's performance section has the figures.
+// handler costs 0.76 ms instead of 2.14 ms. docs/performance.md has the figures.
 //
 // The rules that follow (checked by test/api/route-files.test.ts):
 // - A route file under app/api exports only handlers made by `handle()` (lib/api/route.ts),
