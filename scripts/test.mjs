@@ -1,13 +1,17 @@
 // npm test: builds the application if needed, then runs every *.test.ts (unit tests beside
 // the code, API integration tests in test/) with Node's test runner. Integration tests start
 // the real server; they use PostgreSQL when TEST_DATABASE_URL (or DATABASE_URL) is set, and the
-// embedded database otherwise. Extra arguments select test files.
+// embedded database otherwise. Extra arguments select test files. The build is made only when a
+// selected file starts the server.
+//
+// --unit selects the files that do not start the server (seconds, no build); --watch reruns them
+// on every change (npm run test:unit, npm run test:watch).
 //
 // Skips are loud: every skipped test's reason is listed at the end. With REQUIRE_POSTGRES=1 (the
 // PostgreSQL pass of .ci/run) a test skipped for want of PostgreSQL fails the run: it should have
 // run there.
 import { spawn } from "node:child_process";
-import { readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 
@@ -23,14 +27,29 @@ function findTests(dir, out = []) {
   return out;
 }
 
-ensureBuild();
-const selected = process.argv.slice(2);
-const files = selected.length ? selected : findTests(".").sort();
+/** A test file that starts the real server (test/support/server.ts) needs the Next build. */
+function startsServer(file) {
+  return /support\/(server|balancer)"|startServer\(/.test(readFileSync(file, "utf8"));
+}
+
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
+const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const unitOnly = flags.has("--unit") || flags.has("--watch");
+const found = selected.length ? selected : findTests(".").sort();
+const files = unitOnly ? found.filter((file) => !startsServer(file)) : found;
+if (files.some(startsServer)) ensureBuild();
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const child = spawn(
   process.execPath,
-  ["--import", "tsx", "--test", "--test-force-exit", `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`, ...files],
+  [
+    "--import",
+    "tsx",
+    "--test",
+    ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
+    `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
+    ...files,
+  ],
   { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
 );
 const skips = [];
