@@ -1,8 +1,11 @@
 // An endpoint's contract: method, path, guard and zod schemas. Route files hand it to the
 // wrapper; the API reference is generated from the same objects.
 import type { z } from "zod";
-import type { Role } from "@/lib/auth/tokens";
-import type { LimitKind } from "@/lib/rate-limit/kinds";
+import type { LimitKind } from "@/lib/api/limits";
+
+/** The roles a token can name (lib/auth/tokens.ts reads them from its roles claim). */
+export type Role = "patient" | "care_provider" | "admin";
+export const ROLES: readonly Role[] = ["patient", "care_provider", "admin"];
 
 export type Guard = "none" | "optional" | "required" | { roles: Role[] };
 

@@ -1,8 +1,7 @@
 // GET /assessments/:id/results: one record with its full results tree.
-import { notFoundCode } from "@/lib/lookup";
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import { hasRole } from "@/lib/auth/guard";
-import { formatCode, normalizeCode } from "@/lib/codes";
+import { formatCode, normalizeCode, notFoundCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { loadResult, readType, type Snapshot } from "@/lib/assessments/read";
 

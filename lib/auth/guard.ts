@@ -7,9 +7,8 @@ import {
   DEV_REQUIRED_USER,
   MISSING_TOKEN,
   verifyToken,
-  type Caller,
 } from "@/lib/auth/tokens";
-import { contactForCaller } from "@/lib/contacts";
+import { contactForCaller, type Caller } from "@/lib/contacts";
 import { isDevAuth } from "@/lib/env";
 import { logger } from "@/lib/log";
 

@@ -1,6 +1,14 @@
 // Contacts: the people records behind tokens and anonymous submissions.
-import type { Caller } from "@/lib/auth/tokens";
+import type { Role } from "@/lib/api/endpoint";
 import { db } from "@/lib/db";
+
+/** Who is calling, as the token (or development mode) says; a contact is found or made for each (lib/auth). */
+export interface Caller {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  roles: Role[];
+}
 
 export interface ContactRef {
   id: number;

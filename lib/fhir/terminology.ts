@@ -16,7 +16,7 @@ import {
   symptomSymmetry,
 } from "@/lib/assessments/schemas";
 import { env } from "@/lib/env";
-import { words } from "@/lib/reports/present";
+import { words } from "@/lib/report-view/present";
 import { SERVICE_VERSION } from "@/lib/version";
 
 export const LOINC = "http://loinc.org";

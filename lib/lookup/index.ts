@@ -7,7 +7,7 @@ import { readType, scoreDay, scoreValuesFor, storedType, type Snapshot } from "@
 import { createRecord } from "@/lib/assessments/submit";
 import { auditColumns, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
-import { formatCode } from "@/lib/codes";
+import { formatCode, notFoundCode } from "@/lib/codes";
 import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
@@ -15,10 +15,6 @@ import { logger } from "@/lib/log";
 import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { countMail } from "@/lib/rate-limit";
 import type { anonymousBody, emailBody } from "@/lib/lookup/schemas";
-
-/** A missing and an expired code answer the same, so a response never says which. */
-export const NOT_FOUND_MESSAGE = "No assessment with this code (it may have expired)";
-export const notFoundCode = () => new ApiError(404, NOT_FOUND_MESSAGE);
 
 /** SQL condition: the record is still reachable (owned, or anonymous within its lifetime). */
 export const LIVE = `(expires_at IS NULL OR expires_at > now())`;

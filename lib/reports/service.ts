@@ -10,9 +10,10 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
+import { DISCLAIMER } from "@/lib/report-view/present";
+import type { ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
-import { DISCLAIMER } from "@/lib/reports/present";
-import type { CreateReportInput, ReportView } from "@/lib/reports/schemas";
+import type { CreateReportInput } from "@/lib/reports/schemas";
 
 const REPORT_SELECT = {
   code: true,

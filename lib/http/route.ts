@@ -4,11 +4,12 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import type { LimitKind } from "@/lib/api/limits";
 import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { clientAddress } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite, type LimitKind } from "@/lib/rate-limit";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 

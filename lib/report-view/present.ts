@@ -2,7 +2,7 @@
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
 import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-import type { ReportAssessment } from "@/lib/reports/schemas";
+import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
