@@ -2,17 +2,16 @@ import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
-
-export const JOURNAL_ENTRY_TYPES = ["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"] as const;
+import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
 const rating = z.number().min(0).max(10);
 const assessmentRef = z.number().int().positive().max(2_147_483_647);
 
 export const journalEntryInput = z.object({
   patientId: z.number().int().positive().max(2_147_483_647).describe("Id of an existing patient contact"),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  entryType: z.enum(JournalEntryType),
   transcript: z.string().trim().min(1, "transcript must not be empty").max(20_000),
-  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullish(),
+  affectedHand: z.enum(Hand).nullish(),
   painRating: rating.nullish().describe("0-10, higher is worse"),
   functionRating: rating.nullish().describe("0-10, higher is better"),
   // The summary is the service's (voice sessions write it): a client-written one would steer the
@@ -28,9 +27,9 @@ export type JournalEntryInput = z.output<typeof journalEntryInput>;
 export const journalEntry = z.object({
   id: z.number().int(),
   patientId: z.number().int(),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  entryType: z.enum(JournalEntryType),
   transcript: z.string(),
-  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullable(),
+  affectedHand: z.enum(Hand).nullable(),
   painRating: z.number().nullable(),
   functionRating: z.number().nullable(),
   aiSummary: z.string().nullable(),
@@ -43,7 +42,7 @@ export const journalEntry = z.object({
 
 export const journalListQuery = z.object({
   patientId: idParam.optional().describe("Whose entries; without it the result is empty"),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES).optional(),
+  entryType: z.enum(JournalEntryType).optional(),
   limit: limitParam(20, 200),
   offset: offsetParam,
 });

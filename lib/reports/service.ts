@@ -1,7 +1,8 @@
 // Reports: 1-20 assessments bundled by code under a shareable report code, read back with
 // their snapshots, rendered to PDF, e-mailed, and explained in plain language.
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
-import { readType } from "@/lib/assessments/read";
+import { isLive } from "@/lib/assessments/live";
+import { readType } from "@/lib/assessments/types";
 import { recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
@@ -45,11 +46,9 @@ const REPORT_SELECT = {
 
 type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
-const isLive = (expiresAt: Date | null, now: Date) => expiresAt === null || expiresAt > now;
-
 function toView(row: ReportRow): ReportView {
   const now = new Date();
-  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a.expiresAt, now));
+  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a, now));
   // The name only appears when the person who made the report owns every record in it: codes
   // alone must not reveal whose records they are.
   const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
@@ -76,7 +75,7 @@ function toView(row: ReportRow): ReportView {
 /** The patients whose records a report shows (anonymous and staff owners are not patients). */
 function ownerPatients(row: ReportRow): number[] {
   const now = new Date();
-  return row.items.map((item) => item.assessment).filter((a) => isLive(a.expiresAt, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
+  return row.items.map((item) => item.assessment).filter((a) => isLive(a, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
 }
 
 /**
@@ -92,7 +91,7 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
     where: { code: { in: input.assessmentCodes } },
     select: { id: true, code: true, expiresAt: true },
   });
-  const byCode = new Map(found.filter((a) => isLive(a.expiresAt, now)).map((a) => [a.code, a.id]));
+  const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));
   const unknown = input.assessmentCodes.filter((code) => !byCode.has(code)).length;
   if (unknown) {
     await countCodeMisses(address, unknown);
