@@ -21,6 +21,7 @@ export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  R extends readonly EndpointResponse[] = readonly EndpointResponse[],
 > {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path under /api in OpenAPI form, e.g. "/lookup/{code}". */
@@ -35,7 +36,8 @@ export interface Endpoint<
   rawBody?: boolean;
   /** Body size cap in bytes; 1 MiB unless the endpoint says otherwise. */
   maxBodyBytes?: number;
-  responses: EndpointResponse[];
+  /** The first is the success answer: its schema types what the route's handler returns (lib/http/route.ts). */
+  responses: R;
   /** Served by server.ts on HTTP upgrade (the voice WebSocket), not by a route file. */
   upgrade?: boolean;
   /**
@@ -46,12 +48,21 @@ export interface Endpoint<
   limits?: LimitKind[];
 }
 
-/** Declares a contract; keeps the guard's literal type so handlers of guarded routes get a non-null user. */
+/**
+ * Declares a contract; keeps the guard's literal type (handlers of guarded routes get a non-null
+ * user) and the responses' (a handler must return what the first response's schema describes).
+ */
 export function endpoint<
   P extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   G extends Guard = Guard,
->(definition: Endpoint<P, Q, B> & { auth: G }): Endpoint<P, Q, B> & { auth: G } {
+  const R extends readonly EndpointResponse[] = readonly EndpointResponse[],
+>(definition: Endpoint<P, Q, B, R> & { auth: G }): Endpoint<P, Q, B, R> & { auth: G } {
   return definition;
 }
+
+/** What the success answer of a contract carries: the output of its first response's schema (unknown when it has none). */
+export type SuccessBody<R extends readonly EndpointResponse[]> = R extends readonly [{ schema: infer S extends z.ZodType }, ...unknown[]]
+  ? z.output<S>
+  : unknown;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import type { Endpoint, EndpointResponse, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
@@ -54,9 +54,12 @@ export const journalListResponse = z.object({ entries: z.array(journalEntry).des
  * required guard with the patients' who-may-read-whom rule; JOURNAL_AUTH=none is the spec's open
  * journal. Read per request, so one build serves both.
  */
-function journalEndpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
-  definition: Omit<Endpoint<P, Q, B>, "auth">,
-): Endpoint<P, Q, B> {
+function journalEndpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  const R extends readonly EndpointResponse[] = readonly EndpointResponse[],
+>(definition: Omit<Endpoint<P, Q, B, R>, "auth">): Endpoint<P, Q, B, R> {
   const guard = (): Guard => (env().JOURNAL_AUTH === "required" ? "required" : "none");
   return Object.defineProperty({ ...definition, auth: "none" as Guard }, "auth", { get: guard, enumerable: true });
 }
