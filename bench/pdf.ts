@@ -5,7 +5,7 @@
 import { loadavg } from "node:os";
 import { renderPdf } from "@/lib/pdf/pool";
 import { templateExplanation } from "@/lib/reports/explain";
-import { sampleReport } from "@/lib/reports/sample";
+import { sampleReport } from "@/lib/report-view/sample";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
 // Resident memory climbs over the first 20-odd renders (fonts, yoga's wasm memory, allocator

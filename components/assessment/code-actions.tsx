@@ -1,7 +1,9 @@
 "use client";
 import Link from "next/link";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
@@ -32,7 +34,7 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
             disabled={busy}
             onClick={async () => {
               setBusy(true);
-              const result = await proxy<{ message: string }>(`/lookup/${code}/claim`, { method: "POST" });
+              const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
               setBusy(false);
               if (result.ok) {
                 setClaimed(true);

@@ -1,13 +1,9 @@
 "use client";
 import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+import type { z } from "zod";
+import type { scorePoint } from "@/lib/patients/schemas";
 
-export interface ScorePoint {
-  date: string;
-  overallScore: number;
-  romScore: number | null;
-  dexterityScore: number | null;
-  painScore: number | null;
-}
+type ScorePoint = z.output<typeof scorePoint>;
 
 const LINES = [
   { key: "overallScore", name: "Overall", color: "#0f766e" },

@@ -1,8 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { normalizeInputCode } from "@/components/assessment/code-box";
 import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
@@ -27,7 +29,7 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
             return;
           }
           setBusy(true);
-          const result = await proxy<{ code: string }>(`/lookup/${code}/claim`, { method: "POST" });
+          const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
           setBusy(false);
           if (result.ok) {
             setError(null);

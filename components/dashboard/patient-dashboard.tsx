@@ -1,14 +1,16 @@
 "use client";
 import { useState } from "react";
+import type { z } from "zod";
 import { ClaimForm } from "@/components/dashboard/claim-form";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { LinkButton } from "@/components/ui";
+import type { patientProfile } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
 
 export function PatientDashboard() {
-  const me = useProxy<{ id: number; name: string | null }>("/patients/me");
+  const me = useProxy<z.output<typeof patientProfile>>("/patients/me");
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
   return (

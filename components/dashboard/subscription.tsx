@@ -2,16 +2,10 @@
 import { useState } from "react";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Badge, Button, Card } from "@/components/ui";
+import type { SubscriptionView } from "@/lib/billing/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText, formatDate, humanize } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
-
-interface Subscription {
-  tier: "CORE" | "PLUS" | null;
-  status: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
 
 const PLANS = [
   { plan: "core", tier: "CORE", name: "Core", price: "1.99 per month" },
@@ -19,7 +13,7 @@ const PLANS = [
 ] as const;
 
 export function SubscriptionPanel() {
-  const subscription = useProxy<Subscription>("/billing/subscription");
+  const subscription = useProxy<SubscriptionView>("/billing/subscription");
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 

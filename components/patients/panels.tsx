@@ -3,13 +3,17 @@
 // (base /patients/<id>): score chart, assessment history, journal.
 import Link from "next/link";
 import { useId, useState } from "react";
-import { ScoreChart, type ScorePoint } from "@/components/charts/score-chart";
+import type { z } from "zod";
+import { ScoreChart } from "@/components/charts/score-chart";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
 import { Card, inputStyles } from "@/components/ui";
+import { READ_NAMES } from "@/lib/assessments/types";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { assessmentsResponse, patientJournalResponse, scoresResponse } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
-import { formatDate, formatDateTime, formatNumber, HAND_LABELS, humanize, typeLabel } from "@/lib/web/format";
+import { formatDate, formatDateTime, formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
@@ -32,7 +36,7 @@ function Select({ label, value, onChange, options }: { label: string; value: str
 
 export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
   const [hand, setHand] = useState("");
-  const scores = useProxy<{ scores: ScorePoint[] }>(`${base}/scores${query({ hand, limit: 365 })}`);
+  const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
   return (
     <Card
       title={title}
@@ -41,7 +45,7 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
           label="Hand"
           value={hand}
           onChange={setHand}
-          options={[["", "All"], ["LEFT", "Left"], ["RIGHT", "Right"], ["BOTH", "Both"]]}
+          options={[["", "All"], ...Object.entries(HAND_NAMES)]}
         />
       }
     >
@@ -58,23 +62,12 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
   );
 }
 
-interface HistoryItem {
-  id: number;
-  assessmentType: string;
-  code: string;
-  formattedCode: string;
-  hand: string | null;
-  dateCreated: string;
-  resultSnapshot: Record<string, unknown>;
-  summary?: string;
-}
-
 const PAGE = 10;
 
 export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCodes?: boolean }) {
   const [type, setType] = useState("");
   const [offset, setOffset] = useState(0);
-  const history = useProxy<{ assessments: HistoryItem[]; total: number }>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
+  const history = useProxy<z.output<typeof assessmentsResponse>>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
   return (
     <Card
       title="Assessment history"
@@ -86,7 +79,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
             setType(value);
             setOffset(0);
           }}
-          options={[["", "All types"], ["ROM", "Range of motion"], ["DEXTERITY", "Dexterity"], ["PAIN", "Pain"], ["ARTHRITIS", "Arthritis"], ["THUMB", "Thumb"]]}
+          options={[["", "All types"], ...READ_NAMES.map((name) => [name, typeLabel(name)] as [string, string])]}
         />
       }
     >
@@ -104,7 +97,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                       <div>
                         <p className="font-semibold text-slate-900">
                           {typeLabel(a.assessmentType)}
-                          <span className="font-normal text-slate-700"> · {a.hand ? HAND_LABELS[a.hand] ?? a.hand : "hand not recorded"}</span>
+                          <span className="font-normal text-slate-700"> · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"}</span>
                         </p>
                         <p className="text-slate-700">
                           {formatDateTime(a.dateCreated)}
@@ -134,19 +127,9 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
   );
 }
 
-interface JournalRow {
-  id: number;
-  date: string;
-  type: string;
-  hand: string | null;
-  pain: number | null;
-  function: number | null;
-  summary: string;
-}
-
 export function JournalPanel({ patientId }: { patientId: number }) {
   const [offset, setOffset] = useState(0);
-  const journal = useProxy<{ journal: JournalRow[]; total: number }>(`/patients/${patientId}/journal${query({ limit: PAGE, offset })}`);
+  const journal = useProxy<z.output<typeof patientJournalResponse>>(`/patients/${patientId}/journal${query({ limit: PAGE, offset })}`);
   return (
     <Card title="Journal">
       <Show value={journal} label="the journal">
@@ -161,7 +144,7 @@ export function JournalPanel({ patientId }: { patientId: number }) {
                     <p className="flex flex-wrap gap-x-3 text-slate-700">
                       <span className="font-semibold text-slate-900">{formatDate(row.date)}</span>
                       <span>{humanize(row.type)}</span>
-                      {row.hand && <span>{HAND_LABELS[row.hand] ?? row.hand}</span>}
+                      {row.hand && <span>{HAND_NAMES[row.hand] ?? row.hand}</span>}
                       {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}
                       {row.function !== null && <span>Function {formatNumber(row.function)}/10</span>}
                     </p>

@@ -1,44 +1,22 @@
 "use client";
+import type { z } from "zod";
 import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Badge, Card, Facts, PageHeading } from "@/components/ui";
-import { formatDate, formatNumber, HAND_LABELS, typeLabel } from "@/lib/web/format";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
+import { formatDate, formatNumber, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-interface LatestScore {
-  score: number | null;
-  dateCreated: string;
-  code: string;
-  formattedCode: string;
-}
-
-interface Profile {
-  id: number;
-  name: string | null;
-  email: string | null;
-  age: number | null;
-  sex: string | null;
-  dominantHand: string | null;
-  affectedHand: string | null;
-  injury: string | null;
-  injuryDate: string | null;
-  surgeryType: string | null;
-  surgeryDate: string | null;
-  score: number | null;
-  trend: "improving" | "declining" | "stable";
-  needsAttention: boolean;
-  lastAssessment: string | null;
-  latestScores?: Record<string, LatestScore | null>;
-  activeTreatments?: Array<{ id: number; name: string; startedAt: string | null }>;
-}
+type Profile = z.output<typeof patientProfile>;
 
 function hand(value: string | null): string {
-  return value ? HAND_LABELS[value] ?? value : "—";
+  return value ? HAND_NAMES[value] ?? value : "—";
 }
 
 function Narrative({ id }: { id: number }) {
-  const narrative = useProxy<{ summary: string; source: string }>(`/patients/${id}/narrative-summary`);
+  const narrative = useProxy<z.output<typeof narrativeResponse>>(`/patients/${id}/narrative-summary`);
   return (
     <Card title="Narrative summary">
       <Show value={narrative} label="the summary">

@@ -1,24 +1,17 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
+import type { z } from "zod";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Card, inputStyles } from "@/components/ui";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { patientListResponse, patientRow } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
-import { formatDate, formatNumber, HAND_LABELS } from "@/lib/web/format";
+import { formatDate, formatNumber } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-interface PatientRow {
-  id: number;
-  name: string | null;
-  hand: string | null;
-  injury: string | null;
-  lastAssessment: string | null;
-  score: number | null;
-  trend: "improving" | "declining" | "stable";
-  needsAttention: boolean;
-  assessmentCount: number;
-}
+type PatientRow = z.output<typeof patientRow>;
 
 const PAGE = 20;
 
@@ -68,7 +61,7 @@ export function PatientTable() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const list = useProxy<{ patients: PatientRow[]; total: number }>(`/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`);
+  const list = useProxy<z.output<typeof patientListResponse>>(`/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`);
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setOffset(0);
@@ -119,7 +112,7 @@ export function PatientTable() {
                               {p.name ?? `Patient ${p.id}`}
                             </Link>
                             <div className="text-xs text-slate-700">
-                              {[p.hand ? HAND_LABELS[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded"}
+                              {[p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded"}
                             </div>
                             {p.needsAttention && (
                               <div className="mt-1">

@@ -1,6 +1,8 @@
 "use client";
 import { useState } from "react";
+import type { z } from "zod";
 import { Alert, Button } from "@/components/ui";
+import type { explanationResponse } from "@/lib/reports/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
@@ -30,7 +32,7 @@ export function Explanation({ code, initial, initialSource }: { code: string; in
         onClick={async () => {
           setBusy(true);
           setError(null);
-          const result = await proxy<{ explanation: string; source: string }>(`/reports/${code}/explain`, { method: "POST" });
+          const result = await proxy<z.output<typeof explanationResponse>>(`/reports/${code}/explain`, { method: "POST" });
           setBusy(false);
           if (result.ok) {
             setText(result.data.explanation);

@@ -1,8 +1,11 @@
 // An endpoint's contract: method, path, guard and zod schemas. Route files hand it to the
 // wrapper; the API reference is generated from the same objects.
 import type { z } from "zod";
-import type { Role } from "@/lib/auth/tokens";
-import type { LimitKind } from "@/lib/rate-limit/kinds";
+import type { LimitKind } from "@/lib/api/limits";
+
+/** The roles a token can name (lib/auth/tokens.ts reads them from its roles claim). */
+export type Role = "patient" | "care_provider" | "admin";
+export const ROLES: readonly Role[] = ["patient", "care_provider", "admin"];
 
 export type Guard = "none" | "optional" | "required" | { roles: Role[] };
 
@@ -18,6 +21,7 @@ export interface Endpoint<
   P extends z.ZodType = z.ZodType,
   Q extends z.ZodType = z.ZodType,
   B extends z.ZodType = z.ZodType,
+  R extends readonly EndpointResponse[] = readonly EndpointResponse[],
 > {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path under /api in OpenAPI form, e.g. "/lookup/{code}". */
@@ -32,7 +36,8 @@ export interface Endpoint<
   rawBody?: boolean;
   /** Body size cap in bytes; 1 MiB unless the endpoint says otherwise. */
   maxBodyBytes?: number;
-  responses: EndpointResponse[];
+  /** The first is the success answer: its schema types what the route's handler returns (lib/http/route.ts). */
+  responses: R;
   /** Served by server.ts on HTTP upgrade (the voice WebSocket), not by a route file. */
   upgrade?: boolean;
   /**
@@ -43,12 +48,21 @@ export interface Endpoint<
   limits?: LimitKind[];
 }
 
-/** Declares a contract; keeps the guard's literal type so handlers of guarded routes get a non-null user. */
+/**
+ * Declares a contract; keeps the guard's literal type (handlers of guarded routes get a non-null
+ * user) and the responses' (a handler must return what the first response's schema describes).
+ */
 export function endpoint<
   P extends z.ZodType = z.ZodNever,
   Q extends z.ZodType = z.ZodNever,
   B extends z.ZodType = z.ZodNever,
   G extends Guard = Guard,
->(definition: Endpoint<P, Q, B> & { auth: G }): Endpoint<P, Q, B> & { auth: G } {
+  const R extends readonly EndpointResponse[] = readonly EndpointResponse[],
+>(definition: Endpoint<P, Q, B, R> & { auth: G }): Endpoint<P, Q, B, R> & { auth: G } {
   return definition;
 }
+
+/** What the success answer of a contract carries: the output of its first response's schema (unknown when it has none). */
+export type SuccessBody<R extends readonly EndpointResponse[]> = R extends readonly [{ schema: infer S extends z.ZodType }, ...unknown[]]
+  ? z.output<S>
+  : unknown;

@@ -1,25 +1,10 @@
-// Reading assessments back: read names of the stored types, the full results tree of each type
+// Reading assessments back: the full results tree of each type
 // (the input as submitted, from the detail tables), the one-line summary shown in histories,
 // and the score point a record contributes to score history.
 import { db } from "@/lib/db";
 import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
-import { PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-
-export type ReadAssessmentType = "ROM" | "DEXTERITY" | "PAIN" | "ARTHRITIS" | "THUMB";
-
-/** Read normalization: FINGER_TAPPING → DEXTERITY, THUMB_MOVEMENTS → THUMB. */
-export function readType(stored: AssessmentType | string): ReadAssessmentType {
-  if (stored === "FINGER_TAPPING") return "DEXTERITY";
-  if (stored === "THUMB_MOVEMENTS") return "THUMB";
-  return stored as ReadAssessmentType;
-}
-
-/** Read name or stored name → stored name (DEXTERITY → FINGER_TAPPING, THUMB → THUMB_MOVEMENTS). */
-export function storedType(name: string): AssessmentType {
-  if (name === "DEXTERITY") return "FINGER_TAPPING";
-  if (name === "THUMB") return "THUMB_MOVEMENTS";
-  return name as AssessmentType;
-}
+import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
+import { ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export type Snapshot = Record<string, unknown>;
 export type ResultsTree = Record<string, unknown>;
@@ -232,8 +217,6 @@ const rounded = (value: unknown): string | null => {
   return n === null ? null : String(Math.round(n));
 };
 
-const PATTERN_LABELS: Record<string, string> = { OA_PATTERN: "OA pattern", RA_PATTERN: "RA pattern", MIXED: "mixed pattern" };
-
 /**
  * The one-line detail summary of an assessment from its snapshot, e.g.
  * "ROM 72/100 · wrist 80 · fingers 65", "Dexterity 81/100 · speed 75 · 42 touches",
@@ -262,7 +245,7 @@ export function assessmentSummaryLine(type: AssessmentType | ReadAssessmentType 
       parts.push(["Arthritis", scoreOf(s.compositeScore)].filter(Boolean).join(" "));
       const level = num(s.progressionLevel);
       parts.push(level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null);
-      parts.push(typeof s.patternType === "string" ? (PATTERN_LABELS[s.patternType] ?? null) : null);
+      parts.push(typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null);
       break;
     }
     case "THUMB":

@@ -1,10 +1,11 @@
 // GET /assessments/:id/results: one record with its full results tree.
-import { notFoundCode } from "@/lib/lookup";
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import { hasRole } from "@/lib/auth/guard";
-import { formatCode, normalizeCode } from "@/lib/codes";
+import { formatCode, normalizeCode, notFoundCode } from "@/lib/codes";
 import { db } from "@/lib/db";
-import { loadResult, readType, type Snapshot } from "@/lib/assessments/read";
+import { isLive } from "@/lib/assessments/live";
+import { loadResult, type Snapshot } from "@/lib/assessments/read";
+import { readType } from "@/lib/assessments/types";
 
 /**
  * By sharing code anyone may read a live record. Numeric ids are sequential, so they would let
@@ -17,10 +18,7 @@ export async function assessmentResults(ref: string, caller: AccessContext) {
   const code = numeric ? null : normalizeCode(ref);
   if (!numeric && !code) throw notFoundCode();
   const row = await db().assessment.findFirst({
-    where: {
-      ...(code ? { code } : { id: Number(ref), isAnonymous: false }),
-      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }],
-    },
+    where: code ? { code } : { id: Number(ref), isAnonymous: false },
     select: {
       id: true,
       code: true,
@@ -30,10 +28,11 @@ export async function assessmentResults(ref: string, caller: AccessContext) {
       resultSnapshot: true,
       ownerId: true,
       isAnonymous: true,
+      expiresAt: true,
       owner: { select: { kind: true } },
     },
   });
-  if (!row) throw notFoundCode();
+  if (!row || !isLive(row)) throw notFoundCode();
   if (!code && !(user && (user.contactId === row.ownerId || hasRole(user, "care_provider", "admin")))) throw notFoundCode();
   if (!row.isAnonymous && row.owner.kind === "PATIENT") await recordAccess(caller, row.ownerId, "assessment_results");
   return {

@@ -1,5 +1,24 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { READ_NAMES } from "@/lib/assessments/types";
+import {
+  ArthritisPattern,
+  AssessmentType,
+  DifficultyLevel,
+  DigitLocation,
+  FunctionalTask,
+  Hand,
+  HandDigit,
+  LightingQuality,
+  ManagementStrategy,
+  MorningStiffnessDuration,
+  PainAreaType,
+  PainAssessmentMode,
+  PainTimeOfDay,
+  PainType,
+  SymptomOnset,
+  SymptomSymmetry,
+} from "@/lib/generated/prisma/enums.ts";
 
 // ---------- legacy pain rating (in-memory only, spec: "Resource: legacy pain rating") ----------
 
@@ -54,17 +73,18 @@ const tapRate = z.number().min(0).max(100);
 /** Camera luma statistics (8-bit). */
 const luma = z.number().min(0).max(255);
 
-export const scoredHand = z.enum(["LEFT", "RIGHT"]);
-export const anyHand = z.enum(["LEFT", "RIGHT", "BOTH"]);
-export const handDigit = z.enum(["THUMB", "INDEX", "MIDDLE", "RING", "LITTLE"]);
-export const digitLocation = z.enum(["TIP", "DIP", "PIP", "MCP", "CMC", "PALM", "DORSAL"]);
-export const lightingQuality = z.enum(["GOOD", "FAIR", "POOR"]);
+// Every enum is the database's (prisma/schema.prisma, generated into lib/generated/prisma/enums.ts).
+export const anyHand = z.enum(Hand);
+export const scoredHand = anyHand.exclude(["BOTH"]);
+export const handDigit = z.enum(HandDigit);
+export const digitLocation = z.enum(DigitLocation);
+export const lightingQuality = z.enum(LightingQuality);
 /** Camera lighting numbers; kept as sent (other members included). */
 export const lightingMetrics = z.looseObject({ meanY: luma.optional(), stdY: luma.optional() });
 
 /** Stored assessment types, and the names reads report (FINGER_TAPPING → DEXTERITY, THUMB_MOVEMENTS → THUMB). */
-export const storedAssessmentType = z.enum(["ROM", "FINGER_TAPPING", "PAIN", "ARTHRITIS", "THUMB_MOVEMENTS"]);
-export const readAssessmentType = z.enum(["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"]);
+export const storedAssessmentType = z.enum(AssessmentType);
+export const readAssessmentType = z.enum(READ_NAMES);
 
 /** Accepts null as "not given" for optional members (clients send null for unknown values). */
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
@@ -142,11 +162,11 @@ export const dexterityInput = z
 
 // ---------- pain (spec: "Resource: pain session input") ----------
 
-export const painType = z.enum(["SHARP", "DULL_ACHING", "BURNING", "THROBBING", "TINGLING_NUMBNESS", "STIFFNESS", "SWELLING"]);
-export const painTimeOfDay = z.enum(["MORNING", "AFTERNOON", "EVENING", "NIGHT", "CONSTANT"]);
-export const painMode = z.enum(["QUICK", "DETAILED"]);
-export const painAreaType = z.enum(["DIGIT_JOINT", "PALM", "DORSAL", "WRIST"]);
-export const managementStrategy = z.enum(["ELEVATION", "REST", "ICE", "COMPRESSION", "SPLINTING", "OTHER"]);
+export const painType = z.enum(PainType);
+export const painTimeOfDay = z.enum(PainTimeOfDay);
+export const painMode = z.enum(PainAssessmentMode);
+export const painAreaType = z.enum(PainAreaType);
+export const managementStrategy = z.enum(ManagementStrategy);
 
 export const painEntryInput = z.looseObject({
   areaType: painAreaType,
@@ -175,14 +195,12 @@ export const painInput = z.looseObject({
 
 // ---------- arthritis (spec: "Resource: arthritis evaluation input") ----------
 
-export const morningStiffnessDuration = z.enum(["NONE", "UNDER_15_MIN", "MIN_15_TO_30", "MIN_30_TO_60", "OVER_60_MIN"]);
-export const difficultyLevel = z.enum(["NONE", "MILD", "MODERATE", "SEVERE", "UNABLE"]);
-export const functionalTask = z.enum([
-  "GRIPPING", "PINCHING", "TURNING_KEY", "OPENING_JAR", "WRITING", "BUTTONING", "CUTTING_FOOD", "CARRYING", "WRINGING", "TYPING",
-]);
-export const symptomOnset = z.enum(["GRADUAL_MONTHS", "GRADUAL_YEARS", "SUDDEN_WEEKS", "FLARE_UPS"]);
-export const symptomSymmetry = z.enum(["LEFT_ONLY", "RIGHT_ONLY", "BOTH_SYMMETRIC", "BOTH_ASYMMETRIC"]);
-export const arthritisPattern = z.enum(["UNDETERMINED", "OA_PATTERN", "RA_PATTERN", "MIXED"]);
+export const morningStiffnessDuration = z.enum(MorningStiffnessDuration);
+export const difficultyLevel = z.enum(DifficultyLevel);
+export const functionalTask = z.enum(FunctionalTask);
+export const symptomOnset = z.enum(SymptomOnset);
+export const symptomSymmetry = z.enum(SymptomSymmetry);
+export const arthritisPattern = z.enum(ArthritisPattern);
 
 export const functionalLimitationInput = z.looseObject({ task: functionalTask, difficulty: difficultyLevel });
 

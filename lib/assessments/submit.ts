@@ -21,11 +21,10 @@ export type DexterityInput = z.output<typeof dexterityInput>;
 export type PainInput = z.output<typeof painInput>;
 export type ArthritisInput = z.output<typeof arthritisInput>;
 
+type DetailTable = "rom_assessments" | "dexterity_assessments" | "pain_sessions" | "arthritis_evaluations";
+
 /** The type's detail table row (its assessment_id is filled in) and the rows below it. */
-interface Detail {
-  table: "rom_assessments" | "dexterity_assessments" | "pain_sessions" | "arthritis_evaluations";
-  node: RowNode;
-}
+type Detail = { [T in DetailTable]: { table: T; node: RowNode<T> } }[DetailTable];
 
 export interface NewRecord {
   type: AssessmentType;

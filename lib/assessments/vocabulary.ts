@@ -1,5 +1,8 @@
-// The spec's words for numbers ("Scores and units"), shared by the API's summaries, the PDF,
-// the explanation template and the pages. No server imports: pages use it in the browser too.
+// Every label table: the spec's words for numbers ("Scores and units") and the names people read
+// for the stored vocabularies (hands, assessment types, patterns, areas, journal entries). Shared
+// by the API's summaries, the PDF, the explanation, the narratives, FHIR, the voice assistant and
+// the pages. No server imports: pages use it in the browser too.
+import type { ReadAssessmentType } from "@/lib/assessments/types";
 
 /** Pain severity 0-10. */
 export const PAIN_LABELS = [
@@ -18,3 +21,52 @@ export const PAIN_LABELS = [
 
 /** Arthritis progression level 0-4. */
 export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
+
+export const HAND_NAMES: Record<string, string> = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" };
+
+/** Assessment types as read (FINGER_TAPPING reads as DEXTERITY, THUMB_MOVEMENTS as THUMB), as reports name them. */
+export const ASSESSMENT_TYPE_NAMES: Record<string, string> = {
+  ROM: "Range of motion",
+  DEXTERITY: "Dexterity (finger tapping)",
+  PAIN: "Pain",
+  ARTHRITIS: "Arthritis evaluation",
+  THUMB: "Thumb movements",
+};
+
+/** The same, as the pages' lists and filters name them. */
+export const ASSESSMENT_TYPE_SHORT_NAMES: Record<string, string> = {
+  ROM: "Range of motion",
+  DEXTERITY: "Dexterity",
+  PAIN: "Pain",
+  ARTHRITIS: "Arthritis",
+  THUMB: "Thumb movements",
+};
+
+/** The same, as the voice assistant says them mid-sentence. */
+export const ASSESSMENT_TYPE_SPOKEN: Record<ReadAssessmentType, string> = {
+  ROM: "range of motion",
+  DEXTERITY: "finger tapping",
+  PAIN: "pain",
+  ARTHRITIS: "arthritis",
+  THUMB: "thumb movement",
+};
+
+export const ARTHRITIS_PATTERN_NAMES: Record<string, string> = {
+  UNDETERMINED: "Undetermined",
+  OA_PATTERN: "OA pattern",
+  RA_PATTERN: "RA pattern",
+  MIXED: "Mixed OA/RA",
+};
+
+/** The patterns in one-line summaries ("Arthritis 64/100 · Moderate · OA pattern"); UNDETERMINED says nothing. */
+export const ARTHRITIS_PATTERN_SUMMARY: Record<string, string> = { OA_PATTERN: "OA pattern", RA_PATTERN: "RA pattern", MIXED: "mixed pattern" };
+
+export const PAIN_AREA_NAMES: Record<string, string> = { DIGIT_JOINT: "finger joint", PALM: "palm", DORSAL: "back of hand", WRIST: "wrist" };
+
+/** When a journal entry was written, as a phrase ("…, at a check-in"). */
+export const JOURNAL_ENTRY_MOMENTS: Record<string, string> = {
+  PRE_ASSESSMENT: "before an assessment",
+  POST_ASSESSMENT: "after an assessment",
+  AD_HOC_CHECK_IN: "at a check-in",
+  INITIAL_INTAKE: "at intake",
+};

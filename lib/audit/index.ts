@@ -5,7 +5,7 @@ import type { AuthUser } from "@/lib/auth/guard";
 import type { auditQuery } from "@/lib/audit/schemas";
 import { db } from "@/lib/db";
 
-/** Who is calling: the wrapper makes one per request (lib/api/route.ts). */
+/** Who is calling: the wrapper makes one per request (lib/http/route.ts). */
 export interface AccessContext {
   /** The caller; null for unauthenticated routes (e.g. report e-mails by code). */
   user: AuthUser | null;

@@ -7,17 +7,17 @@ import {
   DEV_REQUIRED_USER,
   MISSING_TOKEN,
   verifyToken,
-  type Caller,
 } from "@/lib/auth/tokens";
-import { contactForCaller } from "@/lib/contacts";
+import { contactForCaller, type Caller } from "@/lib/contacts";
 import { isDevAuth } from "@/lib/env";
+import type { ContactKind } from "@/lib/generated/prisma/enums.ts";
 import { logger } from "@/lib/log";
 
 /** An authenticated caller with their contact record. */
 export interface AuthUser extends Caller {
   contactId: number;
   /** PATIENT unless the token names only staff roles. */
-  kind: "PATIENT" | "STAFF" | "ANONYMOUS";
+  kind: ContactKind;
 }
 
 async function withContact(caller: Caller): Promise<AuthUser> {

@@ -1,18 +1,9 @@
 // Bearer tokens from the identity provider: RS256 JWTs verified against the tenant's key set.
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { ApiError } from "@/lib/api/errors";
+import { ROLES, type Role } from "@/lib/api/endpoint";
+import type { Caller } from "@/lib/contacts";
 import { env } from "@/lib/env";
-
-export type Role = "patient" | "care_provider" | "admin";
-export const ROLES: readonly Role[] = ["patient", "care_provider", "admin"];
-
-/** Who is calling, as the token (or development mode) says. */
-export interface Caller {
-  sub: string;
-  email: string | null;
-  name: string | null;
-  roles: Role[];
-}
 
 /** `AUTH0_ISSUER_BASE_URL` with exactly one trailing slash, else `https://<AUTH0_DOMAIN>/`. */
 export function issuer(): string {

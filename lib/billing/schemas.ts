@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { SubscriptionStatus, SubscriptionTier } from "@/lib/generated/prisma/enums.ts";
 
-export const subscriptionTier = z.enum(["CORE", "PLUS"]);
-export const subscriptionStatus = z.enum(["ACTIVE", "PAST_DUE", "CANCELED", "UNPAID", "TRIALING", "INCOMPLETE"]);
+export const subscriptionTier = z.enum(SubscriptionTier);
+export const subscriptionStatus = z.enum(SubscriptionStatus);
 
 /** Spec "Resource: subscription": tier and status are null when there is no subscription. */
 export const subscriptionView = z.object({

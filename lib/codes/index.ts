@@ -1,10 +1,15 @@
 // Sharing codes: 6 characters from an alphabet without look-alikes (no 0, O, 1, I, L).
 import { randomInt } from "node:crypto";
 import { z } from "zod";
+import { ApiError } from "@/lib/api/errors";
 
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
 const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}-?[${CODE_ALPHABET}]{3}$`);
+
+/** A missing and an expired code answer the same, so a response never says which. */
+export const NOT_FOUND_MESSAGE = "No assessment with this code (it may have expired)";
+export const notFoundCode = () => new ApiError(404, NOT_FOUND_MESSAGE);
 
 /**
  * A fresh random code. randomInt draws without modulo bias. A code always holds a letter, so

@@ -1,14 +1,23 @@
 // Contacts: the people records behind tokens and anonymous submissions.
-import type { Caller } from "@/lib/auth/tokens";
+import type { Role } from "@/lib/api/endpoint";
 import { db } from "@/lib/db";
+import type { ContactKind } from "@/lib/generated/prisma/enums.ts";
+
+/** Who is calling, as the token (or development mode) says; a contact is found or made for each (lib/auth). */
+export interface Caller {
+  sub: string;
+  email: string | null;
+  name: string | null;
+  roles: Role[];
+}
 
 export interface ContactRef {
   id: number;
-  kind: "PATIENT" | "STAFF" | "ANONYMOUS";
+  kind: ContactKind;
 }
 
 /** A caller is a patient unless the token names only staff roles. */
-function kindFor(caller: Caller): "PATIENT" | "STAFF" {
+function kindFor(caller: Caller): Exclude<ContactKind, "ANONYMOUS"> {
   return caller.roles.length === 0 || caller.roles.includes("patient") ? "PATIENT" : "STAFF";
 }
 

@@ -1,10 +1,45 @@
 // INSERT statements from plain rows, for write paths where Prisma's nested creates cost too
 // much (a submission stores up to five related tables per request). Table and column names
-// come from this codebase, never from input; values are always parameters.
+// come from this codebase, never from input; values are always parameters. A row is typed by
+// its table: its columns are the Prisma model's fields in the database's snake_case (a column
+// that does not exist, or a value of the wrong type, fails the type check).
 import type { SqlRunner } from "@/lib/db";
+import type * as Models from "@/lib/generated/prisma/client.ts";
 
-/** Column name → value. Plain objects are stored as jsonb; arrays go to array columns. */
-export type Row = Record<string, unknown>;
+/** The tables written with plain SQL, and their Prisma models. */
+interface Tables {
+  contacts: Models.Contact;
+  assessments: Models.Assessment;
+  score_points: Models.ScorePoint;
+  rom_assessments: Models.RomAssessment;
+  rom_hand_results: Models.RomHandResult;
+  rom_joint_results: Models.RomJointResult;
+  dexterity_assessments: Models.DexterityAssessment;
+  dexterity_finger_results: Models.DexterityFingerResult;
+  pain_sessions: Models.PainSession;
+  pain_entries: Models.PainEntry;
+  pain_medications: Models.PainMedication;
+  pain_strategies: Models.PainStrategy;
+  arthritis_evaluations: Models.ArthritisEvaluation;
+  arthritis_functional_limitations: Models.ArthritisFunctionalLimitation;
+  arthritis_joint_symptoms: Models.ArthritisJointSymptom;
+  arthritis_joint_health: Models.ArthritisJointHealth;
+}
+
+export type Table = keyof Tables;
+
+type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
+
+/** A Prisma field's column name, as the schema maps them: `timeTo10Sequences` → `time_to_10_sequences`. */
+type Snake<S extends string, Previous extends string = ""> = S extends `${infer Head}${infer Tail}`
+  ? `${Head extends Digit ? (Previous extends Digit | "" ? Head : `_${Head}`) : Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail, Head>}`
+  : "";
+
+/** What a column takes: a date also as text (a date column gets the day so no time zone moves it); jsonb anything. */
+type ColumnValue<V> = [V] extends [Date | null] ? V | string : [V] extends [string | number | boolean | string[] | null] ? V : unknown;
+
+/** Column name → value for a row of `T`; the id and the columns with defaults may be left out. */
+export type Row<T extends Table = Table> = { [K in keyof Tables[T] & string as Snake<K>]?: ColumnValue<Tables[T][K]> };
 
 const IDENTIFIER = /^[a-z][a-z0-9_]*$/;
 
@@ -26,11 +61,11 @@ function parameter(value: unknown, params: unknown[]): string {
 }
 
 /** Inserts rows that share their columns (the first row's) in one statement; the new ids in order. */
-export async function insertRows(sql: SqlRunner, table: string, rows: Row[]): Promise<number[]> {
+export async function insertRows<T extends Table>(sql: SqlRunner, table: T, rows: Row<T>[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   const params: unknown[] = [];
-  const tuples = rows.map((row) => `(${columns.map((column) => parameter(row[column], params)).join(", ")})`);
+  const tuples = rows.map((row) => `(${columns.map((column) => parameter((row as Record<string, unknown>)[column], params)).join(", ")})`);
   const inserted = await sql.query<{ id: number }>(
     `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES ${tuples.join(", ")} RETURNING id`,
     params,
@@ -38,29 +73,27 @@ export async function insertRows(sql: SqlRunner, table: string, rows: Row[]): Pr
   return inserted.map((row) => Number(row.id));
 }
 
-export async function insertRow(sql: SqlRunner, table: string, row: Row): Promise<number> {
+export async function insertRow<T extends Table>(sql: SqlRunner, table: T, row: Row<T>): Promise<number> {
   const [id] = await insertRows(sql, table, [row]);
   return id!;
 }
 
-/** A row with the rows of other tables that point at it (any depth). */
-export interface RowNode {
-  row: Row;
+/** A row of `T` with the rows of other tables that point at it (any depth). */
+export interface RowNode<T extends Table = Table> {
+  row: Row<T>;
   children?: ChildRows[];
 }
 
 /** Rows of `table` whose `foreignKey` holds the parent row's id. */
-export interface ChildRows {
-  table: string;
-  foreignKey: string;
-  rows: RowNode[];
-}
+export type ChildRows = {
+  [T in Table]: { table: T; foreignKey: keyof Row<T> & string; rows: RowNode<T>[] };
+}[Table];
 
 /** Inserts a row and its children top-down; each group of childless rows is one statement. Returns the row's id. */
-export async function insertTree(sql: SqlRunner, table: string, node: RowNode): Promise<number> {
+export async function insertTree<T extends Table>(sql: SqlRunner, table: T, node: RowNode<T>): Promise<number> {
   const id = await insertRow(sql, table, node.row);
   for (const group of node.children ?? []) {
-    const linked = group.rows.map((child) => ({ ...child, row: { ...child.row, [group.foreignKey]: id } }));
+    const linked: RowNode[] = group.rows.map((child: RowNode) => ({ ...child, row: { ...child.row, [group.foreignKey]: id } }));
     if (linked.every((child) => !child.children?.length)) {
       await insertRows(sql, group.table, linked.map((child) => child.row));
     } else {

@@ -3,7 +3,8 @@
 // Read from the same results trees as GET /assessments/:id/results (lib/assessments/read.ts).
 // The mapping, field by field, is the table in docs/fhir.md.
 import type { CodeableConcept, Coding, Extension, Observation, ObservationComponent } from "@medplum/fhirtypes";
-import { readType, type ReadAssessmentType, type ResultsTree, type Snapshot } from "@/lib/assessments/read";
+import type { ResultsTree, Snapshot } from "@/lib/assessments/read";
+import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
 import {
   CATEGORY,
   componentFocusUrl,

@@ -2,9 +2,9 @@
 // prefixes, and _count/_offset paging (https://hl7.org/fhir/R4/search.html). Every bad value is a
 // 400 naming the parameter.
 import { badRequest } from "@/lib/api/errors";
-import type { ReadAssessmentType } from "@/lib/assessments/read";
+import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { typeCodings } from "@/lib/fhir/observation";
-import { READ_TYPES } from "@/lib/patients/schemas";
+import { READ_NAMES } from "@/lib/assessments/types";
 
 /** `123` or `Patient/123` (a reference search parameter); null when it names no possible patient. */
 export function patientReference(value: string): number | null {
@@ -20,7 +20,7 @@ export function patientReference(value: string): number | null {
 export function typesForCodes(value: string): ReadAssessmentType[] {
   const tokens = value.split(",").map((token) => token.trim());
   if (tokens.some((token) => token === "")) throw badRequest("code: an empty token", "code");
-  return READ_TYPES.filter((type) =>
+  return READ_NAMES.filter((type) =>
     typeCodings(type).some((coding) =>
       tokens.some((token) => {
         const bar = token.indexOf("|");

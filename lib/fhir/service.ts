@@ -4,7 +4,8 @@
 // patient's DiagnosticReport only when every assessment in it is that patient's.
 import type { Bundle, DiagnosticReport, Observation, Patient, Resource } from "@medplum/fhirtypes";
 import { notFound } from "@/lib/api/errors";
-import { loadResult, loadResults, storedType, type ReadAssessmentType } from "@/lib/assessments/read";
+import { loadResult, loadResults } from "@/lib/assessments/read";
+import { storedType, type ReadAssessmentType } from "@/lib/assessments/types";
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";

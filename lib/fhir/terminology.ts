@@ -15,8 +15,9 @@ import {
   symptomOnset,
   symptomSymmetry,
 } from "@/lib/assessments/schemas";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { env } from "@/lib/env";
-import { words } from "@/lib/reports/present";
+import { words } from "@/lib/report-view/present";
 import { SERVICE_VERSION } from "@/lib/version";
 
 export const LOINC = "http://loinc.org";
@@ -276,12 +277,10 @@ const SIDED_SITES: Record<string, Record<Side, Coding>> = {
   WRIST: { LEFT: sct("5951000", "Structure of left wrist region"), RIGHT: sct("9736006", "Structure of right wrist region") },
 };
 
-const HAND_TEXT = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" } as const;
-
 /** The hand an assessment measured, as Observation.bodySite. */
 export function handSite(hand: string | null): CodeableConcept | undefined {
   if (hand !== "LEFT" && hand !== "RIGHT" && hand !== "BOTH") return undefined;
-  return { coding: [HAND_SITES[hand]], text: HAND_TEXT[hand] };
+  return { coding: [HAND_SITES[hand]], text: HAND_NAMES[hand] };
 }
 
 /**

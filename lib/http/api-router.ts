@@ -6,7 +6,7 @@
 // handler costs 0.76 ms instead of 2.14 ms. docs/performance.md has the figures.
 //
 // The rules that follow (checked by test/api/route-files.test.ts):
-// - A route file under app/api exports only handlers made by `handle()` (lib/api/route.ts),
+// - A route file under app/api exports only handlers made by `handle()` (lib/http/route.ts),
 //   one per method of its contract, and nothing else: no segment config, no middleware, nothing
 //   from next/*. Such handlers are plain Web `(Request, { params }) => Response` functions.
 // - The files of NEXT_SERVED below are the exceptions: Next serves them (sessions, cookies).
@@ -21,7 +21,7 @@ import { join, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { ApiError, errorReply } from "@/lib/api/errors";
-import { isPlainHandler, type RouteHandler } from "@/lib/api/route";
+import { isPlainHandler, type RouteHandler } from "@/lib/http/route";
 import { logger } from "@/lib/log";
 
 /**

@@ -1,18 +1,17 @@
 import { z } from "zod";
-import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import type { Endpoint, EndpointResponse, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
-
-export const JOURNAL_ENTRY_TYPES = ["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"] as const;
+import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
 const rating = z.number().min(0).max(10);
 const assessmentRef = z.number().int().positive().max(2_147_483_647);
 
 export const journalEntryInput = z.object({
   patientId: z.number().int().positive().max(2_147_483_647).describe("Id of an existing patient contact"),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  entryType: z.enum(JournalEntryType),
   transcript: z.string().trim().min(1, "transcript must not be empty").max(20_000),
-  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullish(),
+  affectedHand: z.enum(Hand).nullish(),
   painRating: rating.nullish().describe("0-10, higher is worse"),
   functionRating: rating.nullish().describe("0-10, higher is better"),
   // The summary is the service's (voice sessions write it): a client-written one would steer the
@@ -28,9 +27,9 @@ export type JournalEntryInput = z.output<typeof journalEntryInput>;
 export const journalEntry = z.object({
   id: z.number().int(),
   patientId: z.number().int(),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES),
+  entryType: z.enum(JournalEntryType),
   transcript: z.string(),
-  affectedHand: z.enum(["LEFT", "RIGHT", "BOTH"]).nullable(),
+  affectedHand: z.enum(Hand).nullable(),
   painRating: z.number().nullable(),
   functionRating: z.number().nullable(),
   aiSummary: z.string().nullable(),
@@ -43,7 +42,7 @@ export const journalEntry = z.object({
 
 export const journalListQuery = z.object({
   patientId: idParam.optional().describe("Whose entries; without it the result is empty"),
-  entryType: z.enum(JOURNAL_ENTRY_TYPES).optional(),
+  entryType: z.enum(JournalEntryType).optional(),
   limit: limitParam(20, 200),
   offset: offsetParam,
 });
@@ -55,9 +54,12 @@ export const journalListResponse = z.object({ entries: z.array(journalEntry).des
  * required guard with the patients' who-may-read-whom rule; JOURNAL_AUTH=none is the spec's open
  * journal. Read per request, so one build serves both.
  */
-function journalEndpoint<P extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever, B extends z.ZodType = z.ZodNever>(
-  definition: Omit<Endpoint<P, Q, B>, "auth">,
-): Endpoint<P, Q, B> {
+function journalEndpoint<
+  P extends z.ZodType = z.ZodNever,
+  Q extends z.ZodType = z.ZodNever,
+  B extends z.ZodType = z.ZodNever,
+  const R extends readonly EndpointResponse[] = readonly EndpointResponse[],
+>(definition: Omit<Endpoint<P, Q, B, R>, "auth">): Endpoint<P, Q, B, R> {
   const guard = (): Guard => (env().JOURNAL_AUTH === "required" ? "required" : "none");
   return Object.defineProperty({ ...definition, auth: "none" as Guard }, "auth", { get: guard, enumerable: true });
 }

@@ -3,11 +3,13 @@
 // so concurrent requests neither lose views nor claim a record twice.
 import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
-import { readType, scoreDay, scoreValuesFor, storedType, type Snapshot } from "@/lib/assessments/read";
+import { liveSql } from "@/lib/assessments/live";
+import { scoreDay, scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
+import { readType, storedType } from "@/lib/assessments/types";
 import { createRecord } from "@/lib/assessments/submit";
 import { auditColumns, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
-import { formatCode } from "@/lib/codes";
+import { formatCode, notFoundCode } from "@/lib/codes";
 import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
@@ -15,13 +17,6 @@ import { logger } from "@/lib/log";
 import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { countMail } from "@/lib/rate-limit";
 import type { anonymousBody, emailBody } from "@/lib/lookup/schemas";
-
-/** A missing and an expired code answer the same, so a response never says which. */
-export const NOT_FOUND_MESSAGE = "No assessment with this code (it may have expired)";
-export const notFoundCode = () => new ApiError(404, NOT_FOUND_MESSAGE);
-
-/** SQL condition: the record is still reachable (owned, or anonymous within its lifetime). */
-export const LIVE = `(expires_at IS NULL OR expires_at > now())`;
 
 interface LookupRow {
   code: string;
@@ -46,7 +41,7 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     sql.query<LookupRow>(
       `WITH hit AS (
          UPDATE assessments SET view_count = view_count + 1
-          WHERE code = $1 AND ${LIVE}
+          WHERE code = $1 AND ${liveSql()}
           RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count, owner_id
        ), audited AS (
          INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, request_id, client_request_id)
@@ -91,7 +86,7 @@ export async function claimByCode(code: string, user: AuthUser) {
       `UPDATE assessments AS a
           SET owner_id = $2, is_anonymous = false, expires_at = NULL, claimed_at = now()
          FROM assessments AS before
-        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND (a.expires_at IS NULL OR a.expires_at > now())
+        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND ${liveSql("a")}
         RETURNING a.id, a.assessment_type::text AS assessment_type, a.hand::text AS hand, a.date_created, a.result_snapshot,
                   before.owner_id AS previous_owner`,
       code,
@@ -124,7 +119,7 @@ export async function claimByCode(code: string, user: AuthUser) {
  */
 export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<{ assessment_type: string; is_anonymous: boolean }>(`SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${LIVE}`, [code]),
+    sql.query<{ assessment_type: string; is_anonymous: boolean }>(`SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`, [code]),
   );
   if (!row) throw notFoundCode();
   await countMail(caller.address, input.email);

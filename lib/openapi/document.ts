@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
 import * as enums from "@/lib/generated/prisma/enums.ts";
 import { allEndpoints } from "@/lib/openapi/catalog";
-import { LIMIT_DESCRIPTIONS } from "@/lib/rate-limit/kinds";
+import { LIMIT_DESCRIPTIONS } from "@/lib/api/limits";
 import { SERVICE_VERSION } from "@/lib/version";
 
 type JsonSchema = Record<string, unknown>;

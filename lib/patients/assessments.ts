@@ -1,7 +1,8 @@
 // Assessment history: a patient's records, newest first, each with its read type, code, one-line
 // summary and mapped results tree (the same tree as GET /assessments/:id/results).
 import type { z } from "zod";
-import { assessmentSummaryLine, loadResults, readType, storedType, type Snapshot } from "@/lib/assessments/read";
+import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
+import { readType, storedType } from "@/lib/assessments/types";
 import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import type { assessmentsQuery } from "@/lib/patients/schemas";

@@ -6,7 +6,7 @@
 // patients into the application.
 import type { z } from "zod";
 import { db } from "@/lib/db";
-import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
 import type { patientListQuery } from "@/lib/patients/schemas";
 
@@ -36,7 +36,7 @@ function whereClause(query: ListQuery): Prisma.Sql {
 interface ListRow {
   id: number;
   name: string | null;
-  hand: "LEFT" | "RIGHT" | "BOTH" | null;
+  hand: Hand | null;
   injury: string | null;
   last_assessment: Date | null;
   score: number | null;

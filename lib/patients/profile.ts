@@ -1,6 +1,6 @@
 // A patient's full profile (providers' view and the patient's own), and the patient's own edits.
 import { notFound } from "@/lib/api/errors";
-import { readType } from "@/lib/assessments/read";
+import { readType } from "@/lib/assessments/types";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";

@@ -1,11 +1,10 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
+import { READ_NAMES } from "@/lib/assessments/types";
+import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
-export const HANDS = ["LEFT", "RIGHT", "BOTH"] as const;
 export const TRENDS = ["improving", "declining", "stable"] as const;
-export const READ_TYPES = ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"] as const;
-export type ReadType = (typeof READ_TYPES)[number];
 
 const isoDate = z.iso.date().describe("Calendar date, YYYY-MM-DD");
 const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
@@ -22,7 +21,7 @@ export const patientIdParams = z.object({ id: idParam.describe("Patient contact 
 // ---------- score history ----------
 
 export const scoresQuery = z.object({
-  hand: z.enum(HANDS).optional().describe("Only score points recorded for this hand (BOTH: points recorded for both hands)"),
+  hand: z.enum(Hand).optional().describe("Only score points recorded for this hand (BOTH: points recorded for both hands)"),
   limit: limitParam(90, 365),
   offset: offsetParam,
 });
@@ -64,17 +63,17 @@ export const patientScoresEndpoint = endpoint({
 // ---------- assessment history ----------
 
 export const assessmentsQuery = z.object({
-  type: z.enum(READ_TYPES).optional().describe("Only this type (read names: FINGER_TAPPING is DEXTERITY, THUMB_MOVEMENTS is THUMB)"),
+  type: z.enum(READ_NAMES).optional().describe("Only this type (read names: FINGER_TAPPING is DEXTERITY, THUMB_MOVEMENTS is THUMB)"),
   limit: limitParam(50, 200),
   offset: offsetParam,
 });
 
 export const assessmentHistoryItem = z.object({
   id: z.number().int(),
-  assessmentType: z.enum(READ_TYPES),
+  assessmentType: z.enum(READ_NAMES),
   code: z.string(),
   formattedCode: z.string(),
-  hand: z.enum(HANDS).nullable(),
+  hand: z.enum(Hand).nullable(),
   dateCreated: timestamp,
   resultSnapshot: z.record(z.string(), z.unknown()),
   summary: z.string().describe('One line, e.g. "ROM 72/100 · wrist 80 · fingers 65"'),
@@ -126,7 +125,7 @@ export const patientListQuery = z.object({
 export const patientRow = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
-  hand: z.enum(HANDS).nullable().describe("Affected hand from the profile"),
+  hand: z.enum(Hand).nullable().describe("Affected hand from the profile"),
   injury: z.string().nullable(),
   lastAssessment: timestamp.nullable(),
   score: score.nullable().describe("Latest daily overall score"),
@@ -165,8 +164,8 @@ export const patientProfile = z.object({
   dateOfBirth: isoDate.nullable(),
   age: z.number().int().nullable().describe("Whole years today, from dateOfBirth"),
   sex: z.string().nullable(),
-  dominantHand: z.enum(HANDS).nullable(),
-  affectedHand: z.enum(HANDS).nullable(),
+  dominantHand: z.enum(Hand).nullable(),
+  affectedHand: z.enum(Hand).nullable(),
   injury: z.string().nullable(),
   injuryDate: isoDate.nullable(),
   surgeryType: z.string().nullable(),
@@ -230,8 +229,8 @@ export const profileUpdate = z
     name: text(200),
     dateOfBirth: pastDate("dateOfBirth").nullable(),
     sex: text(40).nullable(),
-    dominantHand: z.enum(HANDS).nullable(),
-    affectedHand: z.enum(HANDS).nullable(),
+    dominantHand: z.enum(Hand).nullable(),
+    affectedHand: z.enum(Hand).nullable(),
     injury: text(500).nullable(),
     injuryDate: pastDate("injuryDate").nullable(),
     surgeryType: text(200).nullable(),
@@ -267,8 +266,8 @@ export const patientJournalQuery = z.object({ limit: limitParam(50, 200), offset
 export const journalSummaryRow = z.object({
   id: z.number().int(),
   date: timestamp,
-  type: z.enum(["PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_HOC_CHECK_IN", "INITIAL_INTAKE"]),
-  hand: z.enum(HANDS).nullable(),
+  type: z.enum(JournalEntryType),
+  hand: z.enum(Hand).nullable(),
   pain: z.number().nullable().describe("Pain rating 0-10"),
   function: z.number().nullable().describe("Function rating 0-10"),
   summary: z.string().describe("The stored summary, else the start of the transcript"),

@@ -6,8 +6,8 @@
 // static numbers. The plan estimates heights from the document's styles and conservative glyph
 // widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
-import { clip, formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/reports/present";
-import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
+import { clip, formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
 export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;

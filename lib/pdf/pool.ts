@@ -13,7 +13,7 @@ import type { Piscina as PiscinaPool } from "piscina";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
-import type { ReportView } from "@/lib/reports/schemas";
+import type { ReportView } from "@/lib/report-view/schemas";
 
 /** Seconds a refused or abandoned render's caller is asked to wait before trying again. */
 const RETRY_AFTER_SECONDS = "5";

@@ -6,8 +6,8 @@ import { test } from "node:test";
 import { planPages } from "@/lib/pdf/plan";
 import { pageCount, renderReportPdf } from "@/lib/pdf/render";
 import { templateExplanation } from "@/lib/reports/explain";
-import { sampleReport } from "@/lib/reports/sample";
-import type { ReportView } from "@/lib/reports/schemas";
+import { sampleReport } from "@/lib/report-view/sample";
+import type { ReportView } from "@/lib/report-view/schemas";
 
 const SHARE_URL = "https://hand.example.org/r/RPT-234";
 

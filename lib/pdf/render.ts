@@ -4,7 +4,7 @@ import { createElement } from "react";
 import { registerFonts } from "@/lib/pdf/fonts";
 import { planPages } from "@/lib/pdf/plan";
 import { ReportDocument } from "@/lib/pdf/report-document";
-import type { ReportView } from "@/lib/reports/schemas";
+import type { ReportView } from "@/lib/report-view/schemas";
 
 /**
  * Renders with planned page breaks and static page numbers; should a planned page overflow

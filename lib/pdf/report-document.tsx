@@ -12,8 +12,8 @@ import {
   snapshotMetrics,
   snapshotNotes,
   typeName,
-} from "@/lib/reports/present";
-import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
+} from "@/lib/report-view/present";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 const INK = "#1c2530";
 const MUTED = "#5b6673";

@@ -5,7 +5,7 @@ import { register } from "tsx/esm/api";
 
 register();
 const { renderReportPdf } = await import("./render.ts");
-const { sampleReport } = await import("../reports/sample.ts");
+const { sampleReport } = await import("../report-view/sample.ts");
 
 // A thread's first render loads the fonts and warms the code up: several times a normal render,
 // seconds on a busy machine. Done here, before the thread takes work, so that it never counts

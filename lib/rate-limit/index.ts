@@ -20,8 +20,6 @@ import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-export { LIMIT_DESCRIPTIONS, type LimitKind } from "@/lib/rate-limit/kinds";
-
 /** How long a miss waits once the global miss budget is spent. */
 export const SPENT_BUDGET_DELAY_MS = 1_000;
 const WARNING_INTERVAL_MS = 60_000;

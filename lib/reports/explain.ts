@@ -11,8 +11,8 @@ import {
   snapshotMetrics,
   snapshotNotes,
   typeName,
-} from "@/lib/reports/present";
-import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
+} from "@/lib/report-view/present";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 export const CAVEAT =
   "These results are not a medical diagnosis. They come from self-measurements and questionnaires, and are best discussed with a qualified clinician who can interpret them alongside an examination.";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
 import { CODE_ALPHABET, codeSchema, normalizeCode } from "@/lib/codes";
+import { explanationSource, reportView } from "@/lib/report-view/schemas";
 
 /** Spec, "Limits": a report bundles 1 to 20 assessment codes. */
 export const MAX_REPORT_ASSESSMENTS = 20;
@@ -42,31 +42,6 @@ export const createdReport = z.object({
   createdAt: z.iso.datetime(),
   assessmentCount: z.number().int(),
 });
-
-export const reportAssessment = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  assessmentType: readAssessmentType,
-  hand: anyHand.nullable(),
-  dateCreated: z.iso.datetime(),
-  resultSnapshot: z.record(z.string(), z.unknown()),
-});
-export type ReportAssessment = z.infer<typeof reportAssessment>;
-
-export const explanationSource = z.enum(["ai", "fallback"]);
-
-export const reportView = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  title: z.string(),
-  createdAt: z.iso.datetime(),
-  patientName: z.string().nullable().describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
-  viewCount: z.number().int(),
-  assessments: z.array(reportAssessment).describe("In the order given at creation; records that expired since are left out"),
-  aiExplanation: z.string().nullable(),
-  explanationSource: explanationSource.nullable(),
-});
-export type ReportView = z.infer<typeof reportView>;
 
 export const emailReportInput = z.object({
   to: z.email("must be a valid e-mail address").max(320),

@@ -1,7 +1,8 @@
 // Reports: 1-20 assessments bundled by code under a shareable report code, read back with
 // their snapshots, rendered to PDF, e-mailed, and explained in plain language.
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
-import { readType } from "@/lib/assessments/read";
+import { isLive } from "@/lib/assessments/live";
+import { readType } from "@/lib/assessments/types";
 import { recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
@@ -10,9 +11,10 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
+import { DISCLAIMER } from "@/lib/report-view/present";
+import type { ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
-import { DISCLAIMER } from "@/lib/reports/present";
-import type { CreateReportInput, ReportView } from "@/lib/reports/schemas";
+import type { CreateReportInput } from "@/lib/reports/schemas";
 
 const REPORT_SELECT = {
   code: true,
@@ -44,11 +46,9 @@ const REPORT_SELECT = {
 
 type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
-const isLive = (expiresAt: Date | null, now: Date) => expiresAt === null || expiresAt > now;
-
 function toView(row: ReportRow): ReportView {
   const now = new Date();
-  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a.expiresAt, now));
+  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a, now));
   // The name only appears when the person who made the report owns every record in it: codes
   // alone must not reveal whose records they are.
   const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
@@ -75,7 +75,7 @@ function toView(row: ReportRow): ReportView {
 /** The patients whose records a report shows (anonymous and staff owners are not patients). */
 function ownerPatients(row: ReportRow): number[] {
   const now = new Date();
-  return row.items.map((item) => item.assessment).filter((a) => isLive(a.expiresAt, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
+  return row.items.map((item) => item.assessment).filter((a) => isLive(a, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
 }
 
 /**
@@ -91,7 +91,7 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
     where: { code: { in: input.assessmentCodes } },
     select: { id: true, code: true, expiresAt: true },
   });
-  const byCode = new Map(found.filter((a) => isLive(a.expiresAt, now)).map((a) => [a.code, a.id]));
+  const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));
   const unknown = input.assessmentCodes.filter((code) => !byCode.has(code)).length;
   if (unknown) {
     await countCodeMisses(address, unknown);

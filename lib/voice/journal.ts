@@ -2,12 +2,13 @@
 // reflection after an assessment (POST_ASSESSMENT), for signed-in callers only.
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
+import type { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
 export interface VoiceJournalEntry {
-  entryType: "AD_HOC_CHECK_IN" | "POST_ASSESSMENT";
+  entryType: Extract<JournalEntryType, "AD_HOC_CHECK_IN" | "POST_ASSESSMENT">;
   transcript: string;
   sessionId: string;
-  affectedHand?: "LEFT" | "RIGHT" | "BOTH";
+  affectedHand?: Hand;
   /** The assessment the reflection is about, as the client reported it (linked only when it is the caller's). */
   assessmentId?: number;
 }

@@ -1,6 +1,8 @@
 // The voice socket's messages (docs/voice-protocol.md explains each with an example). The
 // client sends only `ui_event` messages; the server sends the seven kinds of ServerMessage.
 import { z } from "zod";
+import { READ_NAMES, readType, type ReadAssessmentType } from "@/lib/assessments/types";
+import { Hand } from "@/lib/generated/prisma/enums.ts";
 
 export const VOICE_STATES = [
   "IDLE",
@@ -15,13 +17,7 @@ export const VOICE_STATES = [
 export type VoiceState = (typeof VOICE_STATES)[number];
 
 /** Assessment kinds as the read side names them; stored names are accepted too. */
-export const VOICE_ASSESSMENT_TYPES = ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"] as const;
-export type VoiceAssessmentType = (typeof VOICE_ASSESSMENT_TYPES)[number];
-
-const assessmentType = z.preprocess(
-  (value) => (value === "FINGER_TAPPING" ? "DEXTERITY" : value === "THUMB_MOVEMENTS" ? "THUMB" : value),
-  z.enum(VOICE_ASSESSMENT_TYPES),
-);
+const assessmentType = z.preprocess((value) => (typeof value === "string" ? readType(value) : value), z.enum(READ_NAMES));
 
 export const BUTTONS = ["continue", "check_in", "start_assessment", "skip", "restart"] as const;
 export type Button = (typeof BUTTONS)[number];
@@ -50,7 +46,7 @@ export const clientMessage = z.discriminatedUnion("event", [
     overallScore: z.number().min(0).max(100).optional(),
     code: z.string().max(16).optional(),
     assessmentId: z.number().int().positive().optional(),
-    hand: z.enum(["LEFT", "RIGHT", "BOTH"]).optional(),
+    hand: z.enum(Hand).optional(),
   }),
   uiEvent("assessment_cancelled", {}),
   uiEvent("settings", { audio: z.boolean() }),
@@ -63,10 +59,10 @@ export type ErrorCode = "INVALID_JSON" | "UNKNOWN_MESSAGE" | "INVALID_MESSAGE" |
 
 export type Action =
   | { action: "show_menu"; options: Button[] }
-  | { action: "show_assessment_options"; options: VoiceAssessmentType[] }
-  | { action: "prepare_assessment"; assessmentType: VoiceAssessmentType }
-  | { action: "start_assessment"; assessmentType: VoiceAssessmentType }
-  | { action: "show_results"; assessmentType: VoiceAssessmentType | null; code: string | null; overallScore: number | null }
+  | { action: "show_assessment_options"; options: ReadAssessmentType[] }
+  | { action: "prepare_assessment"; assessmentType: ReadAssessmentType }
+  | { action: "start_assessment"; assessmentType: ReadAssessmentType }
+  | { action: "show_results"; assessmentType: ReadAssessmentType | null; code: string | null; overallScore: number | null }
   | { action: "journal_saved"; entryType: "AD_HOC_CHECK_IN" | "POST_ASSESSMENT"; entryId: number };
 
 export type ServerMessage =

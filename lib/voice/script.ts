@@ -1,17 +1,11 @@
 // The scripted side of the conversation: what each step says when no language model answers
 // (and what the model is asked to convey when one does), coaching lines, and the few words
 // the session listens for.
-import type { CoachingHint, VoiceAssessmentType } from "@/lib/voice/protocol";
+import type { ReadAssessmentType } from "@/lib/assessments/types";
+import { ASSESSMENT_TYPE_SPOKEN } from "@/lib/assessments/vocabulary";
+import type { CoachingHint } from "@/lib/voice/protocol";
 
-export const ASSESSMENT_LABELS: Record<VoiceAssessmentType, string> = {
-  ROM: "range of motion",
-  DEXTERITY: "finger tapping",
-  PAIN: "pain",
-  ARTHRITIS: "arthritis",
-  THUMB: "thumb movement",
-};
-
-const TYPE_WORDS: [VoiceAssessmentType, RegExp][] = [
+const TYPE_WORDS: [ReadAssessmentType, RegExp][] = [
   ["ROM", /\b(range of motion|rom|wrist|bend)/i],
   ["DEXTERITY", /\b(tap|tapping|dexterity)/i],
   ["THUMB", /\bthumb/i],
@@ -20,7 +14,7 @@ const TYPE_WORDS: [VoiceAssessmentType, RegExp][] = [
 ];
 
 /** The assessment type a sentence names, if any. */
-export function assessmentTypeIn(text: string): VoiceAssessmentType | null {
+export function assessmentTypeIn(text: string): ReadAssessmentType | null {
   return TYPE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
 }
 
@@ -41,15 +35,15 @@ export const LINES = {
   checkInNoted: (saved: boolean) =>
     `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?`,
   chooseType: "Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?",
-  prepared: (type: VoiceAssessmentType) =>
-    `${capitalize(ASSESSMENT_LABELS[type])} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
-  starting: (type: VoiceAssessmentType) => `Starting the ${ASSESSMENT_LABELS[type]} assessment now.`,
+  prepared: (type: ReadAssessmentType) =>
+    `${capitalize(ASSESSMENT_TYPE_SPOKEN[type])} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
+  starting: (type: ReadAssessmentType) => `Starting the ${ASSESSMENT_TYPE_SPOKEN[type]} assessment now.`,
   active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
   keepGoing: "You're doing well, keep going.",
   cancelled: "No problem, we stopped that one. Press start to try again, or choose another assessment.",
-  review: (type: VoiceAssessmentType | null, score: number | null) =>
+  review: (type: ReadAssessmentType | null, score: number | null) =>
     [
-      `Well done, the ${type ? ASSESSMENT_LABELS[type] + " " : ""}assessment is finished.`,
+      `Well done, the ${type ? ASSESSMENT_TYPE_SPOKEN[type] + " " : ""}assessment is finished.`,
       score === null ? "" : `Your score is ${Math.round(score)} out of 100.`,
       "Remember, this is not a diagnosis. Shall we take a moment to reflect on how it went?",
     ]

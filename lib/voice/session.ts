@@ -1,6 +1,8 @@
 // One voice conversation: the state machine of lib/voice/transitions.ts driven by the
 // client's ui_event messages. Messages are handled one at a time, in order, so every frame a
 // message causes is sent before the next message is looked at.
+import { READ_NAMES, type ReadAssessmentType } from "@/lib/assessments/types";
+import { ASSESSMENT_TYPE_SPOKEN } from "@/lib/assessments/vocabulary";
 import type { AuthUser } from "@/lib/auth/guard";
 import { complete, type ChatMessage } from "@/lib/llm";
 import { logger } from "@/lib/log";
@@ -10,14 +12,12 @@ import { saveVoiceJournalEntry, type VoiceJournalEntry } from "@/lib/voice/journ
 import {
   CLIENT_EVENTS,
   clientMessage,
-  VOICE_ASSESSMENT_TYPES,
   type Action,
   type ClientMessage,
   type ServerMessage,
-  type VoiceAssessmentType,
   type VoiceState,
 } from "@/lib/voice/protocol";
-import { ASSESSMENT_LABELS, asksForAssessment, assessmentTypeIn, coachingLine, LINES, saysReady } from "@/lib/voice/script";
+import { asksForAssessment, assessmentTypeIn, coachingLine, LINES, saysReady } from "@/lib/voice/script";
 import { transitionFor, triggersIn, type Transition, type Trigger } from "@/lib/voice/transitions";
 
 /** Messages waiting behind a slow reply; more than this are refused with BUSY. */
@@ -54,7 +54,7 @@ export interface SessionOptions {
 export class VoiceSession {
   state: VoiceState = "IDLE";
   private audio: boolean;
-  private assessmentType: VoiceAssessmentType | null = null;
+  private assessmentType: ReadAssessmentType | null = null;
   private lastResult: Extract<ClientMessage, { event: "assessment_completed" }> | null = null;
   /** Only the first answer of a reflection becomes a journal entry. */
   private reflectionAnswered = false;
@@ -218,7 +218,7 @@ export class VoiceSession {
 
   private setup(row: Transition, message: Exclude<ClientMessage, { event: "settings" }> | null, spoken: string | null): Reply {
     if (row.from === "CHECK_IN") {
-      const options: Action = { action: "show_assessment_options", options: [...VOICE_ASSESSMENT_TYPES] };
+      const options: Action = { action: "show_assessment_options", options: [...READ_NAMES] };
       if (spoken === null) return { line: LINES.chooseType, actions: [options] };
       return { line: "", actions: [options], journal: { entryType: "AD_HOC_CHECK_IN", transcript: spoken } };
     }
@@ -229,7 +229,7 @@ export class VoiceSession {
       (spoken !== null && row.from === "ASSESSMENT_SETUP" && saysReady(spoken));
     if (named) this.assessmentType = named;
     const type = this.assessmentType;
-    if (!type) return { line: LINES.chooseType, actions: [{ action: "show_assessment_options", options: [...VOICE_ASSESSMENT_TYPES] }] };
+    if (!type) return { line: LINES.chooseType, actions: [{ action: "show_assessment_options", options: [...READ_NAMES] }] };
     if (ready && !named) return { line: LINES.starting(type), actions: [{ action: "start_assessment", assessmentType: type }] };
     return { line: LINES.prepared(type), actions: [{ action: "prepare_assessment", assessmentType: type }] };
   }
@@ -268,7 +268,7 @@ export class VoiceSession {
    * line and no audio: the conversation goes on, the spending stops.
    */
   private async say(line: string, spoken: string | null, row: Transition): Promise<void> {
-    const prompt = spoken ?? `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_LABELS[this.assessmentType]}` : ""}]`;
+    const prompt = spoken ?? `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_TYPE_SPOKEN[this.assessmentType]}` : ""}]`;
     const allowed = await allowAiCall(this.options.address);
     const messages: ChatMessage[] = [
       { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },

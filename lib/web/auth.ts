@@ -14,7 +14,8 @@ import type { Adapter, AdapterAccount } from "next-auth/adapters";
 import Auth0Provider from "next-auth/providers/auth0";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { DEV_PERSONAS, DEV_USER_HEADER, isDevPersona, type DevPersona } from "@/lib/auth/guard";
-import { issuer, ROLES, type Role } from "@/lib/auth/tokens";
+import { ROLES, type Role } from "@/lib/api/endpoint";
+import { issuer } from "@/lib/auth/tokens";
 import { db } from "@/lib/db";
 import { env, isDevAuth } from "@/lib/env";
 

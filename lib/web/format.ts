@@ -1,20 +1,8 @@
 // Labels and number/date formatting shared by the pages (server and browser).
-import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-
-export const TYPE_LABELS: Record<string, string> = {
-  ROM: "Range of motion",
-  DEXTERITY: "Dexterity",
-  PAIN: "Pain",
-  ARTHRITIS: "Arthritis",
-  THUMB: "Thumb movements",
-};
-
-export { PAIN_LABELS, PROGRESSION_LEVELS };
-
-export const HAND_LABELS: Record<string, string> = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" };
+import { ASSESSMENT_TYPE_SHORT_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export function typeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? humanize(type);
+  return ASSESSMENT_TYPE_SHORT_NAMES[type] ?? humanize(type);
 }
 
 export function painLabel(severity: unknown): string {

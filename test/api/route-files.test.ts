@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
 import { pathToFileURL } from "node:url";
 import { test } from "node:test";
-import { isPlainHandler } from "@/lib/api/route";
+import { isPlainHandler } from "@/lib/http/route";
 import { NEXT_SERVED } from "@/lib/http/api-router";
 
 const API_DIR = join(process.cwd(), "app", "api");

@@ -1,24 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import type { z } from "zod";
 import { AssessmentActions } from "@/components/assessment/code-actions";
 import { SnapshotView } from "@/components/assessment/snapshot-view";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { lookupResponse } from "@/lib/lookup/schemas";
 import { callApi } from "@/lib/web/api";
 import { currentUser } from "@/lib/web/auth";
-import { formatDateTime, HAND_LABELS, typeLabel } from "@/lib/web/format";
+import { formatDateTime, typeLabel } from "@/lib/web/format";
 
 export const metadata: Metadata = { title: "Assessment" };
 
-interface Lookup {
-  code: string;
-  formattedCode: string;
-  assessmentType: string;
-  hand: string | null;
-  dateCreated: string;
-  resultSnapshot: Record<string, unknown>;
-  isAnonymous: boolean;
-  viewCount: number;
-}
+type Lookup = z.output<typeof lookupResponse>;
 
 export default async function AssessmentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
@@ -38,7 +32,7 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
             Code <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
           </span>
           <span aria-hidden="true">·</span>
-          <span>{a.hand ? HAND_LABELS[a.hand] ?? a.hand : "Hand not recorded"}</span>
+          <span>{a.hand ? HAND_NAMES[a.hand] ?? a.hand : "Hand not recorded"}</span>
           <span aria-hidden="true">·</span>
           <span>{formatDateTime(a.dateCreated)}</span>
           {a.isAnonymous ? <Badge tone="amber">Not claimed: expires 90 days after it was taken</Badge> : <Badge tone="teal">In an account</Badge>}

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { healthEndpoint } from "@/lib/health/schemas";
 import { SERVICE_VERSION } from "@/lib/version";
 

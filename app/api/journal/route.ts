@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { createJournalEntryEndpoint, listJournalEndpoint } from "@/lib/journal/schemas";
 import { createJournalEntry, listJournalEntries } from "@/lib/journal/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { openApiEndpoint } from "@/lib/openapi/schemas";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { listPatients } from "@/lib/patients/list";
 import { patientListEndpoint } from "@/lib/patients/schemas";
 

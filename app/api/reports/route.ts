@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { createReportEndpoint } from "@/lib/reports/schemas";
 import { createReport } from "@/lib/reports/service";
 

@@ -1,17 +1,11 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button, Card, Facts, LinkButton, Loading } from "@/components/ui";
+import type { SubscriptionView } from "@/lib/billing/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
-interface Subscription {
-  tier: "CORE" | "PLUS" | null;
-  status: string | null;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-}
-
-type State = { kind: "checking" } | { kind: "done"; subscription: Subscription } | { kind: "failed"; message: string; retry: boolean };
+type State = { kind: "checking" } | { kind: "done"; subscription: SubscriptionView } | { kind: "failed"; message: string; retry: boolean };
 
 const PLANS = { CORE: "Core, 1.99 per month", PLUS: "Plus, 6.99 per month" } as const;
 const STATUSES: Record<string, string> = {
@@ -43,7 +37,7 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
   const verify = useCallback(async () => {
     if (!sessionId) return;
     setState({ kind: "checking" });
-    const result = await proxy<Subscription>("/billing/checkout/verify", { method: "POST", body: { sessionId } });
+    const result = await proxy<SubscriptionView>("/billing/checkout/verify", { method: "POST", body: { sessionId } });
     setState(result.ok ? { kind: "done", subscription: result.data } : failure(result.status, result.data));
   }, [sessionId]);
 

@@ -5,7 +5,8 @@ import { SnapshotView } from "@/components/assessment/snapshot-view";
 import { Explanation } from "@/components/report/explanation";
 import { Alert, buttonStyles, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
-import { formatDate, formatDateTime, HAND_LABELS, typeLabel } from "@/lib/web/format";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import { formatDate, formatDateTime, typeLabel } from "@/lib/web/format";
 
 export const metadata: Metadata = { title: "Report" };
 
@@ -64,7 +65,7 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
               title={typeLabel(a.assessmentType)}
               actions={
                 <span className="text-xs text-slate-700">
-                  {a.hand ? HAND_LABELS[a.hand] ?? a.hand : "Hand not recorded"} · {formatDateTime(a.dateCreated)} ·{" "}
+                  {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "Hand not recorded"} · {formatDateTime(a.dateCreated)} ·{" "}
                   <span className="font-mono">{a.formattedCode}</span>
                 </span>
               }

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { listAuditEvents } from "@/lib/audit";
 import { auditListEndpoint } from "@/lib/audit/schemas";
 

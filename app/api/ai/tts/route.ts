@@ -1,4 +1,4 @@
-import { handle, Reply } from "@/lib/api/route";
+import { handle, Reply } from "@/lib/http/route";
 import { ttsEndpoint } from "@/lib/speech/schemas";
 import { textToSpeech } from "@/lib/speech/tts";
 

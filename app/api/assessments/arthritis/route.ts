@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { arthritisEndpoint } from "@/lib/assessments/schemas";
 import { submitArthritis } from "@/lib/assessments/submit";
 

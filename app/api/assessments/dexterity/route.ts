@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { dexterityEndpoint } from "@/lib/assessments/schemas";
 import { submitDexterity } from "@/lib/assessments/submit";
 

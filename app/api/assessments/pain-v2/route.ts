@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { painV2Endpoint } from "@/lib/assessments/schemas";
 import { submitPain } from "@/lib/assessments/submit";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { acceptLegacyPainRating } from "@/lib/assessments/legacy-pain";
 import { legacyPainEndpoint } from "@/lib/assessments/schemas";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { romEndpoint } from "@/lib/assessments/schemas";
 import { submitRom } from "@/lib/assessments/submit";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { checkoutEndpoint } from "@/lib/billing/schemas";
 import { startCheckout } from "@/lib/billing/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { portalEndpoint } from "@/lib/billing/schemas";
 import { openPortal } from "@/lib/billing/service";
 

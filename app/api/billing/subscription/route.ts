@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { subscriptionEndpoint } from "@/lib/billing/schemas";
 import { currentSubscription } from "@/lib/billing/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { webhookEndpoint } from "@/lib/billing/schemas";
 import { receiveWebhook } from "@/lib/billing/webhook";
 

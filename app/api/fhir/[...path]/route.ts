@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/api/errors";
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE } from "@/lib/fhir/bundle";
 import { fhirUnsupportedEndpoint } from "@/lib/fhir/schemas";
 

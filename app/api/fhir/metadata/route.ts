@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
 import { capabilityStatement } from "@/lib/fhir/capability";
 import { fhirMetadataEndpoint } from "@/lib/fhir/schemas";

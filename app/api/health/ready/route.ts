@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { checkReadiness } from "@/lib/health/readiness";
 import { readinessEndpoint } from "@/lib/health/schemas";
 

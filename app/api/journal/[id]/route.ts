@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { journalEntryEndpoint } from "@/lib/journal/schemas";
 import { getJournalEntry } from "@/lib/journal/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { submitDeveloperLead } from "@/lib/leads";
 import { developerLeadEndpoint } from "@/lib/leads/schemas";
 

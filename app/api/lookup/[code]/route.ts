@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { lookupByCode } from "@/lib/lookup";
 import { lookupEndpoint } from "@/lib/lookup/schemas";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { createBareRecord } from "@/lib/lookup";
 import { anonymousEndpoint } from "@/lib/lookup/schemas";
 

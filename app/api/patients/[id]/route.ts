@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { patientProfile } from "@/lib/patients/profile";
 import { patientProfileEndpoint } from "@/lib/patients/schemas";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { myProfile, updateMyProfile } from "@/lib/patients/profile";
 import { myProfileEndpoint, updateMyProfileEndpoint } from "@/lib/patients/schemas";
 

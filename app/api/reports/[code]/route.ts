@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { getReportEndpoint } from "@/lib/reports/schemas";
 import { viewReport } from "@/lib/reports/service";
 

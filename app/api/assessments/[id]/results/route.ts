@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { assessmentResults } from "@/lib/assessments/results";
 import { assessmentResultsEndpoint } from "@/lib/assessments/schemas";
 

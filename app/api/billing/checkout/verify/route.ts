@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { verifyCheckoutEndpoint } from "@/lib/billing/schemas";
 import { verifyCheckout } from "@/lib/billing/service";
 

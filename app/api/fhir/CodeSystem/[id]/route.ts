@@ -1,5 +1,5 @@
 import { notFound } from "@/lib/api/errors";
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
 import { fhirCodeSystemEndpoint } from "@/lib/fhir/schemas";
 import { CODE_SYSTEM_ID, codeSystemResource } from "@/lib/fhir/terminology";

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
 import { fhirPatientEndpoint } from "@/lib/fhir/schemas";
 import { fhirRequest, readPatient } from "@/lib/fhir/service";

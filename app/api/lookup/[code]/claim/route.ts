@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { claimByCode } from "@/lib/lookup";
 import { claimEndpoint } from "@/lib/lookup/schemas";
 

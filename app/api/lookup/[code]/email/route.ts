@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { emailCode } from "@/lib/lookup";
 import { emailEndpoint } from "@/lib/lookup/schemas";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { patientAssessmentsEndpoint } from "@/lib/patients/schemas";
 import { patientAssessments } from "@/lib/patients/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { patientJournal } from "@/lib/journal/service";
 import { patientJournalEndpoint } from "@/lib/patients/schemas";
 

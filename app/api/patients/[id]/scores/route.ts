@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { patientScoresEndpoint } from "@/lib/patients/schemas";
 import { patientScores } from "@/lib/patients/service";
 

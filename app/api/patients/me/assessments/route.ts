@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { myAssessmentsEndpoint } from "@/lib/patients/schemas";
 import { myAssessments } from "@/lib/patients/service";
 

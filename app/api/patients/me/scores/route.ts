@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { myScoresEndpoint } from "@/lib/patients/schemas";
 import { myScores } from "@/lib/patients/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { emailReportEndpoint } from "@/lib/reports/schemas";
 import { emailReport } from "@/lib/reports/service";
 

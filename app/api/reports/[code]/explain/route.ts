@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { explainReportEndpoint } from "@/lib/reports/schemas";
 import { explainReport } from "@/lib/reports/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { reportPdfEndpoint } from "@/lib/reports/schemas";
 import { reportPdf } from "@/lib/reports/service";
 

@@ -1,4 +1,4 @@
-import { handle } from "@/lib/api/route";
+import { handle } from "@/lib/http/route";
 import { forwardToAnalysis } from "@/lib/biomechanics/proxy";
 import { wristDeviationNeutralEndpoint } from "@/lib/biomechanics/schemas";
 

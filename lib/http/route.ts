@@ -3,12 +3,13 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
-import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/endpoint";
+import type { LimitKind } from "@/lib/api/limits";
 import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { clientAddress } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite, type LimitKind } from "@/lib/rate-limit";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -64,9 +65,14 @@ export function isPlainHandler(value: unknown): value is RouteHandler {
   return typeof value === "function" && (value as { [PLAIN_HANDLER]?: boolean })[PLAIN_HANDLER] === true;
 }
 
-export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard>(
-  definition: Endpoint<P, Q, B> & { auth: G },
-  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<unknown>,
+/**
+ * The route's handler returns the contract's success body (typed from its first response's
+ * schema, so a renamed or missing field fails the type check), a Reply for another status, or a
+ * Response of its own (files, redirects).
+ */
+export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard, R extends readonly EndpointResponse[]>(
+  definition: Endpoint<P, Q, B, R> & { auth: G },
+  handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<SuccessBody<R> | Reply | Response>,
   options: { audit?: AuditOption; renderError?: ErrorRenderer } = {},
 ): RouteHandler {
   const successStatus = definition.responses[0]?.status ?? 200;

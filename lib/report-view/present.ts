@@ -1,31 +1,14 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
-import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-import type { ReportAssessment } from "@/lib/reports/schemas";
+import { ARTHRITIS_PATTERN_NAMES, ASSESSMENT_TYPE_NAMES, PAIN_AREA_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
 
-const TYPE_NAMES: Record<ReportAssessment["assessmentType"], string> = {
-  ROM: "Range of motion",
-  DEXTERITY: "Dexterity (finger tapping)",
-  PAIN: "Pain",
-  ARTHRITIS: "Arthritis evaluation",
-  THUMB: "Thumb movements",
-};
-
-const PATTERN_NAMES: Record<string, string> = {
-  UNDETERMINED: "Undetermined",
-  OA_PATTERN: "OA pattern",
-  RA_PATTERN: "RA pattern",
-  MIXED: "Mixed OA/RA",
-};
-
-const AREA_NAMES: Record<string, string> = { DIGIT_JOINT: "finger joint", PALM: "palm", DORSAL: "back of hand", WRIST: "wrist" };
-
 export function typeName(type: ReportAssessment["assessmentType"]): string {
-  return TYPE_NAMES[type];
+  return ASSESSMENT_TYPE_NAMES[type]!;
 }
 
 /** "Right hand", "Both hands"; `short` gives "Right", "Both". */
@@ -157,7 +140,7 @@ export function snapshotMetrics(item: ReportAssessment): Metric[] {
       return metrics([
         ["Composite score", num(s, "compositeScore"), score],
         ["Progression", num(s, "progressionLevel"), (v) => `Level ${Math.round(v)}`, progressionName],
-        ["Pattern", str(s, "patternType") ? (PATTERN_NAMES[str(s, "patternType")!] ?? words(str(s, "patternType")!)) : null],
+        ["Pattern", str(s, "patternType") ? (ARTHRITIS_PATTERN_NAMES[str(s, "patternType")!] ?? words(str(s, "patternType")!)) : null],
         ["ROM deficit", num(s, "romDeficitScore"), score],
         ["Pain burden", num(s, "painBurdenScore"), score],
         ["Function", num(s, "functionalScore"), score],
@@ -172,7 +155,7 @@ function painArea(entry: Record<string, unknown>): string | null {
   if (severity === null) return null;
   const place = [str(entry, "hand") && str(entry, "hand") !== "BOTH" ? words(str(entry, "hand")!) : null,
     str(entry, "digit") ? words(str(entry, "digit")!).toLowerCase() : null,
-    str(entry, "location") ?? (str(entry, "areaType") ? AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase() : null),
+    str(entry, "location") ?? (str(entry, "areaType") ? PAIN_AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase() : null),
   ].filter(Boolean).join(" ");
   return `${place || "Unspecified area"} ${round(severity)}/10 (${painLabel(severity)})`;
 }

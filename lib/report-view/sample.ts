@@ -1,7 +1,7 @@
 // A realistic in-memory report (all four assessment types, dated over weeks) for the PDF
 // benchmark and for looking at the layout without a database.
 import { formatCode } from "@/lib/codes";
-import type { ReportAssessment, ReportView } from "@/lib/reports/schemas";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 const CODES = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 

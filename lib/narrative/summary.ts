@@ -1,6 +1,7 @@
 // GET /patients/:id/narrative-summary: a short progress note. The language model writes it when
 // configured; otherwise, or when the model fails, a deterministic template writes it from the
 // same facts. The model is never sent the patient's name or e-mail.
+import { HAND_NAMES, JOURNAL_ENTRY_MOMENTS } from "@/lib/assessments/vocabulary";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
@@ -30,14 +31,6 @@ export async function patientFacts(patientId: number, journalEntries = 3): Promi
   return { profile, days: scores, journal };
 }
 
-const HAND_WORD = { LEFT: "left hand", RIGHT: "right hand", BOTH: "both hands" } as const;
-const ENTRY_WORD = {
-  PRE_ASSESSMENT: "before an assessment",
-  POST_ASSESSMENT: "after an assessment",
-  AD_HOC_CHECK_IN: "at a check-in",
-  INITIAL_INTAKE: "at intake",
-} as const;
-
 export function longDate(value: string | Date): string {
   const date = typeof value === "string" ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
   return date.toLocaleDateString("en-GB", { timeZone: "UTC", day: "numeric", month: "long", year: "numeric" });
@@ -56,7 +49,7 @@ function weeksSince(isoDay: string, today: Date): string | null {
 function introduction(p: PatientProfile, who: string, today: Date): string {
   const age = p.age !== null ? `, ${p.age},` : "";
   const condition = p.injury ? `is being followed for ${p.injury.replace(/\.$/, "")}` : "is being followed";
-  const hand = p.affectedHand ? ` of the ${HAND_WORD[p.affectedHand]}` : "";
+  const hand = p.affectedHand ? ` of the ${HAND_NAMES[p.affectedHand]!.toLowerCase()}` : "";
   let sentence = `${who}${age} ${condition}${hand}`;
   if (p.surgeryDate) {
     const when = weeksSince(p.surgeryDate, today);
@@ -108,7 +101,7 @@ function journalParagraph(entries: JournalEntry[]): string | null {
     last.functionRating !== null ? `function ${number(last.functionRating)}/10` : null,
   ].filter(Boolean);
   const rated = ratings.length ? ` rated ${ratings.join(" and ")} and` : "";
-  let sentence = `In the latest journal entry (${longDate(last.createdAt)}, ${ENTRY_WORD[last.entryType]}) the patient${rated} wrote: "${entrySummary(last)}"`;
+  let sentence = `In the latest journal entry (${longDate(last.createdAt)}, ${JOURNAL_ENTRY_MOMENTS[last.entryType]}) the patient${rated} wrote: "${entrySummary(last)}"`;
   const painSeries = entries.map((e) => e.painRating).filter((v): v is number => v !== null);
   if (painSeries.length >= 2) {
     const newest = painSeries[0]!;
