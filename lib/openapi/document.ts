@@ -2,6 +2,7 @@
 // nothing here restates a field list.
 import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
+import { env } from "@/lib/env";
 import { wireTypes } from "@/lib/api/wire";
 import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
@@ -141,7 +142,7 @@ function objectProperties(schema: z.ZodType | undefined, components: Record<stri
   return Object.entries(properties).map(([name, property]) => ({ name, schema: property, required: required.has(name) }));
 }
 
-function operation(definition: Endpoint, components: Record<string, JsonSchema>) {
+function operation(definition: Endpoint, components: Record<string, JsonSchema>, site: string) {
   const parameters = [
     ...objectProperties(definition.params, components).map((p) => ({ name: p.name, in: "path", required: true, schema: p.schema })),
     ...objectProperties(definition.query, components).map((p) => ({
@@ -192,7 +193,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
     security: security(definition.auth),
     ...(typeof definition.auth === "object" ? { "x-roles": definition.auth.roles } : {}),
     ...(definition.upgrade
-      ? { "x-upgrade": "websocket", externalDocs: { description: "The socket's messages (AsyncAPI 3.0)", url: "/api/asyncapi.json" } }
+      ? { "x-upgrade": "websocket", externalDocs: { description: "The socket's messages (AsyncAPI 3.0)", url: `${site}/api/asyncapi.json` } }
       : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(definition.body
@@ -211,12 +212,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
 }
 
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
+  const site = new URL(env().FRONTEND_URL).origin;
   const components: Record<string, JsonSchema> = { Error: toSchema(errorBody, "output", {}) };
   for (const [name, values] of Object.entries(ENUMS)) components[name] = { type: "string", enum: [...values] };
   const paths: Record<string, Record<string, unknown>> = {};
   for (const definition of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
     paths[definition.path] ??= {};
-    paths[definition.path]![definition.method.toLowerCase()] = operation(definition, components);
+    paths[definition.path]![definition.method.toLowerCase()] = operation(definition, components, site);
   }
   return {
     openapi: "3.1.0",
@@ -225,7 +227,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       version: SERVICE_VERSION,
       description:
         "Clinical hand-assessment service: submit scored assessments, share them by code, read histories, build reports. Outputs are not a medical diagnosis. Every error body is `{ error, code?, field? }`. A quick start with curl and how to get a token: /developers. The voice WebSocket's messages: the AsyncAPI document at /api/asyncapi.json.",
-      contact: { name: "Developer relations (the contact form)", url: "/developers" },
+      contact: { name: "Developer relations (the contact form)", url: `${site}/developers` },
       license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api", description: "This server" }],
