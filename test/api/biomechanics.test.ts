@@ -3,7 +3,7 @@
 // 502 (never a hang, never a 500).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 import { sendJson, startStandIn, type StandIn, type StandInHandler } from "@/test/support/stand-in";
 
@@ -62,6 +62,7 @@ for (const [path, upstreamPath] of TABLE) {
     const response = await fetch(`${server.origin}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: sent });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type")!, /^application\/json/);
+    await checked(server.origin, "POST", path, response.clone());
     assert.equal(await response.text(), answer);
     assert.equal(upstream.requests.length, 1);
     const [forwarded] = upstream.requests;
