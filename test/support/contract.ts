@@ -22,11 +22,15 @@ interface DocumentedResponse {
   content?: Record<string, { schema?: JsonSchema }>;
 }
 interface Document {
-  paths: Record<string, Record<string, { responses: Record<string, DocumentedResponse> }>>;
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; responses: Record<string, DocumentedResponse> }>>;
   components: { schemas: Record<string, JsonSchema> };
 }
 
-const pathPattern = (path: string) => new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{\w+\\?\}/g, "[^/]+")}$`);
+/** A documented path as a pattern: {param} is one segment, a catch-all (an array parameter) one or more. */
+function pathPattern(path: string, catchAll: Set<string>): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => (catchAll.has(name) ? ".+" : "[^/]+"))}$`);
+}
 
 function findEndpoint(method: string, documentedPath: string): Endpoint | undefined {
   return allEndpoints.find((endpoint) => endpoint.method === method && endpoint.path === documentedPath);
@@ -43,14 +47,17 @@ export function contractOf(document: Document) {
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: local(document.components.schemas) });
   const validators = new Map<string, ValidateFunction>();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation, pattern: pathPattern(path) })),
+    Object.entries(methods).map(([method, operation]) => {
+      const catchAll = new Set((operation.parameters ?? []).filter((p) => p.in === "path" && p.schema.type === "array").map((p) => p.name));
+      // The most specific match wins: a literal path, then one-segment parameters, then a catch-all.
+      const rank = catchAll.size * 100 + (path.match(/\{/g)?.length ?? 0);
+      return { path, method: method.toUpperCase(), operation, rank, pattern: pathPattern(path, catchAll) };
+    }),
   );
 
   return function check(method: string, apiPath: string, status: number, contentType: string, body: unknown): void {
     const path = apiPath.split("?")[0]!;
-    // A literal path (/patients/me/scores) wins over a template (/patients/{id}/scores).
-    const candidates = operations.filter((o) => o.method === method && o.pattern.test(path));
-    const documented = candidates.find((o) => !o.path.includes("{")) ?? candidates.find((o) => !o.path.includes("{path}")) ?? candidates[0];
+    const documented = operations.filter((o) => o.method === method && o.pattern.test(path)).sort((a, b) => a.rank - b.rank)[0];
     if (!documented) throw new ContractViolation(`${method} /api${path} is no documented operation (a deliberate probe passes unchecked: true)`);
     const where = `${method} /api${documented.path} → ${status}`;
     const response = documented.operation.responses[String(status)];
