@@ -13,7 +13,7 @@ const linkStyle = "font-semibold text-teal-800 underline underline-offset-2";
 
 function Code({ label, children }: { label: string; children: string }) {
   return (
-    <pre tabIndex={0} aria-label={label} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-50">
+    <pre tabIndex={0} role="region" aria-label={label} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-50">
       <code>{children}</code>
     </pre>
   );
