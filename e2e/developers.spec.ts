@@ -1,10 +1,16 @@
-// The developers page and its lead form, with the API's field errors shown inline.
+// The developers page (quick start, lead form with the API's field errors inline) and the API
+// reference, which must work with no outside network.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { expectAccessible, expectNoSideScroll } from "./support/fixtures";
 
 test("the lead form shows the API's field error for a bad e-mail, then accepts a good one", async ({ page }, testInfo) => {
   await page.goto("/developers");
   await expect(page.getByRole("link", { name: "API reference" }).first()).toHaveAttribute("href", "/developers/api");
+  await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Submit a result: command" })).toContainText("/api/assessments/rom");
+  await expect(page.getByRole("heading", { name: "A native app: authorization code with PKCE" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "/api/lookup/{code}", exact: true })).toHaveAttribute("href", "/developers/api#getLookupCode");
   await expectAccessible(page, testInfo, "developers");
   await expectNoSideScroll(page);
 
@@ -21,4 +27,37 @@ test("the lead form shows the API's field error for a bad e-mail, then accepts a
   await email.fill("robin@example.test");
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByText("Thank you. We will be in touch soon.")).toBeVisible();
+});
+
+test("the API reference asks no other host for anything, shows no vendor menus and has no axe violations", async ({ page, baseURL }, testInfo) => {
+  const own = new URL(baseURL!).host;
+  const outside: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith("http") && url.host !== own) outside.push(request.url());
+  });
+  page.on("websocket", (socket) => {
+    if (new URL(socket.url()).host !== own) outside.push(socket.url());
+  });
+  // Outside requests are blocked as well as recorded: the page must not need them.
+  await page.route(
+    (url) => url.host !== own,
+    (route) => route.abort("blockedbyclient"),
+  );
+  await page.goto("/developers/api");
+  await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  const submit = page.locator("section#postAssessmentsRom");
+  await expect(submit.getByRole("heading", { level: 3 })).toHaveText(/POST\s*\/api\/assessments\/rom/);
+  const requestBody = submit.locator("details", { has: page.locator("summary", { hasText: "Request body" }) });
+  await requestBody.locator("summary").click();
+  await expect(requestBody.getByText("overallScore", { exact: true })).toBeVisible();
+  await page.getByRole("navigation", { name: "API sections" }).getByRole("link", { name: "Enumerations" }).click();
+  await expect(page.locator("#schema-AssessmentType")).toContainText("DEXTERITY");
+  await page.waitForLoadState("networkidle");
+  expect(outside, "requests to other hosts").toEqual([]);
+  await expect(page.getByText(/Ask AI|Deploy|Powered by/i)).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes`), "axe violations").toEqual([]);
+  await expectAccessible(page, testInfo, "developers-api");
+  await expectNoSideScroll(page);
 });

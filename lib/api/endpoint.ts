@@ -28,6 +28,8 @@ export interface Endpoint<
   path: string;
   summary: string;
   tag: string;
+  /** Replaces the guard's sentence in the reference when the operation needs more words (the voice socket). */
+  description?: string;
   auth: Guard;
   params?: P;
   query?: Q;

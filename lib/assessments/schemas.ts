@@ -339,8 +339,8 @@ export const arthritisSnapshot = snapshotOf(
 
 const created = { id: z.number().int(), code: z.string(), formattedCode: z.string() };
 
-export const romResponse = z.object({ ...created, overallScore: z.number(), wristScore: z.number().nullable(), fingerScore: z.number().nullable() });
-export const dexterityResponse = z.object({ ...created, overallScore: z.number(), cycleCount: z.number().int(), totalTouches: z.number().int() });
+export const romResponse = z.object({ ...created, overallScore: score, wristScore: score.nullable(), fingerScore: score.nullable() });
+export const dexterityResponse = z.object({ ...created, overallScore: score, cycleCount: count, totalTouches: count });
 export const painResponse = z.object({
   ...created,
   dateCreated: z.iso.datetime(),

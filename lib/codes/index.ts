@@ -5,7 +5,9 @@ import { ApiError } from "@/lib/api/errors";
 
 export const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const CODE_LENGTH = 6;
-const CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{3}-?[${CODE_ALPHABET}]{3}$`);
+const CHARACTER = `[${CODE_ALPHABET}${CODE_ALPHABET.replace(/\d/g, "").toLowerCase()}]`;
+/** What a code may be sent as: any case, dash optional, surrounding white space ignored. */
+export const CODE_INPUT_PATTERN = new RegExp(`^\\s*${CHARACTER}{3}-?${CHARACTER}{3}\\s*$`);
 
 /** A missing and an expired code answer the same, so a response never says which. */
 export const NOT_FOUND_MESSAGE = "No assessment with this code (it may have expired)";
@@ -25,8 +27,7 @@ export function generateCode(): string {
 
 /** `AAABBB` or `aaa-bbb` → `AAABBB`; null for anything else. */
 export function normalizeCode(input: string): string | null {
-  const upper = input.trim().toUpperCase();
-  return CODE_PATTERN.test(upper) ? upper.replace("-", "") : null;
+  return CODE_INPUT_PATTERN.test(input) ? input.trim().toUpperCase().replace("-", "") : null;
 }
 
 /** The dashed form shown to people: `AAA-BBB`. */
@@ -35,17 +36,10 @@ export function formatCode(code: string): string {
 }
 
 /** zod schema for a code in a path, query or body: normalizes, or fails with a clear message. */
-export const codeSchema = z.string().transform((value, ctx) => {
-  const code = normalizeCode(value);
-  if (!code) {
-    ctx.addIssue({
-      code: "custom",
-      message: `must be a 6-character code from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`,
-    });
-    return z.NEVER;
-  }
-  return code;
-});
+export const codeSchema = z
+  .string()
+  .regex(CODE_INPUT_PATTERN, `must be a 6-character code from ${CODE_ALPHABET} (dash optional, e.g. ABC-234)`)
+  .transform((value) => normalizeCode(value)!);
 
 /** A unique-index violation on `column`: Prisma's P2002, or PostgreSQL's 23505 from plain SQL. */
 function isUniqueViolationOn(error: unknown, column: string): boolean {

@@ -11,7 +11,7 @@ export const LEAD_MESSAGE_MAX = 4000;
 export const developerLeadInput = z.object({
   type: blankAsMissing(z.enum(LeadType)).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
   name: z.string().trim().min(1, "is required").max(200),
-  email: z.string().trim().max(320).pipe(z.email("must be a valid e-mail address")),
+  email: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.email("must be a valid e-mail address").max(320)),
   company: blankAsMissing(z.string().trim().max(200)),
   interest: blankAsMissing(z.enum(LeadInterest)),
   message: blankAsMissing(z.string().trim().max(LEAD_MESSAGE_MAX, `must be at most ${LEAD_MESSAGE_MAX} characters`)),

@@ -2,8 +2,15 @@
 // nothing here restates a field list.
 import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
-import * as enums from "@/lib/generated/prisma/enums.ts";
+import { env } from "@/lib/env";
+import { wireTypes } from "@/lib/api/wire";
+import * as assessments from "@/lib/assessments/schemas";
+import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
+import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
+import { readinessResponse } from "@/lib/health/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
+import { narrativeResponse, PATIENT_SORTS, TRENDS } from "@/lib/patients/schemas";
+import { explanationSource } from "@/lib/report-view/schemas";
 import { LIMIT_DESCRIPTIONS } from "@/lib/api/limits";
 import { SERVICE_VERSION } from "@/lib/version";
 
@@ -14,6 +21,23 @@ const errorBody = z.object({
   code: z.string().optional().describe("Machine-readable reason, e.g. ALREADY_SUBSCRIBED"),
   field: z.string().optional().describe("The offending input field (dotted path)"),
 });
+
+/** What each group of operations is for; a tag an endpoint uses must be described here. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Health: "Liveness and readiness of the service and its database.",
+  Assessments: "Submit scored assessments (range of motion, dexterity, pain, arthritis); each gets a six-character sharing code.",
+  Lookup: "Read, claim and e-mail an assessment by its sharing code.",
+  Patients: "Score histories and records of a signed-in patient, and the patient list care providers work from.",
+  Journal: "A patient's journal: check-ins before and after assessments.",
+  Reports: "Bundle up to 20 assessment codes into a report with a PDF, an e-mail and a plain-language explanation.",
+  Biomechanics: "Forwarded to the biomechanics analysis service.",
+  "Speech and voice": "Text to speech, and the voice session WebSocket (its messages: /api/asyncapi.json).",
+  Billing: "Subscriptions through Stripe Checkout and the customer portal, and Stripe's webhook.",
+  Leads: "The developer page's contact form.",
+  Admin: "The audit trail of reads of patient data (administrators).",
+  "FHIR R4": "Assessments as FHIR R4 Observations and DiagnosticReports for electronic health records (see docs/fhir.md).",
+  Reference: "The machine-readable descriptions of this API: OpenAPI for the REST routes, AsyncAPI for the voice socket.",
+};
 
 const guardText: Record<string, string> = {
   none: "No authentication.",
@@ -31,9 +55,76 @@ function security(guard: Guard): Record<string, string[]>[] {
   return [{ bearerAuth: [] }];
 }
 
+/**
+ * The enumerations on the wire, by component name. Wherever a schema has one of these value
+ * sets, the document refers to the component instead of repeating the values.
+ */
+const ENUMS: Record<string, readonly string[]> = {
+  AssessmentType: assessments.readAssessmentType.options,
+  Hand: assessments.anyHand.options,
+  ScoredHand: assessments.scoredHand.options,
+  HandDigit: assessments.handDigit.options,
+  DigitLocation: assessments.digitLocation.options,
+  LightingQuality: assessments.lightingQuality.options,
+  PainType: assessments.painType.options,
+  PainTimeOfDay: assessments.painTimeOfDay.options,
+  PainAssessmentMode: assessments.painMode.options,
+  PainAreaType: assessments.painAreaType.options,
+  ManagementStrategy: assessments.managementStrategy.options,
+  MorningStiffnessDuration: assessments.morningStiffnessDuration.options,
+  DifficultyLevel: assessments.difficultyLevel.options,
+  FunctionalTask: assessments.functionalTask.options,
+  SymptomOnset: assessments.symptomOnset.options,
+  SymptomSymmetry: assessments.symptomSymmetry.options,
+  ArthritisPattern: assessments.arthritisPattern.options,
+  JournalEntryType: Object.values(JournalEntryType),
+  Trend: TRENDS,
+  PatientSort: PATIENT_SORTS,
+  NarrativeSource: narrativeResponse.shape.source.options,
+  ExplanationSource: explanationSource.options,
+  SubscriptionTier: subscriptionTier.options,
+  SubscriptionStatus: subscriptionStatus.options,
+  BillingPlan: billingPlan.options,
+  LeadType: Object.values(LeadType),
+  LeadInterest: Object.values(LeadInterest),
+  DatabaseKind: readinessResponse.shape.database.options,
+};
+
+const valueSetKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
+const enumByValues = new Map(Object.entries(ENUMS).map(([name, values]) => [valueSetKey(values), name]));
+
+/** One place per schema node decides how it is written (zod's `override` hook, run on every node). */
+function overrideNode({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: JsonSchema }) {
+  // A path or query string that carries an integer or a boolean is typed as such (lib/api/wire.ts).
+  const wire = wireTypes.get(zodSchema);
+  if (wire) {
+    const { description } = jsonSchema;
+    for (const key of Object.keys(jsonSchema)) delete jsonSchema[key];
+    Object.assign(jsonSchema, wire, description === undefined ? {} : { description });
+    return;
+  }
+  // A named enumeration: a reference to its component (siblings such as description and default stay).
+  if (Array.isArray(jsonSchema.enum) && jsonSchema.enum.length > 1) {
+    const name = enumByValues.get(valueSetKey(jsonSchema.enum));
+    if (name) {
+      delete jsonSchema.type;
+      delete jsonSchema.enum;
+      jsonSchema.$ref = `#/components/schemas/${name}`;
+    }
+    return;
+  }
+  // A fixed-length list of one item type (ROM normalRange): items + minItems/maxItems, which every
+  // OpenAPI tool reads, rather than prefixItems, which some misread.
+  const prefixItems = jsonSchema.prefixItems as JsonSchema[] | undefined;
+  if (prefixItems?.length && prefixItems.every((item) => JSON.stringify(item) === JSON.stringify(prefixItems[0]))) {
+    delete jsonSchema.prefixItems;
+    Object.assign(jsonSchema, { items: prefixItems[0], minItems: prefixItems.length, maxItems: prefixItems.length });
+  }
+}
+
 /** zod → JSON Schema, with named definitions hoisted into components.schemas. */
 function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<string, JsonSchema>): JsonSchema {
-  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12" }) as JsonSchema;
+  const json = z.toJSONSchema(schema, { io, unrepresentable: "any", target: "draft-2020-12", override: overrideNode }) as JsonSchema;
   delete json.$schema;
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
   delete json.$defs;
@@ -50,7 +141,7 @@ function objectProperties(schema: z.ZodType | undefined, components: Record<stri
   return Object.entries(properties).map(([name, property]) => ({ name, schema: property, required: required.has(name) }));
 }
 
-function operation(definition: Endpoint, components: Record<string, JsonSchema>) {
+function operation(definition: Endpoint, components: Record<string, JsonSchema>, site: string) {
   const parameters = [
     ...objectProperties(definition.params, components).map((p) => ({ name: p.name, in: "path", required: true, schema: p.schema })),
     ...objectProperties(definition.query, components).map((p) => ({
@@ -75,8 +166,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
   }
   const authErrors: [number, string][] =
     definition.auth === "required" ? [[401, "Missing or invalid token"]] : typeof definition.auth === "object" ? [[401, "Missing or invalid token"], [403, "Insufficient permissions"]] : [];
-  const common: [number, string][] = [...authErrors, [500, "Internal error"], [503, "A dependency (database, identity provider) is unavailable"]];
-  if (definition.body || definition.rawBody) common.push([413, "Request body too large"], [400, "Invalid request"]);
+  const common: [number, string][] = [
+    ...authErrors,
+    [400, "Invalid request (at least a malformed URL, e.g. broken percent-encoding)"],
+    [500, "Internal error"],
+    [503, "A dependency (database, identity provider) is unavailable"],
+  ];
+  if (definition.body || definition.rawBody) common.push([413, "Request body too large"]);
   if (definition.body) common.push([415, "The body is not JSON (Content-Type must be application/json)"]);
   for (const [status, description] of common) {
     responses[String(status)] ??= { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
@@ -91,11 +187,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
   return {
     operationId: `${definition.method.toLowerCase()}${definition.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
     summary: definition.summary,
-    description: guardDescription(definition.auth),
+    description: definition.description ?? guardDescription(definition.auth),
     tags: [definition.tag],
     security: security(definition.auth),
     ...(typeof definition.auth === "object" ? { "x-roles": definition.auth.roles } : {}),
-    ...(definition.upgrade ? { "x-upgrade": "websocket" } : {}),
+    ...(definition.upgrade
+      ? { "x-upgrade": "websocket", externalDocs: { description: "The socket's messages (AsyncAPI 3.0)", url: `${site}/api/asyncapi.json` } }
+      : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(definition.body
       ? {
@@ -113,14 +211,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>)
 }
 
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
+  const site = new URL(env().FRONTEND_URL).origin;
   const components: Record<string, JsonSchema> = { Error: toSchema(errorBody, "output", {}) };
-  for (const [name, values] of Object.entries(enums)) {
-    if (typeof values === "object" && values !== null) components[name] = { type: "string", enum: Object.values(values as Record<string, string>) };
-  }
-  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, values] of Object.entries(ENUMS)) components[name] = { type: "string", enum: [...values] };
+  const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
   for (const definition of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
     paths[definition.path] ??= {};
-    paths[definition.path]![definition.method.toLowerCase()] = operation(definition, components);
+    paths[definition.path]![definition.method.toLowerCase()] = operation(definition, components, site);
   }
   return {
     openapi: "3.1.0",
@@ -128,10 +225,16 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       title: "Hand Assessment API",
       version: SERVICE_VERSION,
       description:
-        "Clinical hand-assessment service: submit scored assessments, share them by code, read histories, build reports. Outputs are not a medical diagnosis. Every error body is `{ error, code?, field? }`.",
+        "Clinical hand-assessment service: submit scored assessments, share them by code, read histories, build reports. Outputs are not a medical diagnosis. Every error body is `{ error, code?, field? }`. A quick start with curl and how to get a token: /developers. The voice WebSocket's messages: the AsyncAPI document at /api/asyncapi.json.",
+      contact: { name: "Developer relations (the contact form)", url: `${site}/developers` },
+      license: { name: "Proprietary", identifier: "LicenseRef-Proprietary" },
     },
     servers: [{ url: "/api", description: "This server" }],
-    tags: [...new Set(endpoints.map((e) => e.tag))].sort().map((name) => ({ name })),
+    tags: [...new Set(endpoints.map((e) => e.tag))].sort().map((name) => {
+      const description = TAG_DESCRIPTIONS[name];
+      if (!description) throw new Error(`tag "${name}" has no description in TAG_DESCRIPTIONS (lib/openapi/document.ts)`);
+      return { name, description };
+    }),
     paths,
     components: {
       schemas: components,

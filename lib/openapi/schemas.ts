@@ -10,15 +10,36 @@ export const openApiEndpoint = endpoint({
   responses: [{ status: 200, description: "OpenAPI 3.1 document", schema: z.looseObject({ openapi: z.string() }) }],
 });
 
+export const asyncApiEndpoint = endpoint({
+  method: "GET",
+  path: "/asyncapi.json",
+  summary: "The voice socket's AsyncAPI 3.0 document, generated from the message schemas the socket parses and sends",
+  tag: "Reference",
+  auth: "none",
+  responses: [{ status: 200, description: "AsyncAPI 3.0 document", schema: z.looseObject({ asyncapi: z.string() }) }],
+});
+
+export const voiceSocketQuery = z.object({
+  access_token: z.string().optional().describe("A bearer token, for clients that cannot set headers (browsers); same rules as the Authorization header"),
+  audio: z.literal("off").optional().describe("off: replies come without audio_chunk frames"),
+});
+
 export const voiceSocketEndpoint = endpoint({
   method: "GET",
   path: "/ai/ws",
-  summary: "Voice session WebSocket (upgrade). JSON frames: see docs/voice-protocol.md",
+  summary: "Voice session WebSocket (HTTP upgrade); its messages are described by the AsyncAPI document at /api/asyncapi.json",
   tag: "Speech and voice",
-  auth: "none",
+  description:
+    "Connect with an HTTP upgrade to websocket. Anonymous without a token; with a bearer token (Authorization header, or the access_token query parameter) the session is the caller's and its answers become journal entries. A token that does not verify is refused with 401. The JSON messages both ways are in the AsyncAPI document (/api/asyncapi.json) and docs/voice-protocol.md.",
+  auth: "optional",
   upgrade: true,
+  query: voiceSocketQuery,
   responses: [
     { status: 101, description: "Switching protocols: the voice session starts (IDLE → GREETING)" },
-    { status: 403, description: "Origin not allowed, or too many sessions from this address" },
+    { status: 401, description: "A token was given and does not verify" },
+    { status: 403, description: "The Origin header names a site that is not allowed (clients without Origin, such as native apps, are allowed)" },
+    { status: 426, description: "A plain request without the upgrade to websocket" },
+    { status: 429, description: "Too many open voice sessions from this address (VOICE_MAX_CONNECTIONS_PER_CLIENT); retry after Retry-After seconds" },
+    { status: 503, description: "The server is shutting down, at capacity, or cannot reach the database or identity provider; retry after Retry-After seconds" },
   ],
 });

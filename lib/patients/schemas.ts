@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
+import { onTheWire } from "@/lib/api/wire";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
@@ -113,7 +114,9 @@ export const PATIENT_SORTS = ["name", "score", "recent"] as const;
 export const patientListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
   trend: z.enum(TRENDS).optional(),
-  attention: z.enum(["true", "false"]).transform((value) => value === "true").optional(),
+  attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
+    .transform((value) => value === "true")
+    .optional(),
   sort: z
     .enum(PATIENT_SORTS)
     .default("name")

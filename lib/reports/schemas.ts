@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { CODE_ALPHABET, codeSchema, normalizeCode } from "@/lib/codes";
+import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
+import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
 import { explanationSource, reportView } from "@/lib/report-view/schemas";
 
 /** Spec, "Limits": a report bundles 1 to 20 assessment codes. */
@@ -11,7 +12,8 @@ export const MAX_REPORT_ASSESSMENTS = 20;
  * problem is reported on the field itself (not an item path), naming the offending entries.
  */
 export const assessmentCodesInput = z
-  .array(z.unknown(), { error: (issue) => (issue.input === undefined ? "is required" : "must be an array of assessment codes") })
+  // The items are checked (and named in the error) by the transform below; the reference shows their form.
+  .array(z.unknown().meta({ type: "string", pattern: CODE_INPUT_PATTERN.source }), { error: (issue) => (issue.input === undefined ? "is required" : "must be an array of assessment codes") })
   .min(1, "must name at least one assessment code")
   .max(MAX_REPORT_ASSESSMENTS, `at most ${MAX_REPORT_ASSESSMENTS} assessment codes per report`)
   .transform((codes, ctx) => {

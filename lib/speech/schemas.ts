@@ -6,8 +6,9 @@ export const TTS_MAX_CHARS = 2000;
 export const ttsInput = z.object({
   text: z
     .string()
+    .min(1, "must not be empty")
     .max(TTS_MAX_CHARS, `must be at most ${TTS_MAX_CHARS} characters`)
-    .refine((text) => text.trim() !== "", "must not be empty")
+    .regex(/\S/, "must not be empty")
     .describe("What to say, 1-2000 characters"),
 });
 

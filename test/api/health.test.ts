@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -103,7 +103,7 @@ test("bodies over 1 MiB are 413, by Content-Length and while reading a chunked b
     }),
     duplex: "half",
   } as RequestInit);
-  assert.equal(streamed.status, 413);
+  assert.equal((await checked(server.origin, "POST", "/assessments/pain", streamed)).status, 413);
 });
 
 test("POST /api/assessments/pain (legacy) echoes the rating with a UUID, dateCreated and isComplete", async () => {

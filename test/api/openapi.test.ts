@@ -91,17 +91,59 @@ test("every documented operation has a route file exporting its method", () => {
   }
 });
 
+/** Every path and method the specification (SPEC.md, "REST surface" and "Biomechanics") names. */
+const SPECIFIED = [
+  "GET /health",
+  "POST /assessments/rom",
+  "POST /assessments/dexterity",
+  "POST /assessments/pain-v2",
+  "POST /assessments/pain",
+  "POST /assessments/arthritis",
+  "GET /assessments/{id}/results",
+  "GET /lookup/{code}",
+  "POST /lookup/{code}/claim",
+  "POST /lookup/{code}/email",
+  "POST /lookup/anonymous",
+  "GET /patients/me/scores",
+  "GET /patients/me/assessments",
+  "GET /patients",
+  "GET /patients/{id}",
+  "GET /patients/{id}/assessments",
+  "GET /patients/{id}/journal",
+  "GET /patients/{id}/scores",
+  "GET /patients/{id}/narrative-summary",
+  "POST /journal",
+  "GET /journal",
+  "GET /journal/{id}",
+  "GET /journal/narrative-context/{patientId}",
+  "POST /reports",
+  "GET /reports/{code}",
+  "GET /reports/{code}/pdf",
+  "POST /reports/{code}/email",
+  "POST /reports/{code}/explain",
+  "POST /ai/tts",
+  "GET /ai/ws",
+  "POST /billing/checkout",
+  "POST /billing/checkout/verify",
+  "POST /billing/portal",
+  "GET /billing/subscription",
+  "POST /billing/webhook",
+  "POST /biomechanics/wrist/deviation",
+  "POST /biomechanics/wrist/deviation/neutral-pose",
+  "POST /biomechanics/wrist/extension-flexion",
+  "POST /biomechanics/wrist/extension-flexion/neutral-pose",
+  "POST /biomechanics/wrist/rotation",
+  "POST /biomechanics/wrist/rotation/neutral-pose",
+  "POST /biomechanics/thumb/abduction",
+  "POST /biomechanics/thumb/circumduction",
+  "POST /biomechanics/thumb/extension-flexion",
+];
+
 test("every path and method of the specification is documented", () => {
-  const spec = readFileSync(join(process.cwd(), "..", "shared", "SPEC.md"), "utf8");
-  const missing: string[] = [];
-  for (const match of spec.matchAll(/^\|\s*(GET|POST|PUT|PATCH|DELETE)\s*\|\s*(\/[^\s|]+)/gm)) {
-    const path = match[2]!.replace(/:(\w+)/g, "{$1}");
-    const operations = document.paths[path] as Record<string, unknown> | undefined;
-    if (!operations?.[match[1]!.toLowerCase()]) missing.push(`${match[1]} ${path}`);
-  }
-  for (const match of spec.matchAll(/^\|\s*(\/biomechanics\/[^\s|]+)\s*\|/gm)) {
-    if (!(document.paths[match[1]!] as Record<string, unknown> | undefined)?.post) missing.push(`POST ${match[1]}`);
-  }
+  const missing = SPECIFIED.filter((entry) => {
+    const [method, path] = entry.split(" ") as [string, string];
+    return !(document.paths[path] as Record<string, unknown> | undefined)?.[method.toLowerCase()];
+  });
   assert.deepEqual(missing, []);
 });
 
@@ -118,9 +160,83 @@ test("guards are documented: bearer scheme, and which routes need it", () => {
   }
 });
 
-test("the enumerations of the specification are components", () => {
-  for (const name of ["Hand", "HandDigit", "PainType", "DifficultyLevel", "SubscriptionStatus", "LeadInterest", "AssessmentType"]) {
-    assert.ok(Array.isArray(document.components.schemas[name]?.enum), name);
+/** Every schema object in the paths, with where it is. */
+function* schemasIn(value: unknown, where: string): Generator<[string, Record<string, any>]> {
+  if (Array.isArray(value)) for (const [i, item] of value.entries()) yield* schemasIn(item, `${where}/${i}`);
+  else if (value && typeof value === "object") {
+    yield [where, value as Record<string, any>];
+    for (const [key, item] of Object.entries(value)) yield* schemasIn(item, `${where}/${key}`);
   }
-  assert.deepEqual(document.components.schemas.Hand.enum, ["LEFT", "RIGHT", "BOTH"]);
+}
+
+test("enumerations are the wire names, named components, and referenced", () => {
+  const schemas = document.components.schemas;
+  assert.deepEqual(schemas.Hand.enum, ["LEFT", "RIGHT", "BOTH"]);
+  assert.deepEqual(schemas.AssessmentType.enum, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"], "the names responses carry");
+  assert.equal(schemas.ContactKind, undefined, "internal enumerations are not exposed");
+  const text = JSON.stringify(document.paths);
+  const enums = Object.entries(schemas).filter(([, schema]: [string, any]) => Array.isArray(schema.enum));
+  assert.ok(enums.length >= 20, `${enums.length} enumeration components`);
+  for (const [name] of enums) assert.ok(text.includes(`"#/components/schemas/${name}"`), `${name} is referenced`);
+  // Inline enumerations are left only where a union's branches are told apart: the bare record's
+  // type (stored and read names both accepted there).
+  const inline = [...schemasIn(document.paths, "")].filter(([, schema]) => Array.isArray(schema.enum) && schema.enum.length > 1);
+  assert.deepEqual(
+    inline.map(([, schema]) => schema.enum),
+    [
+      ["ROM", "THUMB", "THUMB_MOVEMENTS"],
+      ["DEXTERITY", "FINGER_TAPPING"],
+    ],
+  );
+  assert.ok(inline.every(([where]) => where.startsWith("//lookup/anonymous/post/requestBody/")));
+});
+
+test("numbers and yes/no in paths and queries are integers and booleans", () => {
+  const parameter = (path: string, name: string) => document.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+  assert.deepEqual(parameter("/patients", "limit"), { description: "Page size; default 50, values over 200 are clamped to 200", type: "integer", minimum: 0, maximum: 2147483647 });
+  assert.equal(parameter("/patients", "offset").type, "integer");
+  assert.deepEqual(parameter("/patients", "attention"), { type: "boolean" });
+  assert.deepEqual(parameter("/patients/{id}/scores", "id"), { type: "integer", minimum: 1, maximum: 2147483647, description: "Patient contact id" });
+  assert.equal(parameter("/journal/{id}", "id").type, "integer");
+});
+
+test("every constraint zod enforces is in the document", () => {
+  const body = (path: string) => document.paths[path].post.requestBody.content["application/json"].schema;
+  assert.equal(body("/ai/tts").properties.text.minLength, 1);
+  assert.equal(body("/ai/tts").properties.text.maxLength, 2000);
+  assert.equal(body("/leads/developer").properties.email.format, "email");
+  assert.equal(body("/reports/{code}/email").properties.to.format, "email");
+  const codePattern = new RegExp(body("/reports").properties.assessmentCodes.items.pattern);
+  for (const code of ["ABC234", "abc-234", " ABC-234 "]) assert.match(code, codePattern);
+  for (const code of ["ABC23", "ABI234", "ABC--234"]) assert.doesNotMatch(code, codePattern);
+  assert.equal(document.paths["/lookup/{code}"].get.parameters[0].schema.pattern, codePattern.source);
+  const rom = body("/assessments/rom");
+  assert.deepEqual([rom.properties.overallScore.minimum, rom.properties.overallScore.maximum], [0, 100]);
+  const created = document.paths["/assessments/rom"].post.responses["201"].content["application/json"].schema;
+  assert.deepEqual([created.properties.overallScore.minimum, created.properties.overallScore.maximum], [0, 100]);
+  // The ROM normal range: two numbers, as items/minItems/maxItems (not prefixItems, which some tools misread).
+  assert.ok(!JSON.stringify(document).includes("prefixItems"));
+  const normalRange = rom.properties.joints.anyOf[0].items.properties.normalRange.anyOf[0];
+  assert.deepEqual(normalRange, { type: "array", items: { type: "number", minimum: -360, maximum: 360 }, minItems: 2, maxItems: 2 });
+});
+
+test("the voice socket: optional token, 101, 429 for too many sessions, and a link to its AsyncAPI document", () => {
+  const socket = document.paths["/ai/ws"].get;
+  assert.deepEqual(socket.security, [{}, { bearerAuth: [] }]);
+  assert.match(socket.description, /bearer token/);
+  for (const status of ["101", "401", "403", "426", "429", "503"]) assert.ok(socket.responses[status], status);
+  assert.match(socket.responses["429"].description, /Too many open voice sessions/);
+  assert.match(socket.externalDocs.url, /\/api\/asyncapi\.json$/);
+  assert.deepEqual(socket.parameters.map((p: { name: string }) => p.name), ["access_token", "audio"]);
+});
+
+test("tags are described, every operation documents a 4xx, info has license and contact", () => {
+  assert.ok(document.tags.length > 5 && document.tags.every((t: { description?: string }) => t.description), "tag descriptions");
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations as Record<string, any>)) {
+      assert.ok(Object.keys(op.responses).some((status) => status.startsWith("4")), `${method} ${path} documents a 4xx`);
+    }
+  }
+  assert.ok(document.info.license.identifier);
+  assert.match(document.info.contact.url, /\/developers$/);
 });

@@ -61,7 +61,7 @@ test("no mail transport and no model: sent false, template explanation; expired 
       after.body.assessments.map((a: { code: string }) => a.code),
       [rom],
     );
-    const pdf = await fetch(`${server.origin}/api/reports/${report}/pdf`);
+    const pdf = await apiClient(server.origin).get(`/reports/${report}/pdf`);
     assert.equal(pdf.status, 200);
     assert.equal(await server.stop(), 0);
 

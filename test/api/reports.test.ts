@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -72,6 +72,7 @@ const dashed = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
 
 async function downloadPdf(code: string) {
   const response = await fetch(`${server.origin}/api/reports/${code}/pdf`);
+  await checked(server.origin, "GET", `/reports/${code}/pdf`, response.clone());
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
 }
 

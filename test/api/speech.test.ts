@@ -91,13 +91,9 @@ test("text that looks like a command-line option is spoken, not obeyed", { skip:
 });
 
 test("no model and no espeak-ng: 204 without a body", async () => {
-  const response = await fetch(`${noBackend.origin}/api/ai/tts`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ text: "Hello" }),
-  });
+  const response = await apiClient(noBackend.origin).post("/ai/tts", { text: "Hello" });
   assert.equal(response.status, 204);
-  assert.equal(await response.text(), "");
+  assert.equal(response.body, "");
 });
 
 test("every configured backend failing (the model answers 500, the local program exits 1): 500", async () => {

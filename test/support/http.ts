@@ -1,6 +1,7 @@
 // Small JSON client for integration tests. Every response is checked against the API
-// reference (test/support/contract.ts) unless a call opts out with `unchecked`.
-import { checkAgainstContract } from "./contract.ts";
+// reference (test/support/contract.ts) unless a call opts out with `unchecked`; `checked` does
+// the same for a response a test fetched itself (for headers or bodies apiClient does not send).
+import { contractFor } from "./contract.ts";
 export interface ApiResponse<T = any> {
   status: number;
   headers: Headers;
@@ -10,8 +11,29 @@ export interface ApiResponse<T = any> {
 export interface RequestOptions {
   token?: string;
   headers?: Record<string, string>;
-  /** Skip the contract check (for deliberately malformed exchanges). */
+  /** Skip the contract check (for deliberately malformed exchanges and probes outside the API). */
   unchecked?: boolean;
+}
+
+/** Reads a response of `method /api<path>` (JSON parsed) and checks it against the served reference. */
+export async function checked<T = any>(origin: string, method: string, path: string, response: Response): Promise<ApiResponse<T>> {
+  const { status, headers, body } = await read<T>(response);
+  (await contractFor(origin))(method, path, status, headers.get("content-type") ?? "", body);
+  return { status, headers, body };
+}
+
+async function read<T>(response: Response): Promise<ApiResponse<T>> {
+  const contentType = response.headers.get("content-type") ?? "";
+  let body: unknown;
+  if (contentType.includes("json")) {
+    const text = await response.text();
+    body = text ? JSON.parse(text) : text;
+  } else if (contentType.startsWith("text/") || !contentType) {
+    body = await response.text();
+  } else {
+    body = new Uint8Array(await response.arrayBuffer());
+  }
+  return { status: response.status, headers: response.headers, body: body as T };
 }
 
 export function apiClient(origin: string) {
@@ -24,12 +46,7 @@ export function apiClient(origin: string) {
       payload = typeof body === "string" ? body : JSON.stringify(body);
     }
     const response = await fetch(`${origin}/api${path}`, { method, headers, body: payload });
-    const text = await response.text();
-    let parsed: unknown = text;
-    const contentType = response.headers.get("content-type") ?? "";
-    if (contentType.includes("json") && text) parsed = JSON.parse(text);
-    if (!options.unchecked) checkAgainstContract(method, path, response.status, contentType, parsed);
-    return { status: response.status, headers: response.headers, body: parsed as T };
+    return options.unchecked ? read<T>(response) : checked<T>(origin, method, path, response);
   }
   return {
     get: <T = any>(path: string, options?: RequestOptions) => call<T>("GET", path, undefined, options),

@@ -1,0 +1,292 @@
+// The API reference, rendered on the server from the OpenAPI document /api/openapi.json serves:
+// plain HTML with no script, no outside request and nothing but this API in it.
+import type { ReactNode } from "react";
+import { Badge } from "@/components/ui";
+
+type Json = { [key: string]: unknown };
+
+interface Parameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  description?: string;
+  schema: Json;
+}
+interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  tags: string[];
+  security: Json[];
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; description?: string; content: Record<string, { schema?: Json }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema?: Json }> }>;
+  externalDocs?: { description?: string; url: string };
+  "x-roles"?: string[];
+}
+export interface ReferenceDocument {
+  info: { title: string; version: string; description: string };
+  tags: { name: string; description: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, Json> };
+}
+
+const isJson = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const schemaList = (value: unknown): Json[] => (Array.isArray(value) ? value.filter(isJson) : []);
+const componentName = (ref: string) => ref.replace("#/components/schemas/", "");
+const anchor = (name: string) => `schema-${name}`;
+
+function TypeOf({ schema }: { schema: Json }): ReactNode {
+  if (typeof schema.$ref === "string") {
+    const name = componentName(schema.$ref);
+    return (
+      <a href={`#${anchor(name)}`} className="text-teal-800 underline underline-offset-2">
+        {name}
+      </a>
+    );
+  }
+  const union = schemaList(schema.anyOf).length ? schemaList(schema.anyOf) : schemaList(schema.oneOf);
+  if (union.length) {
+    return union.map((option, i) => (
+      <span key={i}>
+        {i > 0 && " or "}
+        <TypeOf schema={option} />
+      </span>
+    ));
+  }
+  if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
+  if (Array.isArray(schema.enum)) return <span>one of {schema.enum.map((v) => JSON.stringify(v)).join(", ")}</span>;
+  const types = Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === "string" ? [schema.type] : [];
+  if (types.includes("array") && isJson(schema.items)) {
+    return (
+      <span>
+        list of <TypeOf schema={schema.items} />
+        {types.includes("null") && " or null"}
+      </span>
+    );
+  }
+  return <span>{types.length ? types.join(" or ") : "any JSON value"}</span>;
+}
+
+const CONSTRAINTS: [string, string][] = [
+  ["format", "format"],
+  ["minLength", "at least {} characters"],
+  ["maxLength", "at most {} characters"],
+  ["minimum", "≥ {}"],
+  ["maximum", "≤ {}"],
+  ["minItems", "at least {} items"],
+  ["maxItems", "at most {} items"],
+  ["pattern", "matches {}"],
+  ["default", "default {}"],
+];
+
+function constraintsOf(schema: Json): string[] {
+  const out: string[] = [];
+  for (const [key, text] of CONSTRAINTS) {
+    const value = schema[key];
+    if (value === undefined) continue;
+    if (key === "format") out.push(String(value));
+    else if (key === "pattern" && String(value).length > 60) out.push("matches a pattern (see the document)");
+    else out.push(text.replace("{}", typeof value === "string" && key !== "pattern" ? JSON.stringify(value) : String(value)));
+  }
+  return out;
+}
+
+/** The object a schema describes, looking through a nullable union and a list. */
+function objectOf(schema: Json): Json | null {
+  if (isJson(schema.properties)) return schema;
+  for (const option of [...schemaList(schema.anyOf), ...schemaList(schema.oneOf)]) {
+    const found = objectOf(option);
+    if (found) return found;
+  }
+  if (isJson(schema.items)) return objectOf(schema.items);
+  return null;
+}
+
+function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactNode {
+  const variants = schemaList(schema.oneOf).length ? schemaList(schema.oneOf) : schemaList(schema.anyOf).filter((s) => isJson(s.properties));
+  if (!isJson(schema.properties) && variants.length > 1) {
+    return (
+      <ol className="list-decimal space-y-2 pl-5">
+        {variants.map((variant, i) => (
+          <li key={i}>
+            <p className="text-slate-700">One form:</p>
+            <Fields schema={variant} depth={depth} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  const object = objectOf(schema);
+  if (!object || !isJson(object.properties)) {
+    return (
+      <p className="text-slate-700">
+        <TypeOf schema={schema} />
+        {constraintsOf(schema).length > 0 && `: ${constraintsOf(schema).join(", ")}`}
+      </p>
+    );
+  }
+  const required = new Set(Array.isArray(object.required) ? object.required.map(String) : []);
+  return (
+    <ul className={depth ? "mt-1 space-y-1 border-l border-slate-200 pl-3" : "space-y-1"}>
+      {Object.entries(object.properties).map(([name, value]) => {
+        const property = isJson(value) ? value : {};
+        const nested = depth < 4 ? objectOf(property) : null;
+        return (
+          <li key={name} className="text-sm">
+            <code className="font-semibold text-slate-900">{name}</code>{" "}
+            <span className="text-slate-700">
+              <TypeOf schema={property} />
+              {required.has(name) ? ", required" : ", optional"}
+              {constraintsOf(property).length > 0 && `; ${constraintsOf(property).join(", ")}`}
+            </span>
+            {typeof property.description === "string" && <span className="block text-slate-700">{property.description}</span>}
+            {nested && <Fields schema={nested} depth={depth + 1} />}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Body({ content }: { content?: Record<string, { schema?: Json }> }): ReactNode {
+  if (!content) return null;
+  return Object.entries(content).map(([type, media]) => (
+    <div key={type} className="mt-1">
+      <p className="text-xs text-slate-700">
+        <code>{type}</code>
+      </p>
+      {media.schema && type.includes("json") ? <Fields schema={media.schema} /> : <p className="text-sm text-slate-700">{type.includes("json") ? "JSON" : "The file"}</p>}
+    </div>
+  ));
+}
+
+const METHOD_TONE: Record<string, "teal" | "amber" | "slate"> = { get: "teal", post: "amber" };
+
+function OperationView({ path, method, operation }: { path: string; method: string; operation: Operation }) {
+  return (
+    <section id={operation.operationId} className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <h3 className="flex flex-wrap items-center gap-2 font-mono text-base text-slate-900">
+        <Badge tone={METHOD_TONE[method] ?? "slate"}>{method.toUpperCase()}</Badge>
+        <span className="break-all">/api{path}</span>
+      </h3>
+      <p className="mt-2 font-medium text-slate-900">{operation.summary}</p>
+      <p className="mt-1 text-sm text-slate-700">{operation.description}</p>
+      {operation.externalDocs && (
+        <p className="mt-1 text-sm">
+          <a href={new URL(operation.externalDocs.url).pathname} className="text-teal-800 underline underline-offset-2">
+            {operation.externalDocs.description ?? "More"}
+          </a>
+        </p>
+      )}
+      {operation.parameters?.length ? (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Parameters of {method.toUpperCase()} /api{path}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-slate-700">
+                <th scope="col" className="py-1 pr-3 font-semibold">Parameter</th>
+                <th scope="col" className="py-1 pr-3 font-semibold">In</th>
+                <th scope="col" className="py-1 font-semibold">Type</th>
+              </tr>
+            </thead>
+            <tbody>
+              {operation.parameters.map((parameter) => (
+                <tr key={parameter.in + parameter.name} className="border-b border-slate-100 align-top">
+                  <th scope="row" className="py-1 pr-3 font-mono font-semibold text-slate-900">
+                    {parameter.name}
+                  </th>
+                  <td className="py-1 pr-3 text-slate-700">{parameter.in}{parameter.required ? ", required" : ""}</td>
+                  <td className="py-1 text-slate-700">
+                    <TypeOf schema={parameter.schema} />
+                    {constraintsOf(parameter.schema).length > 0 && `; ${constraintsOf(parameter.schema).join(", ")}`}
+                    {parameter.description && <span className="block">{parameter.description}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {operation.requestBody && (
+        <details className="mt-3">
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900">Request body{operation.requestBody.required ? "" : " (optional)"}</summary>
+          {operation.requestBody.description && <p className="text-sm text-slate-700">{operation.requestBody.description}</p>}
+          <Body content={operation.requestBody.content} />
+        </details>
+      )}
+      <details className="mt-2">
+        <summary className="cursor-pointer text-sm font-semibold text-slate-900">Responses: {Object.keys(operation.responses).join(", ")}</summary>
+        <dl className="mt-1 space-y-2">
+          {Object.entries(operation.responses).map(([status, response]) => (
+            <div key={status}>
+              <dt className="text-sm font-semibold text-slate-900">{status}</dt>
+              <dd className="text-sm text-slate-700">
+                {response.description}
+                {Number(status) < 400 && <Body content={response.content} />}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </details>
+    </section>
+  );
+}
+
+export function ApiReference({ document }: { document: ReferenceDocument }) {
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const enums = Object.entries(document.components.schemas).filter(([, schema]) => Array.isArray(schema.enum));
+  const error = document.components.schemas.Error;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
+      <nav aria-label="API sections" className="lg:sticky lg:top-4 lg:self-start">
+        <ul className="space-y-1 text-sm">
+          {document.tags.map((tag) => (
+            <li key={tag.name}>
+              <a href={`#tag-${tag.name.replace(/\W+/g, "-")}`} className="text-teal-800 underline underline-offset-2">
+                {tag.name}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href="#errors" className="text-teal-800 underline underline-offset-2">Errors</a>
+          </li>
+          <li>
+            <a href="#enumerations" className="text-teal-800 underline underline-offset-2">Enumerations</a>
+          </li>
+        </ul>
+      </nav>
+      <div className="min-w-0 space-y-10">
+        {document.tags.map((tag) => (
+          <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, "-")}`} className="space-y-3">
+            <h2 id={`tag-${tag.name.replace(/\W+/g, "-")}`} className="scroll-mt-4 text-xl font-semibold text-slate-900">
+              {tag.name}
+            </h2>
+            <p className="text-slate-700">{tag.description}</p>
+            {operations
+              .filter(({ operation }) => operation.tags.includes(tag.name))
+              .map(({ path, method, operation }) => (
+                <OperationView key={method + path} path={path} method={method} operation={operation} />
+              ))}
+          </section>
+        ))}
+        <section aria-labelledby="errors" className="space-y-3">
+          <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">Errors</h2>
+          <p className="text-slate-700">Every error body (FHIR routes answer a FHIR OperationOutcome instead):</p>
+          {error && <Fields schema={error} />}
+        </section>
+        <section aria-labelledby="enumerations" className="space-y-3">
+          <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">Enumerations</h2>
+          <dl className="space-y-2">
+            {enums.map(([name, schema]) => (
+              <div key={name} id={anchor(name)} className="scroll-mt-4">
+                <dt className="font-mono font-semibold text-slate-900">{name}</dt>
+                <dd className="break-words font-mono text-sm text-slate-700">{Array.isArray(schema.enum) && schema.enum.map(String).join(", ")}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}
