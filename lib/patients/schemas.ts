@@ -134,6 +134,8 @@ export const testStanding = z
     date: isoDate.describe("Its latest day"),
     previousScore: score.nullable().describe("Its value on the most recent earlier day"),
     previousDate: isoDate.nullable(),
+    firstScore: score.describe("Its value on its first day (the latest day's when it has one day)"),
+    firstDate: isoDate,
     trend: z
       .enum(TEST_TRENDS)
       .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),

@@ -96,7 +96,7 @@ const pain = (score: number): Result => ({ type: "PAIN", hand: "BOTH", score });
 const mixed = {
   // Every test better than last time, on days that alternate between tests: comparing one
   // day's ROM with the next day's pain check-in would read 70 → 55 as a decline.
-  improver: patient("improver", "Mixcase Improver", { 10: [rom("RIGHT", 40)], 9: [pain(50)], 8: [dexterity("RIGHT", 45)], 3: [rom("RIGHT", 50)], 2: [pain(70)], 1: [dexterity("RIGHT", 55)] }),
+  improver: patient("improver", "Mixcase Improver", { 12: [rom("RIGHT", 30)], 10: [rom("RIGHT", 40)], 9: [pain(50)], 8: [dexterity("RIGHT", 45)], 3: [rom("RIGHT", 50)], 2: [pain(70)], 1: [dexterity("RIGHT", 55)] }),
   // ROM better on both hands, pain worse: the flag names pain.
   decliner: patient("decliner", "Mixcase Decliner", { 6: [rom("RIGHT", 60)], 5: [pain(80)], 4: [rom("LEFT", 50)], 2: [rom("RIGHT", 70)], 1: [pain(60)], 0: [rom("LEFT", 55)] }),
   // One result per test: no test has a trend yet.
@@ -171,7 +171,7 @@ test("trend is stable at exactly +2 and improving just above", async () => {
     score: 52,
     trend: "stable",
     needsAttention: false,
-    tests: [{ test: "ROM", hand: "RIGHT", score: 52, date: day(1), previousScore: 50, previousDate: day(3), trend: "stable" }],
+    tests: [{ test: "ROM", hand: "RIGHT", score: 52, date: day(1), previousScore: 50, previousDate: day(3), firstScore: 50, firstDate: day(3), trend: "stable" }],
     attentionReasons: [],
     assessmentCount: 2,
   });
@@ -208,7 +208,7 @@ test("a day's score is the mean of that day's assessments; one day or none is st
   const single = await row("single");
   assert.equal(single.trend, "stable");
   assert.equal(single.score, 70);
-  assert.deepEqual(single.tests, [{ test: "ROM", hand: "RIGHT", score: 70, date: day(1), previousScore: null, previousDate: null, trend: "insufficient" }]);
+  assert.deepEqual(single.tests, [{ test: "ROM", hand: "RIGHT", score: 70, date: day(1), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(1), trend: "insufficient" }]);
   const none = await row("none");
   assert.deepEqual([none.score, none.trend, none.needsAttention, none.assessmentCount, none.lastAssessment], [null, "stable", false, 0, null]);
 });
@@ -240,9 +240,9 @@ test("mixed test days, improving on every test: improving, no flag", async () =>
     trend: "improving",
     needsAttention: false,
     tests: [
-      { test: "ROM", hand: "RIGHT", score: 50, date: day(3), previousScore: 40, previousDate: day(10), trend: "improving" },
-      { test: "DEXTERITY", hand: "RIGHT", score: 55, date: day(1), previousScore: 45, previousDate: day(8), trend: "improving" },
-      { test: "PAIN", hand: "BOTH", score: 70, date: day(2), previousScore: 50, previousDate: day(9), trend: "improving" },
+      { test: "ROM", hand: "RIGHT", score: 50, date: day(3), previousScore: 40, previousDate: day(10), firstScore: 30, firstDate: day(12), trend: "improving" },
+      { test: "DEXTERITY", hand: "RIGHT", score: 55, date: day(1), previousScore: 45, previousDate: day(8), firstScore: 45, firstDate: day(8), trend: "improving" },
+      { test: "PAIN", hand: "BOTH", score: 70, date: day(2), previousScore: 50, previousDate: day(9), firstScore: 50, firstDate: day(9), trend: "improving" },
     ],
     attentionReasons: [],
   });
@@ -256,12 +256,13 @@ test("mixed test days, improving on every test: improving, no flag", async () =>
       [day(8), 45, null],
       [day(9), 45, 50],
       [day(10), 40, null],
+      [day(12), 30, null],
     ],
   );
   const right = await api.get(`/patients/${ids.improver}/scores?hand=RIGHT`, { token: provider });
   assert.deepEqual(
     right.body.scores.map((s: { date: string; overallScore: number }) => [s.date, s.overallScore]),
-    [[day(1), 52.5], [day(3), 47.5], [day(8), 42.5], [day(10), 40]],
+    [[day(1), 52.5], [day(3), 47.5], [day(8), 42.5], [day(10), 40], [day(12), 30]],
     "a hand's history carries forward only that hand's tests",
   );
 });
@@ -273,9 +274,9 @@ test("one test declining while the others improve: flagged, and the flag names t
     trend: "stable",
     needsAttention: true,
     tests: [
-      { test: "ROM", hand: "LEFT", score: 55, date: day(0), previousScore: 50, previousDate: day(4), trend: "improving" },
-      { test: "ROM", hand: "RIGHT", score: 70, date: day(2), previousScore: 60, previousDate: day(6), trend: "improving" },
-      { test: "PAIN", hand: "BOTH", score: 60, date: day(1), previousScore: 80, previousDate: day(5), trend: "declining" },
+      { test: "ROM", hand: "LEFT", score: 55, date: day(0), previousScore: 50, previousDate: day(4), firstScore: 50, firstDate: day(4), trend: "improving" },
+      { test: "ROM", hand: "RIGHT", score: 70, date: day(2), previousScore: 60, previousDate: day(6), firstScore: 60, firstDate: day(6), trend: "improving" },
+      { test: "PAIN", hand: "BOTH", score: 60, date: day(1), previousScore: 80, previousDate: day(5), firstScore: 80, firstDate: day(5), trend: "declining" },
     ],
     attentionReasons: [{ reason: "test_declining", test: "PAIN", hand: "BOTH", text: "Pain (both hands) declining: 80 → 60" }],
   });
@@ -291,8 +292,8 @@ test("single results: not enough data per test, no flag unless the score is belo
     trend: "stable",
     needsAttention: false,
     tests: [
-      { test: "ROM", hand: "RIGHT", score: 70, date: day(3), previousScore: null, previousDate: null, trend: "insufficient" },
-      { test: "PAIN", hand: "BOTH", score: 72, date: day(1), previousScore: null, previousDate: null, trend: "insufficient" },
+      { test: "ROM", hand: "RIGHT", score: 70, date: day(3), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(3), trend: "insufficient" },
+      { test: "PAIN", hand: "BOTH", score: 72, date: day(1), previousScore: null, previousDate: null, firstScore: 72, firstDate: day(1), trend: "insufficient" },
     ],
     attentionReasons: [],
   });
@@ -300,7 +301,7 @@ test("single results: not enough data per test, no flag unless the score is belo
     score: 35,
     trend: "stable",
     needsAttention: true,
-    tests: [{ test: "ARTHRITIS", hand: "BOTH", score: 35, date: day(2), previousScore: null, previousDate: null, trend: "insufficient" }],
+    tests: [{ test: "ARTHRITIS", hand: "BOTH", score: 35, date: day(2), previousScore: null, previousDate: null, firstScore: 35, firstDate: day(2), trend: "insufficient" }],
     attentionReasons: [{ reason: "low_score", test: null, hand: null, text: "Overall score 35 is below 40" }],
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;

@@ -28,7 +28,7 @@ $$;
 
 ALTER TABLE "patient_standings" ADD COLUMN "tests" JSONB NOT NULL DEFAULT '[]';
 
--- Recomputes one patient's row. Per test and hand: the latest two days' values and a trend
+-- Recomputes one patient's row. Per test and hand: the first and latest two days' values and a trend
 -- (> +2 improving, < -2 declining, else stable; one day: insufficient). Overall: the latest two
 -- days of the carried-forward series and the spec's rule on them. Attention: a test declining,
 -- or the latest overall score below 40.
@@ -60,7 +60,9 @@ BEGIN
   END IF;
 
   WITH ranked AS (
-    SELECT t.*, row_number() OVER (PARTITION BY t.test, t.hand ORDER BY t.day DESC) AS n FROM patient_test_days(patient) t
+    SELECT t.*, row_number() OVER (PARTITION BY t.test, t.hand ORDER BY t.day DESC) AS n,
+           row_number() OVER (PARTITION BY t.test, t.hand ORDER BY t.day) AS from_first
+    FROM patient_test_days(patient) t
   )
   SELECT coalesce(jsonb_agg(jsonb_build_object(
            'test', l.test,
@@ -69,13 +71,17 @@ BEGIN
            'date', to_char(l.day, 'YYYY-MM-DD'),
            'previousScore', p.value::float8,
            'previousDate', to_char(p.day, 'YYYY-MM-DD'),
+           'firstScore', f.value::float8,
+           'firstDate', to_char(f.day, 'YYYY-MM-DD'),
            'trend', CASE WHEN p.value IS NULL THEN 'insufficient'
                          WHEN l.value - p.value > 2 THEN 'improving'
                          WHEN l.value - p.value < -2 THEN 'declining'
                          ELSE 'stable' END)
          ORDER BY array_position(ARRAY['ROM', 'DEXTERITY', 'PAIN', 'ARTHRITIS', 'THUMB'], l.test), l.hand NULLS FIRST), '[]'::jsonb)
     INTO v_tests
-  FROM ranked l LEFT JOIN ranked p ON p.test = l.test AND p.hand IS NOT DISTINCT FROM l.hand AND p.n = 2
+  FROM ranked l
+  LEFT JOIN ranked p ON p.test = l.test AND p.hand IS NOT DISTINCT FROM l.hand AND p.n = 2
+  JOIN ranked f ON f.test = l.test AND f.hand IS NOT DISTINCT FROM l.hand AND f.from_first = 1
   WHERE l.n = 1;
 
   SELECT max(a.date_created), count(*) INTO v_last_assessment, v_count FROM assessments a WHERE a.owner_id = patient;
