@@ -1,8 +1,8 @@
 "use client";
 import Link from "next/link";
 import { useId, useState } from "react";
-import { normalizeInputCode } from "@/components/assessment/code-box";
-import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import { normalizeInputCode } from "@/lib/web/codes";
+import { Alert, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
@@ -57,11 +57,7 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
             {busy ? "Claiming…" : "Claim"}
           </Button>
         </div>
-        {error && (
-          <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-            {error}
-          </p>
-        )}
+        <FieldError id={id} error={error} />
         {claimed && (
           <Alert kind="success">
             Claimed <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">{claimed}</Link>: it is now in your account.

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Badge, Button, Card } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
-import { errorText, formatDate, humanize } from "@/lib/web/format";
+import { When } from "@/components/ui/when";
+import { errorText, humanize } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 interface Subscription {
@@ -62,7 +63,7 @@ export function SubscriptionPanel() {
                   <span>Status: {humanize(s.status)}</span>
                   {s.currentPeriodEnd && (
                     <span className="text-slate-700">
-                      {s.cancelAtPeriodEnd ? "Ends" : "Renews"} {formatDate(s.currentPeriodEnd)}
+                      {s.cancelAtPeriodEnd ? "Ends" : "Renews"} <When value={s.currentPeriodEnd} kind="date" />
                     </span>
                   )}
                 </p>
