@@ -5,7 +5,7 @@ import { Alert, LinkButton, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "My dashboard" };
+export const metadata: Metadata = { title: "My dashboard", robots: { index: false } };
 
 export default async function DashboardPage() {
   const user = await currentUser();

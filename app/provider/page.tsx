@@ -6,7 +6,7 @@ import { Alert, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "Patients" };
+export const metadata: Metadata = { title: "Patients", robots: { index: false } };
 
 export default async function ProviderPage() {
   const user = await currentUser();

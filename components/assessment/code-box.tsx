@@ -32,8 +32,9 @@ export function CodeBox({ label = "Assessment or report code", initial = "" }: {
         setBusy(true);
         const found = await proxy<{ path: string }>(`/codes/${code}`);
         if (found.ok) return router.push(found.data.path);
-        // Unknown or expired: the not-found page says so and repeats the code.
-        if (found.status === 404) return router.push(`/a/${code}`);
+        // Unknown or expired: the not-found page says so and repeats the code. A full load, since
+        // a client-side one would reuse the not-found page rendered for this page's own path.
+        if (found.status === 404) return window.location.assign(`/a/${code}`);
         setBusy(false);
         setError(found.status === 429 ? "Too many look-ups from your connection. Please wait a minute and try again." : errorText(found.data));
       }}

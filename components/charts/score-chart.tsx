@@ -35,7 +35,7 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
         aria-hidden="true"
         className="h-64 w-full sm:h-72"
       >
-        <LineChart responsive data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+        <LineChart responsive accessibilityLayer={false} data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
           <XAxis dataKey="t" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={shortDay} tick={{ fontSize: 12, fill: "#334155" }} minTickGap={24} />
           <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />

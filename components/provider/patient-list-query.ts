@@ -15,6 +15,7 @@ export interface PatientRow {
   trend: "improving" | "declining" | "stable";
   needsAttention: boolean;
   attentionReasons: Array<{ text: string }>;
+  tests: Array<{ trend: "improving" | "declining" | "stable" | "insufficient" }>;
   assessmentCount: number;
 }
 

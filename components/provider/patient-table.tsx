@@ -52,6 +52,17 @@ function Flag({ p }: { p: PatientRow }) {
   );
 }
 
+/** "By test: 2 improving, 1 declining": each test against its own previous result. */
+function ByTest({ p }: { p: PatientRow }) {
+  if (p.tests.length === 0) return null;
+  const words = { improving: "improving", stable: "stable", declining: "declining", insufficient: "not enough data" } as const;
+  const counts = (Object.keys(words) as Array<keyof typeof words>).flatMap((trend) => {
+    const n = p.tests.filter((t) => t.trend === trend).length;
+    return n ? [`${n} ${words[trend]}`] : [];
+  });
+  return <div className="text-xs text-slate-700">By test: {counts.join(", ")}</div>;
+}
+
 const about = (p: PatientRow) => [p.hand ? HAND_LABELS[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded";
 
 export function PatientTable({ initial }: { initial?: PatientPage }) {
@@ -119,6 +130,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
                           <TrendMark trend={p.trend} />
                         </div>
                       </div>
+                      <ByTest p={p} />
                       <Flag p={p} />
                       <div className="mt-1 text-xs text-slate-700">
                         Last assessment <When value={p.lastAssessment} kind="date" /> · {p.assessmentCount} assessment{p.assessmentCount === 1 ? "" : "s"}
@@ -151,6 +163,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
                           <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score, 1)}</td>
                           <td className="py-2.5 pr-3">
                             <TrendMark trend={p.trend} />
+                            <ByTest p={p} />
                           </td>
                           <td className="py-2.5 pr-3"><When value={p.lastAssessment} kind="date" /></td>
                           <td className="py-2.5">{p.assessmentCount}</td>
