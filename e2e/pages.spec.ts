@@ -114,7 +114,7 @@ test("the provider list names the test that raises the flag; phones get cards; f
     await page.getByRole("searchbox", { name: "Search" }).fill(who.name);
     const row = isPhone(testInfo) ? list.getByRole("listitem").filter({ hasText: who.name }) : list.getByRole("row").filter({ hasText: who.name });
     await expect(row).toHaveCount(1);
-    await expect(row.getByText(overall)).toBeVisible();
+    await expect(row.getByText(overall, { exact: true })).toBeVisible();
     await expect(row.getByText(byTest)).toBeVisible();
     if (flagged) {
       await expect(row.getByText("Needs attention")).toBeVisible();
@@ -212,5 +212,6 @@ test("a favicon, and the API reference page passes axe outside the third-party r
   expect(icon.headers()["content-type"]).toContain("image/svg+xml");
   await page.goto("/developers/api");
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-  await expectAccessible(page, testInfo, "developers-api", ['[data-third-party="scalar"]']);
+  // Scalar renders its own <main> landmarks inside the page's: that rule is left out here only.
+  await expectAccessible(page, testInfo, "developers-api", ['[data-third-party="scalar"]'], ["landmark-no-duplicate-main"]);
 });

@@ -51,29 +51,32 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
           ? `${data.length} day${data.length === 1 ? "" : "s"} with results, ${formatWhen(first.date, "day", true)} to ${formatWhen(latest.date, "day", true)}; dates to scale.`
           : null}
       </figcaption>
-      <table className="sr-only">
-        <caption>{title}, as a table (scores out of 100, higher is better)</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            {present.map((line) => (
-              <th key={line.key} scope="col">
-                {line.name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.map((point) => (
-            <tr key={point.date}>
-              <th scope="row">{formatWhen(point.date, "day", true)}</th>
+      {/* A table cannot shrink to the 1 px of sr-only: its wrapper is what hides it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}, as a table (scores out of 100, higher is better)</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
               {present.map((line) => (
-                <td key={line.key}>{point[line.key] === null ? "no result" : formatNumber(point[line.key], 1)}</td>
+                <th key={line.key} scope="col">
+                  {line.name}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatWhen(point.date, "day", true)}</th>
+                {present.map((line) => (
+                  <td key={line.key}>{point[line.key] === null ? "no result" : formatNumber(point[line.key], 1)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

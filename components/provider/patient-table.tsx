@@ -15,7 +15,7 @@ export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
   return (
     <span className={`inline-flex items-center gap-1 font-semibold ${shape[1]}`}>
       <span aria-hidden="true">{shape[0]}</span>
-      {shape[2]}
+      <span>{shape[2]}</span>
     </span>
   );
 }
