@@ -8,7 +8,7 @@ test("a provider finds the patient who needs attention and opens their record", 
   await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
   // Cards on a phone, a table on a wider screen.
   const table = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
-  const rows = isPhone(testInfo) ? table.getByRole("listitem") : table.getByRole("row").filter({ has: page.getByRole("link") });
+  const rows = isPhone(testInfo) ? table.locator(":scope > li") : table.getByRole("row").filter({ has: page.getByRole("link") });
   await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
   await expect(table.getByRole("link", { name: steady.name })).toBeVisible();
   await expectAccessible(page, testInfo, "provider-list");
