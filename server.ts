@@ -6,6 +6,8 @@ import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
 import { EnvError, env, isDevAuth, listenHost } from "@/lib/env";
+import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
+import { withPageStatus } from "@/lib/web/page-status";
 
 const dev = process.argv.includes("--dev");
 (process.env as Record<string, string>).NODE_ENV ??= dev ? "development" : "production";
@@ -72,7 +74,13 @@ async function main(): Promise<void> {
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
     if (!hasDecodablePath(req.url ?? "/")) return void send(errorReply(new ApiError(400, "Malformed URL: the path has invalid percent-encoding")), req, res);
-    const next = () => void handleRequest(req, res);
+    const next = () => {
+      if (req.url?.startsWith("/api/")) return void handleRequest(req, res);
+      // Pages: the not-found page reads the path it answers for (a client cannot set this
+      // header), and a page may answer with another status (lib/web/page-status.ts).
+      req.headers[PAGE_PATH_HEADER] = (req.url ?? "/").split("?", 1)[0]!;
+      withPageStatus(res, () => void handleRequest(req, res));
+    };
     if (api) api.serve(req, res, next);
     else next();
   });

@@ -12,10 +12,10 @@ test("the home page explains the service and opens a code", async ({ page }, tes
   await expectAccessible(page, testInfo, "home");
   await expectNoSideScroll(page);
 
-  await page.getByRole("textbox", { name: "Assessment code" }).fill("bad");
+  await page.getByRole("textbox", { name: "Assessment or report code" }).fill("bad");
   await page.getByRole("button", { name: "Open" }).click();
   await expect(page.getByText("A code is 6 letters and digits")).toBeVisible();
-  await page.getByRole("textbox", { name: "Assessment code" }).fill(rom.formattedCode.toLowerCase());
+  await page.getByRole("textbox", { name: "Assessment or report code" }).fill(rom.formattedCode.toLowerCase());
   await page.getByRole("button", { name: "Open" }).click();
   await expect(page).toHaveURL(new RegExp(`/a/${rom.code}$`));
   await expect(page.getByRole("heading", { level: 1, name: "Range of motion" })).toBeVisible();

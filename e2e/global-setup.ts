@@ -80,6 +80,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const dataDirs = [mkdtempSync(join(tmpdir(), "hand-e2e-")), mkdtempSync(join(tmpdir(), "hand-e2e-dev-"))];
+  // Weeks of history can only be written before the app opens its embedded database.
+  const history = spawnSync(process.execPath, ["--import", "tsx", "e2e/support/history-seed.ts", Date.now().toString(36)], {
+    env: baseEnv(APP_PORT, dataDirs[0]!) as NodeJS.ProcessEnv,
+    encoding: "utf8",
+  });
+  if (history.status !== 0) throw new Error(`the history seed failed:\n${history.stderr}`);
   const app = await startApp(APP_ORIGIN, {
     ...baseEnv(APP_PORT, dataDirs[0]!),
     AUTH0_DOMAIN: `127.0.0.1:${IDP_PORT}`,
@@ -91,7 +97,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const devApp = await startApp(DEV_APP_ORIGIN, { ...baseEnv(DEV_APP_PORT, dataDirs[1]!), ALLOW_DEV_AUTH: "true" });
 
-  const seeded = await seed(APP_ORIGIN, idp);
+  const seeded = { ...(await seed(APP_ORIGIN, idp)), history: JSON.parse(history.stdout) };
   process.env.E2E_SEED = JSON.stringify(seeded);
   process.env.E2E_IDP_JWK = JSON.stringify(idp.privateJwk);
   process.env.E2E_IDP_ISSUER = idp.issuer;

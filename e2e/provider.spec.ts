@@ -1,12 +1,14 @@
 // A care provider filters the patient list to "needs attention" and opens a patient.
 import { expect, test } from "@playwright/test";
-import { expectAccessible, expectNoSideScroll, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
 
 test("a provider finds the patient who needs attention and opens their record", async ({ page }, testInfo) => {
   const { attention, steady, run } = seeded();
   await signIn(page, uniqueLogin("provider-dana"), "/provider");
   await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
-  const table = page.getByRole("table");
+  // Cards on a phone, a table on a wider screen.
+  const table = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
+  const rows = isPhone(testInfo) ? table.locator(":scope > li") : table.getByRole("row").filter({ has: page.getByRole("link") });
   await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
   await expect(table.getByRole("link", { name: steady.name })).toBeVisible();
   await expectAccessible(page, testInfo, "provider-list");
@@ -14,15 +16,16 @@ test("a provider finds the patient who needs attention and opens their record", 
 
   // Only this run's patients, so the screenshot and the assertions are stable.
   await page.getByRole("searchbox", { name: "Search" }).fill(run);
-  await expect(table.getByRole("row")).toHaveCount(3);
+  await expect(rows).toHaveCount(2);
   await screenshot(page, testInfo, "provider");
 
   await page.getByRole("combobox", { name: "Attention" }).selectOption("true");
   await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
   await expect(table.getByRole("link", { name: steady.name })).toHaveCount(0);
-  const row = table.getByRole("row").filter({ hasText: attention.name });
+  const row = rows.filter({ hasText: attention.name });
   await expect(row.getByText("Needs attention")).toBeVisible();
-  await expect(row.getByText("28")).toBeVisible();
+  await expect(row.getByText("28", { exact: true })).toBeVisible();
+  await expect(row.getByText("Overall score 28 is below 40")).toBeVisible();
 
   await page.getByRole("combobox", { name: "Sort by" }).selectOption("score");
   await page.getByRole("combobox", { name: "Trend" }).selectOption("stable");

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { PatientDashboard } from "@/components/dashboard/patient-dashboard";
+import { PatientDashboard, type MyStanding } from "@/components/dashboard/patient-dashboard";
 import { Alert, LinkButton, PageHeading } from "@/components/ui";
+import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "My dashboard" };
+export const metadata: Metadata = { title: "My dashboard", robots: { index: false } };
 
 export default async function DashboardPage() {
   const user = await currentUser();
@@ -19,12 +20,14 @@ export default async function DashboardPage() {
       </div>
     );
   }
+  // The strip is rendered with the page; the other panels then load side by side.
+  const me = await callApi<MyStanding>("/patients/me");
   return (
     <div>
       <PageHeading title={user.name ? `Hello, ${user.name}` : "My dashboard"}>
         <p>Your scores over time, your assessments and journal, and your subscription.</p>
       </PageHeading>
-      <PatientDashboard />
+      <PatientDashboard initial={me.ok ? me.data : null} />
     </div>
   );
 }

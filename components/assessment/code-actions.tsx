@@ -1,8 +1,9 @@
 "use client";
 import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import { Alert, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
@@ -13,6 +14,7 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState(!claimable);
+  const router = useRouter();
 
   if (!signedIn) {
     return (
@@ -39,6 +41,8 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
               if (result.ok) {
                 setClaimed(true);
                 setNotice({ kind: "success", text: "Claimed: this assessment is now in your account and will not expire." });
+                // The page's own figures (the badge, the expiry, the change over time) follow.
+                router.refresh();
               } else if (result.status === 401) {
                 setNotice({ kind: "error", text: "Your sign-in has expired. Please sign in again." });
               } else {
@@ -102,11 +106,7 @@ export function EmailForm({ path, field, label, buttonLabel }: { path: string; f
           {busy ? "Sending…" : buttonLabel}
         </Button>
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
       {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
     </form>
   );

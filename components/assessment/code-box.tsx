@@ -1,37 +1,42 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
-import { Button, fieldAria, inputStyles } from "@/components/ui";
+import { Button, FieldError, fieldAria, inputStyles } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+import { CODE_HINT, normalizeInputCode } from "@/lib/web/codes";
 
-const ALPHABET = /^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/;
+// The report form reads codes the same way.
+export { normalizeInputCode };
 
-/** "ABC-234", "abc234" → "ABC234"; null when it cannot be a code. */
-export function normalizeInputCode(value: string): string | null {
-  const compact = value.trim().toUpperCase().replace(/[\s-]/g, "");
-  return ALPHABET.test(compact) ? compact : null;
-}
-
-/** Open an assessment (or, with `target="report"`, a report) by its code. */
-export function CodeBox({ target = "assessment", label = "Assessment code" }: { target?: "assessment" | "report"; label?: string }) {
+/** Opens an assessment or a report by its code: the API says which one the code names. */
+export function CodeBox({ label = "Assessment or report code", initial = "" }: { label?: string; initial?: string }) {
   const router = useRouter();
   const id = useId();
-  const [value, setValue] = useState("");
+  const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   return (
     <form
+      noValidate
       className="flex flex-col gap-2 sm:flex-row sm:items-start"
-      onSubmit={(event) => {
+      onSubmit={async (event) => {
         event.preventDefault();
         const code = normalizeInputCode(value);
         if (!code) {
-          setError("A code is 6 letters and digits, for example ABC-234 (no 0, O, 1, I or L).");
+          setError(CODE_HINT);
           return;
         }
         setError(null);
         setBusy(true);
-        router.push(`/${target === "report" ? "r" : "a"}/${code}`);
+        const found = await proxy<{ path: string }>(`/codes/${code}`);
+        if (found.ok) return router.push(found.data.path);
+        // Unknown or expired: the not-found page says so and repeats the code. A full load, since
+        // a client-side one would reuse the not-found page rendered for this page's own path.
+        if (found.status === 404) return window.location.assign(`/a/${code}`);
+        setBusy(false);
+        setError(found.status === 429 ? "Too many look-ups from your connection. Please wait a minute and try again." : errorText(found.data));
       }}
     >
       <div className="flex-1">
@@ -48,11 +53,7 @@ export function CodeBox({ target = "assessment", label = "Assessment code" }: { 
           value={value}
           onChange={(event) => setValue(event.target.value)}
         />
-        {error && (
-          <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-800">
-            {error}
-          </p>
-        )}
+        <FieldError id={id} error={error} className="mt-1" />
       </div>
       <Button type="submit" disabled={busy}>
         {busy ? "Opening…" : "Open"}

@@ -77,7 +77,7 @@ function Pain({ s }: { s: Snapshot }) {
         ]}
       />
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">Where it hurts</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Where it hurts</h3>
         {entries.length === 0 ? (
           <p className="text-sm text-slate-700">No locations recorded.</p>
         ) : (
@@ -140,7 +140,7 @@ function Arthritis({ s }: { s: Snapshot }) {
         ]}
       />
       <div>
-        <h4 className="text-sm font-semibold text-slate-900">Clinical flags</h4>
+        <h3 className="text-sm font-semibold text-slate-900">Clinical flags</h3>
         {flags.length === 0 ? (
           <p className="text-sm text-slate-700">None.</p>
         ) : (

@@ -2,8 +2,8 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { normalizeInputCode } from "@/components/assessment/code-box";
-import { Alert, Button, Card, fieldAria, inputStyles } from "@/components/ui";
+import { normalizeInputCode } from "@/lib/web/codes";
+import { Alert, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
@@ -59,11 +59,7 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
             {busy ? "Claiming…" : "Claim"}
           </Button>
         </div>
-        {error && (
-          <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-            {error}
-          </p>
-        )}
+        <FieldError id={id} error={error} />
         {claimed && (
           <Alert kind="success">
             Claimed <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">{claimed}</Link>: it is now in your account.

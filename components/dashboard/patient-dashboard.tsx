@@ -3,34 +3,46 @@ import { useState } from "react";
 import type { z } from "zod";
 import { ClaimForm } from "@/components/dashboard/claim-form";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
-import { Show } from "@/components/patients/loadable";
+import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
-import { LinkButton } from "@/components/ui";
+import { Alert, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
 
-export function PatientDashboard() {
-  const me = useProxy<z.output<typeof patientProfile>>("/patients/me");
+/**
+ * Every panel asks for its own data at once (none waits for another). On a phone the actions
+ * (claim a code, subscription, report) come before the history.
+ */
+export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
+
+/** `initial`: the profile as the server read it for the first paint. */
+export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
+  const me = useProxy<MyStanding>("/patients/me", initial ? { path: "/patients/me", data: initial } : undefined);
+  const patientId = me.state === "ready" ? me.data.id : null;
   return (
-    <Show value={me} label="your profile">
-      {(profile) => (
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="space-y-6 lg:col-span-2">
-            <ScoresPanel key={`scores-${version}`} base="/patients/me" />
-            <HistoryPanel key={`history-${version}`} base="/patients/me" />
-            <JournalPanel patientId={profile.id} />
-          </div>
-          <div className="space-y-6">
-            <ClaimForm onClaimed={() => setVersion((n) => n + 1)} />
-            <SubscriptionPanel />
-            <LinkButton href="/reports/new" variant="secondary" className="w-full">
-              Create a report for my clinician
-            </LinkButton>
-          </div>
+    <div className="space-y-6">
+      {me.state === "error" ? <Alert>Could not load your scores: {me.message}</Alert> : <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:order-last">
+          <ClaimForm
+            onClaimed={() => {
+              setVersion((n) => n + 1);
+              me.reload();
+            }}
+          />
+          <SubscriptionPanel />
+          <LinkButton href="/reports/new" variant="secondary" className="w-full">
+            Create a report for my clinician
+          </LinkButton>
         </div>
-      )}
-    </Show>
+        <div className="space-y-6 lg:col-span-2">
+          <ScoresPanel key={`scores-${version}`} base="/patients/me" />
+          <HistoryPanel key={`history-${version}`} base="/patients/me" />
+          {patientId !== null && <JournalPanel patientId={patientId} />}
+        </div>
+      </div>
+    </div>
   );
 }

@@ -4,7 +4,8 @@ import { Show } from "@/components/patients/loadable";
 import { Alert, Badge, Button, Card } from "@/components/ui";
 import type { SubscriptionView } from "@/lib/billing/schemas";
 import { proxy } from "@/lib/web/client";
-import { errorText, formatDate, humanize } from "@/lib/web/format";
+import { When } from "@/components/ui/when";
+import { errorText, humanize } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 const PLANS = [
@@ -56,7 +57,7 @@ export function SubscriptionPanel() {
                   <span>Status: {humanize(s.status)}</span>
                   {s.currentPeriodEnd && (
                     <span className="text-slate-700">
-                      {s.cancelAtPeriodEnd ? "Ends" : "Renews"} {formatDate(s.currentPeriodEnd)}
+                      {s.cancelAtPeriodEnd ? "Ends" : "Renews"} <When value={s.currentPeriodEnd} kind="date" />
                     </span>
                   )}
                 </p>

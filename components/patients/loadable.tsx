@@ -3,9 +3,28 @@ import type { ReactNode } from "react";
 import { Alert, Button, Loading } from "@/components/ui";
 import type { Loadable } from "@/lib/web/use-proxy";
 
-/** Loading, error (with retry) or the content of a fetched value. */
-export function Show<T>({ value, label, children }: { value: Loadable<T> & { reload: () => void }; label: string; children: (data: T) => ReactNode }) {
-  if (value.state === "loading") return <Loading label={`Loading ${label}…`} />;
+/**
+ * Loading (a placeholder of `minHeight`, so the page does not jump), error (with retry) or the
+ * content of a fetched value; while a new answer loads the old content stays, marked busy.
+ */
+export function Show<T>({
+  value,
+  label,
+  minHeight,
+  children,
+}: {
+  value: Loadable<T> & { reload: () => void };
+  label: string;
+  minHeight?: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (value.state === "loading") {
+    return (
+      <div className={minHeight}>
+        <Loading label={`Loading ${label}…`} />
+      </div>
+    );
+  }
   if (value.state === "error") {
     const message =
       value.status === 401 ? "Your sign-in has expired. Please sign in again." : value.status === 403 ? "You do not have access to this." : value.message;
@@ -20,5 +39,9 @@ export function Show<T>({ value, label, children }: { value: Loadable<T> & { rel
       </div>
     );
   }
-  return <>{children(value.data)}</>;
+  return (
+    <div aria-busy={value.refreshing} className={value.refreshing ? "opacity-60 transition-opacity" : "transition-opacity"}>
+      {children(value.data)}
+    </div>
+  );
 }

@@ -10,10 +10,11 @@ import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
 import { Card, inputStyles } from "@/components/ui";
 import { READ_NAMES } from "@/lib/assessments/types";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { assessmentsResponse, patientJournalResponse, scoresResponse } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
-import { formatDate, formatDateTime, formatNumber, humanize, typeLabel } from "@/lib/web/format";
+import { When } from "@/components/ui/when";
+import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
@@ -49,7 +50,7 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
         />
       }
     >
-      <Show value={scores} label="scores">
+      <Show value={scores} label="scores" minHeight="min-h-72">
         {({ scores: points }) =>
           points.length === 0 ? (
             <p className="text-sm text-slate-700">No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.</p>
@@ -83,7 +84,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
         />
       }
     >
-      <Show value={history} label="assessments">
+      <Show value={history} label="assessments" minHeight="min-h-96">
         {({ assessments, total }) =>
           assessments.length === 0 ? (
             <p className="text-sm text-slate-700">No assessments{type ? " of this type" : ""} yet.</p>
@@ -100,18 +101,18 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                           <span className="font-normal text-slate-700"> · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"}</span>
                         </p>
                         <p className="text-slate-700">
-                          {formatDateTime(a.dateCreated)}
+                          <When value={a.dateCreated} />
                           {a.summary ? ` · ${a.summary}` : ""}
                         </p>
                       </div>
                       <div className="flex items-center gap-3">
                         <span className="font-semibold text-slate-900">{score === null ? "—" : `${Math.round(score)}/100`}</span>
                         {linkCodes ? (
-                          <Link href={`/a/${a.code}`} className="font-mono font-semibold text-teal-800 underline underline-offset-2">
+                          <Link href={`/a/${a.code}`} className="whitespace-nowrap font-mono font-semibold text-teal-800 underline underline-offset-2">
                             {a.formattedCode}
                           </Link>
                         ) : (
-                          <span className="font-mono">{a.formattedCode}</span>
+                          <span className="whitespace-nowrap font-mono">{a.formattedCode}</span>
                         )}
                       </div>
                     </li>
@@ -142,7 +143,7 @@ export function JournalPanel({ patientId }: { patientId: number }) {
                 {rows.map((row) => (
                   <li key={row.id} className="py-2.5 text-sm">
                     <p className="flex flex-wrap gap-x-3 text-slate-700">
-                      <span className="font-semibold text-slate-900">{formatDate(row.date)}</span>
+                      <span className="font-semibold text-slate-900"><When value={row.date} kind="date" /></span>
                       <span>{humanize(row.type)}</span>
                       {row.hand && <span>{HAND_NAMES[row.hand] ?? row.hand}</span>}
                       {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}

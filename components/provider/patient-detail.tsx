@@ -4,9 +4,11 @@ import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Badge, Card, Facts, PageHeading } from "@/components/ui";
+import { GlanceStrip } from "@/components/patients/glance";
+import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
-import { formatDate, formatNumber, typeLabel } from "@/lib/web/format";
+import { formatNumber, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 type Profile = z.output<typeof patientProfile>;
@@ -39,12 +41,22 @@ export function PatientDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <PageHeading title={p.name ?? `Patient ${p.id}`}>
             <p className="flex flex-wrap items-center gap-3 text-sm">
-              <span>Latest score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score)}</strong></span>
+              <span>Overall score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong></span>
               <TrendMark trend={p.trend} />
               {p.needsAttention && <Badge tone="red">Needs attention</Badge>}
-              <span>Last assessment {formatDate(p.lastAssessment)}</span>
+              <span>
+                Last assessment <When value={p.lastAssessment} />
+              </span>
             </p>
+            {p.needsAttention && (
+              <ul className="mt-2 list-inside list-disc text-sm text-red-900">
+                {p.attentionReasons.map((reason) => (
+                  <li key={reason.text}>{reason.text}</li>
+                ))}
+              </ul>
+            )}
           </PageHeading>
+          <GlanceStrip tests={p.tests} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <ScoresPanel base={`/patients/${id}`} />
@@ -61,9 +73,9 @@ export function PatientDetail({ id }: { id: number }) {
                     ["Dominant hand", hand(p.dominantHand)],
                     ["Affected hand", hand(p.affectedHand)],
                     ["Injury", p.injury ?? "—"],
-                    ["Injury date", formatDate(p.injuryDate)],
+                    ["Injury date", <When value={p.injuryDate} kind="day" />],
                     ["Surgery", p.surgeryType ?? "—"],
-                    ["Surgery date", formatDate(p.surgeryDate)],
+                    ["Surgery date", <When value={p.surgeryDate} kind="day" />],
                   ]}
                 />
               </Card>
@@ -72,7 +84,13 @@ export function PatientDetail({ id }: { id: number }) {
                   <Facts
                     items={Object.entries(p.latestScores).map(([type, latest]) => [
                       typeLabel(type),
-                      latest ? `${latest.score === null ? "—" : formatNumber(latest.score)} · ${formatDate(latest.dateCreated)}` : "—",
+                      latest ? (
+                        <>
+                          {latest.score === null ? "—" : formatNumber(latest.score, 1)} · <When value={latest.dateCreated} kind="date" />
+                        </>
+                      ) : (
+                        "—"
+                      ),
                     ])}
                   />
                 </Card>
@@ -83,7 +101,7 @@ export function PatientDetail({ id }: { id: number }) {
                     {p.activeTreatments.map((t) => (
                       <li key={t.id}>
                         <span className="font-medium text-slate-900">{t.name}</span>
-                        {t.startedAt && <span className="text-slate-700"> · since {formatDate(t.startedAt)}</span>}
+                        {t.startedAt && <span className="text-slate-700"> · since <When value={t.startedAt} kind="day" /></span>}
                       </li>
                     ))}
                   </ul>

@@ -1,26 +1,22 @@
 "use client";
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
-import type { z } from "zod";
 import { Show } from "@/components/patients/loadable";
+import { FIRST_PAGE_PATH, PAGE, type PatientPage, type PatientRow } from "@/components/provider/patient-list-query";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Card, inputStyles } from "@/components/ui";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
-import type { patientListResponse, patientRow } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
-import { formatDate, formatNumber } from "@/lib/web/format";
+import { When } from "@/components/ui/when";
+import { formatNumber } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
-
-type PatientRow = z.output<typeof patientRow>;
-
-const PAGE = 20;
 
 export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
   const shape = { improving: ["↑", "text-emerald-800", "Improving"], declining: ["↓", "text-red-800", "Declining"], stable: ["→", "text-slate-700", "Stable"] }[trend];
   return (
     <span className={`inline-flex items-center gap-1 font-semibold ${shape[1]}`}>
       <span aria-hidden="true">{shape[0]}</span>
-      {shape[2]}
+      <span>{shape[2]}</span>
     </span>
   );
 }
@@ -43,7 +39,34 @@ function Choice({ label, value, onChange, options }: { label: string; value: str
   );
 }
 
-export function PatientTable() {
+function Flag({ p }: { p: PatientRow }) {
+  if (!p.needsAttention) return null;
+  return (
+    <div className="mt-1 space-y-0.5">
+      <Badge tone="red">Needs attention</Badge>
+      <ul className="text-xs text-red-900">
+        {p.attentionReasons.map((reason) => (
+          <li key={reason.text}>{reason.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** "By test: 2 improving, 1 declining": each test against its own previous result. */
+function ByTest({ p }: { p: PatientRow }) {
+  if (p.tests.length === 0) return null;
+  const words = { improving: "improving", stable: "stable", declining: "declining", insufficient: "not enough data" } as const;
+  const counts = (Object.keys(words) as Array<keyof typeof words>).flatMap((trend) => {
+    const n = p.tests.filter((t) => t.trend === trend).length;
+    return n ? [`${n} ${words[trend]}`] : [];
+  });
+  return <div className="text-xs text-slate-700">By test: {counts.join(", ")}</div>;
+}
+
+const about = (p: PatientRow) => [p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded";
+
+export function PatientTable({ initial }: { initial?: PatientPage }) {
   const searchId = useId();
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -61,7 +84,8 @@ export function PatientTable() {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const list = useProxy<z.output<typeof patientListResponse>>(`/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`);
+  const path = `/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`;
+  const list = useProxy<PatientPage>(path, initial && { path: FIRST_PAGE_PATH, data: initial });
   const reset = <T,>(set: (v: T) => void) => (v: T) => {
     set(v);
     setOffset(0);
@@ -83,7 +107,7 @@ export function PatientTable() {
         </form>
       </Card>
       <Card>
-        <Show value={list} label="patients">
+        <Show value={list} label="patients" minHeight="min-h-[40rem]">
           {({ patients, total }) =>
             patients.length === 0 ? (
               <p className="text-sm text-slate-700">No patients match.</p>
@@ -92,7 +116,30 @@ export function PatientTable() {
                 <p className="mb-3 text-sm text-slate-700" aria-live="polite">
                   {total} patient{total === 1 ? "" : "s"}
                 </p>
-                <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Patient table">
+                <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Patients">
+                  {patients.map((p) => (
+                    <li key={p.id} className="py-3 text-sm">
+                      <div className="flex items-start justify-between gap-3">
+                        <div className="min-w-0">
+                          <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
+                            {p.name ?? `Patient ${p.id}`}
+                          </Link>
+                          <div className="text-xs text-slate-700">{about(p)}</div>
+                        </div>
+                        <div className="shrink-0 text-right">
+                          <div className="text-lg font-bold text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</div>
+                          <TrendMark trend={p.trend} />
+                        </div>
+                      </div>
+                      <ByTest p={p} />
+                      <Flag p={p} />
+                      <div className="mt-1 text-xs text-slate-700">
+                        Last assessment <When value={p.lastAssessment} kind="date" /> · {p.assessmentCount} assessment{p.assessmentCount === 1 ? "" : "s"}
+                      </div>
+                    </li>
+                  ))}
+                </ul>
+                <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label="Patient table">
                   <table className="w-full min-w-[36rem] text-left text-sm">
                     <caption className="sr-only">Patients with their latest score, trend and attention flag</caption>
                     <thead className="border-b border-slate-200 text-slate-800">
@@ -111,20 +158,15 @@ export function PatientTable() {
                             <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
                               {p.name ?? `Patient ${p.id}`}
                             </Link>
-                            <div className="text-xs text-slate-700">
-                              {[p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded"}
-                            </div>
-                            {p.needsAttention && (
-                              <div className="mt-1">
-                                <Badge tone="red">Needs attention</Badge>
-                              </div>
-                            )}
+                            <div className="text-xs text-slate-700">{about(p)}</div>
+                            <Flag p={p} />
                           </td>
-                          <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score)}</td>
+                          <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score, 1)}</td>
                           <td className="py-2.5 pr-3">
                             <TrendMark trend={p.trend} />
+                            <ByTest p={p} />
                           </td>
-                          <td className="py-2.5 pr-3">{formatDate(p.lastAssessment)}</td>
+                          <td className="py-2.5 pr-3"><When value={p.lastAssessment} kind="date" /></td>
                           <td className="py-2.5">{p.assessmentCount}</td>
                         </tr>
                       ))}

@@ -6,8 +6,9 @@ import { normalizeInputCode } from "@/components/assessment/code-box";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
+import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
-import { errorText, formatDate, typeLabel } from "@/lib/web/format";
+import { errorText, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 const MAX = 20;
@@ -46,7 +47,7 @@ function MyAssessments({ selected, toggle }: { selected: Set<string>; toggle: (c
                         <span className="font-semibold text-slate-900">{typeLabel(a.assessmentType)}</span>
                         <span className="text-slate-700">
                           {" "}
-                          · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"} · {formatDate(a.dateCreated)}
+                          · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"} · <When value={a.dateCreated} kind="date" />
                           {score !== null && ` · ${Math.round(score)}/100`}
                         </span>
                       </span>

@@ -108,12 +108,20 @@ export function Field({
         </p>
       )}
       {children}
-      {error && (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-800">
-          {error}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * An input's error message. The element is always there (empty without an error), so screen
+ * readers announce a message as soon as it appears.
+ */
+export function FieldError({ id, error, className }: { id: string; error?: string | null; className?: string }) {
+  return (
+    <p id={`${id}-error`} aria-live="assertive" className={cx("text-sm font-medium text-red-800 empty:hidden", className)}>
+      {error ?? ""}
+    </p>
   );
 }
 

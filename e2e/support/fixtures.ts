@@ -28,10 +28,12 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
   await page.waitForURL((url) => url.pathname === callbackUrl);
 }
 
-/** axe-core: no serious or critical violations on the current page. */
-export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+/** axe-core: no violations at all (any impact) on the current page, outside `exclude` (third-party markup). */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label: string, exclude: string[] = [], disableRules: string[] = []): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).disableRules(disableRules);
+  for (const selector of exclude) builder = builder.exclude(selector);
+  const results = await builder.analyze();
+  const serious = results.violations;
   if (serious.length) {
     await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(serious, null, 2), contentType: "application/json" });
   }
@@ -39,13 +41,16 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
     serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
     `accessibility violations on ${label}`,
   ).toEqual([]);
+  await screenshot(page, testInfo, label);
 }
 
-/** Screenshots for docs/development.md, from the desktop project only. */
+/** Screenshots of every page at both widths: docs/screenshots/<name>-<desktop|phone>.png. */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  if (testInfo.project.name !== "desktop") return;
-  await page.screenshot({ path: `docs/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `docs/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
 }
+
+/** Whether the page is the phone project (390 px). */
+export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 
 /** The page does not scroll sideways (readable at 390 px). */
 export async function expectNoSideScroll(page: Page): Promise<void> {

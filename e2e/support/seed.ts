@@ -14,6 +14,8 @@ export interface Seed {
   run: string;
   attention: SeededPatient;
   steady: SeededPatient;
+  /** Written into the database before the app starts (history-seed.ts). */
+  history: { recovering: SeededPatient; painWorse: SeededPatient };
 }
 
 async function patient(origin: string, idp: RunningProvider, login: string, score: number, note: string): Promise<SeededPatient> {
@@ -24,7 +26,7 @@ async function patient(origin: string, idp: RunningProvider, login: string, scor
   return { login, name: displayName(login), id: me.id };
 }
 
-export async function seed(origin: string, idp: RunningProvider): Promise<Seed> {
+export async function seed(origin: string, idp: RunningProvider): Promise<Omit<Seed, "history">> {
   const run = Date.now().toString(36);
   return {
     run,

@@ -25,6 +25,7 @@ interface LookupRow {
   date_created: Date | string;
   result_snapshot: Snapshot | string;
   is_anonymous: boolean;
+  expires_at: Date | string | null;
   view_count: number;
 }
 
@@ -42,13 +43,13 @@ export async function lookupByCode(code: string, caller: AccessContext) {
       `WITH hit AS (
          UPDATE assessments SET view_count = view_count + 1
           WHERE code = $1 AND ${liveSql()}
-          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count, owner_id
+          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
        ), audited AS (
          INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, request_id, client_request_id)
          SELECT $2, $3, hit.owner_id, $4, $5, $6, $7 FROM hit JOIN contacts c ON c.id = hit.owner_id
           WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT' AND hit.owner_id IS DISTINCT FROM $8::int
        )
-       SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count FROM hit`,
+       SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count FROM hit`,
       [code, audit.actorSub, audit.actorRole, audit.action, audit.route, audit.requestId, audit.clientRequestId, caller.user?.contactId ?? null],
     ),
   );
@@ -61,8 +62,23 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     dateCreated: iso(row.date_created),
     resultSnapshot: asObject(row.result_snapshot),
     isAnonymous: row.is_anonymous,
+    expiresAt: row.expires_at === null ? null : iso(row.expires_at),
     viewCount: Number(row.view_count),
   };
+}
+
+/** What a code names, without counting a view: a live assessment first, else a report. */
+export async function codeKind(code: string) {
+  const [row] = await withConnection((sql) =>
+    sql.query<{ kind: "assessment" | "report" }>(
+      `SELECT 'assessment' AS kind FROM assessments WHERE code = $1 AND ${liveSql()}
+       UNION ALL SELECT 'report' FROM reports WHERE code = $1
+       LIMIT 1`,
+      [code],
+    ),
+  );
+  if (!row) throw new ApiError(404, "No assessment or report with this code (it may have expired)");
+  return { kind: row.kind, code, formattedCode: formatCode(code), path: `/${row.kind === "assessment" ? "a" : "r"}/${code}` };
 }
 
 const claimedRow = z.object({

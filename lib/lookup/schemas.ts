@@ -23,6 +23,7 @@ export const lookupResponse = z.object({
   dateCreated: z.iso.datetime(),
   resultSnapshot: z.record(z.string(), z.unknown()),
   isAnonymous: z.boolean(),
+  expiresAt: z.iso.datetime().nullable().describe("When an unclaimed record stops being reachable; null once it is in an account"),
   viewCount: z.number().int(),
 });
 
@@ -38,6 +39,28 @@ export const lookupEndpoint = endpoint({
     { status: 200, description: "The record's public view, with the view count after this view", schema: lookupResponse },
     { status: 400, description: "Malformed code" },
     { status: 404, description: "No such code, or the record expired (identical bodies)" },
+  ],
+});
+
+export const codeKindResponse = z.object({
+  kind: z.enum(["assessment", "report"]),
+  code: z.string(),
+  formattedCode: z.string(),
+  path: z.string().describe("The page that shows it: /a/CODE or /r/CODE"),
+});
+
+export const codeKindEndpoint = endpoint({
+  method: "GET",
+  path: "/codes/{code}",
+  summary: "Whether a sharing code names an assessment or a report (counts no view), for one code box that opens both",
+  tag: "Lookup",
+  auth: "none",
+  params: codeParams,
+  limits: ["code"],
+  responses: [
+    { status: 200, description: "What the code names and the page that shows it", schema: codeKindResponse },
+    { status: 400, description: "Malformed code" },
+    { status: 404, description: "No live assessment or report has this code (unknown or expired, identical bodies)" },
   ],
 });
 

@@ -42,7 +42,9 @@ async function scoreLine(patientId: number): Promise<string> {
     `Latest scores (0-100, higher is better): overall ${one(latest.overallScore)} on ${latest.date}` +
     (parts.length ? ` (${parts.join(", ")})` : "") +
     (previous ? `; previous day ${one(previous.overallScore)} on ${previous.date}` : "") +
-    `; trend ${standing.trend}${standing.needsAttention ? "; needs attention" : ""}.`
+    `; trend ${standing.trend}` +
+    (standing.needsAttention ? `; needs attention (${standing.attentionReasons.map((r) => r.text).join("; ")})` : "") +
+    "."
   );
 }
 

@@ -10,7 +10,8 @@ import { complete } from "@/lib/llm";
 import { assertMayRead } from "@/lib/patients/access";
 import { patientProfile } from "@/lib/patients/profile";
 import type { PatientProfile } from "@/lib/patients/schemas";
-import { ATTENTION_BELOW, dailyScores } from "@/lib/patients/scores";
+import { dailyScores } from "@/lib/patients/scores";
+import { testLabel, TREND_WORDS } from "@/lib/patients/standing";
 
 type DailyScore = Awaited<ReturnType<typeof dailyScores>>["scores"][number];
 
@@ -82,14 +83,12 @@ function scoreParagraph(facts: PatientFacts): string {
     const values = window.map((d) => d.overallScore);
     sentences.push(`Over the 30 days to that date the overall score ranged from ${number(Math.min(...values))} to ${number(Math.max(...values))}.`);
   }
-  const byType = [
-    ["range of motion", p.latestScores.ROM],
-    ["dexterity", p.latestScores.DEXTERITY],
-    ["pain", p.latestScores.PAIN],
-    ["arthritis composite", p.latestScores.ARTHRITIS],
-  ] as const;
-  const parts = byType.flatMap(([label, value]) => (value && value.score !== null ? [`${label} ${number(value.score)}`] : []));
-  if (parts.length) sentences.push(`Most recent results by type: ${parts.join(", ")} (each out of 100, higher is better).`);
+  const tests = p.tests.map((t) => {
+    const label = testLabel(t.test, t.hand).toLowerCase();
+    if (t.previousScore === null || t.previousDate === null) return `${label} ${number(t.score)} (one day of results, not enough data for a trend)`;
+    return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]})`;
+  });
+  if (tests.length) sentences.push(`Each test against its own previous result (out of 100, higher is better): ${tests.join("; ")}.`);
   return sentences.join(" ");
 }
 
@@ -114,12 +113,8 @@ function journalParagraph(entries: JournalEntry[]): string | null {
 }
 
 function attentionSentence(p: PatientProfile): string {
-  if (!p.needsAttention) return "Nothing currently flags this patient for attention.";
-  const reasons = [
-    p.trend === "declining" ? "the trend is declining" : null,
-    p.score !== null && p.score < ATTENTION_BELOW ? `the latest score is below ${ATTENTION_BELOW}` : null,
-  ].filter(Boolean);
-  return `Flagged for attention: ${reasons.join(" and ")}; a review is suggested.`;
+  if (!p.needsAttention) return "Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40.";
+  return `Flagged for attention: ${p.attentionReasons.map((r) => r.text).join("; ")}. A review is suggested.`;
 }
 
 export function templateNarrative(facts: PatientFacts, today = new Date()): string {
@@ -143,17 +138,21 @@ function modelFacts(facts: PatientFacts, today: Date): string {
     `Age: ${p.age ?? "unknown"}; affected hand: ${p.affectedHand ?? "unknown"}; injury: ${p.injury ?? "not recorded"}`,
     `Surgery: ${p.surgeryType ?? "surgery"} on ${p.surgeryDate ?? "no date recorded"}`,
     `Active treatments: ${p.activeTreatments.map((t) => t.name).join(", ") || "none recorded"}`,
-    `Trend (latest two daily overall scores, threshold 2 points): ${p.trend}; needs attention: ${p.needsAttention ? "yes" : "no"}`,
-    `Daily overall scores, newest first (0-100, higher is better): ${
+    `Overall trend (latest two daily overall scores, threshold 2 points): ${p.trend}`,
+    `Each test against its own previous day (0-100, higher is better, threshold 2 points): ${
+      p.tests
+        .map((t) =>
+          t.previousScore === null
+            ? `${testLabel(t.test, t.hand)} ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}`
+            : `${testLabel(t.test, t.hand)} ${number(t.previousScore)} on ${t.previousDate} → ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}`,
+        )
+        .join("; ") || "none"
+    }`,
+    `Needs attention: ${p.needsAttention ? `yes (${p.attentionReasons.map((r) => r.text).join("; ")})` : "no (no test declining, overall score not below 40)"}`,
+    `Daily overall scores (each test's latest value carried forward), newest first (0-100, higher is better): ${
       facts.days
         .slice(0, 14)
         .map((d) => `${d.date} ${number(d.overallScore)}`)
-        .join("; ") || "none"
-    }`,
-    `Latest by type: ${
-      Object.entries(p.latestScores)
-        .filter(([, v]) => v && v.score !== null)
-        .map(([type, v]) => `${type} ${number(v!.score!)} on ${v!.dateCreated.slice(0, 10)}`)
         .join("; ") || "none"
     }`,
     ...facts.journal.map(
@@ -174,7 +173,8 @@ export async function narrativeSummary(user: AuthUser, patientId: number) {
         role: "system",
         content:
           "You are a hand therapist writing a short progress note about a patient for a colleague. Use only the facts given. " +
-          "Write 3 to 6 sentences of plain prose: condition and surgery, score level and trend with numbers, what the journal says, and whether a review is warranted. " +
+          "Write 3 to 6 sentences of plain prose: condition and surgery, score level and each test's trend with numbers, what the journal says, and whether a review is warranted. " +
+          "Compare each test only with its own earlier results; never call a change between different tests a trend. Use the attention line as given. " +
           "Refer to the person as 'the patient'. No headings, no lists, no diagnosis, no treatment advice.",
       },
       { role: "user", content: modelFacts(facts, today) },

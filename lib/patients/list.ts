@@ -1,5 +1,5 @@
-// The provider list. Each patient's latest two daily scores, trend, attention flag, last
-// assessment and count live in patient_standings, kept current by database triggers on
+// The provider list. Each patient's latest two daily scores, trend, attention flag, each test's
+// own trend, last assessment and count live in patient_standings, kept current by database triggers on
 // contacts, assessments and score_points (migration 20261122020000_patient_standings). The list
 // is then one indexed query for the page and one count: sorting by score walks the
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
@@ -8,7 +8,8 @@ import type { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
-import type { patientListQuery } from "@/lib/patients/schemas";
+import type { patientListQuery, TestStanding } from "@/lib/patients/schemas";
+import { attentionReasons } from "@/lib/patients/standing";
 
 type ListQuery = z.output<typeof patientListQuery>;
 
@@ -42,11 +43,12 @@ interface ListRow {
   score: number | null;
   trend: Trend;
   needs_attention: boolean;
+  tests: TestStanding[];
   assessment_count: number;
 }
 
 const COLUMNS = Prisma.sql`
-  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.assessment_count`;
+  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.tests, s.assessment_count`;
 const FROM = Prisma.sql`
   FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id`;
 
@@ -83,22 +85,22 @@ export async function listPatients(query: ListQuery) {
       hand: row.hand,
       injury: row.injury,
       lastAssessment: row.last_assessment?.toISOString() ?? null,
-      score: row.score,
-      trend: row.trend,
-      needsAttention: row.needs_attention,
+      ...standingOf(row.score, row.trend, row.needs_attention, row.tests),
       assessmentCount: row.assessment_count,
     })),
     total: count?.total ?? 0,
   };
 }
 
+function standingOf(score: number | null, trend: Trend, needsAttention: boolean, tests: TestStanding[]) {
+  return { score, trend, needsAttention, tests, attentionReasons: needsAttention ? attentionReasons(tests, score) : [] };
+}
+
 /** The list's figures for one patient (the profile and narrative show the same). */
 export async function patientStanding(patientId: number) {
   const row = await db().patientStanding.findUnique({ where: { contactId: patientId } });
   return {
-    score: row?.score ?? null,
-    trend: (row?.trend ?? "stable") as Trend,
-    needsAttention: row?.needsAttention ?? false,
+    ...standingOf(row?.score ?? null, (row?.trend ?? "stable") as Trend, row?.needsAttention ?? false, (row?.tests ?? []) as unknown as TestStanding[]),
     lastAssessment: row?.lastAssessment?.toISOString() ?? null,
   };
 }

@@ -29,10 +29,10 @@ export const scoresQuery = z.object({
 
 export const scorePoint = z.object({
   date: isoDate,
-  overallScore: score.describe("Mean overall score of the day's assessments, one decimal"),
-  romScore: score.nullable(),
-  dexterityScore: score.nullable(),
-  painScore: score.nullable().describe("100 x (1 - maxSeverity/10): higher is better"),
+  overallScore: score.describe("The mean of each test's (and hand's) latest value on or before this day, one decimal: a day with one test does not drop the others"),
+  romScore: score.nullable().describe("Mean of this day's ROM results; null when the day has none"),
+  dexterityScore: score.nullable().describe("Mean of this day's dexterity results; null when the day has none"),
+  painScore: score.nullable().describe("Mean of this day's pain results, each 100 x (1 - maxSeverity/10): higher is better"),
 });
 
 export const scoresResponse = z.object({
@@ -125,15 +125,51 @@ export const patientListQuery = z.object({
   offset: offsetParam,
 });
 
+export const TEST_TRENDS = ["improving", "declining", "stable", "insufficient"] as const;
+export type TestTrendWord = (typeof TEST_TRENDS)[number];
+
+export const testStanding = z
+  .object({
+    test: z.enum(READ_NAMES),
+    hand: z.enum(Hand).nullable().describe("The hand of these results; null when the test records none"),
+    score: score.describe("This test's value on its latest day (the day's mean, one decimal)"),
+    date: isoDate.describe("Its latest day"),
+    previousScore: score.nullable().describe("Its value on the most recent earlier day"),
+    previousDate: isoDate.nullable(),
+    firstScore: score.describe("Its value on its first day (the latest day's when it has one day)"),
+    firstDate: isoDate,
+    trend: z
+      .enum(TEST_TRENDS)
+      .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),
+  })
+  .describe("One test (and hand) compared only with itself");
+export type TestStanding = z.infer<typeof testStanding>;
+
+export const attentionReason = z
+  .object({
+    reason: z.enum(["test_declining", "low_score"]),
+    test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
+    hand: z.enum(Hand).nullable(),
+    text: z.string().describe('In words, e.g. "Pain (both hands) declining: 80 → 60"'),
+  })
+  .describe("Why needsAttention is true");
+export type AttentionReason = z.infer<typeof attentionReason>;
+
+const standingFields = {
+  score: score.nullable().describe("Latest daily overall score: the mean of each test's latest value (carried forward), one decimal"),
+  trend: z.enum(TRENDS).describe("The latest two daily overall scores: > +2 improving, < -2 declining, else stable (also with one day)"),
+  needsAttention: z.boolean().describe("A test is declining, or the latest overall score is below 40"),
+  tests: z.array(testStanding).describe("Each test and hand: its own latest two days and trend"),
+  attentionReasons: z.array(attentionReason).describe("What raises needsAttention; empty when it is false"),
+};
+
 export const patientRow = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
   hand: z.enum(Hand).nullable().describe("Affected hand from the profile"),
   injury: z.string().nullable(),
   lastAssessment: timestamp.nullable(),
-  score: score.nullable().describe("Latest daily overall score"),
-  trend: z.enum(TRENDS),
-  needsAttention: z.boolean(),
+  ...standingFields,
   assessmentCount: z.number().int(),
 });
 
@@ -175,9 +211,7 @@ export const patientProfile = z.object({
   surgeryDate: isoDate.nullable(),
   notes: z.string().nullable(),
   createdAt: timestamp,
-  score: score.nullable().describe("Latest daily overall score"),
-  trend: z.enum(TRENDS),
-  needsAttention: z.boolean(),
+  ...standingFields,
   lastAssessment: timestamp.nullable(),
   latestScores: z
     .object({ ROM: latestScore, DEXTERITY: latestScore, PAIN: latestScore, ARTHRITIS: latestScore, THUMB: latestScore })

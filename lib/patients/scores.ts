@@ -1,7 +1,10 @@
-// Daily scores: a day's score is the mean of that day's score points (one per owned
-// assessment), per sub-score, null when the day has none of that type. Means are rounded to one
-// decimal, and the trend and attention rules use those same rounded values, so what a provider
-// sees is exactly what the rules judged.
+// Daily scores. Each test (and hand) is its own series: its value on a day is the mean of that
+// day's results of the test and hand. A day's overall score is the mean of every series' latest
+// value on or before that day, so a pain check-in does not drop the ROM and dexterity results
+// from the day's figure. Sub-scores are the day's own means, null when the day has none of that
+// type. Values are rounded to one decimal, and the trend and attention rules use those same
+// rounded values (patient_test_days and patient_overall_days, migration
+// 20261123120000_trend_per_test), so what a provider sees is exactly what the rules judged.
 import type { z } from "zod";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -10,9 +13,9 @@ import type { scoresQuery } from "@/lib/patients/schemas";
 export type Trend = "improving" | "declining" | "stable";
 
 /**
- * A latest daily score below this needs attention. The rule itself (trend over +2 / under -2,
- * attention when declining or below 40) runs in the database, in refresh_patient_standing()
- * of migration 20261122020000_patient_standings.
+ * A latest daily overall score below this needs attention. The rules themselves (a trend over
+ * +2 / under -2 per test and overall, attention when a test declines or the score is below 40)
+ * run in the database, in refresh_patient_standing() of migration 20261123120000_trend_per_test.
  */
 export const ATTENTION_BELOW = 40;
 
@@ -31,15 +34,14 @@ export async function dailyScores(patientId: number, query: z.output<typeof scor
   const hand = query.hand ? Prisma.sql`AND hand = ${query.hand}::"Hand"` : Prisma.empty;
   const [rows, totals] = await Promise.all([
     db().$queryRaw<ScoreRow[]>`
-      SELECT to_char(day, 'YYYY-MM-DD') AS date,
-             ${dailyMean("overall_score")}::float8 AS overall,
-             ${dailyMean("rom_score")}::float8 AS rom,
-             ${dailyMean("dexterity_score")}::float8 AS dexterity,
-             ${dailyMean("pain_score")}::float8 AS pain
-      FROM score_points
-      WHERE contact_id = ${patientId} ${hand}
-      GROUP BY day
-      ORDER BY day DESC
+      SELECT to_char(o.day, 'YYYY-MM-DD') AS date, o.overall::float8 AS overall, own.rom, own.dexterity, own.pain
+      FROM patient_overall_days(${patientId}, ${query.hand ?? null}::"Hand") o
+      CROSS JOIN LATERAL (
+        SELECT ${dailyMean("rom_score")}::float8 AS rom,
+               ${dailyMean("dexterity_score")}::float8 AS dexterity,
+               ${dailyMean("pain_score")}::float8 AS pain
+        FROM score_points WHERE contact_id = ${patientId} AND day = o.day ${hand}) own
+      ORDER BY o.day DESC
       LIMIT ${query.limit} OFFSET ${query.offset}`,
     db().$queryRaw<{ total: number }[]>`
       SELECT count(DISTINCT day)::int AS total FROM score_points WHERE contact_id = ${patientId} ${hand}`,

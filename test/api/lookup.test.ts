@@ -30,14 +30,37 @@ async function anonymousRom() {
   return res.body as { id: number; code: string; formattedCode: string };
 }
 
+describe("GET /codes/:code", () => {
+  test("says whether a code is an assessment or a report, without counting a view", async () => {
+    const { code, formattedCode } = await anonymousRom();
+    const assessment = await api.get(`/codes/${formattedCode.toLowerCase()}`);
+    assert.equal(assessment.status, 200);
+    assert.deepEqual(assessment.body, { kind: "assessment", code, formattedCode, path: `/a/${code}` });
+    const report = await api.post("/reports", { title: "For my hand therapist", assessmentCodes: [code] });
+    assert.equal(report.status, 200);
+    const kind = await api.get(`/codes/${report.body.code}`);
+    assert.deepEqual(kind.body, { kind: "report", code: report.body.code, formattedCode: report.body.formattedCode, path: `/r/${report.body.code}` });
+    assert.equal((await api.get(`/lookup/${code}`)).body.viewCount, 1, "/codes counted no view");
+  });
+
+  test("400 for a malformed code, 404 for an unknown one", async () => {
+    assert.equal((await api.get("/codes/AB0-123")).status, 400);
+    const unknown = await api.get("/codes/ZZZ-ZZZ");
+    assert.equal(unknown.status, 404);
+    assert.equal(typeof unknown.body.error, "string");
+  });
+});
+
 describe("GET /lookup/:code", () => {
   test("200 with the public view; every lookup counts one view; any case, dash optional", async () => {
     const { code, formattedCode } = await anonymousRom();
     const first = await api.get(`/lookup/${formattedCode}`);
     assert.equal(first.status, 200);
     assert.deepEqual(Object.keys(first.body).sort(), [
-      "assessmentType", "code", "dateCreated", "formattedCode", "hand", "isAnonymous", "resultSnapshot", "viewCount",
+      "assessmentType", "code", "dateCreated", "expiresAt", "formattedCode", "hand", "isAnonymous", "resultSnapshot", "viewCount",
     ]);
+    const lifetime = Date.parse(first.body.expiresAt) - Date.parse(first.body.dateCreated);
+    assert.ok(Math.abs(lifetime - 90 * 86_400_000) < 5_000, "an unclaimed record expires 90 days after it was taken");
     assert.equal(first.body.code, code);
     assert.equal(first.body.formattedCode, formattedCode);
     assert.equal(first.body.assessmentType, "ROM");

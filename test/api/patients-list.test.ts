@@ -1,5 +1,6 @@
 // The provider list and score history over days: trend at exactly +2/-2, attention at 40, the
-// day's mean, filters, each sort, search, pagination bounds. Histories span several days, so
+// day's mean, each test compared only with itself and the overall score carrying each test's
+// latest value forward, filters, each sort, search, pagination bounds. Histories span several days, so
 // the fixtures are written into the database (between two starts of the server) rather than
 // submitted today through the API.
 import assert from "node:assert/strict";
@@ -10,15 +11,21 @@ import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
+type StoredType = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS";
+/** One result: a bare number is a right-hand ROM result. */
+type Result = number | { type: StoredType; hand: "LEFT" | "RIGHT" | "BOTH"; score: number };
+
 interface FixturePatient {
   name: string;
   email: string;
   sub: string;
   hand?: "LEFT" | "RIGHT" | "BOTH";
   injury?: string;
-  /** Score points: days ago → the overall scores of that day's assessments. */
-  days?: Record<number, number[]>;
+  /** Score points: days ago → that day's results. */
+  days?: Record<number, Result[]>;
 }
+
+const SUB_SCORE = { ROM: "rom_score", FINGER_TAPPING: "dexterity_score", PAIN: "pain_score", ARTHRITIS: null } as const;
 
 const DAY_MS = 86_400_000;
 const codes = new Set<string>();
@@ -34,6 +41,7 @@ function daysAgo(n: number, hour = 10): Date {
   const now = new Date();
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - n * DAY_MS + hour * 3_600_000);
 }
+const day = (n: number) => daysAgo(n).toISOString().slice(0, 10);
 
 /** One DO block (one statement) that writes patients, their assessments and score points. */
 function fixtureSql(patients: FixturePatient[]): string {
@@ -41,13 +49,16 @@ function fixtureSql(patients: FixturePatient[]): string {
     `INSERT INTO contacts (kind, sub, email, name, roles, updated_at) VALUES ('PATIENT', ${literal(p.sub)}, ${literal(p.email)}, ${literal(p.name)}, ARRAY['patient'], now()) RETURNING id INTO pid;`,
     `INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES (pid, ${p.hand ? `'${p.hand}'` : "NULL"}, ${literal(p.injury)}, now());`,
     ...Object.entries(p.days ?? {}).flatMap(([ago, scores]) =>
-      scores.map((score, i) => {
+      scores.map((result, i) => {
+        const { type, hand, score } = typeof result === "number" ? { type: "ROM" as const, hand: "RIGHT", score: result } : result;
         const at = daysAgo(Number(ago), 9 + i).toISOString();
+        const sub = SUB_SCORE[type];
+        const snapshot = type === "ARTHRITIS" ? `{"compositeScore": ${score}}` : `{"overallScore": ${score}}`;
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
-          `VALUES ('${freshCode()}', 'ROM', 'RIGHT', '{"overallScore": ${score}}', false, pid, '${at}') RETURNING id INTO aid;\n` +
-          `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, created_at) ` +
-          `VALUES (pid, aid, '${at.slice(0, 10)}', 'RIGHT', ${score}, ${score}, '${at}');`
+          `VALUES ('${freshCode()}', '${type}', '${hand}', '${snapshot}', false, pid, '${at}') RETURNING id INTO aid;\n` +
+          `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score${sub ? `, ${sub}` : ""}, created_at) ` +
+          `VALUES (pid, aid, '${at.slice(0, 10)}', '${hand}', ${score}${sub ? `, ${score}` : ""}, '${at}');`
         );
       }),
     ),
@@ -77,6 +88,23 @@ const fixtures = {
   none: patient("none", "Trendcase Ivy", {}),
 };
 
+const rom = (hand: "LEFT" | "RIGHT", score: number): Result => ({ type: "ROM", hand, score });
+const dexterity = (hand: "LEFT" | "RIGHT", score: number): Result => ({ type: "FINGER_TAPPING", hand, score });
+const pain = (score: number): Result => ({ type: "PAIN", hand: "BOTH", score });
+
+// Patients measured with different tests on different days ("Mixcase" isolates them).
+const mixed = {
+  // Every test better than last time, on days that alternate between tests: comparing one
+  // day's ROM with the next day's pain check-in would read 70 → 55 as a decline.
+  improver: patient("improver", "Mixcase Improver", { 12: [rom("RIGHT", 30)], 10: [rom("RIGHT", 40)], 9: [pain(50)], 8: [dexterity("RIGHT", 45)], 3: [rom("RIGHT", 50)], 2: [pain(70)], 1: [dexterity("RIGHT", 55)] }),
+  // ROM better on both hands, pain worse: the flag names pain.
+  decliner: patient("decliner", "Mixcase Decliner", { 6: [rom("RIGHT", 60)], 5: [pain(80)], 4: [rom("LEFT", 50)], 2: [rom("RIGHT", 70)], 1: [pain(60)], 0: [rom("LEFT", 55)] }),
+  // One result per test: no test has a trend yet.
+  single: patient("singles", "Mixcase Singles", { 3: [rom("RIGHT", 70)], 1: [pain(72)] }),
+  // A single low result: flagged for the score, not for a trend.
+  lone: patient("lone", "Mixcase Lone", { 2: [{ type: "ARTHRITIS", hand: "BOTH", score: 35 }] }),
+};
+
 let database: TestDatabase;
 let idp: IdentityProvider;
 let server: TestServer;
@@ -91,8 +119,8 @@ before(async () => {
   idp = await startIdentityProvider();
   // The first start applies the migrations; the fixtures then go straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
-  await queryDatabase(database, fixtureSql([...Object.values(fixtures), longHistory]));
-  // 205 more patients without scores (page bounds), and 370 days of history for one patient.
+  await queryDatabase(database, fixtureSql([...Object.values(fixtures), ...Object.values(mixed), longHistory]));
+  // 205 more patients without scores (page bounds: 219 in all), and 370 days of history for one patient.
   await queryDatabase(
     database,
     `INSERT INTO contacts (kind, name, email, roles, updated_at)
@@ -118,6 +146,8 @@ before(async () => {
   const { body } = await api.get("/patients?search=Trendcase&limit=50", { token: provider });
   for (const [key, fixture] of Object.entries(fixtures)) ids[key] = body.patients.find((p: { name: string }) => p.name === fixture.name).id;
   ids.long = (await api.get("/patients?search=Longhistory", { token: provider })).body.patients[0].id;
+  const mixedRows = (await api.get("/patients?search=Mixcase", { token: provider })).body.patients;
+  for (const [key, fixture] of Object.entries(mixed)) ids[key] = mixedRows.find((p: { name: string }) => p.name === fixture.name).id;
 });
 after(async () => {
   await server?.stop();
@@ -141,6 +171,8 @@ test("trend is stable at exactly +2 and improving just above", async () => {
     score: 52,
     trend: "stable",
     needsAttention: false,
+    tests: [{ test: "ROM", hand: "RIGHT", score: 52, date: day(1), previousScore: 50, previousDate: day(3), firstScore: 50, firstDate: day(3), trend: "stable" }],
+    attentionReasons: [],
     assessmentCount: 2,
   });
   const up = await row("up21");
@@ -176,8 +208,112 @@ test("a day's score is the mean of that day's assessments; one day or none is st
   const single = await row("single");
   assert.equal(single.trend, "stable");
   assert.equal(single.score, 70);
+  assert.deepEqual(single.tests, [{ test: "ROM", hand: "RIGHT", score: 70, date: day(1), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(1), trend: "insufficient" }]);
   const none = await row("none");
   assert.deepEqual([none.score, none.trend, none.needsAttention, none.assessmentCount, none.lastAssessment], [null, "stable", false, 0, null]);
+});
+
+const standing = (row: Record<string, unknown>) => ({
+  score: row.score,
+  trend: row.trend,
+  needsAttention: row.needsAttention,
+  tests: row.tests,
+  attentionReasons: row.attentionReasons,
+});
+
+/** The list row for a Mixcase patient, after checking the profile (the patient view) agrees. */
+async function mixedStanding(key: keyof typeof mixed) {
+  const { body } = await api.get(`/patients?search=${encodeURIComponent(mixed[key].name)}`, { token: provider });
+  assert.equal(body.total, 1);
+  const profile = await api.get(`/patients/${ids[key]}`, { token: provider });
+  assert.equal(profile.status, 200);
+  assert.deepEqual(standing(profile.body), standing(body.patients[0]), "the patient view shows what the list shows");
+  const own = await api.get("/patients/me", { token: await idp.token({ sub: mixed[key].sub, roles: ["patient"] }) });
+  assert.deepEqual(standing(own.body), standing(body.patients[0]), "the patient's own view too");
+  return standing(body.patients[0]);
+}
+
+test("mixed test days, improving on every test: improving, no flag", async () => {
+  assert.deepEqual(await mixedStanding("improver"), {
+    // Overall, each test's latest value carried forward: day 2 is (50 + 70 + 45) / 3, day 1 (50 + 70 + 55) / 3.
+    score: 58.3,
+    trend: "improving",
+    needsAttention: false,
+    tests: [
+      { test: "ROM", hand: "RIGHT", score: 50, date: day(3), previousScore: 40, previousDate: day(10), firstScore: 30, firstDate: day(12), trend: "improving" },
+      { test: "DEXTERITY", hand: "RIGHT", score: 55, date: day(1), previousScore: 45, previousDate: day(8), firstScore: 45, firstDate: day(8), trend: "improving" },
+      { test: "PAIN", hand: "BOTH", score: 70, date: day(2), previousScore: 50, previousDate: day(9), firstScore: 50, firstDate: day(9), trend: "improving" },
+    ],
+    attentionReasons: [],
+  });
+  const { body } = await api.get(`/patients/${ids.improver}/scores`, { token: provider });
+  assert.deepEqual(
+    body.scores.map((s: { date: string; overallScore: number; painScore: number | null }) => [s.date, s.overallScore, s.painScore]),
+    [
+      [day(1), 58.3, null],
+      [day(2), 55, 70],
+      [day(3), 48.3, null],
+      [day(8), 45, null],
+      [day(9), 45, 50],
+      [day(10), 40, null],
+      [day(12), 30, null],
+    ],
+  );
+  const right = await api.get(`/patients/${ids.improver}/scores?hand=RIGHT`, { token: provider });
+  assert.deepEqual(
+    right.body.scores.map((s: { date: string; overallScore: number }) => [s.date, s.overallScore]),
+    [[day(1), 52.5], [day(3), 47.5], [day(8), 42.5], [day(10), 40], [day(12), 30]],
+    "a hand's history carries forward only that hand's tests",
+  );
+});
+
+test("one test declining while the others improve: flagged, and the flag names the test", async () => {
+  assert.deepEqual(await mixedStanding("decliner"), {
+    // (70 + 60 + 55) / 3, previous day (70 + 60 + 50) / 3: +1.7 overall, stable.
+    score: 61.7,
+    trend: "stable",
+    needsAttention: true,
+    tests: [
+      { test: "ROM", hand: "LEFT", score: 55, date: day(0), previousScore: 50, previousDate: day(4), firstScore: 50, firstDate: day(4), trend: "improving" },
+      { test: "ROM", hand: "RIGHT", score: 70, date: day(2), previousScore: 60, previousDate: day(6), firstScore: 60, firstDate: day(6), trend: "improving" },
+      { test: "PAIN", hand: "BOTH", score: 60, date: day(1), previousScore: 80, previousDate: day(5), firstScore: 80, firstDate: day(5), trend: "declining" },
+    ],
+    attentionReasons: [{ reason: "test_declining", test: "PAIN", hand: "BOTH", text: "Pain (both hands) declining: 80 → 60" }],
+  });
+  const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
+  assert.match(note, /pain \(both hands\) 80 → 60 \(declining\)/);
+  assert.match(note, /range of motion \(left\) 50 → 55 \(improving\)/);
+  assert.match(note, /Flagged for attention: Pain \(both hands\) declining: 80 → 60\./);
+});
+
+test("single results: not enough data per test, no flag unless the score is below 40", async () => {
+  assert.deepEqual(await mixedStanding("single"), {
+    score: 71,
+    trend: "stable",
+    needsAttention: false,
+    tests: [
+      { test: "ROM", hand: "RIGHT", score: 70, date: day(3), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(3), trend: "insufficient" },
+      { test: "PAIN", hand: "BOTH", score: 72, date: day(1), previousScore: null, previousDate: null, firstScore: 72, firstDate: day(1), trend: "insufficient" },
+    ],
+    attentionReasons: [],
+  });
+  assert.deepEqual(await mixedStanding("lone"), {
+    score: 35,
+    trend: "stable",
+    needsAttention: true,
+    tests: [{ test: "ARTHRITIS", hand: "BOTH", score: 35, date: day(2), previousScore: null, previousDate: null, firstScore: 35, firstDate: day(2), trend: "insufficient" }],
+    attentionReasons: [{ reason: "low_score", test: null, hand: null, text: "Overall score 35 is below 40" }],
+  });
+  const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
+  assert.match(note, /pain \(both hands\) 72 \(one day of results, not enough data for a trend\)/);
+});
+
+test("the filters use the same figures: no Mixcase patient is declining; the flag is on Decliner and Lone", async () => {
+  const names = async (filter: string) =>
+    (await api.get(`/patients?search=Mixcase&${filter}`, { token: provider })).body.patients.map((p: { name: string }) => p.name);
+  assert.deepEqual(await names("trend=declining"), []);
+  assert.deepEqual(await names("trend=improving"), ["Mixcase Improver"]);
+  assert.deepEqual(await names("attention=true"), ["Mixcase Decliner", "Mixcase Lone"]);
 });
 
 test("score history: daily means newest first, sub-scores null when a day has none of that type", async () => {
@@ -246,11 +382,11 @@ test("list pages: default 50, max 200 (clamped), offset past the end keeps the t
   const first = await api.get("/patients", { token: admin });
   assert.equal(first.status, 200);
   assert.equal(first.body.patients.length, 50);
-  assert.equal(first.body.total, 215);
+  assert.equal(first.body.total, 219);
   assert.equal((await api.get("/patients?limit=1000", { token: provider })).body.patients.length, 200);
   const page = await api.get("/patients?limit=3&offset=2", { token: provider });
   assert.deepEqual(page.body.patients.map((p: { id: number }) => p.id), first.body.patients.slice(2, 5).map((p: { id: number }) => p.id));
-  assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 215 });
+  assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 219 });
   for (const bad of ["limit=-1", "limit=abc", "offset=-1", "offset=x"]) {
     assert.equal((await api.get(`/patients?${bad}`, { token: provider })).status, 400, bad);
   }

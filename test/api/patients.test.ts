@@ -268,7 +268,7 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.match(note, /single day of scores there is no trend yet/);
     assert.match(note, /rated pain 3\/10 and function 5\/10 and wrote: "Better after the exercises, gripping a mug now\."/);
     assert.match(note, /Reported pain has eased from 5\/10/);
-    assert.match(note, /Flagged for attention: the latest score is below 40/);
+    assert.match(note, /Flagged for attention: Overall score 35 is below 40\./);
     assert.doesNotMatch(note, /undefined|null|NaN|\{/);
     const again = await api.get(`/patients/${patient.id}/narrative-summary`, { token: patient.token });
     assert.equal(again.body.summary, note, "deterministic");
@@ -280,7 +280,7 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.equal(body.source, "template");
     assert.match(body.summary, /^Quiet Person is being followed\./);
     assert.match(body.summary, /No assessments are on record yet/);
-    assert.match(body.summary, /Nothing currently flags this patient for attention\./);
+    assert.match(body.summary, /Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40\./);
   });
 });
 

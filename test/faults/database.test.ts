@@ -98,6 +98,26 @@ describe("database unreachable (PostgreSQL behind a loopback proxy)", { skip: pr
     assert.equal((await api.post("/assessments/rom", romBody)).status, 201);
   }
 
+  test("the shared-result and report pages answer 503 with a try-again page while the database is away", async () => {
+    const report = await api.post("/reports", { title: "Before the outage", assessmentCodes: [code] });
+    assert.equal(report.status, 200);
+    proxy.cut();
+    for (const [path, what] of [
+      [`/a/${code}`, "result"],
+      [`/r/${report.body.code}`, "report"],
+    ] as const) {
+      const response = await fetch(`${server.origin}${path}`, { signal: AbortSignal.timeout(HANG_MS * 4) });
+      assert.equal(response.status, 503, path);
+      assert.equal(response.headers.get("retry-after"), "5");
+      // React separates text parts with empty comments in server HTML.
+      const html = (await response.text()).replaceAll("<!-- -->", "");
+      assert.match(html, /We cannot open this right now/);
+      assert.match(html, new RegExp(`this ${what} cannot be shown`));
+      assert.match(html, new RegExp(`href="${path}"[^>]*>Try again<`));
+    }
+    await expectRecovery();
+  });
+
   test("connections reset: 503 { error } without hanging, readiness 503, liveness 200; then it recovers by itself", async () => {
     proxy.cut();
     await expectUnavailable();

@@ -2,8 +2,11 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import type { z } from "zod";
 import { AssessmentActions } from "@/components/assessment/code-actions";
-import { SnapshotView } from "@/components/assessment/snapshot-view";
+import { headlineScore, SnapshotView } from "@/components/assessment/snapshot-view";
+import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
+import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import { callApi } from "@/lib/web/api";
@@ -14,30 +17,75 @@ export const metadata: Metadata = { title: "Assessment" };
 
 type Lookup = z.output<typeof lookupResponse>;
 
+interface History {
+  assessments: Array<{ code: string; hand: string | null; dateCreated: string; resultSnapshot: Record<string, unknown> }>;
+}
+
+/**
+ * The strip for one result. When the record is in the viewer's own account, its change since
+ * the first and the previous result of the same test and hand comes from their history.
+ */
+async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTest; own: boolean } | null> {
+  const score = headlineScore(a.resultSnapshot);
+  if (score === null) return null;
+  const test: GlanceTest = { test: a.assessmentType, hand: a.hand, score, date: a.dateCreated, previousScore: null, previousDate: null, firstScore: score, firstDate: a.dateCreated, trend: "insufficient" };
+  if (!signedIn || a.isAnonymous) return { test, own: false };
+  const history = await callApi<History>(`/patients/me/assessments?type=${a.assessmentType}&limit=200`);
+  const same = history.ok ? history.data.assessments.filter((h) => h.hand === a.hand && headlineScore(h.resultSnapshot) !== null) : [];
+  const at = same.findIndex((h) => h.code === a.code);
+  if (at < 0) return { test, own: false };
+  const previous = same[at + 1];
+  const first = same.at(-1)!;
+  return {
+    own: true,
+    test: {
+      ...test,
+      previousScore: previous ? headlineScore(previous.resultSnapshot) : null,
+      previousDate: previous?.dateCreated ?? null,
+      firstScore: headlineScore(first.resultSnapshot)!,
+      firstDate: first.dateCreated,
+    },
+  };
+}
+
 export default async function AssessmentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const [result, user] = await Promise.all([callApi<Lookup>(`/lookup/${encodeURIComponent(code)}`), currentUser()]);
   if (result.status === 400 || result.status === 404) notFound();
+  if (result.status === 503) return <Unavailable path={`/a/${encodeURIComponent(code)}`} what="result" />;
   if (result.status === 429) {
     return <Alert>Too many look-ups from your connection. Please wait a minute and try again.</Alert>;
   }
   if (!result.ok) throw new Error(`lookup answered ${result.status}`);
   const a = result.data;
+  const glance = await glanceOf(a, Boolean(user));
 
   return (
     <div className="space-y-6">
       <PageHeading title={typeLabel(a.assessmentType)}>
-        <p className="flex flex-wrap items-center gap-2 text-sm">
-          <span>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="whitespace-nowrap">
             Code <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
           </span>
           <span aria-hidden="true">·</span>
           <span>{a.hand ? HAND_NAMES[a.hand] ?? a.hand : "Hand not recorded"}</span>
           <span aria-hidden="true">·</span>
-          <span>{formatDateTime(a.dateCreated)}</span>
-          {a.isAnonymous ? <Badge tone="amber">Not claimed: expires 90 days after it was taken</Badge> : <Badge tone="teal">In an account</Badge>}
+          <When value={a.dateCreated} />
+          {a.isAnonymous ? (
+            <Badge tone="amber">
+              Not claimed: expires on&nbsp;<When value={a.expiresAt} kind="date" />
+            </Badge>
+          ) : (
+            <Badge tone="teal">In an account</Badge>
+          )}
         </p>
       </PageHeading>
+      {glance && (
+        <div className="space-y-1">
+          <GlanceStrip tests={[glance.test]} title="This result at a glance" />
+          {!glance.own && <p className="text-xs text-slate-700">The change since your first and previous results shows here once this result is in your account.</p>}
+        </div>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <Card title="Results">

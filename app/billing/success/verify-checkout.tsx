@@ -1,6 +1,7 @@
 "use client";
 import { useCallback, useEffect, useState } from "react";
 import { Alert, Button, Card, Facts, LinkButton, Loading } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import type { SubscriptionView } from "@/lib/billing/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
@@ -72,7 +73,7 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
           items={[
             ["Plan", tier ? PLANS[tier] : "—"],
             ["Status", status ? (STATUSES[status] ?? status) : "—"],
-            [cancelAtPeriodEnd ? "Ends on" : "Renews on", currentPeriodEnd ? new Date(currentPeriodEnd).toLocaleDateString() : "—"],
+            [cancelAtPeriodEnd ? "Ends on" : "Renews on", <When value={currentPeriodEnd} kind="date" />],
           ]}
         />
       </Card>

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { EmailForm } from "@/components/assessment/code-actions";
 import { SnapshotView } from "@/components/assessment/snapshot-view";
 import { Explanation } from "@/components/report/explanation";
+import { Unavailable } from "@/components/site/unavailable";
 import { Alert, buttonStyles, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
@@ -26,6 +27,7 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   const { code } = await params;
   const result = await callApi<ReportView>(`/reports/${encodeURIComponent(code)}`);
   if (result.status === 400 || result.status === 404) notFound();
+  if (result.status === 503) return <Unavailable path={`/r/${encodeURIComponent(code)}`} what="report" />;
   if (result.status === 429) return <Alert>Too many look-ups from your connection. Please wait a minute and try again.</Alert>;
   if (!result.ok) throw new Error(`report answered ${result.status}`);
   const report = result.data;

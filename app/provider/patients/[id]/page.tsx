@@ -5,7 +5,7 @@ import { PatientDetail } from "@/components/provider/patient-detail";
 import { Alert } from "@/components/ui";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "Patient" };
+export const metadata: Metadata = { title: "Patient", robots: { index: false } };
 
 export default async function ProviderPatientPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

@@ -1,0 +1,41 @@
+"use client";
+// A date or time as the viewer reads it: their locale, and for instants their time zone. The
+// server does not know either, so the first paint (server HTML and hydration) shows the instant
+// in UTC, saying so, and the browser then re-renders it in local terms; calendar days (a date of
+// birth, a score day) are never shifted across time zones.
+import { useSyncExternalStore } from "react";
+
+export type WhenKind = "date" | "datetime" | "day" | "shortDay";
+
+const OPTIONS: Record<WhenKind, Intl.DateTimeFormatOptions> = {
+  date: { day: "numeric", month: "short", year: "numeric" },
+  datetime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" },
+  day: { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" },
+  shortDay: { day: "numeric", month: "short", timeZone: "UTC" },
+};
+
+/** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"). */
+export function formatWhen(value: string, kind: WhenKind, local: boolean): string {
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return "—";
+  const calendar = kind === "day" || kind === "shortDay";
+  if (local) return date.toLocaleString(undefined, OPTIONS[kind]);
+  const text = date.toLocaleString("en-GB", { ...OPTIONS[kind], timeZone: "UTC" });
+  return calendar || kind === "date" ? text : `${text} UTC`;
+}
+
+const subscribe = () => () => {};
+
+export function When({ value, kind = "datetime" }: { value: string | null | undefined; kind?: WhenKind }) {
+  const local = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  if (!value) return <>—</>;
+  return (
+    <time dateTime={value} className="whitespace-nowrap">
+      {formatWhen(value, kind, local)}
+    </time>
+  );
+}

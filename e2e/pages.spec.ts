@@ -1,0 +1,217 @@
+// Pages people read (issue 15): local dates, the at-a-glance strip, the history chart, one code
+// box, the not-found page, phone layouts, loading without layout shift, favicon and announced
+// form errors. Every scenario runs at 1280 px and 390 px.
+import { expect, test, type Page } from "@playwright/test";
+import { api, romResult, type Created } from "./support/api";
+import { APP_ORIGIN } from "./support/env";
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+
+/** The same instant as the page should show it to a reader in Auckland using US English. */
+const aucklandUs = (page: Page, iso: string, withTime: boolean) =>
+  page.evaluate(
+    ([value, time]) =>
+      new Date(value as string).toLocaleString("en-US", {
+        day: "numeric",
+        month: "short",
+        year: "numeric",
+        ...(time ? { hour: "2-digit", minute: "2-digit" } : {}),
+        timeZone: "Pacific/Auckland",
+      }),
+    [iso, withTime] as const,
+  );
+
+test.describe("a reader in Auckland using US English", () => {
+  test.use({ locale: "en-US", timezoneId: "Pacific/Auckland" });
+
+  test("sees the time taken and the expiry date in their own zone and locale; claiming updates the page", async ({ page }, testInfo) => {
+    const rom = await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romResult(64));
+    const lookup = await api<{ dateCreated: string; expiresAt: string }>(APP_ORIGIN, "GET", `/lookup/${rom.code}`);
+    await page.goto(`/a/${rom.code}`);
+    const taken = page.locator(`time[datetime="${lookup.dateCreated}"]`).first();
+    await expect(taken).toHaveText(await aucklandUs(page, lookup.dateCreated, true));
+    await expect(taken).not.toContainText("UTC");
+    await expect(page.getByText(`Not claimed: expires on ${await aucklandUs(page, lookup.expiresAt, false)}`)).toBeVisible();
+
+    await signIn(page, uniqueLogin("kiri-claims"), `/a/${rom.code}`);
+    await page.getByRole("button", { name: "Claim to my account" }).click();
+    await expect(page.getByText("In an account")).toBeVisible();
+    await expect(page.getByText(/Not claimed/)).toHaveCount(0);
+    await expect(page.getByText("The change since your first and previous results shows here")).toHaveCount(0);
+    await expectAccessible(page, testInfo, "assessment-claimed");
+    await expectNoSideScroll(page);
+  });
+});
+
+test("the dashboard opens with the strip, a time-scaled chart with straight lines, and a table of the same figures", async ({ page }, testInfo) => {
+  const { recovering } = seeded().history;
+  const requests: Array<{ url: string; at: number; done?: number }> = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/proxy/")) requests.push({ url: request.url(), at: Date.now() });
+  });
+  page.on("requestfinished", (request) => {
+    const entry = requests.find((r) => r.url === request.url() && r.done === undefined);
+    if (entry) entry.done = Date.now();
+  });
+  await signIn(page, recovering.login, "/dashboard");
+
+  const strip = page.getByRole("region", { name: "At a glance" });
+  const rom = strip.getByRole("listitem").filter({ hasText: "Range of motion · Right hand" });
+  await expect(rom).toContainText("77");
+  await expect(rom).toContainText("/ 100");
+  await expect(rom).toContainText("Good");
+  await expect(rom).toContainText("↑ up 4 since the previous result");
+  await expect(rom).toContainText("↑ up 39 since the first result");
+  const pain = strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" });
+  await expect(pain).toContainText("86");
+  await expect(pain).toContainText("up 54 since the first result");
+  await expect(strip.getByText("Scores out of 100, higher is better:")).toBeVisible();
+  for (const band of ["Good 70–100", "Fair 40–69", "Low below 40"]) await expect(strip.getByText(band)).toBeVisible();
+
+  // One series per test on a real time axis, drawn with straight segments.
+  const chart = page.locator("section").filter({ has: page.getByRole("heading", { name: "Score history" }) });
+  await expect(chart.locator(".recharts-line-curve")).toHaveCount(4);
+  for (const d of await chart.locator(".recharts-line-curve").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
+    expect(d, "straight segments only").not.toMatch(/[CQS]/);
+  }
+  const xs = await chart.locator(".recharts-line-curve").first().evaluate((path) => (path.getAttribute("d") ?? "").match(/[\d.]+(?=,)/g)!.map(Number));
+  const gaps = xs.slice(1).map((x, i) => x - xs[i]!);
+  expect(Math.max(...gaps) - Math.min(...gaps), "gaps follow the dates, not the point count").toBeGreaterThan(1);
+  const table = chart.getByRole("table", { name: /Score history, as a table/ });
+  await expect(table.getByRole("row")).toHaveCount(35);
+  await expect(table.getByRole("columnheader")).toHaveText(["Day", "Range of motion", "Dexterity", "Pain (higher is less pain)", "Overall (each test's latest)"]);
+
+  // The panels asked for their data side by side: every panel's request left before the first answer came.
+  const panels = requests.filter((r) => /\/patients\/(me\/(scores|assessments)|\d+\/journal)/.test(r.url));
+  expect(panels.length).toBe(3);
+  const firstAnswer = Math.min(...panels.map((r) => r.done ?? Infinity));
+  for (const r of panels) expect(r.at, r.url).toBeLessThanOrEqual(firstAnswer);
+
+  // Phone: the patient's actions come before the history; desktop: beside it.
+  const claim = (await page.getByRole("heading", { name: "Claim a code" }).boundingBox())!;
+  const history = (await page.getByRole("heading", { name: "Assessment history" }).boundingBox())!;
+  if (isPhone(testInfo)) expect(claim.y).toBeLessThan(history.y);
+  else expect(claim.x).toBeGreaterThan(history.x + 300);
+  // Codes never wrap.
+  const codeLink = page.locator("section").filter({ has: page.getByRole("heading", { name: "Assessment history" }) }).locator("a.font-mono").first();
+  expect(await codeLink.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
+  expect((await codeLink.boundingBox())!.height).toBeLessThan(30);
+
+  await expectAccessible(page, testInfo, "dashboard-history");
+  await expectNoSideScroll(page);
+});
+
+test("the provider list names the test that raises the flag; phones get cards; filters keep the table in place", async ({ page }, testInfo) => {
+  const { recovering, painWorse } = seeded().history;
+  await signIn(page, uniqueLogin("provider-pat"), "/provider");
+  const list = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
+
+  // Recovering: every test better, the overall score (each test's latest, carried forward) up
+  // less than 2 points on its last day: stable, no flag. Pain worse: overall up, flagged for pain.
+  for (const [who, flagged, overall, byTest] of [
+    [recovering, false, "Stable", "By test: 3 improving"],
+    [painWorse, true, "Improving", "By test: 1 improving, 1 declining"],
+  ] as const) {
+    await page.getByRole("searchbox", { name: "Search" }).fill(who.name);
+    const row = isPhone(testInfo) ? list.getByRole("listitem").filter({ hasText: who.name }) : list.getByRole("row").filter({ hasText: who.name });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByText(overall, { exact: true })).toBeVisible();
+    await expect(row.getByText(byTest)).toBeVisible();
+    if (flagged) {
+      await expect(row.getByText("Needs attention")).toBeVisible();
+      await expect(row.getByText("Pain (both hands) declining: 80 → 60")).toBeVisible();
+    } else {
+      await expect(row.getByText("Needs attention")).toHaveCount(0);
+    }
+  }
+  if (isPhone(testInfo)) await expect(page.getByRole("table")).toBeHidden();
+  else await expect(page.getByRole("list", { name: "Patients" })).toBeHidden();
+  await screenshot(page, testInfo, "provider-flags");
+
+  // Changing a filter keeps the same table element on screen while the new page loads.
+  await page.getByRole("searchbox", { name: "Search" }).fill(recovering.login.split("-").at(-1)!);
+  await expect(list.getByText(recovering.name)).toBeVisible();
+  await expect(list).toBeVisible();
+  const box = await list.boundingBox();
+  await list.evaluate((el) => ((window as unknown as { kept: Element }).kept = el));
+  await page.getByRole("combobox", { name: "Attention" }).selectOption("true");
+  await expect(list.getByText(painWorse.name)).toBeVisible();
+  await expect(list.getByText(recovering.name)).toHaveCount(0);
+  expect(await list.evaluate((el) => (window as unknown as { kept: Element }).kept === el), "the same element, not a spinner in between").toBe(true);
+  expect((await list.boundingBox())!.y).toBe(box!.y);
+
+  await list.getByRole("link", { name: painWorse.name }).click();
+  await expect(page.getByRole("heading", { level: 1, name: painWorse.name })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Pain (both hands) declining: 80 → 60").first()).toBeVisible();
+  const strip = page.getByRole("region", { name: "At a glance" });
+  await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText("↓ down 20 since the previous result");
+  const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
+  await expect(narrative.getByText(/Flagged for attention: Pain \(both hands\) declining: 80 → 60/)).toBeVisible();
+  await expectAccessible(page, testInfo, "provider-patient-flagged");
+  await expectNoSideScroll(page);
+});
+
+test("the first paint of /provider holds the table: no layout shift while it settles", async ({ page }) => {
+  await signIn(page, uniqueLogin("provider-cls"), "/provider");
+  await page.reload();
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((entries) => {
+          for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 1500);
+      }),
+  );
+  expect(shift).toBeLessThan(0.1);
+});
+
+test("one code box opens assessments and reports; the not-found page repeats the code and says why", async ({ page }, testInfo) => {
+  const rom = await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romResult(70));
+  const report = await api<{ code: string; formattedCode: string }>(APP_ORIGIN, "POST", "/reports", { title: "For my therapist", assessmentCodes: [rom.code] });
+  await page.goto("/");
+  const box = page.getByRole("textbox", { name: "Assessment or report code" });
+  await box.fill(report.formattedCode.toLowerCase());
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page).toHaveURL(new RegExp(`/r/${report.code}$`));
+  await page.goto("/");
+  await box.fill(rom.formattedCode);
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page).toHaveURL(new RegExp(`/a/${rom.code}$`));
+
+  // Errors are announced: the message sits in a live region tied to the box.
+  await page.goto("/");
+  await box.fill("0O1");
+  await page.getByRole("button", { name: "Open" }).click();
+  const error = page.locator(`#${await box.getAttribute("aria-describedby")}`);
+  await expect(error).toHaveAttribute("aria-live", "assertive");
+  await expect(error).toHaveText(/A code is 6 letters and digits/);
+
+  await page.goto("/");
+  await box.fill("ZZZ-ZZZ");
+  await page.getByRole("button", { name: "Open" }).click();
+  await expect(page.getByText("No assessment or report has the code ZZZ-ZZZ")).toBeVisible();
+  await expect(page.getByText(/expire 90 days after/)).toBeVisible();
+
+  const unknown = await page.goto("/r/ZZZ-ZZZ");
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText("No report has the code ZZZ-ZZZ")).toBeVisible();
+  const malformed = await page.goto("/a/NOT-A-CODE");
+  expect(malformed?.status()).toBe(404);
+  await expect(page.getByText("“NOT-A-CODE” is not a code")).toBeVisible();
+  await expectAccessible(page, testInfo, "not-found-malformed");
+  await expectNoSideScroll(page);
+});
+
+test("a favicon, and the API reference page passes axe outside the third-party reference widget", async ({ page }, testInfo) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="icon"]').first().getAttribute("href");
+  expect(href).toBeTruthy();
+  const icon = await page.request.get(href!);
+  expect(icon.status()).toBe(200);
+  expect(icon.headers()["content-type"]).toContain("image/svg+xml");
+  await page.goto("/developers/api");
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // Scalar renders its own <main> landmarks inside the page's: that rule is left out here only.
+  await expectAccessible(page, testInfo, "developers-api", ['[data-third-party="scalar"]'], ["landmark-no-duplicate-main"]);
+});
