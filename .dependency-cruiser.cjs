@@ -22,7 +22,8 @@ module.exports = {
     {
       name: "next-only-in-the-web-layer",
       severity: "error",
-      comment: "next, next/* and next-auth* belong to app/, lib/web/, components/, server.ts and next.config.ts; services stay free of Next.",
+      comment:
+        "next, next/* and next-auth* belong to app/, lib/web/, components/, server.ts and next.config.ts; services stay free of Next.",
       from: { pathNot: "^(app/|lib/web/|components/|server[.]ts$|next[.]config[.]ts$)" },
       to: { path: "^node_modules/(next|next-auth)/" },
     },

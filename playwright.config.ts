@@ -21,7 +21,14 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-gpu", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-gpu",
+        "--no-first-run",
+      ],
     },
   },
   projects: [

@@ -73,7 +73,8 @@ async function main(): Promise<void> {
     applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
-    if (!hasDecodablePath(req.url ?? "/")) return void send(errorReply(new ApiError(400, "Malformed URL: the path has invalid percent-encoding")), req, res);
+    if (!hasDecodablePath(req.url ?? "/"))
+      return void send(errorReply(new ApiError(400, "Malformed URL: the path has invalid percent-encoding")), req, res);
     const next = () => {
       if (req.url?.startsWith("/api/")) return void handleRequest(req, res);
       // Pages: the not-found page reads the path it answers for (a client cannot set this
@@ -124,7 +125,10 @@ async function main(): Promise<void> {
   const purge = schedulePurge(config.PURGE_INTERVAL_SECONDS * 1000);
   server.listen(config.PORT, hostname, () => {
     const port = listeningPort();
-    logger.info({ port, host: hostname, dev, devAuth: isDevAuth() }, `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`);
+    logger.info(
+      { port, host: hostname, dev, devAuth: isDevAuth() },
+      `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`,
+    );
   });
 }
 

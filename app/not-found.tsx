@@ -27,8 +27,8 @@ function Explanation({ path }: { path: string | null }) {
   if (!code) {
     return (
       <p>
-        <span className="whitespace-nowrap font-mono font-semibold text-slate-900">“{asked.typed}”</span> is not a code: codes are six letters and digits, for
-        example ABC-234, without 0, O, 1, I or L. Check it for a typing mistake.
+        <span className="whitespace-nowrap font-mono font-semibold text-slate-900">“{asked.typed}”</span> is not a code: codes are six
+        letters and digits, for example ABC-234, without 0, O, 1, I or L. Check it for a typing mistake.
       </p>
     );
   }
@@ -36,8 +36,8 @@ function Explanation({ path }: { path: string | null }) {
   return (
     <p>
       No {asked.kind === "assessment" ? "assessment or report" : "report"} has the code{" "}
-      <span className="whitespace-nowrap font-mono font-semibold text-slate-900">{formatted}</span>. It may be mistyped, or it has expired: results that
-      were never claimed to an account expire 90 days after they were taken.
+      <span className="whitespace-nowrap font-mono font-semibold text-slate-900">{formatted}</span>. It may be mistyped, or it has expired:
+      results that were never claimed to an account expire 90 days after they were taken.
     </p>
   );
 }

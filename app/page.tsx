@@ -35,8 +35,8 @@ export default function Home() {
             Hand function, measured and shared by a short code
           </h1>
           <p className="mt-4 text-lg text-slate-700">
-            Range of motion, finger-tapping dexterity, pain and arthritis assessments are stored here. Each result gets a
-            six-character code you can open, claim to your account, e-mail, or bundle into a report for your clinician.
+            Range of motion, finger-tapping dexterity, pain and arthritis assessments are stored here. Each result gets a six-character code
+            you can open, claim to your account, e-mail, or bundle into a report for your clinician.
           </p>
           <p className="mt-2 text-sm text-slate-700">Results are measurements, not a medical diagnosis.</p>
         </div>

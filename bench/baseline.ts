@@ -45,9 +45,40 @@ async function lookup(code: string, res: ServerResponse) {
   });
 }
 
-type Joint = { id?: string; finger?: string; jointType?: string; minAngle?: number; maxAngle?: number; avgAngle?: number; rom?: number; normalRange?: [number, number]; flexibilityScore?: number; frameCount?: number };
-type Rom = { hand: string; overallScore: number; wristScore?: number; fingerScore?: number; lightingQuality?: string; lightingMetrics?: object; wrist?: Record<string, number>; joints?: Joint[] };
-const WRIST = ["unsigned_rom_deg", "max_extension_deg", "min_extension_deg", "avg_extension_deg", "max_flexion_deg", "min_flexion_deg", "avg_flexion_deg", "frames_total", "frames_valid", "percent_valid_frames"];
+type Joint = {
+  id?: string;
+  finger?: string;
+  jointType?: string;
+  minAngle?: number;
+  maxAngle?: number;
+  avgAngle?: number;
+  rom?: number;
+  normalRange?: [number, number];
+  flexibilityScore?: number;
+  frameCount?: number;
+};
+type Rom = {
+  hand: string;
+  overallScore: number;
+  wristScore?: number;
+  fingerScore?: number;
+  lightingQuality?: string;
+  lightingMetrics?: object;
+  wrist?: Record<string, number>;
+  joints?: Joint[];
+};
+const WRIST = [
+  "unsigned_rom_deg",
+  "max_extension_deg",
+  "min_extension_deg",
+  "avg_extension_deg",
+  "max_flexion_deg",
+  "min_flexion_deg",
+  "avg_flexion_deg",
+  "frames_total",
+  "frames_valid",
+  "percent_valid_frames",
+];
 
 /** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
 async function submitRom(input: Rom, res: ServerResponse) {
@@ -83,8 +114,16 @@ async function storeRom(input: Rom, res: ServerResponse) {
     const rom = await client.query(
       `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, lighting_metrics, ${WRIST.join(", ")})
        VALUES ($1, $2, $3, $4, $5, $6, $7, ${WRIST.map((_, i) => `$${i + 8}`).join(", ")}) RETURNING id`,
-      [assessment.rows[0].id, input.hand, input.overallScore, input.wristScore ?? null, input.fingerScore ?? null, input.lightingQuality ?? null,
-        input.lightingMetrics ? JSON.stringify(input.lightingMetrics) : null, ...WRIST.map((name) => wrist[name] ?? null)],
+      [
+        assessment.rows[0].id,
+        input.hand,
+        input.overallScore,
+        input.wristScore ?? null,
+        input.fingerScore ?? null,
+        input.lightingQuality ?? null,
+        input.lightingMetrics ? JSON.stringify(input.lightingMetrics) : null,
+        ...WRIST.map((name) => wrist[name] ?? null),
+      ],
     );
     const hand = await client.query(
       `INSERT INTO rom_hand_results (rom_assessment_id, hand, wrist_score, finger_score) VALUES ($1, $2, $3, $4) RETURNING id`,
@@ -94,8 +133,21 @@ async function storeRom(input: Rom, res: ServerResponse) {
     if (joints.length) {
       const values: unknown[] = [];
       const tuples = joints.map((j, position) => {
-        values.push(hand.rows[0].id, position, j.id ?? null, j.finger ?? null, j.jointType ?? null, j.minAngle ?? null, j.maxAngle ?? null, j.avgAngle ?? null,
-          j.rom ?? null, j.normalRange?.[0] ?? null, j.normalRange?.[1] ?? null, j.flexibilityScore ?? null, j.frameCount ?? null);
+        values.push(
+          hand.rows[0].id,
+          position,
+          j.id ?? null,
+          j.finger ?? null,
+          j.jointType ?? null,
+          j.minAngle ?? null,
+          j.maxAngle ?? null,
+          j.avgAngle ?? null,
+          j.rom ?? null,
+          j.normalRange?.[0] ?? null,
+          j.normalRange?.[1] ?? null,
+          j.flexibilityScore ?? null,
+          j.frameCount ?? null,
+        );
         return `(${Array.from({ length: 13 }, (_, k) => `$${position * 13 + k + 1}`).join(", ")})`;
       });
       await client.query(
@@ -105,7 +157,14 @@ async function storeRom(input: Rom, res: ServerResponse) {
       );
     }
     await client.query("COMMIT");
-    send(res, 201, { id: assessment.rows[0].id, code, formattedCode: formatted(code), overallScore: input.overallScore, wristScore: input.wristScore ?? null, fingerScore: input.fingerScore ?? null });
+    send(res, 201, {
+      id: assessment.rows[0].id,
+      code,
+      formattedCode: formatted(code),
+      overallScore: input.overallScore,
+      wristScore: input.wristScore ?? null,
+      fingerScore: input.fingerScore ?? null,
+    });
   } catch (error) {
     await client.query("ROLLBACK").catch(() => {});
     throw error;

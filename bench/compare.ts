@@ -43,9 +43,23 @@ export async function load(url: string, options: LoadOptions, seconds: number): 
   const headers = request.body ? { "content-type": "application/json" } : undefined;
   let next = 0;
   const requests = clientAddresses
-    ? [{ setupRequest: (req: Record<string, unknown>) => ({ ...req, headers: { ...(req.headers as object), "x-forwarded-for": `10.${(next = (next + 1) % clientAddresses) >> 8}.${next & 255}.1` } }) }]
+    ? [
+        {
+          setupRequest: (req: Record<string, unknown>) => ({
+            ...req,
+            headers: { ...(req.headers as object), "x-forwarded-for": `10.${(next = (next + 1) % clientAddresses) >> 8}.${next & 255}.1` },
+          }),
+        },
+      ]
     : undefined;
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, ...request, headers, ...(requests ? { requests } : {}) } as Options);
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    ...request,
+    headers,
+    ...(requests ? { requests } : {}),
+  } as Options);
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests of ${result.requests.total}`);
   return result;

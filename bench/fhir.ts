@@ -19,7 +19,13 @@ const JOINT_TYPES = ["MCP", "PIP", "DIP"];
 const romWithJoints = {
   ...romBody,
   joints: FINGERS.flatMap((finger) =>
-    JOINT_TYPES.map((jointType, i) => ({ ...romBody.joints[0], id: `${finger.toLowerCase()}_${jointType.toLowerCase()}`, finger, jointType, rom: 70 + i * 5 })),
+    JOINT_TYPES.map((jointType, i) => ({
+      ...romBody.joints[0],
+      id: `${finger.toLowerCase()}_${jointType.toLowerCase()}`,
+      finger,
+      jointType,
+      rom: 70 + i * 5,
+    })),
   ),
 };
 const BODIES: [string, unknown][] = [
@@ -55,15 +61,24 @@ export interface EverythingFigures {
 }
 
 /** Seeds the patient through the API, then times whole $everything exports. */
-export async function benchEverything(serviceEnv: Record<string, string>, requests = Number(process.env.BENCH_REQUESTS || 30)): Promise<EverythingFigures> {
-  process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+export async function benchEverything(
+  serviceEnv: Record<string, string>,
+  requests = Number(process.env.BENCH_REQUESTS || 30),
+): Promise<EverythingFigures> {
+  process.env.TEST_DATABASE_URL ||=
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.NEXT_DIST_DIR ||= ".next";
   const { startIdentityProvider, uniqueSub } = await import("@/test/support/identity-provider");
   const { startServer } = await import("@/test/support/server");
   const idp = await startIdentityProvider();
   const server = await startServer({ env: { ...serviceEnv, ...idp.env } });
   try {
-    const patientToken = await idp.token({ sub: uniqueSub("patient"), roles: ["patient"], name: "Bench Patient", email: "bench@example.test" });
+    const patientToken = await idp.token({
+      sub: uniqueSub("patient"),
+      roles: ["patient"],
+      name: "Bench Patient",
+      email: "bench@example.test",
+    });
     const providerToken = await idp.token({ sub: uniqueSub("provider"), roles: ["care_provider"] });
     const call = async (method: string, path: string, token: string, body?: unknown) => {
       const response = await fetch(`${server.origin}/api${path}`, {
@@ -78,7 +93,9 @@ export async function benchEverything(serviceEnv: Record<string, string>, reques
     const codes: string[] = [];
     for (let i = 0; i < ASSESSMENTS; i += 8) {
       const batch = Array.from({ length: Math.min(8, ASSESSMENTS - i) }, (_, j) => BODIES[(i + j) % BODIES.length]!);
-      codes.push(...(await Promise.all(batch.map(([path, body]) => call("POST", path, patientToken, body)))).map((created) => created.code));
+      codes.push(
+        ...(await Promise.all(batch.map(([path, body]) => call("POST", path, patientToken, body)))).map((created) => created.code),
+      );
     }
     for (let i = 0; i < REPORTS; i++) {
       await call("POST", "/reports", patientToken, { title: `Report ${i + 1}`, assessmentCodes: codes.slice(i * 20, i * 20 + 20) });
@@ -90,7 +107,9 @@ export async function benchEverything(serviceEnv: Record<string, string>, reques
       let [resources, pages, bytes, ms] = [0, 0, 0, 0];
       while (url) {
         const started = performance.now();
-        const response: Response = await fetch(url, { headers: { authorization: `Bearer ${providerToken}`, accept: "application/fhir+json" } });
+        const response: Response = await fetch(url, {
+          headers: { authorization: `Bearer ${providerToken}`, accept: "application/fhir+json" },
+        });
         const text = await response.text();
         ms += performance.now() - started;
         if (response.status !== 200) throw new Error(`$everything answered ${response.status}`);
@@ -113,7 +132,14 @@ export async function benchEverything(serviceEnv: Record<string, string>, reques
     }
     const serverCpu = (serverCpuMs(server.process.pid!) - cpuBefore) / requests;
     times.sort((a, b) => a - b);
-    return { p50: percentile(times, 50), p99: percentile(times, 99), serverCpu, resources: shape.resources, pages: shape.pages, bytes: shape.bytes };
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      serverCpu,
+      resources: shape.resources,
+      pages: shape.pages,
+      bytes: shape.bytes,
+    };
   } finally {
     await server.stop();
     await idp.close();

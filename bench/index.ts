@@ -35,7 +35,8 @@ declare module "autocannon" {
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS || 10_000);
 
-process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 process.env.NEXT_DIST_DIR ||= ".next";
 
 const { createTestDatabase } = await import("@/test/support/database");
@@ -117,7 +118,11 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
   let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
     const post = (path: string, body: unknown) =>
-      fetch(`${service.origin}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then(async (r) => {
+      fetch(`${service.origin}/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }).then(async (r) => {
         if (r.status >= 300) throw new Error(`${path} answered ${r.status}`);
         return (await r.json()) as { code: string };
       });
@@ -125,14 +130,23 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
     // Started after the record exists: the baseline looks codes up in its own copy of the table.
     baseline = await startBaseline(database.url!);
     await compareRow("GET /api/lookup/:code", 0.6, `${service.origin}/api/lookup/${code}`, `${baseline.origin}/lookup/${code}`);
-    await compareRow("POST /api/assessments/rom", 0.5, `${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, { method: "POST", body: JSON.stringify(romBody) });
+    await compareRow("POST /api/assessments/rom", 0.5, `${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, {
+      method: "POST",
+      body: JSON.stringify(romBody),
+    });
 
     const codes = [];
     for (let i = 0; i < 20; i++) codes.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
     const report = await post("/reports", { title: "Benchmark report", assessmentCodes: codes });
     const pdf = await sequentialP50(`${service.origin}/api/reports/${report.code}/pdf`, 30);
     log(`PDF: p50 ${pdf.p50.toFixed(0)} ms, p99 ${pdf.p99.toFixed(0)} ms`);
-    rows.push({ measure: "GET /api/reports/:code/pdf (20 assessments), p50", service: `${pdf.p50.toFixed(0)} ms`, baseline: "–", ratio: "–", target: `< 300 ms ${pdf.p50 < 300 ? "met" : "MISSED"}` });
+    rows.push({
+      measure: "GET /api/reports/:code/pdf (20 assessments), p50",
+      service: `${pdf.p50.toFixed(0)} ms`,
+      baseline: "–",
+      ratio: "–",
+      target: `< 300 ms ${pdf.p50 < 300 ? "met" : "MISSED"}`,
+    });
 
     const contention = await measurePdfContention(service.origin);
     log(`lookup latency while PDFs render:\n  ${describeContention(contention).join("\n  ")}`);
@@ -176,14 +190,23 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     const started = performance.now();
-    const seeded = await seedDemoClinic({ query: async (sql, params) => (await client.query(sql, params)).rows }, { patients: PATIENTS, assessmentsPerPatient: 20, batchSize: 500 });
+    const seeded = await seedDemoClinic(
+      { query: async (sql, params) => (await client.query(sql, params)).rows },
+      { patients: PATIENTS, assessmentsPerPatient: 20, batchSize: 500 },
+    );
     await client.query("VACUUM ANALYZE");
     await client.end();
     log(`seeded ${seeded.patients} patients, ${seeded.assessments} assessments in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const token = await idp.token({ sub: seeded.providerSub, roles: ["care_provider"] });
     const list = await sequentialP50(`${server.origin}/api/patients`, 100, { authorization: `Bearer ${token}` });
     log(`GET /patients: p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms`);
-    rows.push({ measure: `GET /api/patients at ${PATIENTS.toLocaleString("en")} patients, p50`, service: `${list.p50.toFixed(1)} ms`, baseline: "–", ratio: "–", target: "–" });
+    rows.push({
+      measure: `GET /api/patients at ${PATIENTS.toLocaleString("en")} patients, p50`,
+      service: `${list.p50.toFixed(1)} ms`,
+      baseline: "–",
+      ratio: "–",
+      target: "–",
+    });
   } finally {
     await server.stop();
     await idp.close();
@@ -193,7 +216,9 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
 // ---------- FHIR $everything ----------
 {
   const figures = await benchEverything(SERVICE_ENV);
-  log(`$everything: ${figures.resources} resources in ${figures.pages} page(s), p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, server CPU ${figures.serverCpu.toFixed(0)} ms per export`);
+  log(
+    `$everything: ${figures.resources} resources in ${figures.pages} page(s), p50 ${figures.p50.toFixed(0)} ms, p99 ${figures.p99.toFixed(0)} ms, server CPU ${figures.serverCpu.toFixed(0)} ms per export`,
+  );
   rows.push({
     measure: `GET /api/fhir/Patient/:id/$everything, 1,000 assessments (${figures.resources} resources, ${(figures.bytes / 2 ** 20).toFixed(0)} MiB), p50`,
     service: `${figures.p50.toFixed(0)} ms`,
@@ -207,11 +232,19 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
 for (const kind of ["pglite", "postgres"] as const) {
   const ms = await startupMs(kind);
   log(`start-up (${kind}): ${ms.toFixed(0)} ms`);
-  rows.push({ measure: `Start-up to first healthy /api/health, ${kind === "pglite" ? "embedded (PGlite)" : "PostgreSQL"}, fresh database`, service: `${(ms / 1000).toFixed(1)} s`, baseline: "–", ratio: "–", target: "–" });
+  rows.push({
+    measure: `Start-up to first healthy /api/health, ${kind === "pglite" ? "embedded (PGlite)" : "PostgreSQL"}, fresh database`,
+    service: `${(ms / 1000).toFixed(1)} s`,
+    baseline: "–",
+    ratio: "–",
+    target: "–",
+  });
 }
 
 const cpu = cpus();
-console.log(`\nnpm run bench — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}, shared with other work), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${loadDescription}\n`);
+console.log(
+  `\nnpm run bench — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (${cpu[0]?.model.trim()}, shared with other work), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; ${loadDescription}\n`,
+);
 console.log("| Measure | Service | Bare baseline | Ratio | Target |");
 console.log("| --- | --- | --- | --- | --- |");
 for (const r of rows) console.log(`| ${r.measure} | ${r.service} | ${r.baseline} | ${r.ratio} | ${r.target} |`);

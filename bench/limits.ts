@@ -24,7 +24,11 @@ export interface LimitCostRow {
   target: number | null;
 }
 
-export async function measureLimitCost(startServer: typeof StartServer, database: TestDatabase, log: (line: string) => void): Promise<LimitCostRow[]> {
+export async function measureLimitCost(
+  startServer: typeof StartServer,
+  database: TestDatabase,
+  log: (line: string) => void,
+): Promise<LimitCostRow[]> {
   const common = { ...SERVICE_ENV, TRUST_PROXY: "loopback" };
   const variants = [
     { name: "limits off", env: common, target: null },
@@ -34,7 +38,11 @@ export async function measureLimitCost(startServer: typeof StartServer, database
   const servers = [];
   for (const variant of variants) servers.push(await startServer({ database, env: variant.env }));
   try {
-    const created = await fetch(`${servers[0]!.origin}/api/assessments/rom`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(romBody) });
+    const created = await fetch(`${servers[0]!.origin}/api/assessments/rom`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(romBody),
+    });
     const { code } = (await created.json()) as { code: string };
     const urls = servers.map((server) => `${server.origin}/api/lookup/${code}`);
     const options = { clientAddresses: CLIENT_ADDRESSES };
@@ -66,7 +74,8 @@ export async function measureLimitCost(startServer: typeof StartServer, database
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+  process.env.TEST_DATABASE_URL ||=
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.NEXT_DIST_DIR ||= ".next";
   const { spawnSync } = await import("node:child_process");
   const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });

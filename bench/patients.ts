@@ -8,7 +8,8 @@ import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
 
-process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 process.env.NEXT_DIST_DIR ||= ".next";
 
 const { createTestDatabase } = await import("@/test/support/database");
@@ -77,7 +78,9 @@ try {
       for (const [name, path] of SCENARIOS) {
         const figures = await measure(server.origin, path, token);
         bySize.set(name, figures);
-        console.log(`${size} patients  ${name.padEnd(15)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  (total ${figures.total})`);
+        console.log(
+          `${size} patients  ${name.padEnd(15)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  (total ${figures.total})`,
+        );
       }
       results.set(size, bySize);
     } finally {
@@ -96,5 +99,7 @@ console.log("| --- | --- | --- | --- | --- | --- |");
 for (const [name] of SCENARIOS) {
   const a = small!.get(name)!;
   const b = large!.get(name)!;
-  console.log(`| ${name} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${(b.p50 / a.p50).toFixed(2)}x |`);
+  console.log(
+    `| ${name} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${(b.p50 / a.p50).toFixed(2)}x |`,
+  );
 }

@@ -41,7 +41,11 @@ async function lookupLatency(url: string): Promise<{ p50: number; p99: number }>
 /** Lookup latency idle and under continuous PDF rendering, on a running service (limits off). */
 export async function measurePdfContention(origin: string): Promise<Contention> {
   const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${origin}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const response = await fetch(`${origin}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
     if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
     return (await response.json()) as { code: string };
   };
@@ -84,13 +88,18 @@ export function describeContention(result: Contention): string[] {
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   return [
     `idle:            p50 ${ms(result.idle.p50)}, p99 ${ms(result.idle.p99)}`,
-    `PDFs rendering:  p50 ${ms(result.busy.p50)}, p99 ${ms(result.busy.p99)} (PDF answers meanwhile: ${Object.entries(result.pdfs).map(([status, n]) => `${n} × ${status}`).join(", ") || "none"})`,
+    `PDFs rendering:  p50 ${ms(result.busy.p50)}, p99 ${ms(result.busy.p99)} (PDF answers meanwhile: ${
+      Object.entries(result.pdfs)
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(", ") || "none"
+    })`,
     `p99 ratio busy / idle: ${result.ratio.toFixed(2)}× (target ≤ 2×: ${result.ratio <= 2 ? "met" : "MISSED"})`,
   ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+  process.env.TEST_DATABASE_URL ||=
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.NEXT_DIST_DIR ||= ".next";
   const { createTestDatabase } = await import("@/test/support/database");
   const { startServer } = await import("@/test/support/server");

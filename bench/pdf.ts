@@ -45,9 +45,19 @@ const percentile = (values: number[], p: number) => {
 };
 const p50 = percentile(wall, 50);
 const growth = after.rss - before.rss;
-console.log(`PDF of ${report.assessments.length} assessments, ${(first.byteLength / 1024).toFixed(0)} KiB; first render (worker start-up, font loading) ${firstMs.toFixed(0)} ms; ${WARM_UP} warm-up renders`);
-console.log(`${RUNS} renders, wall clock: p50 ${p50.toFixed(0)} ms, p99 ${percentile(wall, 99).toFixed(0)} ms, min ${Math.min(...wall).toFixed(0)} ms`);
+console.log(
+  `PDF of ${report.assessments.length} assessments, ${(first.byteLength / 1024).toFixed(0)} KiB; first render (worker start-up, font loading) ${firstMs.toFixed(0)} ms; ${WARM_UP} warm-up renders`,
+);
+console.log(
+  `${RUNS} renders, wall clock: p50 ${p50.toFixed(0)} ms, p99 ${percentile(wall, 99).toFixed(0)} ms, min ${Math.min(...wall).toFixed(0)} ms`,
+);
 console.log(`${RUNS} renders, CPU time:   p50 ${percentile(cpu, 50).toFixed(0)} ms, p99 ${percentile(cpu, 99).toFixed(0)} ms`);
-console.log(`RSS before ${mb(before.rss)}, after ${mb(after.rss)}, growth ${mb(growth)} (main thread JS heap in use ${mb(before.heapUsed)} → ${mb(after.heapUsed)})`);
-console.log(`machine load average ${loadavg().map((l) => l.toFixed(1)).join(" ")} on this run`);
+console.log(
+  `RSS before ${mb(before.rss)}, after ${mb(after.rss)}, growth ${mb(growth)} (main thread JS heap in use ${mb(before.heapUsed)} → ${mb(after.heapUsed)})`,
+);
+console.log(
+  `machine load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} on this run`,
+);
 console.log(`targets: p50 < 300 ms ${p50 < 300 ? "met" : "MISSED"}; RSS growth < 50 MB ${growth < 50 * 1024 * 1024 ? "met" : "MISSED"}`);

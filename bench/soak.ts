@@ -23,7 +23,8 @@ declare module "autocannon" {
 const MINUTES = Number(process.env.SOAK_MINUTES || 5);
 const PER_ROUTE = 8;
 
-process.env.TEST_DATABASE_URL ||= process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
 process.env.NEXT_DIST_DIR ||= ".next";
 const { startServer } = await import("@/test/support/server");
 
@@ -34,25 +35,43 @@ const server = await startServer({ env: { RATE_LIMIT: "off", LOG_LEVEL: "warn" }
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))![1]) / 1024;
 
 try {
-  const created = await fetch(`${server.origin}/api/assessments/rom`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(romBody) });
+  const created = await fetch(`${server.origin}/api/assessments/rom`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(romBody),
+  });
   const { code } = (await created.json()) as { code: string };
   const routes = [
     { name: "GET /api/lookup/:code", url: `${server.origin}/api/lookup/${code}` },
-    { name: "POST /api/assessments/rom", url: `${server.origin}/api/assessments/rom`, method: "POST", body: JSON.stringify(romBody), headers: { "content-type": "application/json" } },
+    {
+      name: "POST /api/assessments/rom",
+      url: `${server.origin}/api/assessments/rom`,
+      method: "POST",
+      body: JSON.stringify(romBody),
+      headers: { "content-type": "application/json" },
+    },
     { name: "GET /api/assessments/:code/results", url: `${server.origin}/api/assessments/${code}/results` },
     { name: "GET /api/health", url: `${server.origin}/api/health` },
   ];
-  console.error(`soak: ${MINUTES} min, ${routes.length * PER_ROUTE} connections (${PER_ROUTE} per route); RSS at start ${rssMb().toFixed(0)} MB`);
+  console.error(
+    `soak: ${MINUTES} min, ${routes.length * PER_ROUTE} connections (${PER_ROUTE} per route); RSS at start ${rssMb().toFixed(0)} MB`,
+  );
   const minutes: { minute: number; results: Result[]; rss: number }[] = [];
   for (let minute = 1; minute <= MINUTES; minute++) {
-    const results = await Promise.all(routes.map(({ name: _name, ...options }) => autocannon({ ...options, connections: PER_ROUTE, duration: 60 })));
+    const results = await Promise.all(
+      routes.map(({ name: _name, ...options }) => autocannon({ ...options, connections: PER_ROUTE, duration: 60 })),
+    );
     minutes.push({ minute, results, rss: rssMb() });
     const errors = results.reduce((sum, r) => sum + r.errors + r.timeouts + r.non2xx, 0);
-    console.error(`minute ${minute}: ${results.reduce((s, r) => s + r.requests.total, 0)} requests, ${errors} errors, RSS ${rssMb().toFixed(0)} MB`);
+    console.error(
+      `minute ${minute}: ${results.reduce((s, r) => s + r.requests.total, 0)} requests, ${errors} errors, RSS ${rssMb().toFixed(0)} MB`,
+    );
   }
 
   const cpu = cpus();
-  console.log(`\nnpm run bench:soak — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (shared), Node ${process.version}; ${routes.length * PER_ROUTE} connections, ${MINUTES} min\n`);
+  console.log(
+    `\nnpm run bench:soak — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (shared), Node ${process.version}; ${routes.length * PER_ROUTE} connections, ${MINUTES} min\n`,
+  );
   console.log(`| Minute | ${routes.map((r) => `${r.name} p99`).join(" | ")} | Requests | Errors | 5xx | RSS |`);
   console.log(`| --- | ${routes.map(() => "---").join(" | ")} | --- | --- | --- | --- |`);
   let totalErrors = 0;
@@ -63,7 +82,9 @@ try {
     totalErrors += errors;
     total5xx += fivexx;
     const requests = results.reduce((sum, r) => sum + r.requests.total, 0);
-    console.log(`| ${minute} | ${results.map((r) => `${r.latency.p99} ms`).join(" | ")} | ${requests} | ${errors} | ${fivexx} | ${rss.toFixed(0)} MB |`);
+    console.log(
+      `| ${minute} | ${results.map((r) => `${r.latency.p99} ms`).join(" | ")} | ${requests} | ${errors} | ${fivexx} | ${rss.toFixed(0)} MB |`,
+    );
   }
   console.log(`\nerrors ${totalErrors} (target 0), 5xx ${total5xx} (target 0)`);
   process.exitCode = totalErrors === 0 && total5xx === 0 ? 0 : 1;

@@ -19,7 +19,12 @@ test("pick care provider, then patient, on the development sign-in", async ({ pa
   await page.getByRole("button", { name: "Continue as care provider" }).click();
   await expect(page).toHaveURL(/\/provider$/);
   await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
-  await expect(page.getByText("No patients match.").or(page.getByRole("table")).or(page.getByRole("list", { name: "Patients" }))).toBeVisible();
+  await expect(
+    page
+      .getByText("No patients match.")
+      .or(page.getByRole("table"))
+      .or(page.getByRole("list", { name: "Patients" })),
+  ).toBeVisible();
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();

@@ -10,7 +10,10 @@ test("the lead form shows the API's field error for a bad e-mail, then accepts a
   await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Submit a result: command" })).toContainText("/api/assessments/rom");
   await expect(page.getByRole("heading", { name: "A native app: authorization code with PKCE" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "/api/lookup/{code}", exact: true })).toHaveAttribute("href", "/developers/api#getLookupCode");
+  await expect(page.getByRole("link", { name: "/api/lookup/{code}", exact: true })).toHaveAttribute(
+    "href",
+    "/developers/api#getLookupCode",
+  );
   await expectAccessible(page, testInfo, "developers");
   await expectNoSideScroll(page);
 
@@ -29,7 +32,10 @@ test("the lead form shows the API's field error for a bad e-mail, then accepts a
   await expect(page.getByText("Thank you. We will be in touch soon.")).toBeVisible();
 });
 
-test("the API reference asks no other host for anything, shows no vendor menus and has no axe violations", async ({ page, baseURL }, testInfo) => {
+test("the API reference asks no other host for anything, shows no vendor menus and has no axe violations", async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const own = new URL(baseURL!).host;
   const outside: string[] = [];
   page.on("request", (request) => {
@@ -57,7 +63,10 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   expect(outside, "requests to other hosts").toEqual([]);
   await expect(page.getByText(/Ask AI|Deploy|Powered by/i)).toHaveCount(0);
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes`), "axe violations").toEqual([]);
+  expect(
+    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes`),
+    "axe violations",
+  ).toEqual([]);
   await expectAccessible(page, testInfo, "developers-api");
   await expectNoSideScroll(page);
 });

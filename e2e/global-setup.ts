@@ -75,7 +75,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const idp = await startIdentityProvider(IDP_PORT, [`${APP_ORIGIN}/api/auth/callback/auth0`]);
 
   if (!process.env.E2E_SKIP_BUILD) {
-    const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" } });
+    const build = spawnSync("npm", ["run", "build"], {
+      stdio: "inherit",
+      env: { ...process.env, NEXT_DIST_DIR: distDir, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (build.status !== 0) throw new Error("npm run build failed");
   }
 

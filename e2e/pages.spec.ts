@@ -42,7 +42,9 @@ test.describe("a reader in Auckland using US English", () => {
   });
 });
 
-test("the dashboard opens with the strip, a time-scaled chart with straight lines, and a table of the same figures", async ({ page }, testInfo) => {
+test("the dashboard opens with the strip, a time-scaled chart with straight lines, and a table of the same figures", async ({
+  page,
+}, testInfo) => {
   const { recovering } = seeded().history;
   const requests: Array<{ url: string; at: number; done?: number }> = [];
   page.on("request", (request) => {
@@ -73,12 +75,21 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   for (const d of await chart.locator(".recharts-line-curve").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
     expect(d, "straight segments only").not.toMatch(/[CQS]/);
   }
-  const xs = await chart.locator(".recharts-line-curve").first().evaluate((path) => (path.getAttribute("d") ?? "").match(/[\d.]+(?=,)/g)!.map(Number));
+  const xs = await chart
+    .locator(".recharts-line-curve")
+    .first()
+    .evaluate((path) => (path.getAttribute("d") ?? "").match(/[\d.]+(?=,)/g)!.map(Number));
   const gaps = xs.slice(1).map((x, i) => x - xs[i]!);
   expect(Math.max(...gaps) - Math.min(...gaps), "gaps follow the dates, not the point count").toBeGreaterThan(1);
   const table = chart.getByRole("table", { name: /Score history, as a table/ });
   await expect(table.getByRole("row")).toHaveCount(35);
-  await expect(table.getByRole("columnheader")).toHaveText(["Day", "Range of motion", "Dexterity", "Pain (higher is less pain)", "Overall (each test's latest)"]);
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Day",
+    "Range of motion",
+    "Dexterity",
+    "Pain (higher is less pain)",
+    "Overall (each test's latest)",
+  ]);
 
   // The panels asked for their data side by side: every panel's request left before the first answer came.
   const panels = requests.filter((r) => /\/patients\/(me\/(scores|assessments)|\d+\/journal)/.test(r.url));
@@ -92,7 +103,11 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   if (isPhone(testInfo)) expect(claim.y).toBeLessThan(history.y);
   else expect(claim.x).toBeGreaterThan(history.x + 300);
   // Codes never wrap.
-  const codeLink = page.locator("section").filter({ has: page.getByRole("heading", { name: "Assessment history" }) }).locator("a.font-mono").first();
+  const codeLink = page
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { name: "Assessment history" }) })
+    .locator("a.font-mono")
+    .first();
   expect(await codeLink.evaluate((el) => getComputedStyle(el).whiteSpace)).toBe("nowrap");
   expect((await codeLink.boundingBox())!.height).toBeLessThan(30);
 
@@ -100,7 +115,9 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   await expectNoSideScroll(page);
 });
 
-test("the provider list names the test that raises the flag; phones get cards; filters keep the table in place", async ({ page }, testInfo) => {
+test("the provider list names the test that raises the flag; phones get cards; filters keep the table in place", async ({
+  page,
+}, testInfo) => {
   const { recovering, painWorse } = seeded().history;
   await signIn(page, uniqueLogin("provider-pat"), "/provider");
   const list = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
@@ -112,7 +129,9 @@ test("the provider list names the test that raises the flag; phones get cards; f
     [painWorse, true, "Improving", "By test: 1 improving, 1 declining"],
   ] as const) {
     await page.getByRole("searchbox", { name: "Search" }).fill(who.name);
-    const row = isPhone(testInfo) ? list.getByRole("listitem").filter({ hasText: who.name }) : list.getByRole("row").filter({ hasText: who.name });
+    const row = isPhone(testInfo)
+      ? list.getByRole("listitem").filter({ hasText: who.name })
+      : list.getByRole("row").filter({ hasText: who.name });
     await expect(row).toHaveCount(1);
     await expect(row.getByText(overall, { exact: true })).toBeVisible();
     await expect(row.getByText(byTest)).toBeVisible();
@@ -136,7 +155,10 @@ test("the provider list names the test that raises the flag; phones get cards; f
   await page.getByRole("combobox", { name: "Attention" }).selectOption("true");
   await expect(list.getByText(painWorse.name)).toBeVisible();
   await expect(list.getByText(recovering.name)).toHaveCount(0);
-  expect(await list.evaluate((el) => (window as unknown as { kept: Element }).kept === el), "the same element, not a spinner in between").toBe(true);
+  expect(
+    await list.evaluate((el) => (window as unknown as { kept: Element }).kept === el),
+    "the same element, not a spinner in between",
+  ).toBe(true);
   expect((await list.boundingBox())!.y).toBe(box!.y);
 
   await list.getByRole("link", { name: painWorse.name }).click();
@@ -158,7 +180,8 @@ test("the first paint of /provider holds the table: no layout shift while it set
       new Promise<number>((resolve) => {
         let total = 0;
         new PerformanceObserver((entries) => {
-          for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) total += entry.value;
+          for (const entry of entries.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+            if (!entry.hadRecentInput) total += entry.value;
         }).observe({ type: "layout-shift", buffered: true });
         setTimeout(() => resolve(total), 1500);
       }),
@@ -168,7 +191,10 @@ test("the first paint of /provider holds the table: no layout shift while it set
 
 test("one code box opens assessments and reports; the not-found page repeats the code and says why", async ({ page }, testInfo) => {
   const rom = await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romResult(70));
-  const report = await api<{ code: string; formattedCode: string }>(APP_ORIGIN, "POST", "/reports", { title: "For my therapist", assessmentCodes: [rom.code] });
+  const report = await api<{ code: string; formattedCode: string }>(APP_ORIGIN, "POST", "/reports", {
+    title: "For my therapist",
+    assessmentCodes: [rom.code],
+  });
   await page.goto("/");
   const box = page.getByRole("textbox", { name: "Assessment or report code" });
   await box.fill(report.formattedCode.toLowerCase());

@@ -31,8 +31,14 @@ test("empty values read as not configured", () => {
 test("a bad value gives one line naming the variable", () => {
   const lines = errorLines({ PORT: "eighty", LLM_BASE_URL: "not a url" });
   assert.equal(lines.length, 2);
-  assert.match(lines.find((l) => l.includes("PORT"))!, /^Invalid environment variable PORT: /);
-  assert.match(lines.find((l) => l.includes("LLM_BASE_URL"))!, /^Invalid environment variable LLM_BASE_URL: /);
+  assert.match(
+    lines.find((l) => l.includes("PORT"))!,
+    /^Invalid environment variable PORT: /,
+  );
+  assert.match(
+    lines.find((l) => l.includes("LLM_BASE_URL"))!,
+    /^Invalid environment variable LLM_BASE_URL: /,
+  );
   assert.ok(lines.every((l) => !l.includes("\n")));
 });
 
@@ -44,7 +50,10 @@ test("development auth is refused in production on PostgreSQL unless ALLOW_DEV_A
   const production = { NODE_ENV: "production", DATABASE_URL: "postgresql://db/x" };
   assert.match(errorLines(production)[0]!, /^Invalid environment variable AUTH0_DOMAIN: .*ALLOW_DEV_AUTH=true/);
   assert.equal(parseEnv({ ...production, ALLOW_DEV_AUTH: "true" }).ALLOW_DEV_AUTH, true);
-  assert.equal(parseEnv({ ...production, AUTH0_DOMAIN: "tenant.example.com", AUTH0_AUDIENCE: "https://api" }).AUTH0_DOMAIN, "tenant.example.com");
+  assert.equal(
+    parseEnv({ ...production, AUTH0_DOMAIN: "tenant.example.com", AUTH0_AUDIENCE: "https://api" }).AUTH0_DOMAIN,
+    "tenant.example.com",
+  );
   // The embedded database and development builds are allowed.
   assert.equal(parseEnv({ NODE_ENV: "production" }).NODE_ENV, "production");
   assert.equal(parseEnv({ DATABASE_URL: "postgresql://db/x" }).NODE_ENV, "development");
@@ -72,7 +81,8 @@ test("an identity provider needs an audience; web sign-in is configured whole", 
 });
 
 test("TRUST_PROXY: loopback, hop counts and CIDR lists are read; anything else is refused", () => {
-  for (const value of ["loopback", "1", "10.0.0.0/8, 192.168.1.7", "loopback,uniquelocal"]) assert.equal(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, value);
+  for (const value of ["loopback", "1", "10.0.0.0/8, 192.168.1.7", "loopback,uniquelocal"])
+    assert.equal(parseEnv({ TRUST_PROXY: value }).TRUST_PROXY, value);
   assert.match(errorLines({ TRUST_PROXY: "everyone" })[0]!, /^Invalid environment variable TRUST_PROXY: /);
   assert.match(errorLines({ TRUST_PROXY: "10.0.0.0/99" })[0]!, /^Invalid environment variable TRUST_PROXY: /);
 });

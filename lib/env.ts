@@ -32,7 +32,13 @@ export const envSchema = z
     DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./.data")),
     FRONTEND_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().default("http://localhost:3000")),
     CORS_ALLOWED_ORIGINS: z.preprocess(
-      (v) => (v === "" || v === undefined ? [] : String(v).split(",").map((s) => s.trim()).filter(Boolean)),
+      (v) =>
+        v === "" || v === undefined
+          ? []
+          : String(v)
+              .split(",")
+              .map((s) => s.trim())
+              .filter(Boolean),
       z.array(z.url()),
     ),
     ALLOW_DEV_AUTH: boolFlag,
@@ -49,7 +55,10 @@ export const envSchema = z
     RATE_LIMIT_AI_PER_MINUTE: positiveInt(20),
     RATE_LIMIT_COMPUTE_PER_MINUTE: positiveInt(30),
     AI_DAILY_BUDGET: positiveInt(2_000),
-    REDIS_KEY_PREFIX: z.preprocess((v) => (v === "" || v === undefined ? "hand" : v), z.string().regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or _ : . -")),
+    REDIS_KEY_PREFIX: z.preprocess(
+      (v) => (v === "" || v === undefined ? "hand" : v),
+      z.string().regex(/^[\w:.-]{1,64}$/, "must be 1-64 letters, digits or _ : . -"),
+    ),
     TRUST_PROXY: z.preprocess(
       (v) => (v === "" ? undefined : v),
       z
@@ -60,7 +69,10 @@ export const envSchema = z
           try {
             compileTrust(value);
           } catch (error) {
-            ctx.addIssue({ code: "custom", message: `${(error as Error).message} (expected loopback, a hop count, or comma-separated addresses/CIDRs)` });
+            ctx.addIssue({
+              code: "custom",
+              message: `${(error as Error).message} (expected loopback, a hop count, or comma-separated addresses/CIDRs)`,
+            });
           }
         }),
     ),
@@ -70,10 +82,7 @@ export const envSchema = z
     AUTH0_DOMAIN: optionalString,
     AUTH0_AUDIENCE: optionalString,
     AUTH0_ISSUER_BASE_URL: optionalUrl,
-    AUTH0_ROLES_CLAIM: z.preprocess(
-      (v) => (v === "" ? undefined : v),
-      z.string().default("https://hand-assessment.app/roles"),
-    ),
+    AUTH0_ROLES_CLAIM: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("https://hand-assessment.app/roles")),
     AUTH0_CLIENT_ID: optionalString,
     AUTH0_CLIENT_SECRET: optionalString,
     NEXTAUTH_URL: optionalUrl,
@@ -126,13 +135,19 @@ export const envSchema = z
       ctx.addIssue({
         code: "custom",
         path: ["AUTH0_AUDIENCE"],
-        message: "is required when AUTH0_DOMAIN is set: without it any token of the tenant (other applications' ID tokens included) would be accepted",
+        message:
+          "is required when AUTH0_DOMAIN is set: without it any token of the tenant (other applications' ID tokens included) would be accepted",
       });
     }
     // Web sign-in is configured as a whole or not at all.
     if (env.AUTH0_CLIENT_ID || env.AUTH0_CLIENT_SECRET) {
       for (const name of ["AUTH0_DOMAIN", "AUTH0_CLIENT_ID", "AUTH0_CLIENT_SECRET", "NEXTAUTH_URL", "NEXTAUTH_SECRET"] as const) {
-        if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: "is required for web sign-in (AUTH0_CLIENT_ID or AUTH0_CLIENT_SECRET is set)" });
+        if (!env[name])
+          ctx.addIssue({
+            code: "custom",
+            path: [name],
+            message: "is required for web sign-in (AUTH0_CLIENT_ID or AUTH0_CLIENT_SECRET is set)",
+          });
       }
     }
     if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {
@@ -177,9 +192,7 @@ export class EnvError extends Error {
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
   if (result.success) return result.data;
-  throw new EnvError(
-    result.error.issues.map((issue) => `Invalid environment variable ${issue.path.join(".")}: ${issue.message}`),
-  );
+  throw new EnvError(result.error.issues.map((issue) => `Invalid environment variable ${issue.path.join(".")}: ${issue.message}`));
 }
 
 let cached: Env | undefined;

@@ -30,14 +30,32 @@ async function json<T>(path: string, init?: RequestInit): Promise<T> {
 /** This environment on the embedded database in `dataDir`, in development auth mode. */
 function localEnv(dataDir: string): NodeJS.ProcessEnv {
   const { DATABASE_URL: _database, AUTH0_DOMAIN: _identityProvider, ...inherited } = process.env;
-  return { ...inherited, NODE_ENV: "production", PORT: String(PORT), HOSTNAME: "127.0.0.1", DATA_DIR: dataDir, ALLOW_DEV_AUTH: "true", RATE_LIMIT: "off", LOG_LEVEL: "warn" };
+  return {
+    ...inherited,
+    NODE_ENV: "production",
+    PORT: String(PORT),
+    HOSTNAME: "127.0.0.1",
+    DATA_DIR: dataDir,
+    ALLOW_DEV_AUTH: "true",
+    RATE_LIMIT: "off",
+    LOG_LEVEL: "warn",
+  };
 }
 
 async function startServer(dataDir: string): Promise<ChildProcess> {
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: localEnv(dataDir), stdio: ["ignore", "ignore", "inherit"] });
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: localEnv(dataDir),
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error("the server exited early");
-    if (await fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${ORIGIN}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error("the server did not start");
@@ -54,7 +72,10 @@ async function providerCookie(): Promise<string> {
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: jar.join("; ") },
     body: new URLSearchParams({ csrfToken, persona: "care_provider", json: "true" }),
   });
-  const session = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.includes("session-token"));
+  const session = signedIn.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.includes("session-token"));
   if (!session) throw new Error(`the development sign-in gave no session (${signedIn.status})`);
   return [...jar, session].join("; ");
 }
@@ -68,31 +89,60 @@ interface Row {
 }
 
 async function audit(port: number, path: string, device: Row["device"], cookie?: string): Promise<Row> {
-  const flags: Flags = { port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES], extraHeaders: cookie ? { cookie } : undefined };
+  const flags: Flags = {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: [...CATEGORIES],
+    extraHeaders: cookie ? { cookie } : undefined,
+  };
   const result = await lighthouse(`${ORIGIN}${path}`, flags, device === "desktop" ? desktopConfig : undefined);
   const lhr = result!.lhr;
   const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Row["scores"];
-  return { page: path, device, scores, indexable: lhr.audits["is-crawlable"]?.score === 1, cls: Number(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0) };
+  return {
+    page: path,
+    device,
+    scores,
+    indexable: lhr.audits["is-crawlable"]?.score === 1,
+    cls: Number(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0),
+  };
 }
 
 async function main() {
   ensureBuild();
   const dataDir = mkdtempSync(join(tmpdir(), "hand-lighthouse-"));
   // A demo clinic: 15 patients, 8 weeks, 34 assessments each.
-  const seeded = spawnSync(process.execPath, ["--import", "tsx", "scripts/seed.ts", "--patients", "15", "--assessments", "34", "--days", "56"], {
-    env: localEnv(dataDir),
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "scripts/seed.ts", "--patients", "15", "--assessments", "34", "--days", "56"],
+    {
+      env: localEnv(dataDir),
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
   if (seeded.status !== 0) throw new Error("seeding the demo clinic failed");
   const server = await startServer(dataDir);
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+  });
   try {
-    const post = (path: string, body: unknown) => json<{ code: string }>(`/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const post = (path: string, body: unknown) =>
+      json<{ code: string }>(`/api${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
     const rom = await post("/assessments/rom", romBody);
     const pain = await post("/assessments/pain-v2", painBody);
     const report = await post("/reports", { title: "Right hand after surgery", assessmentCodes: [rom.code, pain.code] });
     const cookie = await providerCookie();
-    const pages: Array<[string, string | undefined]> = [["/", undefined], [`/a/${rom.code}`, undefined], [`/r/${report.code}`, undefined], ["/provider", cookie]];
+    const pages: Array<[string, string | undefined]> = [
+      ["/", undefined],
+      [`/a/${rom.code}`, undefined],
+      [`/r/${report.code}`, undefined],
+      ["/provider", cookie],
+    ];
     const rows: Row[] = [];
     for (const device of ["mobile", "desktop"] as const) {
       for (const [path, pageCookie] of pages) rows.push(await audit(chrome.port, path, device, pageCookie));

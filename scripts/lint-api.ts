@@ -18,7 +18,10 @@ const runs: [string, string[]][] = [
 let failed = false;
 for (const [name, args] of runs) {
   console.log(`== ${name} ${args.join(" ")}`);
-  const result = spawnSync(bin(name), args, { stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } });
+  const result = spawnSync(bin(name), args, {
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+  });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -4,6 +4,8 @@ import { runMigrations } from "@/lib/db/migrate";
 
 const applied = await withConnection((sql) => runMigrations(sql));
 console.log(
-  applied.length ? `applied ${applied.length} migration(s) on ${databaseKind()}: ${applied.join(", ")}` : `no pending migrations on ${databaseKind()}`,
+  applied.length
+    ? `applied ${applied.length} migration(s) on ${databaseKind()}: ${applied.join(", ")}`
+    : `no pending migrations on ${databaseKind()}`,
 );
 await closeDatabase();

@@ -13,7 +13,9 @@ if (!Number.isInteger(batchSize) || batchSize < 1) {
 
 const result = await purgeExpired(batchSize);
 if (result) {
-  console.log(`purged ${result.records} expired anonymous record(s) and ${result.contacts} anonymous contact(s) in ${result.batches} batch(es) on ${databaseKind()}`);
+  console.log(
+    `purged ${result.records} expired anonymous record(s) and ${result.contacts} anonymous contact(s) in ${result.batches} batch(es) on ${databaseKind()}`,
+  );
 } else {
   console.log("another instance is purging right now; nothing done");
 }

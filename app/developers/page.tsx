@@ -13,7 +13,12 @@ const linkStyle = "font-semibold text-teal-800 underline underline-offset-2";
 
 function Code({ label, children }: { label: string; children: string }) {
   return (
-    <pre tabIndex={0} role="region" aria-label={label} className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-50">
+    <pre
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-slate-50"
+    >
       <code>{children}</code>
     </pre>
   );
@@ -45,16 +50,23 @@ export default function DevelopersPage() {
     <div className="space-y-8">
       <PageHeading title="Build on the hand assessment API">
         <p>
-          Your app measures; this service stores the scored result, issues a six-character code, and turns results into
-          histories, provider dashboards, PDF reports and plain-language explanations. JSON over HTTPS, bearer tokens
-          (RS256) from the identity provider, anonymous submissions allowed.
+          Your app measures; this service stores the scored result, issues a six-character code, and turns results into histories, provider
+          dashboards, PDF reports and plain-language explanations. JSON over HTTPS, bearer tokens (RS256) from the identity provider,
+          anonymous submissions allowed.
         </p>
       </PageHeading>
 
-      <Card title="Quick start" actions={<LinkButton href="/developers/api" variant="secondary">API reference</LinkButton>}>
+      <Card
+        title="Quick start"
+        actions={
+          <LinkButton href="/developers/api" variant="secondary">
+            API reference
+          </LinkButton>
+        }
+      >
         <p className="text-sm text-slate-700">
-          Four calls, copy-paste ready: submit a result, look it up, bundle it into a report, download the PDF. No token is
-          needed for these; add <code>-H &apos;authorization: Bearer $TOKEN&apos;</code> to act as a signed-in user.
+          Four calls, copy-paste ready: submit a result, look it up, bundle it into a report, download the PDF. No token is needed for
+          these; add <code>-H &apos;authorization: Bearer $TOKEN&apos;</code> to act as a signed-in user.
         </p>
         <ol className="mt-4 space-y-6">
           {QUICK_START.map((step, i) => (
@@ -67,7 +79,9 @@ export default function DevelopersPage() {
                   <Code label={`${step.title}: sample answer`}>{JSON.stringify(step.sample, null, 2)}</Code>
                 </>
               ) : (
-                <p className="mt-2 text-sm text-slate-700">Answer ({step.status}): the PDF file ({step.endpoint.responses[0]?.contentType}).</p>
+                <p className="mt-2 text-sm text-slate-700">
+                  Answer ({step.status}): the PDF file ({step.endpoint.responses[0]?.contentType}).
+                </p>
               )}
             </Step>
           ))}
@@ -84,8 +98,8 @@ export default function DevelopersPage() {
           <div>
             <h3 className="font-semibold text-slate-900">A native app: authorization code with PKCE</h3>
             <p className="mt-1">
-              The app opens the sign-in page in the system browser with a code challenge (S256 of a random verifier), then
-              trades the code and the verifier for tokens. No client secret lives in the app.
+              The app opens the sign-in page in the system browser with a code challenge (S256 of a random verifier), then trades the code
+              and the verifier for tokens. No client secret lives in the app.
             </p>
             <Code label="Authorization code with PKCE: the sign-in URL">
               {`${tenant}/authorize?response_type=code\n  &client_id=$NATIVE_CLIENT_ID\n  &redirect_uri=com.example.hands://callback\n  &scope=openid%20profile%20email%20offline_access\n  &audience=${encodeURIComponent(audience)}\n  &code_challenge=$CODE_CHALLENGE&code_challenge_method=S256\n  &state=$STATE`}
@@ -102,8 +116,12 @@ export default function DevelopersPage() {
             </Code>
           </div>
           <p>
-            Then send <code>Authorization: Bearer $TOKEN</code> on every call; the voice socket also takes{" "}
-            <code>?access_token=</code> (its messages: <a href="/api/asyncapi.json" className={linkStyle}>AsyncAPI 3.0</a>).
+            Then send <code>Authorization: Bearer $TOKEN</code> on every call; the voice socket also takes <code>?access_token=</code> (its
+            messages:{" "}
+            <a href="/api/asyncapi.json" className={linkStyle}>
+              AsyncAPI 3.0
+            </a>
+            ).
           </p>
         </div>
       </Card>
@@ -128,7 +146,11 @@ export default function DevelopersPage() {
             <Link href="/developers/api" className={linkStyle}>
               API reference
             </Link>{" "}
-            (machine-readable: <a href="/api/openapi.json" className={linkStyle}>OpenAPI 3.1</a>).
+            (machine-readable:{" "}
+            <a href="/api/openapi.json" className={linkStyle}>
+              OpenAPI 3.1
+            </a>
+            ).
           </p>
         </Card>
         <Card title="Stay in touch or book a demo">

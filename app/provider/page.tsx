@@ -17,7 +17,9 @@ export default async function ProviderPage() {
   return (
     <div>
       <PageHeading title="Patients">
-        <p>Latest scores, trends and who needs attention: a test declining against its own previous result, or an overall score under 40.</p>
+        <p>
+          Latest scores, trends and who needs attention: a test declining against its own previous result, or an overall score under 40.
+        </p>
       </PageHeading>
       <PatientTable initial={first.ok ? first.data : undefined} />
     </div>

@@ -30,8 +30,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <div className="mx-auto max-w-4xl">
         <PageHeading title="Development sign-in">
           <p>
-            No identity provider is configured on this server, so anyone can choose who to be. Pick a role to try the
-            app; your choice is passed to the API, which trusts it in development mode only.
+            No identity provider is configured on this server, so anyone can choose who to be. Pick a role to try the app; your choice is
+            passed to the API, which trusts it in development mode only.
           </p>
         </PageHeading>
         <div className="mb-6">

@@ -54,13 +54,35 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
           </Button>
         )
       )}
-      {notice && <Alert kind={notice.kind}>{notice.text}{notice.kind === "success" && <> <Link href="/dashboard" className="font-semibold underline">Open my dashboard</Link></>}</Alert>}
+      {notice && (
+        <Alert kind={notice.kind}>
+          {notice.text}
+          {notice.kind === "success" && (
+            <>
+              {" "}
+              <Link href="/dashboard" className="font-semibold underline">
+                Open my dashboard
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
     </div>
   );
 }
 
 /** A small "send this by e-mail" form: `path` is the proxy path, `field` the body's address field. */
-export function EmailForm({ path, field, label, buttonLabel }: { path: string; field: "email" | "to"; label: string; buttonLabel: string }) {
+export function EmailForm({
+  path,
+  field,
+  label,
+  buttonLabel,
+}: {
+  path: string;
+  field: "email" | "to";
+  label: string;
+  buttonLabel: string;
+}) {
   const id = useId();
   const [address, setAddress] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -74,7 +96,10 @@ export function EmailForm({ path, field, label, buttonLabel }: { path: string; f
         event.preventDefault();
         setBusy(true);
         setNotice(null);
-        const result = await proxy<{ sent?: boolean; message?: string; field?: string }>(path, { method: "POST", body: { [field]: address } });
+        const result = await proxy<{ sent?: boolean; message?: string; field?: string }>(path, {
+          method: "POST",
+          body: { [field]: address },
+        });
         setBusy(false);
         if (result.ok) {
           setError(null);

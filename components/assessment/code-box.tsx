@@ -36,7 +36,9 @@ export function CodeBox({ label = "Assessment or report code", initial = "" }: {
         // a client-side one would reuse the not-found page rendered for this page's own path.
         if (found.status === 404) return window.location.assign(`/a/${code}`);
         setBusy(false);
-        setError(found.status === 429 ? "Too many look-ups from your connection. Please wait a minute and try again." : errorText(found.data));
+        setError(
+          found.status === 429 ? "Too many look-ups from your connection. Please wait a minute and try again." : errorText(found.data),
+        );
       }}
     >
       <div className="flex-1">

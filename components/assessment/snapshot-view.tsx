@@ -18,7 +18,10 @@ function Degrees({ value, max }: { value: unknown; max: number }) {
   const within = value >= 0 && value <= max;
   return (
     <>
-      {formatNumber(value, 1)}° <span className="font-normal text-slate-700">(reference 0–{max}°{within ? "" : ", outside"})</span>
+      {formatNumber(value, 1)}°{" "}
+      <span className="font-normal text-slate-700">
+        (reference 0–{max}°{within ? "" : ", outside"})
+      </span>
     </>
   );
 }
@@ -85,7 +88,12 @@ function Pain({ s }: { s: Snapshot }) {
             {entries.map((entry, index) => (
               <li key={index} className="flex flex-wrap justify-between gap-2 py-1.5">
                 <span className="text-slate-800">
-                  {[humanize(entry.hand), humanize(entry.areaType), entry.digit ? humanize(entry.digit) : null, entry.location ? String(entry.location) : null]
+                  {[
+                    humanize(entry.hand),
+                    humanize(entry.areaType),
+                    entry.digit ? humanize(entry.digit) : null,
+                    entry.location ? String(entry.location) : null,
+                  ]
                     .filter(Boolean)
                     .join(" · ")}
                 </span>
@@ -160,8 +168,17 @@ function Arthritis({ s }: { s: Snapshot }) {
 function Generic({ s }: { s: Snapshot }) {
   const items = Object.entries(s)
     .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
-    .map(([key, value]): [string, ReactNode] => [humanize(key.replace(/([A-Z])/g, "_$1")), isNumber(value) ? formatNumber(value, 1) : String(value ?? "—")]);
-  if (isNumber(s.overallScore)) return (<div className="space-y-4"><ScoreBar label="Overall" value={s.overallScore} /><Facts items={items} /></div>);
+    .map(([key, value]): [string, ReactNode] => [
+      humanize(key.replace(/([A-Z])/g, "_$1")),
+      isNumber(value) ? formatNumber(value, 1) : String(value ?? "—"),
+    ]);
+  if (isNumber(s.overallScore))
+    return (
+      <div className="space-y-4">
+        <ScoreBar label="Overall" value={s.overallScore} />
+        <Facts items={items} />
+      </div>
+    );
   return items.length ? <Facts items={items} /> : <p className="text-sm text-slate-700">No details recorded.</p>;
 }
 

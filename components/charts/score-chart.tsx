@@ -27,18 +27,43 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
   const present = LINES.filter((line) => data.some((point) => point[line.key] !== null));
   return (
     <figure>
-      <div
-        aria-hidden="true"
-        className="h-64 w-full sm:h-72"
-      >
-        <LineChart responsive accessibilityLayer={false} data={data} style={{ width: "100%", height: "100%" }} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+      <div aria-hidden="true" className="h-64 w-full sm:h-72">
+        <LineChart
+          responsive
+          accessibilityLayer={false}
+          data={data}
+          style={{ width: "100%", height: "100%" }}
+          margin={{ top: 8, right: 12, bottom: 4, left: -16 }}
+        >
           <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis dataKey="t" type="number" scale="time" domain={["dataMin", "dataMax"]} tickFormatter={shortDay} tick={{ fontSize: 12, fill: "#334155" }} minTickGap={24} />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={["dataMin", "dataMax"]}
+            tickFormatter={shortDay}
+            tick={{ fontSize: 12, fill: "#334155" }}
+            minTickGap={24}
+          />
           <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />
-          <Tooltip labelFormatter={(label) => shortDay(Number(label))} formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)} />
+          <Tooltip
+            labelFormatter={(label) => shortDay(Number(label))}
+            formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)}
+          />
           <Legend wrapperStyle={{ fontSize: 12 }} />
           {present.map((line) => (
-            <Line key={line.key} type="linear" dataKey={line.key} name={line.name} stroke={line.color} strokeDasharray={line.dash} strokeWidth={2} dot={{ r: 3 }} connectNulls isAnimationActive={false} />
+            <Line
+              key={line.key}
+              type="linear"
+              dataKey={line.key}
+              name={line.name}
+              stroke={line.color}
+              strokeDasharray={line.dash}
+              strokeWidth={2}
+              dot={{ r: 3 }}
+              connectNulls
+              isAnimationActive={false}
+            />
           ))}
         </LineChart>
       </div>

@@ -62,7 +62,11 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
         <FieldError id={id} error={error} />
         {claimed && (
           <Alert kind="success">
-            Claimed <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">{claimed}</Link>: it is now in your account.
+            Claimed{" "}
+            <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">
+              {claimed}
+            </Link>
+            : it is now in your account.
           </Alert>
         )}
       </form>

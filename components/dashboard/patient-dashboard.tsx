@@ -3,7 +3,7 @@ import { useState } from "react";
 import type { z } from "zod";
 import { ClaimForm } from "@/components/dashboard/claim-form";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
-import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
+import { GlanceStrip } from "@/components/patients/glance";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Alert, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
@@ -23,7 +23,11 @@ export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
   const patientId = me.state === "ready" ? me.data.id : null;
   return (
     <div className="space-y-6">
-      {me.state === "error" ? <Alert>Could not load your scores: {me.message}</Alert> : <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />}
+      {me.state === "error" ? (
+        <Alert>Could not load your scores: {me.message}</Alert>
+      ) : (
+        <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:order-last">
           <ClaimForm

@@ -104,7 +104,9 @@ function objectOf(schema: Json): Json | null {
 }
 
 function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactNode {
-  const variants = schemaList(schema.oneOf).length ? schemaList(schema.oneOf) : schemaList(schema.anyOf).filter((s) => isJson(s.properties));
+  const variants = schemaList(schema.oneOf).length
+    ? schemaList(schema.oneOf)
+    : schemaList(schema.anyOf).filter((s) => isJson(s.properties));
   if (!isJson(schema.properties) && variants.length > 1) {
     return (
       <ol className="list-decimal space-y-2 pl-5">
@@ -156,7 +158,11 @@ function Body({ content }: { content?: Record<string, { schema?: Json }> }): Rea
       <p className="text-xs text-slate-700">
         <code>{type}</code>
       </p>
-      {media.schema && type.includes("json") ? <Fields schema={media.schema} /> : <p className="text-sm text-slate-700">{type.includes("json") ? "JSON" : "The file"}</p>}
+      {media.schema && type.includes("json") ? (
+        <Fields schema={media.schema} />
+      ) : (
+        <p className="text-sm text-slate-700">{type.includes("json") ? "JSON" : "The file"}</p>
+      )}
     </div>
   ));
 }
@@ -182,12 +188,20 @@ function OperationView({ path, method, operation }: { path: string; method: stri
       {operation.parameters?.length ? (
         <div className="mt-3 overflow-x-auto">
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">Parameters of {method.toUpperCase()} /api{path}</caption>
+            <caption className="sr-only">
+              Parameters of {method.toUpperCase()} /api{path}
+            </caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-1 pr-3 font-semibold">Parameter</th>
-                <th scope="col" className="py-1 pr-3 font-semibold">In</th>
-                <th scope="col" className="py-1 font-semibold">Type</th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  Parameter
+                </th>
+                <th scope="col" className="py-1 pr-3 font-semibold">
+                  In
+                </th>
+                <th scope="col" className="py-1 font-semibold">
+                  Type
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -196,7 +210,10 @@ function OperationView({ path, method, operation }: { path: string; method: stri
                   <th scope="row" className="py-1 pr-3 font-mono font-semibold text-slate-900">
                     {parameter.name}
                   </th>
-                  <td className="py-1 pr-3 text-slate-700">{parameter.in}{parameter.required ? ", required" : ""}</td>
+                  <td className="py-1 pr-3 text-slate-700">
+                    {parameter.in}
+                    {parameter.required ? ", required" : ""}
+                  </td>
                   <td className="py-1 text-slate-700">
                     <TypeOf schema={parameter.schema} />
                     {constraintsOf(parameter.schema).length > 0 && `; ${constraintsOf(parameter.schema).join(", ")}`}
@@ -210,13 +227,17 @@ function OperationView({ path, method, operation }: { path: string; method: stri
       ) : null}
       {operation.requestBody && (
         <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-slate-900">Request body{operation.requestBody.required ? "" : " (optional)"}</summary>
+          <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+            Request body{operation.requestBody.required ? "" : " (optional)"}
+          </summary>
           {operation.requestBody.description && <p className="text-sm text-slate-700">{operation.requestBody.description}</p>}
           <Body content={operation.requestBody.content} />
         </details>
       )}
       <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-semibold text-slate-900">Responses: {Object.keys(operation.responses).join(", ")}</summary>
+        <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+          Responses: {Object.keys(operation.responses).join(", ")}
+        </summary>
         <dl className="mt-1 space-y-2">
           {Object.entries(operation.responses).map(([status, response]) => (
             <div key={status}>
@@ -234,7 +255,9 @@ function OperationView({ path, method, operation }: { path: string; method: stri
 }
 
 export function ApiReference({ document }: { document: ReferenceDocument }) {
-  const operations = Object.entries(document.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+  const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
+  );
   const enums = Object.entries(document.components.schemas).filter(([, schema]) => Array.isArray(schema.enum));
   const error = document.components.schemas.Error;
   return (
@@ -249,10 +272,14 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
             </li>
           ))}
           <li>
-            <a href="#errors" className="text-teal-800 underline underline-offset-2">Errors</a>
+            <a href="#errors" className="text-teal-800 underline underline-offset-2">
+              Errors
+            </a>
           </li>
           <li>
-            <a href="#enumerations" className="text-teal-800 underline underline-offset-2">Enumerations</a>
+            <a href="#enumerations" className="text-teal-800 underline underline-offset-2">
+              Enumerations
+            </a>
           </li>
         </ul>
       </nav>
@@ -271,17 +298,23 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
           </section>
         ))}
         <section aria-labelledby="errors" className="space-y-3">
-          <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">Errors</h2>
+          <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">
+            Errors
+          </h2>
           <p className="text-slate-700">Every error body (FHIR routes answer a FHIR OperationOutcome instead):</p>
           {error && <Fields schema={error} />}
         </section>
         <section aria-labelledby="enumerations" className="space-y-3">
-          <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">Enumerations</h2>
+          <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">
+            Enumerations
+          </h2>
           <dl className="space-y-2">
             {enums.map(([name, schema]) => (
               <div key={name} id={anchor(name)} className="scroll-mt-4">
                 <dt className="font-mono font-semibold text-slate-900">{name}</dt>
-                <dd className="break-words font-mono text-sm text-slate-700">{Array.isArray(schema.enum) && schema.enum.map(String).join(", ")}</dd>
+                <dd className="break-words font-mono text-sm text-slate-700">
+                  {Array.isArray(schema.enum) && schema.enum.map(String).join(", ")}
+                </dd>
               </div>
             ))}
           </dl>

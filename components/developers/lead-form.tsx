@@ -16,13 +16,20 @@ export function LeadForm() {
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value }));
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [name]: event.target.value }));
 
   if (done) {
     return (
       <div className="space-y-3">
         <Alert kind="success">{done}</Alert>
-        <Button variant="secondary" onClick={() => { setDone(null); setValues(EMPTY); }}>
+        <Button
+          variant="secondary"
+          onClick={() => {
+            setDone(null);
+            setValues(EMPTY);
+          }}
+        >
           Send another message
         </Button>
       </div>
@@ -63,7 +70,14 @@ export function LeadForm() {
             ["DEMO", "Book a demo"],
           ].map(([value, label]) => (
             <label key={value} className="flex items-center gap-2">
-              <input type="radio" name="type" value={value} className="h-4 w-4 accent-teal-700" checked={values.type === value} onChange={set("type")} />
+              <input
+                type="radio"
+                name="type"
+                value={value}
+                className="h-4 w-4 accent-teal-700"
+                checked={values.type === value}
+                onChange={set("type")}
+              />
               {label}
             </label>
           ))}
@@ -71,16 +85,40 @@ export function LeadForm() {
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={id("name")} label="Name" error={errors.name}>
-          <input {...fieldAria(id("name"), errors.name)} autoComplete="name" className={inputStyles} value={values.name} onChange={set("name")} />
+          <input
+            {...fieldAria(id("name"), errors.name)}
+            autoComplete="name"
+            className={inputStyles}
+            value={values.name}
+            onChange={set("name")}
+          />
         </Field>
         <Field id={id("email")} label="E-mail" error={errors.email}>
-          <input {...fieldAria(id("email"), errors.email)} type="email" autoComplete="email" className={inputStyles} value={values.email} onChange={set("email")} />
+          <input
+            {...fieldAria(id("email"), errors.email)}
+            type="email"
+            autoComplete="email"
+            className={inputStyles}
+            value={values.email}
+            onChange={set("email")}
+          />
         </Field>
         <Field id={id("company")} label="Company (optional)" error={errors.company}>
-          <input {...fieldAria(id("company"), errors.company)} autoComplete="organization" className={inputStyles} value={values.company} onChange={set("company")} />
+          <input
+            {...fieldAria(id("company"), errors.company)}
+            autoComplete="organization"
+            className={inputStyles}
+            value={values.company}
+            onChange={set("company")}
+          />
         </Field>
         <Field id={id("interest")} label="Interested in (optional)" error={errors.interest}>
-          <select {...fieldAria(id("interest"), errors.interest)} className={inputStyles} value={values.interest} onChange={set("interest")}>
+          <select
+            {...fieldAria(id("interest"), errors.interest)}
+            className={inputStyles}
+            value={values.interest}
+            onChange={set("interest")}
+          >
             <option value="">Choose…</option>
             <option value="API">REST API</option>
             <option value="SDK">SDK</option>
@@ -91,7 +129,13 @@ export function LeadForm() {
         </Field>
       </div>
       <Field id={id("message")} label="Message (optional)" error={errors.message} hint="Up to 4000 characters.">
-        <textarea {...fieldAria(id("message"), errors.message, true)} rows={4} className={inputStyles} value={values.message} onChange={set("message")} />
+        <textarea
+          {...fieldAria(id("message"), errors.message, true)}
+          rows={4}
+          className={inputStyles}
+          value={values.message}
+          onChange={set("message")}
+        />
       </Field>
       {/* Honeypot: hidden from people (and from assistive technology); bots fill it in. */}
       <div className="hidden">

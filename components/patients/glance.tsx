@@ -34,7 +34,15 @@ export function Change({ from, to, since }: { from: number | null; to: number; s
   if (from === null) return <span className="text-slate-700">No earlier result</span>;
   const delta = Math.round((to - from) * 10) / 10;
   const [arrow, words, tone] =
-    delta > 2 ? ["↑", `up ${formatNumber(delta, 1)}`, "text-emerald-800"] : delta < -2 ? ["↓", `down ${formatNumber(-delta, 1)}`, "text-red-800"] : ["→", delta === 0 ? "no change" : `about the same (${delta > 0 ? "+" : "−"}${formatNumber(Math.abs(delta), 1)})`, "text-slate-700"];
+    delta > 2
+      ? ["↑", `up ${formatNumber(delta, 1)}`, "text-emerald-800"]
+      : delta < -2
+        ? ["↓", `down ${formatNumber(-delta, 1)}`, "text-red-800"]
+        : [
+            "→",
+            delta === 0 ? "no change" : `about the same (${delta > 0 ? "+" : "−"}${formatNumber(Math.abs(delta), 1)})`,
+            "text-slate-700",
+          ];
   return (
     <span className={cx("font-medium", tone)}>
       <span aria-hidden="true">{arrow}</span> {words} <span className="font-normal text-slate-700">since {since}</span>
@@ -82,11 +90,31 @@ function Tile({ t }: { t: GlanceTest }) {
       <span className="text-xs text-slate-700">
         Latest <When value={t.date} kind="day" />
       </span>
-      <Change from={t.previousScore} to={t.score} since={t.previousDate ? <>the previous result (<When value={t.previousDate} kind="shortDay" />)</> : "—"} />
+      <Change
+        from={t.previousScore}
+        to={t.score}
+        since={
+          t.previousDate ? (
+            <>
+              the previous result (<When value={t.previousDate} kind="shortDay" />)
+            </>
+          ) : (
+            "—"
+          )
+        }
+      />
       {t.previousScore === null ? (
         <span className="text-xs text-slate-700">Not enough data for a trend yet</span>
       ) : (
-        <Change from={t.firstScore} to={t.score} since={<>the first result (<When value={t.firstDate} kind="shortDay" />)</>} />
+        <Change
+          from={t.firstScore}
+          to={t.score}
+          since={
+            <>
+              the first result (<When value={t.firstDate} kind="shortDay" />)
+            </>
+          }
+        />
       )}
     </li>
   );

@@ -27,7 +27,11 @@ export function Show<T>({
   }
   if (value.state === "error") {
     const message =
-      value.status === 401 ? "Your sign-in has expired. Please sign in again." : value.status === 403 ? "You do not have access to this." : value.message;
+      value.status === 401
+        ? "Your sign-in has expired. Please sign in again."
+        : value.status === 403
+          ? "You do not have access to this."
+          : value.message;
     return (
       <div className="space-y-2">
         <Alert>

@@ -17,7 +17,17 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (value: string) => void; options: Array<[string, string]> }) {
+function Select({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: Array<[string, string]>;
+}) {
   const id = useId();
   return (
     <div className="flex items-center gap-2 text-sm">
@@ -41,19 +51,14 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
   return (
     <Card
       title={title}
-      actions={
-        <Select
-          label="Hand"
-          value={hand}
-          onChange={setHand}
-          options={[["", "All"], ...Object.entries(HAND_NAMES)]}
-        />
-      }
+      actions={<Select label="Hand" value={hand} onChange={setHand} options={[["", "All"], ...Object.entries(HAND_NAMES)]} />}
     >
       <Show value={scores} label="scores" minHeight="min-h-72">
         {({ scores: points }) =>
           points.length === 0 ? (
-            <p className="text-sm text-slate-700">No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.</p>
+            <p className="text-sm text-slate-700">
+              No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.
+            </p>
           ) : (
             <ScoreChart scores={points} title={title} />
           )
@@ -98,7 +103,10 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                       <div>
                         <p className="font-semibold text-slate-900">
                           {typeLabel(a.assessmentType)}
-                          <span className="font-normal text-slate-700"> · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"}</span>
+                          <span className="font-normal text-slate-700">
+                            {" "}
+                            · {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "hand not recorded"}
+                          </span>
                         </p>
                         <p className="text-slate-700">
                           <When value={a.dateCreated} />
@@ -108,7 +116,10 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                       <div className="flex items-center gap-3">
                         <span className="font-semibold text-slate-900">{score === null ? "—" : `${Math.round(score)}/100`}</span>
                         {linkCodes ? (
-                          <Link href={`/a/${a.code}`} className="whitespace-nowrap font-mono font-semibold text-teal-800 underline underline-offset-2">
+                          <Link
+                            href={`/a/${a.code}`}
+                            className="whitespace-nowrap font-mono font-semibold text-teal-800 underline underline-offset-2"
+                          >
                             {a.formattedCode}
                           </Link>
                         ) : (
@@ -143,7 +154,9 @@ export function JournalPanel({ patientId }: { patientId: number }) {
                 {rows.map((row) => (
                   <li key={row.id} className="py-2.5 text-sm">
                     <p className="flex flex-wrap gap-x-3 text-slate-700">
-                      <span className="font-semibold text-slate-900"><When value={row.date} kind="date" /></span>
+                      <span className="font-semibold text-slate-900">
+                        <When value={row.date} kind="date" />
+                      </span>
                       <span>{humanize(row.type)}</span>
                       {row.hand && <span>{HAND_NAMES[row.hand] ?? row.hand}</span>}
                       {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}

@@ -14,7 +14,7 @@ import { useProxy } from "@/lib/web/use-proxy";
 type Profile = z.output<typeof patientProfile>;
 
 function hand(value: string | null): string {
-  return value ? HAND_NAMES[value] ?? value : "—";
+  return value ? (HAND_NAMES[value] ?? value) : "—";
 }
 
 function Narrative({ id }: { id: number }) {
@@ -25,7 +25,9 @@ function Narrative({ id }: { id: number }) {
         {(n) => (
           <div className="space-y-2">
             <p className="whitespace-pre-line text-sm text-slate-800">{n.summary}</p>
-            <p className="text-xs text-slate-700">{n.source === "ai" ? "Written by a language model." : "Written from a template."} Not a diagnosis.</p>
+            <p className="text-xs text-slate-700">
+              {n.source === "ai" ? "Written by a language model." : "Written from a template."} Not a diagnosis.
+            </p>
           </div>
         )}
       </Show>
@@ -41,7 +43,9 @@ export function PatientDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <PageHeading title={p.name ?? `Patient ${p.id}`}>
             <p className="flex flex-wrap items-center gap-3 text-sm">
-              <span>Overall score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong></span>
+              <span>
+                Overall score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong>
+              </span>
               <TrendMark trend={p.trend} />
               {p.needsAttention && <Badge tone="red">Needs attention</Badge>}
               <span>
@@ -101,7 +105,12 @@ export function PatientDetail({ id }: { id: number }) {
                     {p.activeTreatments.map((t) => (
                       <li key={t.id}>
                         <span className="font-medium text-slate-900">{t.name}</span>
-                        {t.startedAt && <span className="text-slate-700"> · since <When value={t.startedAt} kind="day" /></span>}
+                        {t.startedAt && (
+                          <span className="text-slate-700">
+                            {" "}
+                            · since <When value={t.startedAt} kind="day" />
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -12,7 +12,11 @@ import { formatNumber } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
-  const shape = { improving: ["↑", "text-emerald-800", "Improving"], declining: ["↓", "text-red-800", "Declining"], stable: ["→", "text-slate-700", "Stable"] }[trend];
+  const shape = {
+    improving: ["↑", "text-emerald-800", "Improving"],
+    declining: ["↓", "text-red-800", "Declining"],
+    stable: ["→", "text-slate-700", "Stable"],
+  }[trend];
   return (
     <span className={`inline-flex items-center gap-1 font-semibold ${shape[1]}`}>
       <span aria-hidden="true">{shape[0]}</span>
@@ -21,7 +25,17 @@ export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
   );
 }
 
-function Choice({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: Array<[string, string]> }) {
+function Choice({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: Array<[string, string]>;
+}) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -86,24 +100,66 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
 
   const path = `/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`;
   const list = useProxy<PatientPage>(path, initial && { path: FIRST_PAGE_PATH, data: initial });
-  const reset = <T,>(set: (v: T) => void) => (v: T) => {
-    set(v);
-    setOffset(0);
-  };
+  const reset =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setOffset(0);
+    };
 
   return (
     <div className="space-y-4">
       <Card>
-        <form role="search" aria-label="Filter patients" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" onSubmit={(event) => event.preventDefault()}>
+        <form
+          role="search"
+          aria-label="Filter patients"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          onSubmit={(event) => event.preventDefault()}
+        >
           <div className="space-y-1">
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
               Search
             </label>
-            <input id={searchId} type="search" className={inputStyles} placeholder="Name or e-mail" value={typed} onChange={(event) => setTyped(event.target.value)} />
+            <input
+              id={searchId}
+              type="search"
+              className={inputStyles}
+              placeholder="Name or e-mail"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
           </div>
-          <Choice label="Trend" value={trend} onChange={reset(setTrend)} options={[["", "Any trend"], ["improving", "Improving"], ["stable", "Stable"], ["declining", "Declining"]]} />
-          <Choice label="Attention" value={attention} onChange={reset(setAttention)} options={[["", "Everyone"], ["true", "Needs attention"], ["false", "No attention needed"]]} />
-          <Choice label="Sort by" value={sort} onChange={reset(setSort)} options={[["name", "Name (A–Z)"], ["score", "Lowest score first"], ["recent", "Most recent assessment"]]} />
+          <Choice
+            label="Trend"
+            value={trend}
+            onChange={reset(setTrend)}
+            options={[
+              ["", "Any trend"],
+              ["improving", "Improving"],
+              ["stable", "Stable"],
+              ["declining", "Declining"],
+            ]}
+          />
+          <Choice
+            label="Attention"
+            value={attention}
+            onChange={reset(setAttention)}
+            options={[
+              ["", "Everyone"],
+              ["true", "Needs attention"],
+              ["false", "No attention needed"],
+            ]}
+          />
+          <Choice
+            label="Sort by"
+            value={sort}
+            onChange={reset(setSort)}
+            options={[
+              ["name", "Name (A–Z)"],
+              ["score", "Lowest score first"],
+              ["recent", "Most recent assessment"],
+            ]}
+          />
         </form>
       </Card>
       <Card>
@@ -134,7 +190,8 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
                       <ByTest p={p} />
                       <Flag p={p} />
                       <div className="mt-1 text-xs text-slate-700">
-                        Last assessment <When value={p.lastAssessment} kind="date" /> · {p.assessmentCount} assessment{p.assessmentCount === 1 ? "" : "s"}
+                        Last assessment <When value={p.lastAssessment} kind="date" /> · {p.assessmentCount} assessment
+                        {p.assessmentCount === 1 ? "" : "s"}
                       </div>
                     </li>
                   ))}
@@ -144,11 +201,21 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
                     <caption className="sr-only">Patients with their latest score, trend and attention flag</caption>
                     <thead className="border-b border-slate-200 text-slate-800">
                       <tr>
-                        <th scope="col" className="py-2 pr-3 font-semibold">Patient</th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">Latest score</th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">Trend</th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">Last assessment</th>
-                        <th scope="col" className="py-2 font-semibold">Assessments</th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">
+                          Patient
+                        </th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">
+                          Latest score
+                        </th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">
+                          Trend
+                        </th>
+                        <th scope="col" className="py-2 pr-3 font-semibold">
+                          Last assessment
+                        </th>
+                        <th scope="col" className="py-2 font-semibold">
+                          Assessments
+                        </th>
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-slate-100">
@@ -166,7 +233,9 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
                             <TrendMark trend={p.trend} />
                             <ByTest p={p} />
                           </td>
-                          <td className="py-2.5 pr-3"><When value={p.lastAssessment} kind="date" /></td>
+                          <td className="py-2.5 pr-3">
+                            <When value={p.lastAssessment} kind="date" />
+                          </td>
                           <td className="py-2.5">{p.assessmentCount}</td>
                         </tr>
                       ))}

@@ -18,8 +18,8 @@ export function Explanation({ code, initial, initialSource }: { code: string; in
       <div className="space-y-2">
         <div className="whitespace-pre-line text-slate-800">{text}</div>
         <p className="text-xs text-slate-700">
-          {source === "ai" ? "Written by a language model from the numbers above." : "Written from a template from the numbers above."} It is not
-          a diagnosis.
+          {source === "ai" ? "Written by a language model from the numbers above." : "Written from a template from the numbers above."} It
+          is not a diagnosis.
         </p>
       </div>
     );

@@ -35,19 +35,29 @@ function MyAssessments({ selected, toggle }: { selected: Set<string>; toggle: (c
             <legend className="mb-2 text-sm font-medium text-slate-900">
               Choose up to {MAX} ({selected.size} chosen)
             </legend>
-            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} aria-label="Your assessments">
+            <ul
+              className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+              tabIndex={0}
+              aria-label="Your assessments"
+            >
               {assessments.map((a) => {
                 const checked = selected.has(a.code);
                 const score = headlineScore(a.resultSnapshot);
                 return (
                   <li key={a.code}>
                     <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
-                      <input type="checkbox" className="h-4 w-4 accent-teal-700" checked={checked} disabled={!checked && selected.size >= MAX} onChange={() => toggle(a.code)} />
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-teal-700"
+                        checked={checked}
+                        disabled={!checked && selected.size >= MAX}
+                        onChange={() => toggle(a.code)}
+                      />
                       <span className="flex-1">
                         <span className="font-semibold text-slate-900">{typeLabel(a.assessmentType)}</span>
                         <span className="text-slate-700">
                           {" "}
-                          · {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "hand not recorded"} · <When value={a.dateCreated} kind="date" />
+                          · {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "hand not recorded"} · <When value={a.dateCreated} kind="date" />
                           {score !== null && ` · ${Math.round(score)}/100`}
                         </span>
                       </span>
@@ -99,7 +109,10 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         setErrors(next);
         if (Object.keys(next).length) return;
         setBusy(true);
-        const result = await proxy<{ code: string; field?: string }>("/reports", { method: "POST", body: { title: title.trim(), assessmentCodes: codes } });
+        const result = await proxy<{ code: string; field?: string }>("/reports", {
+          method: "POST",
+          body: { title: title.trim(), assessmentCodes: codes },
+        });
         if (result.ok) {
           router.push(`/r/${result.data.code}`);
           return;
@@ -113,7 +126,13 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
     >
       <Card title="Title">
         <Field id={titleId} label="Report title" error={errors.title}>
-          <input {...fieldAria(titleId, errors.title)} className={inputStyles} value={title} maxLength={200} onChange={(event) => setTitle(event.target.value)} />
+          <input
+            {...fieldAria(titleId, errors.title)}
+            className={inputStyles}
+            value={title}
+            maxLength={200}
+            onChange={(event) => setTitle(event.target.value)}
+          />
         </Field>
       </Card>
       {signedIn && (
@@ -122,8 +141,19 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         </Card>
       )}
       <Card title={signedIn ? "Or paste codes" : "Assessment codes"}>
-        <Field id={codesId} label="Codes, separated by spaces, commas or new lines" error={errors.codes} hint="Up to 20, for example ABC-234 DEF-567.">
-          <textarea {...fieldAria(codesId, errors.codes, true)} rows={3} className={`${inputStyles} font-mono uppercase`} value={pasted} onChange={(event) => setPasted(event.target.value)} />
+        <Field
+          id={codesId}
+          label="Codes, separated by spaces, commas or new lines"
+          error={errors.codes}
+          hint="Up to 20, for example ABC-234 DEF-567."
+        >
+          <textarea
+            {...fieldAria(codesId, errors.codes, true)}
+            rows={3}
+            className={`${inputStyles} font-mono uppercase`}
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+          />
         </Field>
       </Card>
       {errors.form && <Alert>{errors.form}</Alert>}

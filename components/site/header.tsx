@@ -4,7 +4,10 @@ import type { WebUser } from "@/lib/web/auth";
 
 function NavLink({ href, children }: { href: string; children: string }) {
   return (
-    <Link href={href} className="rounded-md px-2 py-1 text-slate-800 hover:bg-slate-100 hover:text-slate-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700">
+    <Link
+      href={href}
+      className="rounded-md px-2 py-1 text-slate-800 hover:bg-slate-100 hover:text-slate-950 focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700"
+    >
       {children}
     </Link>
   );
@@ -39,7 +42,10 @@ export function SiteHeader({ user, devMode }: { user: WebUser | null; devMode: b
               <SignOutButton />
             </>
           ) : (
-            <Link href="/signin" className="rounded-lg bg-teal-700 px-3 py-1.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700">
+            <Link
+              href="/signin"
+              className="rounded-lg bg-teal-700 px-3 py-1.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+            >
               Sign in
             </Link>
           )}

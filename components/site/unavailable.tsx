@@ -12,7 +12,10 @@ export function Unavailable({ path, what }: { path: string; what: string }) {
           seconds.
         </p>
       </PageHeading>
-      <a href={path} className="inline-flex items-center justify-center rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800">
+      <a
+        href={path}
+        className="inline-flex items-center justify-center rounded-lg bg-teal-700 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-800"
+      >
         Try again
       </a>
     </div>

@@ -18,11 +18,27 @@ export function Button({ variant = "primary", className, ...props }: ComponentPr
   return <button type="button" className={cx(buttonStyles[variant], className)} {...props} />;
 }
 
-export function LinkButton({ variant = "primary", className, ...props }: ComponentProps<typeof Link> & { variant?: keyof typeof buttonStyles }) {
+export function LinkButton({
+  variant = "primary",
+  className,
+  ...props
+}: ComponentProps<typeof Link> & { variant?: keyof typeof buttonStyles }) {
   return <Link className={cx(buttonStyles[variant], className)} {...props} />;
 }
 
-export function Card({ title, children, className, actions, headingLevel = 2 }: { title?: ReactNode; children: ReactNode; className?: string; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+export function Card({
+  title,
+  children,
+  className,
+  actions,
+  headingLevel = 2,
+}: {
+  title?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className={cx("rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6", className)}>

@@ -2,7 +2,19 @@
 import { Button } from "@/components/ui";
 
 /** Previous/next paging over `total` items, `limit` per page. */
-export function Pagination({ offset, limit, total, onChange, label }: { offset: number; limit: number; total: number; onChange: (offset: number) => void; label: string }) {
+export function Pagination({
+  offset,
+  limit,
+  total,
+  onChange,
+  label,
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+  label: string;
+}) {
   if (total <= limit) return null;
   const page = Math.floor(offset / limit) + 1;
   const pages = Math.max(1, Math.ceil(total / limit));

@@ -1,5 +1,11 @@
 // Calls to the app's API as a client app would make them (for arranging scenarios).
-export async function api<T = Record<string, unknown>>(origin: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function api<T = Record<string, unknown>>(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${origin}/api${path}`, {
     method,
     headers: {

@@ -29,7 +29,13 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
 }
 
 /** axe-core: no violations at all (any impact) on the current page, outside `exclude` (third-party markup). */
-export async function expectAccessible(page: Page, testInfo: TestInfo, label: string, exclude: string[] = [], disableRules: string[] = []): Promise<void> {
+export async function expectAccessible(
+  page: Page,
+  testInfo: TestInfo,
+  label: string,
+  exclude: string[] = [],
+  disableRules: string[] = [],
+): Promise<void> {
   let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).disableRules(disableRules);
   for (const selector of exclude) builder = builder.exclude(selector);
   const results = await builder.analyze();
@@ -38,7 +44,13 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
     await testInfo.attach(`axe-${label}.json`, { body: JSON.stringify(serious, null, 2), contentType: "application/json" });
   }
   expect(
-    serious.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 3).join(", ")}`),
+    serious.map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(" "))
+          .slice(0, 3)
+          .join(", ")}`,
+    ),
     `accessibility violations on ${label}`,
   ).toEqual([]);
   await screenshot(page, testInfo, label);

@@ -43,7 +43,9 @@ function painWorse(): Result[] {
 }
 
 const snapshotOf = (r: Result) =>
-  r.type === "PAIN" ? { overallScore: r.score, mode: "QUICK", maxSeverity: Math.round((100 - r.score) / 10), entries: [] } : { overallScore: r.score };
+  r.type === "PAIN"
+    ? { overallScore: r.score, mode: "QUICK", maxSeverity: Math.round((100 - r.score) / 10), entries: [] }
+    : { overallScore: r.score };
 
 async function main() {
   const run = process.argv[2]!;
@@ -62,7 +64,10 @@ async function main() {
         [person.login, `${person.login}@example.test`, name],
       );
       const id = Number(contact!.id);
-      await sql.query(`INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES ($1, 'RIGHT', $2, now())`, [id, person.injury]);
+      await sql.query(`INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES ($1, 'RIGHT', $2, now())`, [
+        id,
+        person.injury,
+      ]);
       for (const r of person.results) {
         const at = new Date(today - r.daysAgo * DAY_MS + 10 * 3_600_000);
         const [assessment] = await sql.query<{ id: number }>(

@@ -22,7 +22,20 @@ async function patient(origin: string, idp: RunningProvider, login: string, scor
   const token = await mintToken(idp.privateJwk, idp.issuer, login);
   await api<Created>(origin, "POST", "/assessments/rom", romResult(score), token);
   const me = await api<{ id: number }>(origin, "GET", "/patients/me", undefined, token);
-  await api(origin, "POST", "/journal", { patientId: me.id, entryType: "AD_HOC_CHECK_IN", transcript: note, affectedHand: "RIGHT", painRating: score < 40 ? 6 : 2, functionRating: score < 40 ? 3 : 8 }, token);
+  await api(
+    origin,
+    "POST",
+    "/journal",
+    {
+      patientId: me.id,
+      entryType: "AD_HOC_CHECK_IN",
+      transcript: note,
+      affectedHand: "RIGHT",
+      painRating: score < 40 ? 6 : 2,
+      functionRating: score < 40 ? 3 : 8,
+    },
+    token,
+  );
   return { login, name: displayName(login), id: me.id };
 }
 
@@ -30,7 +43,13 @@ export async function seed(origin: string, idp: RunningProvider): Promise<Omit<S
   const run = Date.now().toString(36);
   return {
     run,
-    attention: await patient(origin, idp, `alex-attention-${run}`, 28, "Gripping the kettle hurt more this week; stiffness in the morning."),
+    attention: await patient(
+      origin,
+      idp,
+      `alex-attention-${run}`,
+      28,
+      "Gripping the kettle hurt more this week; stiffness in the morning.",
+    ),
     steady: await patient(origin, idp, `blake-steady-${run}`, 86, "Typing is comfortable again, little pain."),
   };
 }

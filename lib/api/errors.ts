@@ -35,8 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-export const badRequest = (message: string, field?: string, code?: string) =>
-  new ApiError(400, message, { field, code });
+export const badRequest = (message: string, field?: string, code?: string) => new ApiError(400, message, { field, code });
 export const notFound = (message = "Not found") => new ApiError(404, message);
 export const unauthorized = (message: string) => new ApiError(401, message);
 export const forbidden = (message = "Insufficient permissions") => new ApiError(403, message);
@@ -54,7 +53,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (name === "DriverAdapterError" && typeof message === "string" && /connect|terminat|closed|timeout/i.test(message)) {
       return true;
     }
-    if (typeof message === "string" && /Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|ECONNREFUSED/i.test(message)) {
+    if (
+      typeof message === "string" &&
+      /Connection terminated|connection timeout|timeout exceeded when trying to connect|Can't reach database|ECONNREFUSED/i.test(message)
+    ) {
       return true;
     }
     // pg's own connect timeout (a server that accepts the connection and never answers).

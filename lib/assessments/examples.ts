@@ -21,8 +21,30 @@ export const romBody = {
     percent_valid_frames: 93.3,
   },
   joints: [
-    { id: "index_mcp", finger: "INDEX", jointType: "MCP", minAngle: 3, maxAngle: 85, avgAngle: 40, rom: 82, normalRange: [0, 90], flexibilityScore: 91, frameCount: 280 },
-    { id: "index_pip", finger: "INDEX", jointType: "PIP", minAngle: 1, maxAngle: 95, avgAngle: 50, rom: 94, normalRange: [0, 100], flexibilityScore: 94, frameCount: 279 },
+    {
+      id: "index_mcp",
+      finger: "INDEX",
+      jointType: "MCP",
+      minAngle: 3,
+      maxAngle: 85,
+      avgAngle: 40,
+      rom: 82,
+      normalRange: [0, 90],
+      flexibilityScore: 91,
+      frameCount: 280,
+    },
+    {
+      id: "index_pip",
+      finger: "INDEX",
+      jointType: "PIP",
+      minAngle: 1,
+      maxAngle: 95,
+      avgAngle: 50,
+      rom: 94,
+      normalRange: [0, 100],
+      flexibilityScore: 94,
+      frameCount: 279,
+    },
   ],
 };
 
@@ -65,7 +87,9 @@ export const arthritisBody = {
   morningStiffnessDuration: "MIN_15_TO_30",
   morningStiffnessSeverity: 5,
   functionalLimitations: [{ task: "OPENING_JAR", difficulty: "MODERATE" }],
-  jointSymptoms: [{ id: "index_pip_left", digit: "INDEX", location: "PIP", tenderness: true, swelling: false, warmth: false, crepitus: true }],
+  jointSymptoms: [
+    { id: "index_pip_left", digit: "INDEX", location: "PIP", tenderness: true, swelling: false, warmth: false, crepitus: true },
+  ],
   symptomSymmetry: "BOTH_SYMMETRIC",
   symptomOnset: "GRADUAL_YEARS",
   familyHistoryArthritis: true,

@@ -60,7 +60,8 @@ async function romTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
               maxAngle: joint.maxAngle,
               avgAngle: joint.avgAngle,
               rom: joint.rom,
-              normalRange: joint.normalRangeMin === null && joint.normalRangeMax === null ? null : [joint.normalRangeMin, joint.normalRangeMax],
+              normalRange:
+                joint.normalRangeMin === null && joint.normalRangeMax === null ? null : [joint.normalRangeMin, joint.normalRangeMax],
               flexibilityScore: joint.flexibilityScore,
               frameCount: joint.frameCount,
             })),
@@ -97,7 +98,13 @@ async function dexterityTrees(ids: number[]): Promise<Map<number, ResultsTree>> 
         fingerScores: Object.fromEntries(
           row.fingerResults.map((finger) => [
             finger.fingerKey,
-            { finger: finger.finger, accuracy: finger.accuracy, consistency: finger.consistency, score: finger.score, touchCount: finger.touchCount },
+            {
+              finger: finger.finger,
+              accuracy: finger.accuracy,
+              consistency: finger.consistency,
+              score: finger.score,
+              touchCount: finger.touchCount,
+            },
           ]),
         ),
       },
@@ -125,8 +132,18 @@ async function painTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
         maxSeverity: row.maxSeverity,
         comments: row.comments,
         isComplete: row.isComplete,
-        entries: row.entries.map((e) => ({ areaType: e.areaType, hand: e.hand, digit: e.digit, location: e.location, severity: e.severity })),
-        medications: row.medications.map((m) => ({ medicationName: m.medicationName, dose: m.dose, effectivenessRating: m.effectivenessRating })),
+        entries: row.entries.map((e) => ({
+          areaType: e.areaType,
+          hand: e.hand,
+          digit: e.digit,
+          location: e.location,
+          severity: e.severity,
+        })),
+        medications: row.medications.map((m) => ({
+          medicationName: m.medicationName,
+          dose: m.dose,
+          effectivenessRating: m.effectivenessRating,
+        })),
         strategies: row.strategies.map((s) => s.strategy),
       },
     ]),
@@ -233,7 +250,10 @@ export function assessmentSummaryLine(type: AssessmentType | ReadAssessmentType 
       break;
     case "DEXTERITY":
       parts.push(["Dexterity", scoreOf(s.overallScore)].filter(Boolean).join(" "));
-      parts.push(rounded(s.speedScore) && `speed ${rounded(s.speedScore)}`, rounded(s.totalTouches) && `${rounded(s.totalTouches)} touches`);
+      parts.push(
+        rounded(s.speedScore) && `speed ${rounded(s.speedScore)}`,
+        rounded(s.totalTouches) && `${rounded(s.totalTouches)} touches`,
+      );
       break;
     case "PAIN": {
       const max = rounded(s.maxSeverity);

@@ -268,7 +268,9 @@ function pastLimits(value: unknown, path: Path, depth: number): { path: Path; me
     return value.length > SNAPSHOT_LIMITS.textLength ? { path, message: `must be at most ${SNAPSHOT_LIMITS.textLength} characters` } : null;
   }
   if (typeof value === "number") {
-    return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER ? null : { path, message: "must be a finite number within ±2^53" };
+    return Number.isFinite(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER
+      ? null
+      : { path, message: "must be a finite number within ±2^53" };
   }
   if (value === null || typeof value !== "object") return null;
   if (depth > SNAPSHOT_LIMITS.depth) return { path, message: `nests deeper than ${SNAPSHOT_LIMITS.depth} levels` };

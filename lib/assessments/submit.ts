@@ -289,14 +289,26 @@ export async function submitPain(input: PainInput, user: AuthUser | null) {
               table: "pain_entries",
               foreignKey: "pain_session_id",
               rows: entries.map((entry, position) => ({
-                row: { position, area_type: entry.areaType, hand: entry.hand, digit: entry.digit, location: entry.location, severity: entry.severity },
+                row: {
+                  position,
+                  area_type: entry.areaType,
+                  hand: entry.hand,
+                  digit: entry.digit,
+                  location: entry.location,
+                  severity: entry.severity,
+                },
               })),
             },
             {
               table: "pain_medications",
               foreignKey: "pain_session_id",
               rows: medications.map((medication, position) => ({
-                row: { position, medication_name: medication.medicationName, dose: medication.dose, effectiveness_rating: medication.effectivenessRating },
+                row: {
+                  position,
+                  medication_name: medication.medicationName,
+                  dose: medication.dose,
+                  effectiveness_rating: medication.effectivenessRating,
+                },
               })),
             },
             {
@@ -369,7 +381,9 @@ export async function submitArthritis(input: ArthritisInput, user: AuthUser | nu
             {
               table: "arthritis_functional_limitations",
               foreignKey: "evaluation_id",
-              rows: (input.functionalLimitations ?? []).map((l, position) => ({ row: { position, task: l.task, difficulty: l.difficulty } })),
+              rows: (input.functionalLimitations ?? []).map((l, position) => ({
+                row: { position, task: l.task, difficulty: l.difficulty },
+              })),
             },
             {
               table: "arthritis_joint_symptoms",

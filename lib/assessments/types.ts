@@ -17,7 +17,10 @@ export type ReadAssessmentType = (typeof READ_NAME)[AssessmentType];
 /** The read names, in the stored type's order. */
 export const READ_NAMES = Object.values(READ_NAME) as [ReadAssessmentType, ...ReadAssessmentType[]];
 
-const STORED_NAME = Object.fromEntries(Object.entries(READ_NAME).map(([stored, read]) => [read, stored])) as Record<ReadAssessmentType, AssessmentType>;
+const STORED_NAME = Object.fromEntries(Object.entries(READ_NAME).map(([stored, read]) => [read, stored])) as Record<
+  ReadAssessmentType,
+  AssessmentType
+>;
 
 /** Read normalization: FINGER_TAPPING → DEXTERITY, THUMB_MOVEMENTS → THUMB; other values are returned as they are. */
 export function readType(stored: AssessmentType | string): ReadAssessmentType {

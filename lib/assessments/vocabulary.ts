@@ -59,9 +59,18 @@ export const ARTHRITIS_PATTERN_NAMES: Record<string, string> = {
 };
 
 /** The patterns in one-line summaries ("Arthritis 64/100 · Moderate · OA pattern"); UNDETERMINED says nothing. */
-export const ARTHRITIS_PATTERN_SUMMARY: Record<string, string> = { OA_PATTERN: "OA pattern", RA_PATTERN: "RA pattern", MIXED: "mixed pattern" };
+export const ARTHRITIS_PATTERN_SUMMARY: Record<string, string> = {
+  OA_PATTERN: "OA pattern",
+  RA_PATTERN: "RA pattern",
+  MIXED: "mixed pattern",
+};
 
-export const PAIN_AREA_NAMES: Record<string, string> = { DIGIT_JOINT: "finger joint", PALM: "palm", DORSAL: "back of hand", WRIST: "wrist" };
+export const PAIN_AREA_NAMES: Record<string, string> = {
+  DIGIT_JOINT: "finger joint",
+  PALM: "palm",
+  DORSAL: "back of hand",
+  WRIST: "wrist",
+};
 
 /** When a journal entry was written, as a phrase ("…, at a check-in"). */
 export const JOURNAL_ENTRY_MOMENTS: Record<string, string> = {

@@ -41,7 +41,12 @@ export function auditColumns(context: AccessContext, action: string) {
  * Records that `context.user` touched patient `patientId`'s data. Skipped when patients act on
  * their own data, unless `always` (claims are recorded for the claimer too).
  */
-export async function recordAccess(context: AccessContext, patientId: number, action: string, options: { always?: boolean } = {}): Promise<void> {
+export async function recordAccess(
+  context: AccessContext,
+  patientId: number,
+  action: string,
+  options: { always?: boolean } = {},
+): Promise<void> {
   if (!options.always && context.user?.contactId === patientId) return;
   await db().auditEvent.create({ data: { ...auditColumns(context, action), patientId } });
 }

@@ -15,8 +15,7 @@ before(async () => {
 });
 after(() => dropDatabase(database));
 
-const request = (authorization?: string) =>
-  new Request("http://localhost/api/x", { headers: authorization ? { authorization } : {} });
+const request = (authorization?: string) => new Request("http://localhost/api/x", { headers: authorization ? { authorization } : {} });
 
 test("required guard injects the mock user with roles patient and care_provider, token or not", async () => {
   for (const header of [undefined, "Bearer anything"]) {

@@ -27,8 +27,7 @@ after(async () => {
   await dropDatabase(database);
 });
 
-const request = (authorization?: string) =>
-  new Request("http://localhost/api/x", { headers: authorization ? { authorization } : {} });
+const request = (authorization?: string) => new Request("http://localhost/api/x", { headers: authorization ? { authorization } : {} });
 
 async function rejection(promise: Promise<unknown>): Promise<InstanceType<typeof ApiErrorClass>> {
   try {
@@ -76,7 +75,8 @@ describe("required guard", () => {
     ["a key the key set does not publish", async () => `Bearer ${await idp.token({ foreignKey: true })}`, /Invalid token/],
     [
       "alg: none",
-      async () => `Bearer ${new UnsecuredJWT({ sub: "x" }).setIssuer(idp.issuer).setAudience(TEST_AUDIENCE).setExpirationTime("1h").encode()}`,
+      async () =>
+        `Bearer ${new UnsecuredJWT({ sub: "x" }).setIssuer(idp.issuer).setAudience(TEST_AUDIENCE).setExpirationTime("1h").encode()}`,
       /Invalid token/,
     ],
     [

@@ -1,13 +1,7 @@
 // The four guards of the spec: none, optional, required, role.
 import { ApiError, forbidden } from "@/lib/api/errors";
 import type { Guard } from "@/lib/api/endpoint";
-import {
-  bearerToken,
-  DEV_OPTIONAL_USER,
-  DEV_REQUIRED_USER,
-  MISSING_TOKEN,
-  verifyToken,
-} from "@/lib/auth/tokens";
+import { bearerToken, DEV_OPTIONAL_USER, DEV_REQUIRED_USER, MISSING_TOKEN, verifyToken } from "@/lib/auth/tokens";
 import { contactForCaller, type Caller } from "@/lib/contacts";
 import { isDevAuth } from "@/lib/env";
 import type { ContactKind } from "@/lib/generated/prisma/enums.ts";

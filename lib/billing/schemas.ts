@@ -21,9 +21,7 @@ export const checkoutInput = z.object({
   plan: billingPlan.default("plus"),
 });
 
-export const checkoutSessionId = z
-  .string()
-  .regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)");
+export const checkoutSessionId = z.string().regex(/^cs_[A-Za-z0-9_]{1,250}$/, "must be a checkout session id (cs_...)");
 
 export const verifyInput = z.object({
   sessionId: checkoutSessionId,
@@ -95,11 +93,7 @@ export const subscriptionEndpoint = endpoint({
   summary: "The caller's subscription as last synchronized; tier and status null when there is none",
   tag: "Billing",
   auth: "required",
-  responses: [
-    { status: 200, description: "The caller's subscription", schema: subscriptionView },
-    unauthenticated,
-    notConfigured,
-  ],
+  responses: [{ status: 200, description: "The caller's subscription", schema: subscriptionView }, unauthenticated, notConfigured],
 });
 
 export const webhookEndpoint = endpoint({
@@ -110,7 +104,11 @@ export const webhookEndpoint = endpoint({
   auth: "none",
   rawBody: true,
   responses: [
-    { status: 200, description: "Event verified and processed, or already processed, or of a type that needs no action", schema: webhookReceived },
+    {
+      status: 200,
+      description: "Event verified and processed, or already processed, or of a type that needs no action",
+      schema: webhookReceived,
+    },
     { status: 400, description: "stripe-signature header missing, or verification failed (the verifier's message)" },
     { status: 500, description: "Processing failed; nothing was stored, so the provider's retry can succeed" },
     { status: 503, description: "Billing or the webhook secret is not configured" },

@@ -13,7 +13,12 @@ type Client = Prisma.TransactionClient | ReturnType<typeof db>;
  */
 export async function saveSubscription(client: Client, contactId: number, state: SubscriptionState): Promise<Subscription> {
   const current = await client.subscription.findUnique({ where: { contactId } });
-  if (current && current.stripeSubscriptionId !== state.stripeSubscriptionId && current.status !== "CANCELED" && state.status === "CANCELED") {
+  if (
+    current &&
+    current.stripeSubscriptionId !== state.stripeSubscriptionId &&
+    current.status !== "CANCELED" &&
+    state.status === "CANCELED"
+  ) {
     return current;
   }
   return client.subscription.upsert({

@@ -13,7 +13,12 @@ import { logger } from "@/lib/log";
 
 type Effect = (tx: Prisma.TransactionClient) => Promise<void>;
 
-const HANDLED = new Set(["checkout.session.completed", "customer.subscription.updated", "customer.subscription.deleted", "invoice.payment_failed"]);
+const HANDLED = new Set([
+  "checkout.session.completed",
+  "customer.subscription.updated",
+  "customer.subscription.deleted",
+  "invoice.payment_failed",
+]);
 
 /** Verifies the signature of a raw webhook body and processes the event it carries. */
 export async function receiveWebhook(rawBody: string, signature: string | null): Promise<{ received: true }> {
@@ -126,7 +131,10 @@ async function subscriptionUpdated(event: Stripe.CustomerSubscriptionUpdatedEven
   const subscriptionId = event.data.object.id;
   const local = await db().subscription.findUnique({ where: { stripeSubscriptionId: subscriptionId }, select: { id: true } });
   if (!local) {
-    logger.warn({ eventId: event.id, subscriptionId }, "billing webhook: subscription updated but there is no local subscription; nothing changed");
+    logger.warn(
+      { eventId: event.id, subscriptionId },
+      "billing webhook: subscription updated but there is no local subscription; nothing changed",
+    );
     return null;
   }
   const subscription = await config.stripe.subscriptions.retrieve(subscriptionId);
@@ -146,7 +154,8 @@ function setStatus(event: Stripe.Event, subscriptionId: string, status: "CANCELE
       },
       data: { status },
     });
-    if (count === 0) logger.info({ eventId: event.id, subscriptionId }, "billing webhook: nothing to change (no local subscription, or it is canceled)");
+    if (count === 0)
+      logger.info({ eventId: event.id, subscriptionId }, "billing webhook: nothing to change (no local subscription, or it is canceled)");
   };
 }
 

@@ -7,9 +7,7 @@ import { endpoint, type Endpoint } from "@/lib/api/endpoint";
 /** Landmark frames are large: a few seconds of 21-point hands at 30 fps. */
 export const BIOMECHANICS_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
-const landmarkPayload = z
-  .unknown()
-  .describe("Landmark-frame payload, forwarded unchanged; its fields are owned by the analysis service");
+const landmarkPayload = z.unknown().describe("Landmark-frame payload, forwarded unchanged; its fields are owned by the analysis service");
 const analysisResult = z.unknown().describe("The analysis service's JSON answer, returned unchanged");
 
 export interface BiomechanicsEndpoint extends Endpoint {
@@ -43,12 +41,44 @@ function proxy(path: string, upstream: string, summary: string): BiomechanicsEnd
   };
 }
 
-export const wristDeviationEndpoint = proxy("/biomechanics/wrist/deviation", "/v1/wrist/deviation", "Wrist radial/ulnar deviation from landmark frames");
-export const wristDeviationNeutralEndpoint = proxy("/biomechanics/wrist/deviation/neutral-pose", "/v1/wrist/deviation/neutral-pose", "Neutral pose for wrist deviation");
-export const wristExtensionFlexionEndpoint = proxy("/biomechanics/wrist/extension-flexion", "/v1/wrist/extensionflexion", "Wrist extension and flexion from landmark frames");
-export const wristExtensionFlexionNeutralEndpoint = proxy("/biomechanics/wrist/extension-flexion/neutral-pose", "/v1/wrist/extensionflexion/neutral-pose", "Neutral pose for wrist extension and flexion");
-export const wristRotationEndpoint = proxy("/biomechanics/wrist/rotation", "/v1/wrist/rotation", "Wrist rotation (pronation/supination) from landmark frames");
-export const wristRotationNeutralEndpoint = proxy("/biomechanics/wrist/rotation/neutral-pose", "/v1/wrist/rotation/neutral-pose", "Neutral pose for wrist rotation");
+export const wristDeviationEndpoint = proxy(
+  "/biomechanics/wrist/deviation",
+  "/v1/wrist/deviation",
+  "Wrist radial/ulnar deviation from landmark frames",
+);
+export const wristDeviationNeutralEndpoint = proxy(
+  "/biomechanics/wrist/deviation/neutral-pose",
+  "/v1/wrist/deviation/neutral-pose",
+  "Neutral pose for wrist deviation",
+);
+export const wristExtensionFlexionEndpoint = proxy(
+  "/biomechanics/wrist/extension-flexion",
+  "/v1/wrist/extensionflexion",
+  "Wrist extension and flexion from landmark frames",
+);
+export const wristExtensionFlexionNeutralEndpoint = proxy(
+  "/biomechanics/wrist/extension-flexion/neutral-pose",
+  "/v1/wrist/extensionflexion/neutral-pose",
+  "Neutral pose for wrist extension and flexion",
+);
+export const wristRotationEndpoint = proxy(
+  "/biomechanics/wrist/rotation",
+  "/v1/wrist/rotation",
+  "Wrist rotation (pronation/supination) from landmark frames",
+);
+export const wristRotationNeutralEndpoint = proxy(
+  "/biomechanics/wrist/rotation/neutral-pose",
+  "/v1/wrist/rotation/neutral-pose",
+  "Neutral pose for wrist rotation",
+);
 export const thumbAbductionEndpoint = proxy("/biomechanics/thumb/abduction", "/v1/thumb/abduction", "Thumb abduction from landmark frames");
-export const thumbCircumductionEndpoint = proxy("/biomechanics/thumb/circumduction", "/v1/thumb/circumduction", "Thumb circumduction from landmark frames");
-export const thumbExtensionFlexionEndpoint = proxy("/biomechanics/thumb/extension-flexion", "/v1/thumb/extensionflexion", "Thumb extension and flexion from landmark frames");
+export const thumbCircumductionEndpoint = proxy(
+  "/biomechanics/thumb/circumduction",
+  "/v1/thumb/circumduction",
+  "Thumb circumduction from landmark frames",
+);
+export const thumbExtensionFlexionEndpoint = proxy(
+  "/biomechanics/thumb/extension-flexion",
+  "/v1/thumb/extensionflexion",
+  "Thumb extension and flexion from landmark frames",
+);

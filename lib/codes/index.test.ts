@@ -52,20 +52,38 @@ test("minting retries on a unique-index collision on code, and only on that", as
   assert.match(code, /^[A-Z2-9]{6}$/);
 
   const other = Object.assign(new Error("Unique constraint failed"), { code: "P2002", meta: { target: ["email"] } });
-  await assert.rejects(withFreshCode(async () => Promise.reject(other)), other);
+  await assert.rejects(
+    withFreshCode(async () => Promise.reject(other)),
+    other,
+  );
   let attempts = 0;
-  await assert.rejects(withFreshCode(async () => { attempts++; throw collision; }), collision);
+  await assert.rejects(
+    withFreshCode(async () => {
+      attempts++;
+      throw collision;
+    }),
+    collision,
+  );
   assert.equal(attempts, 5);
 });
 
 test("plain-SQL writes: PostgreSQL's unique violation (23505) on the code index is retried, on another index it is not", async () => {
-  const collision = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505", constraint: "assessments_code_key" });
+  const collision = Object.assign(new Error("duplicate key value violates unique constraint"), {
+    code: "23505",
+    constraint: "assessments_code_key",
+  });
   let calls = 0;
   await withFreshCode(async (c) => {
     if (++calls < 2) throw collision;
     return c;
   });
   assert.equal(calls, 2);
-  const other = Object.assign(new Error("duplicate key value violates unique constraint"), { code: "23505", constraint: "score_points_assessment_id_key" });
-  await assert.rejects(withFreshCode(async () => Promise.reject(other)), other);
+  const other = Object.assign(new Error("duplicate key value violates unique constraint"), {
+    code: "23505",
+    constraint: "score_points_assessment_id_key",
+  });
+  await assert.rejects(
+    withFreshCode(async () => Promise.reject(other)),
+    other,
+  );
 });

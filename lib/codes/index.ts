@@ -52,10 +52,7 @@ function isUniqueViolationOn(error: unknown, column: string): boolean {
   if (e?.code !== "P2002") return false;
   const target = e.meta?.target;
   const fields = e.meta?.driverAdapterError?.cause?.constraint?.fields;
-  const names = [
-    ...(Array.isArray(target) ? target : typeof target === "string" ? [target] : []),
-    ...(fields ?? []),
-  ].map(String);
+  const names = [...(Array.isArray(target) ? target : typeof target === "string" ? [target] : []), ...(fields ?? [])].map(String);
   return names.length === 0 || names.some((n) => n.replace(/"/g, "") === column || n.endsWith(`_${column}_key`));
 }
 

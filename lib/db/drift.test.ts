@@ -87,11 +87,16 @@ test("every unique, index and primary key matches, column order and direction in
   const describe = (table: string, unique: boolean, primary: boolean, columns: { name: string; desc: boolean }[]) =>
     `${table}${primary ? " PRIMARY" : unique ? " UNIQUE" : ""} (${columns.map((c) => c.name + (c.desc ? " DESC" : "")).join(", ")})`;
   const actual = rows
-    .map((r) => describe(r.table, r.unique, r.primary, r.columns.map((name, i) => ({ name, desc: Boolean(r.descs[i]) }))))
+    .map((r) =>
+      describe(
+        r.table,
+        r.unique,
+        r.primary,
+        r.columns.map((name, i) => ({ name, desc: Boolean(r.descs[i]) })),
+      ),
+    )
     .sort();
-  const expected = model.tables
-    .flatMap((t) => t.indexes.map((i) => describe(t.name, i.unique, i.primary, i.columns)))
-    .sort();
+  const expected = model.tables.flatMap((t) => t.indexes.map((i) => describe(t.name, i.unique, i.primary, i.columns))).sort();
   assert.deepEqual(actual, expected);
 });
 
@@ -112,7 +117,9 @@ test("every foreign key matches, with its delete rule", async () => {
     .map((r) => `${unquote(r.table)}(${r.columns.join(",")}) -> ${unquote(r.ref)}(${r.ref_columns.join(",")}) ${r.on_delete}`)
     .sort();
   const expected = model.tables
-    .flatMap((t) => t.foreignKeys.map((fk) => `${t.name}(${fk.columns.join(",")}) -> ${fk.refTable}(${fk.refColumns.join(",")}) ${fk.onDelete}`))
+    .flatMap((t) =>
+      t.foreignKeys.map((fk) => `${t.name}(${fk.columns.join(",")}) -> ${fk.refTable}(${fk.refColumns.join(",")}) ${fk.onDelete}`),
+    )
     .sort();
   assert.deepEqual(actual, expected);
 });

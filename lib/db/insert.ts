@@ -95,7 +95,11 @@ export async function insertTree<T extends Table>(sql: SqlRunner, table: T, node
   for (const group of node.children ?? []) {
     const linked: RowNode[] = group.rows.map((child: RowNode) => ({ ...child, row: { ...child.row, [group.foreignKey]: id } }));
     if (linked.every((child) => !child.children?.length)) {
-      await insertRows(sql, group.table, linked.map((child) => child.row));
+      await insertRows(
+        sql,
+        group.table,
+        linked.map((child) => child.row),
+      );
     } else {
       for (const child of linked) await insertTree(sql, group.table, child);
     }

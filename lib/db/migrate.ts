@@ -62,15 +62,13 @@ export async function runMigrations(sql: SqlRunner, migrations = readMigrations(
       const id = randomUUID();
       await sql.exec("BEGIN");
       try {
-        await sql.query(
-          `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`,
-          [id, migration.checksum, migration.name],
-        );
+        await sql.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, started_at) VALUES ($1, $2, $3, now())`, [
+          id,
+          migration.checksum,
+          migration.name,
+        ]);
         await sql.exec(migration.sql);
-        await sql.query(
-          `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
-          [id],
-        );
+        await sql.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
         await sql.exec("COMMIT");
       } catch (error) {
         await sql.exec("ROLLBACK");

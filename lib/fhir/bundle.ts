@@ -60,7 +60,13 @@ export function searchset(resources: Resource[], total: number, page: Page, requ
     total,
     link,
     ...(resources.length > 0
-      ? { entry: resources.map((resource) => ({ fullUrl: `${base}/${resource.resourceType}/${resource.id}`, resource, search: { mode: "match" as const } })) }
+      ? {
+          entry: resources.map((resource) => ({
+            fullUrl: `${base}/${resource.resourceType}/${resource.id}`,
+            resource,
+            search: { mode: "match" as const },
+          })),
+        }
       : {}),
   };
 }
@@ -83,7 +89,11 @@ const ISSUE_TYPES: Record<number, string> = {
 export const FHIR_ROUTE = { renderError: operationOutcomeResponse };
 
 /** handle()'s error renderer for FHIR routes: the same status and headers, the message as an OperationOutcome. */
-export function operationOutcomeResponse(status: number, body: { error: string; field?: string }, headers: Record<string, string> = {}): Response {
+export function operationOutcomeResponse(
+  status: number,
+  body: { error: string; field?: string },
+  headers: Record<string, string> = {},
+): Response {
   const outcome: OperationOutcome = {
     resourceType: "OperationOutcome",
     issue: [

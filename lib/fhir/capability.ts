@@ -5,7 +5,12 @@ import { SERVICE_VERSION } from "@/lib/version";
 /** When the statement below last changed. */
 const PUBLISHED = "2026-11-23";
 
-const searchParam = (name: string, type: "reference" | "token" | "date" | "number", definition: string | undefined, documentation: string) => ({
+const searchParam = (
+  name: string,
+  type: "reference" | "token" | "date" | "number",
+  definition: string | undefined,
+  documentation: string,
+) => ({
   name,
   type,
   ...(definition ? { definition } : {}),
@@ -45,7 +50,8 @@ export function capabilityStatement(base: string): CapabilityStatement {
               {
                 name: "everything",
                 definition: "http://hl7.org/fhir/OperationDefinition/Patient-everything",
-                documentation: "The Patient, its Observations and DiagnosticReports; paged with _count (default and at most 1000) and _offset",
+                documentation:
+                  "The Patient, its Observations and DiagnosticReports; paged with _count (default and at most 1000) and _offset",
               },
             ],
           },
@@ -54,8 +60,18 @@ export function capabilityStatement(base: string): CapabilityStatement {
             interaction: [{ code: "read" }, { code: "search-type" }],
             searchParam: [
               PATIENT,
-              searchParam("code", "token", "http://hl7.org/fhir/SearchParameter/clinical-code", "code, system|code, system| or |code; several separated by commas"),
-              searchParam("date", "date", "http://hl7.org/fhir/SearchParameter/clinical-date", "Prefixes eq (default), ge, gt, le, lt; repeat for a range"),
+              searchParam(
+                "code",
+                "token",
+                "http://hl7.org/fhir/SearchParameter/clinical-code",
+                "code, system|code, system| or |code; several separated by commas",
+              ),
+              searchParam(
+                "date",
+                "date",
+                "http://hl7.org/fhir/SearchParameter/clinical-date",
+                "Prefixes eq (default), ge, gt, le, lt; repeat for a range",
+              ),
               COUNT,
               OFFSET,
             ],

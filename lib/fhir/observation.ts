@@ -197,7 +197,10 @@ function painComponents(into: Components, snapshot: Fields, tree: Fields | null)
   into.coded("pain-time-of-day", "pain-time-of-day", source.timeOfDay);
   for (const entry of list(source.entries)) {
     const area = text(entry.areaType);
-    const site = area === "DIGIT_JOINT" ? handPartSite(text(entry.hand), text(entry.digit), text(entry.location)) : handPartSite(text(entry.hand), area, null);
+    const site =
+      area === "DIGIT_JOINT"
+        ? handPartSite(text(entry.hand), text(entry.digit), text(entry.location))
+        : handPartSite(text(entry.hand), area, null);
     into.measured("pain-site-severity", entry.severity, "score", focusOn(site));
   }
   for (const medication of list(source.medications)) {
@@ -207,7 +210,8 @@ function painComponents(into: Components, snapshot: Fields, tree: Fields | null)
     if (num(medication.effectivenessRating) === null) into.absent("medication-effectiveness", focus);
     else into.measured("medication-effectiveness", medication.effectivenessRating, "score", focus);
   }
-  for (const strategy of Array.isArray(source.strategies) ? source.strategies : []) into.coded("management-strategy", "management-strategy", strategy);
+  for (const strategy of Array.isArray(source.strategies) ? source.strategies : [])
+    into.coded("management-strategy", "management-strategy", strategy);
 }
 
 function arthritisComponents(into: Components, snapshot: Fields, tree: Fields | null, hand: string | null): void {

@@ -14,7 +14,14 @@ const resource = (type: string, description: string) =>
 const operationOutcome = z
   .looseObject({
     resourceType: z.literal("OperationOutcome"),
-    issue: z.array(z.looseObject({ severity: z.string(), code: z.string(), diagnostics: z.string().optional(), expression: z.array(z.string()).optional() })),
+    issue: z.array(
+      z.looseObject({
+        severity: z.string(),
+        code: z.string(),
+        diagnostics: z.string().optional(),
+        expression: z.array(z.string()).optional(),
+      }),
+    ),
   })
   .describe("FHIR R4 OperationOutcome: the error in issue[0].diagnostics, the offending parameter in issue[0].expression");
 
@@ -28,7 +35,12 @@ const bundle = z
   })
   .describe("FHIR R4 searchset Bundle: one page of matches and the total");
 
-const outcome = (status: number, description: string): EndpointResponse => ({ status, description, schema: operationOutcome, contentType: FHIR });
+const outcome = (status: number, description: string): EndpointResponse => ({
+  status,
+  description,
+  schema: operationOutcome,
+  contentType: FHIR,
+});
 const always = [outcome(500, "Internal error"), outcome(503, "The database or the identity provider is unavailable")];
 const guarded = [outcome(401, "Token missing, invalid or expired"), ...always];
 
@@ -68,8 +80,16 @@ const patientParam = z
 
 export const observationSearchQuery = z.object({
   patient: patientParam,
-  code: z.string().max(2000).optional().describe("Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)"),
-  date: z.string().max(100).optional().describe("Prefix eq (default), ge, gt, le or lt and a date or time, e.g. ge2024-01-01; repeat the parameter for a range"),
+  code: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe("Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)"),
+  date: z
+    .string()
+    .max(100)
+    .optional()
+    .describe("Prefix eq (default), ge, gt, le or lt and a date or time, e.g. ge2024-01-01; repeat the parameter for a range"),
   ...paging(50),
 });
 
@@ -86,7 +106,15 @@ export const fhirMetadataEndpoint = endpoint({
   summary: "FHIR CapabilityStatement: what this read-only FHIR R4 API supports",
   tag: TAG,
   auth: "none",
-  responses: [{ status: 200, description: "The CapabilityStatement", schema: resource("CapabilityStatement", "the API's capabilities"), contentType: FHIR }, ...always],
+  responses: [
+    {
+      status: 200,
+      description: "The CapabilityStatement",
+      schema: resource("CapabilityStatement", "the API's capabilities"),
+      contentType: FHIR,
+    },
+    ...always,
+  ],
 });
 
 export const fhirPatientEndpoint = endpoint({
@@ -96,7 +124,17 @@ export const fhirPatientEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   params: idParams,
-  responses: [{ status: 200, description: "The Patient", schema: resource("Patient", "name, telecom (e-mail), gender, birthDate"), contentType: FHIR }, otherPatient, noPatient, ...guarded],
+  responses: [
+    {
+      status: 200,
+      description: "The Patient",
+      schema: resource("Patient", "name, telecom (e-mail), gender, birthDate"),
+      contentType: FHIR,
+    },
+    otherPatient,
+    noPatient,
+    ...guarded,
+  ],
 });
 
 export const fhirEverythingEndpoint = endpoint({
@@ -108,7 +146,18 @@ export const fhirEverythingEndpoint = endpoint({
   params: idParams,
   query: everythingQuery,
   limits: ["compute"],
-  responses: [{ status: 200, description: "A searchset Bundle: the Patient, Observations newest first, then DiagnosticReports", schema: bundle, contentType: FHIR }, badSearch, otherPatient, noPatient, ...guarded],
+  responses: [
+    {
+      status: 200,
+      description: "A searchset Bundle: the Patient, Observations newest first, then DiagnosticReports",
+      schema: bundle,
+      contentType: FHIR,
+    },
+    badSearch,
+    otherPatient,
+    noPatient,
+    ...guarded,
+  ],
 });
 
 /** GET /fhir/<type>?patient=...: a searchset Bundle. */
@@ -121,7 +170,13 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
     auth: "required",
     query,
     limits: ["compute"],
-    responses: [{ status: 200, description: `A searchset Bundle of ${type}s`, schema: bundle, contentType: FHIR }, badSearch, otherPatient, noPatient, ...guarded],
+    responses: [
+      { status: 200, description: `A searchset Bundle of ${type}s`, schema: bundle, contentType: FHIR },
+      badSearch,
+      otherPatient,
+      noPatient,
+      ...guarded,
+    ],
   });
 }
 
@@ -142,9 +197,21 @@ function readEndpoint(type: string, summary: string, contents: string) {
   });
 }
 
-export const fhirObservationSearchEndpoint = searchEndpoint("Observation", "Search a patient's assessments as Observations, newest first", observationSearchQuery);
-export const fhirObservationEndpoint = readEndpoint("Observation", "One assessment as a FHIR Observation", "one assessment with its components");
-export const fhirDiagnosticReportSearchEndpoint = searchEndpoint("DiagnosticReport", "Search a patient's reports as DiagnosticReports, newest first", reportSearchQuery);
+export const fhirObservationSearchEndpoint = searchEndpoint(
+  "Observation",
+  "Search a patient's assessments as Observations, newest first",
+  observationSearchQuery,
+);
+export const fhirObservationEndpoint = readEndpoint(
+  "Observation",
+  "One assessment as a FHIR Observation",
+  "one assessment with its components",
+);
+export const fhirDiagnosticReportSearchEndpoint = searchEndpoint(
+  "DiagnosticReport",
+  "Search a patient's reports as DiagnosticReports, newest first",
+  reportSearchQuery,
+);
 export const fhirDiagnosticReportEndpoint = readEndpoint(
   "DiagnosticReport",
   "One report as a FHIR DiagnosticReport (results and the PDF)",

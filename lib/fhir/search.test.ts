@@ -21,7 +21,11 @@ test("date: a day, a month and a year are periods; the prefix compares against t
 
 test("date: malformed values, impossible days, times without a zone and unsupported prefixes are 400 naming date", () => {
   for (const value of ["yesterday", "2024-02-30", "2024-13", "2024-03-05T10:15", "ne2024", "sa2024", "ge", "2024-3-5"]) {
-    assert.throws(() => dateCondition(value), (error: ApiError) => error.status === 400 && error.field === "date", value);
+    assert.throws(
+      () => dateCondition(value),
+      (error: ApiError) => error.status === 400 && error.field === "date",
+      value,
+    );
   }
 });
 
@@ -32,7 +36,10 @@ test("code: bare codes, system|code, system| and |code select assessment types",
   assert.deepEqual(typesForCodes("http://loinc.org|"), ["PAIN"]);
   assert.deepEqual(typesForCodes("http://loinc.org|rom"), []);
   assert.deepEqual(typesForCodes("|rom"), [], "rom has a system");
-  assert.throws(() => typesForCodes("rom,"), (error: ApiError) => error.field === "code");
+  assert.throws(
+    () => typesForCodes("rom,"),
+    (error: ApiError) => error.field === "code",
+  );
 });
 
 test("repeated code parameters must all hold; dates add up", () => {
@@ -40,18 +47,37 @@ test("repeated code parameters must all hold; dates add up", () => {
   assert.deepEqual(filter.types, ["PAIN"]);
   assert.equal(filter.dates.length, 2);
   assert.equal(observationFilter(new URLSearchParams("")).types, undefined);
-  assert.throws(() => observationFilter(new URLSearchParams("date=2024&".repeat(5))), (error: ApiError) => error.status === 400 && error.field === "date");
+  assert.throws(
+    () => observationFilter(new URLSearchParams("date=2024&".repeat(5))),
+    (error: ApiError) => error.status === 400 && error.field === "date",
+  );
 });
 
 test("patient: an id or Patient/id; anything else names no patient", () => {
   assert.equal(patientReference("42"), 42);
   assert.equal(patientReference("Patient/42"), 42);
-  for (const value of ["Observation/42", "0", "-1", "abc", "99999999999", "Patient/", ""]) assert.equal(patientReference(value), null, value);
+  for (const value of ["Observation/42", "0", "-1", "abc", "99999999999", "Patient/", ""])
+    assert.equal(patientReference(value), null, value);
 });
 
 test("one page over several lists: Patient, Observations, reports", () => {
-  assert.deepEqual(pageSlices(0, 3, [1, 5, 2]), [{ skip: 0, take: 1 }, { skip: 0, take: 2 }, { skip: 0, take: 0 }]);
-  assert.deepEqual(pageSlices(5, 3, [1, 5, 2]), [{ skip: 0, take: 0 }, { skip: 4, take: 1 }, { skip: 0, take: 2 }]);
-  assert.deepEqual(pageSlices(8, 3, [1, 5, 2]), [{ skip: 0, take: 0 }, { skip: 0, take: 0 }, { skip: 0, take: 0 }]);
-  assert.deepEqual(pageSlices(0, 0, [1, 5, 2]).map((s) => s.take), [0, 0, 0]);
+  assert.deepEqual(pageSlices(0, 3, [1, 5, 2]), [
+    { skip: 0, take: 1 },
+    { skip: 0, take: 2 },
+    { skip: 0, take: 0 },
+  ]);
+  assert.deepEqual(pageSlices(5, 3, [1, 5, 2]), [
+    { skip: 0, take: 0 },
+    { skip: 4, take: 1 },
+    { skip: 0, take: 2 },
+  ]);
+  assert.deepEqual(pageSlices(8, 3, [1, 5, 2]), [
+    { skip: 0, take: 0 },
+    { skip: 0, take: 0 },
+    { skip: 0, take: 0 },
+  ]);
+  assert.deepEqual(
+    pageSlices(0, 0, [1, 5, 2]).map((s) => s.take),
+    [0, 0, 0],
+  );
 });

@@ -36,7 +36,8 @@ export function typesForCodes(value: string): ReadAssessmentType[] {
 /** A date condition on an instant column, in Prisma's filter form. */
 export type DateCondition = { gte?: Date; lt?: Date };
 
-const DATE_VALUE = /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
+const DATE_VALUE =
+  /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
 /**
  * One `date` value, e.g. `ge2024-01-01`, `le2024-06`, `2024-03-05T10:00:00Z`: a value stands for
@@ -48,7 +49,8 @@ export function dateCondition(value: string): DateCondition {
   const match = DATE_VALUE.exec(value);
   if (!match) throw invalid();
   const [, prefix = "eq", year, month, day, hour, minute, second, fraction, zone] = match;
-  if (!["eq", "ge", "gt", "le", "lt"].includes(prefix)) throw badRequest(`date: the prefix ${prefix} is not supported (eq, ge, gt, le, lt are)`, "date");
+  if (!["eq", "ge", "gt", "le", "lt"].includes(prefix))
+    throw badRequest(`date: the prefix ${prefix} is not supported (eq, ge, gt, le, lt are)`, "date");
   let start: Date;
   let end: Date;
   if (hour !== undefined) {
@@ -100,6 +102,7 @@ export function observationFilter(params: URLSearchParams): { types?: ReadAssess
     if (params.getAll(name).length > MAX_REPEATS) throw badRequest(`${name}: at most ${MAX_REPEATS} ${name} parameters`, name);
   }
   const codes = params.getAll("code");
-  const types = codes.length === 0 ? undefined : codes.map(typesForCodes).reduce((kept, next) => kept.filter((type) => next.includes(type)));
+  const types =
+    codes.length === 0 ? undefined : codes.map(typesForCodes).reduce((kept, next) => kept.filter((type) => next.includes(type)));
   return { types, dates: params.getAll("date").map(dateCondition) };
 }

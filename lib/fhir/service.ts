@@ -135,7 +135,9 @@ const REPORT_SELECT = {
   createdAt: true,
   items: {
     orderBy: { position: "asc" as const },
-    select: { assessment: { select: { id: true, dateCreated: true, ownerId: true, isAnonymous: true, owner: { select: { kind: true } } } } },
+    select: {
+      assessment: { select: { id: true, dateCreated: true, ownerId: true, isAnonymous: true, owner: { select: { kind: true } } } },
+    },
   },
 } as const;
 
@@ -195,11 +197,21 @@ export async function everything(request: FhirRequest, patientId: number | null,
   if (patientId === null) throw notFound("Patient not found");
   assertMayRead(request.user, patientId);
   const where = ownedBy(patientId);
-  const [patient, observationTotal, reportTotal] = await Promise.all([loadPatient(patientId), db().assessment.count({ where }), countReports(patientId)]);
+  const [patient, observationTotal, reportTotal] = await Promise.all([
+    loadPatient(patientId),
+    db().assessment.count({ where }),
+    countReports(patientId),
+  ]);
   const [patientSlice, observationSlice, reportSlice] = pageSlices(page.offset, page.count, [1, observationTotal, reportTotal]);
   const [observationRows, ids] = await Promise.all([
     observationSlice!.take > 0
-      ? db().assessment.findMany({ where, orderBy: NEWEST_FIRST, skip: observationSlice!.skip, take: observationSlice!.take, select: ASSESSMENT_SELECT })
+      ? db().assessment.findMany({
+          where,
+          orderBy: NEWEST_FIRST,
+          skip: observationSlice!.skip,
+          take: observationSlice!.take,
+          select: ASSESSMENT_SELECT,
+        })
       : [],
     reportIds(patientId, reportSlice!.skip, reportSlice!.take),
   ]);

@@ -18,5 +18,8 @@ test("docs/fhir.md names every code: measures and types by name, values by their
     const valueOf = /^([\w-]+): [A-Z0-9_]+$/.exec(concept.definition ?? "");
     return !doc.includes(`\`${valueOf ? valueOf[1] : concept.code}\``);
   });
-  assert.deepEqual(missing.map((c) => c.code), []);
+  assert.deepEqual(
+    missing.map((c) => c.code),
+    [],
+  );
 });

@@ -75,11 +75,23 @@ interface Concept {
 
 /** Observation codes (one per assessment type) and the report code. */
 const RESOURCE_CONCEPTS = [
-  { code: "rom", display: "Hand range-of-motion assessment", definition: "Camera-measured range of motion of the wrist and finger joints, scored 0-100" },
+  {
+    code: "rom",
+    display: "Hand range-of-motion assessment",
+    definition: "Camera-measured range of motion of the wrist and finger joints, scored 0-100",
+  },
   { code: "thumb", display: "Thumb movement assessment", definition: "Camera-measured thumb movements, scored 0-100" },
   { code: "dexterity", display: "Finger-tapping dexterity assessment", definition: "Timed finger-tapping sequences, scored 0-100" },
-  { code: "pain", display: "Hand pain self-assessment", definition: "Self-reported pain by location (0-10), with medications and strategies" },
-  { code: "arthritis", display: "Hand arthritis self-evaluation", definition: "Questionnaire and the app's computed arthritis evaluation, stored as the app computed it" },
+  {
+    code: "pain",
+    display: "Hand pain self-assessment",
+    definition: "Self-reported pain by location (0-10), with medications and strategies",
+  },
+  {
+    code: "arthritis",
+    display: "Hand arthritis self-evaluation",
+    definition: "Questionnaire and the app's computed arthritis evaluation, stored as the app computed it",
+  },
   { code: "report", display: "Hand assessment report", definition: "A bundle of hand assessments, presented as a PDF" },
 ] as const satisfies readonly Concept[];
 
@@ -97,14 +109,22 @@ const COMPONENT_CONCEPTS = [
   { code: "frames-total", display: "Frames recorded", definition: "Camera frames recorded" },
   { code: "frames-valid", display: "Frames usable", definition: "Camera frames in which the hand was measurable" },
   { code: "frames-valid-percent", display: "Frames usable, percent", definition: "Usable frames as a percentage of recorded frames" },
-  { code: "lighting-quality", display: "Lighting quality", definition: "The camera's lighting as the app judged it (value: a lighting-quality-* code)" },
+  {
+    code: "lighting-quality",
+    display: "Lighting quality",
+    definition: "The camera's lighting as the app judged it (value: a lighting-quality-* code)",
+  },
   { code: "lighting-mean-luma", display: "Lighting, mean brightness", definition: "Mean luma of the camera image (meanY)" },
   { code: "lighting-luma-sd", display: "Lighting, brightness spread", definition: "Standard deviation of the camera image's luma (stdY)" },
   { code: "joint-min-angle", display: "Joint angle, minimum", definition: "Smallest angle of one joint, degrees (focus: the joint)" },
   { code: "joint-max-angle", display: "Joint angle, maximum", definition: "Largest angle of one joint, degrees (focus: the joint)" },
   { code: "joint-avg-angle", display: "Joint angle, mean", definition: "Mean angle of one joint, degrees (focus: the joint)" },
   { code: "joint-rom", display: "Joint range of motion", definition: "Range of motion of one joint, degrees (focus: the joint)" },
-  { code: "joint-normal-range", display: "Joint normal range", definition: "The reference range of motion the app scored the joint against, degrees" },
+  {
+    code: "joint-normal-range",
+    display: "Joint normal range",
+    definition: "The reference range of motion the app scored the joint against, degrees",
+  },
   { code: "joint-flexibility-score", display: "Joint flexibility score", definition: "Flexibility of one joint, 0-100 (focus: the joint)" },
   { code: "joint-frame-count", display: "Joint frames measured", definition: "Frames in which the joint was measured (focus: the joint)" },
   { code: "tapping-duration", display: "Tapping test duration", definition: "Length of the tapping test, seconds" },
@@ -117,24 +137,60 @@ const COMPONENT_CONCEPTS = [
   { code: "time-to-10-sequences", display: "Time to 10 sequences", definition: "Seconds taken for the first 10 sequences" },
   { code: "tapping-frequency", display: "Tapping rate", definition: "Mean taps per second" },
   { code: "sequence-accuracy", display: "Sequence accuracy", definition: "Accuracy of the tapped sequences, as the app scored it" },
-  { code: "finger-tapping-accuracy", display: "Finger tapping accuracy", definition: "Tapping accuracy of one finger, 0-100 (focus: the finger)" },
-  { code: "finger-tapping-consistency", display: "Finger tapping consistency", definition: "Tapping consistency of one finger, 0-100 (focus: the finger)" },
+  {
+    code: "finger-tapping-accuracy",
+    display: "Finger tapping accuracy",
+    definition: "Tapping accuracy of one finger, 0-100 (focus: the finger)",
+  },
+  {
+    code: "finger-tapping-consistency",
+    display: "Finger tapping consistency",
+    definition: "Tapping consistency of one finger, 0-100 (focus: the finger)",
+  },
   { code: "finger-tapping-score", display: "Finger tapping score", definition: "Tapping score of one finger, 0-100 (focus: the finger)" },
   { code: "finger-tapping-touches", display: "Finger touches", definition: "Touches by one finger (focus: the finger)" },
   { code: "pain-score", display: "Pain score", definition: "100 x (1 - worst pain / 10): higher is better" },
-  { code: "pain-site-severity", display: "Pain severity at a site", definition: "Self-reported pain at one place of the hand, 0-10 (focus: the place)" },
+  {
+    code: "pain-site-severity",
+    display: "Pain severity at a site",
+    definition: "Self-reported pain at one place of the hand, 0-10 (focus: the place)",
+  },
   { code: "pain-mode", display: "Pain assessment mode", definition: "Quick or detailed (value: a pain-mode-* code)" },
   { code: "pain-type", display: "Pain type", definition: "The kind of pain reported (value: a pain-type-* code)" },
   { code: "pain-time-of-day", display: "Pain time of day", definition: "When the pain is worst (value: a pain-time-of-day-* code)" },
-  { code: "medication-effectiveness", display: "Medication effectiveness", definition: "How much a medication helps, 0-10 (focus: the medication and dose)" },
-  { code: "management-strategy", display: "Pain management strategy", definition: "A strategy the patient uses (value: a management-strategy-* code)" },
-  { code: "morning-stiffness-duration", display: "Morning stiffness duration", definition: "How long morning stiffness lasts (value: a morning-stiffness-duration-* code)" },
+  {
+    code: "medication-effectiveness",
+    display: "Medication effectiveness",
+    definition: "How much a medication helps, 0-10 (focus: the medication and dose)",
+  },
+  {
+    code: "management-strategy",
+    display: "Pain management strategy",
+    definition: "A strategy the patient uses (value: a management-strategy-* code)",
+  },
+  {
+    code: "morning-stiffness-duration",
+    display: "Morning stiffness duration",
+    definition: "How long morning stiffness lasts (value: a morning-stiffness-duration-* code)",
+  },
   { code: "morning-stiffness-severity", display: "Morning stiffness severity", definition: "Severity of morning stiffness, 0-10" },
-  { code: "symptom-symmetry", display: "Symptom symmetry", definition: "Which hands are affected, and alike (value: a symptom-symmetry-* code)" },
+  {
+    code: "symptom-symmetry",
+    display: "Symptom symmetry",
+    definition: "Which hands are affected, and alike (value: a symptom-symmetry-* code)",
+  },
   { code: "symptom-onset", display: "Symptom onset", definition: "How the symptoms began (value: a symptom-onset-* code)" },
   { code: "family-history-arthritis", display: "Family history of arthritis", definition: "Whether a relative has arthritis, as reported" },
-  { code: "progression-level", display: "Arthritis progression level", definition: "0 No concerns, 1 Minimal, 2 Moderate, 3 Significant, 4 Severe (the app's evaluation)" },
-  { code: "arthritis-pattern", display: "Arthritis pattern", definition: "The pattern the app's evaluation suggests (value: an arthritis-pattern-* code)" },
+  {
+    code: "progression-level",
+    display: "Arthritis progression level",
+    definition: "0 No concerns, 1 Minimal, 2 Moderate, 3 Significant, 4 Severe (the app's evaluation)",
+  },
+  {
+    code: "arthritis-pattern",
+    display: "Arthritis pattern",
+    definition: "The pattern the app's evaluation suggests (value: an arthritis-pattern-* code)",
+  },
   { code: "rom-deficit-score", display: "Range-of-motion deficit score", definition: "Evaluation sub-score, 0-100" },
   { code: "pain-burden-score", display: "Pain burden score", definition: "Evaluation sub-score, 0-100" },
   { code: "functional-score", display: "Function score", definition: "Evaluation sub-score, 0-100" },
@@ -142,16 +198,36 @@ const COMPONENT_CONCEPTS = [
   { code: "affected-joint-count", display: "Affected joints", definition: "Number of joints the evaluation counts as affected" },
   { code: "clinical-flag", display: "Clinical flag", definition: "A flag the app's evaluation raised (text)" },
   { code: "recommendation", display: "Recommendation", definition: "The app's recommendation (text)" },
-  { code: "source-rom-assessment", display: "Source ROM assessment", definition: "The record id of the ROM assessment the evaluation used, as the app sent it" },
-  { code: "source-dexterity-assessment", display: "Source dexterity assessment", definition: "The record id of the dexterity assessment the evaluation used, as the app sent it" },
-  { code: "source-pain-session", display: "Source pain session", definition: "The record id of the pain session the evaluation used, as the app sent it" },
-  { code: "functional-limitation", display: "Functional limitation", definition: "Difficulty with one task (focus: a functional-task-* code; value: a difficulty-* code)" },
+  {
+    code: "source-rom-assessment",
+    display: "Source ROM assessment",
+    definition: "The record id of the ROM assessment the evaluation used, as the app sent it",
+  },
+  {
+    code: "source-dexterity-assessment",
+    display: "Source dexterity assessment",
+    definition: "The record id of the dexterity assessment the evaluation used, as the app sent it",
+  },
+  {
+    code: "source-pain-session",
+    display: "Source pain session",
+    definition: "The record id of the pain session the evaluation used, as the app sent it",
+  },
+  {
+    code: "functional-limitation",
+    display: "Functional limitation",
+    definition: "Difficulty with one task (focus: a functional-task-* code; value: a difficulty-* code)",
+  },
   { code: "joint-tenderness", display: "Joint tenderness", definition: "Whether the joint is tender (focus: the joint)" },
   { code: "joint-swelling", display: "Joint swelling", definition: "Whether the joint is swollen (focus: the joint)" },
   { code: "joint-warmth", display: "Joint warmth", definition: "Whether the joint is warm (focus: the joint)" },
   { code: "joint-crepitus", display: "Joint crepitus", definition: "Whether the joint grates (focus: the joint)" },
   { code: "joint-health-score", display: "Joint health score", definition: "Health of one joint, 0-100 (focus: the joint)" },
-  { code: "joint-rom-score", display: "Joint range-of-motion score", definition: "Range-of-motion score of one joint, 0-100 (focus: the joint)" },
+  {
+    code: "joint-rom-score",
+    display: "Joint range-of-motion score",
+    definition: "Range-of-motion score of one joint, 0-100 (focus: the joint)",
+  },
   { code: "joint-pain-score", display: "Joint pain score", definition: "Pain score of one joint, 0-100 (focus: the joint)" },
   { code: "joint-has-symptoms", display: "Joint has symptoms", definition: "Whether the joint has symptoms (focus: the joint)" },
   { code: "joint-flag", display: "Joint flag", definition: "A flag raised for one joint, text (focus: the joint)" },
@@ -240,13 +316,21 @@ export const CATEGORY = {
 } as const satisfies Record<string, Coding>;
 
 /** LOINC 72514-3 "Pain severity - 0-10 verbal numeric rating [Score] - Reported", https://loinc.org/72514-3 */
-export const PAIN_SEVERITY: Coding = { system: LOINC, code: "72514-3", display: "Pain severity - 0-10 verbal numeric rating [Score] - Reported" };
+export const PAIN_SEVERITY: Coding = {
+  system: LOINC,
+  code: "72514-3",
+  display: "Pain severity - 0-10 verbal numeric rating [Score] - Reported",
+};
 
 /**
  * SNOMED CT 364564000 |Range of joint movement (observable entity)|,
  * https://browser.ihtsdotools.org/?perspective=full&conceptId1=364564000
  */
-export const RANGE_OF_JOINT_MOVEMENT: Coding = { system: SNOMED, code: "364564000", display: "Range of joint movement (observable entity)" };
+export const RANGE_OF_JOINT_MOVEMENT: Coding = {
+  system: SNOMED,
+  code: "364564000",
+  display: "Range of joint movement (observable entity)",
+};
 
 /** data-absent-reason "unknown", https://hl7.org/fhir/R4/codesystem-data-absent-reason.html */
 export const UNKNOWN_VALUE: CodeableConcept = { coding: [{ system: DATA_ABSENT_REASON, code: "unknown", display: "Unknown" }] };

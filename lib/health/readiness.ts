@@ -17,10 +17,14 @@ export async function checkReadiness(): Promise<{ status: "ready"; database: "po
   );
   const outcome = await Promise.race([probe, timedOut]).finally(() => clearTimeout(timer));
   if (outcome !== "ok") {
-    throw new ApiError(503, outcome === "timeout" ? "Not ready: the database did not answer within 2 s" : "Not ready: the database cannot be reached", {
-      code: "DATABASE_UNAVAILABLE",
-      headers: { "retry-after": "5" },
-    });
+    throw new ApiError(
+      503,
+      outcome === "timeout" ? "Not ready: the database did not answer within 2 s" : "Not ready: the database cannot be reached",
+      {
+        code: "DATABASE_UNAVAILABLE",
+        headers: { "retry-after": "5" },
+      },
+    );
   }
   return { status: "ready", database: databaseKind(), timestamp: new Date().toISOString() };
 }

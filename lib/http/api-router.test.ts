@@ -33,8 +33,16 @@ test("static segments beat [params], which beat [...catch-alls]", () => {
   assert.deepEqual(reach("/api/lookup/ABC234"), { file: "lookup/[code]/route.ts", params: { code: "ABC234" }, next: false });
   assert.deepEqual(reach("/api/lookup/ABC234/claim"), { file: "lookup/[code]/claim/route.ts", params: { code: "ABC234" }, next: false });
   assert.deepEqual(reach("/api/fhir/Patient/7"), { file: "fhir/Patient/[id]/route.ts", params: { id: "7" }, next: false });
-  assert.deepEqual(reach("/api/fhir/Patient/7/$everything"), { file: "fhir/Patient/[id]/$everything/route.ts", params: { id: "7" }, next: false });
-  assert.deepEqual(reach("/api/fhir/Encounter/7/_history"), { file: "fhir/[...path]/route.ts", params: { path: ["Encounter", "7", "_history"] }, next: false });
+  assert.deepEqual(reach("/api/fhir/Patient/7/$everything"), {
+    file: "fhir/Patient/[id]/$everything/route.ts",
+    params: { id: "7" },
+    next: false,
+  });
+  assert.deepEqual(reach("/api/fhir/Encounter/7/_history"), {
+    file: "fhir/[...path]/route.ts",
+    params: { path: ["Encounter", "7", "_history"] },
+    next: false,
+  });
 });
 
 test("an optional catch-all matches with and without segments; (group) folders add nothing", () => {

@@ -229,14 +229,19 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
       if (!found) {
         const upgradeOnly = `/api/${parts.join("/")}` === VOICE_SOCKET_PATH;
         const error = upgradeOnly
-          ? new ApiError(426, "This is the voice WebSocket: connect with an HTTP upgrade to websocket", { headers: { upgrade: "websocket", connection: "Upgrade" } })
+          ? new ApiError(426, "This is the voice WebSocket: connect with an HTTP upgrade to websocket", {
+              headers: { upgrade: "websocket", connection: "Upgrade" },
+            })
           : new ApiError(404, "No API endpoint at this path (see /api/openapi.json)");
         return void send(errorReply(error), req, res);
       }
       run(found.route, found.params, req, res).catch((error: Error & { code?: string }) => {
         // handle() answers its own errors; this is a route module that failed to load or a broken stream.
         const reply = errorReply(new ApiError(500, "Internal error"));
-        logger.error({ reqId: reply.headers.get("x-request-id"), err: { type: error.name, code: error.code } }, "serving an API route failed");
+        logger.error(
+          { reqId: reply.headers.get("x-request-id"), err: { type: error.name, code: error.code } },
+          "serving an API route failed",
+        );
         if (res.headersSent) return void res.destroy();
         void send(reply, req, res);
       });

@@ -5,9 +5,7 @@ import { env } from "@/lib/env";
 
 export function allowedOrigins(): Set<string> {
   const { FRONTEND_URL, CORS_ALLOWED_ORIGINS } = env();
-  return new Set(
-    [FRONTEND_URL, "http://localhost:3000", "http://localhost:3002", ...CORS_ALLOWED_ORIGINS].map((o) => new URL(o).origin),
-  );
+  return new Set([FRONTEND_URL, "http://localhost:3000", "http://localhost:3002", ...CORS_ALLOWED_ORIGINS].map((o) => new URL(o).origin));
 }
 
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";

@@ -70,7 +70,13 @@ export function isPlainHandler(value: unknown): value is RouteHandler {
  * schema, so a renamed or missing field fails the type check), a Reply for another status, or a
  * Response of its own (files, redirects).
  */
-export function handle<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, G extends Guard, R extends readonly EndpointResponse[]>(
+export function handle<
+  P extends z.ZodType,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+  G extends Guard,
+  R extends readonly EndpointResponse[],
+>(
   definition: Endpoint<P, Q, B, R> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<SuccessBody<R> | Reply | Response>,
   options: { audit?: AuditOption; renderError?: ErrorRenderer } = {},

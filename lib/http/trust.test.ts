@@ -18,7 +18,11 @@ test("loopback: a local proxy's last entry is the client; entries the client wro
   const trust = compileTrust("loopback");
   assert.equal(clientAddressOf(request("127.0.0.1", { "x-forwarded-for": "198.51.100.1" }), trust), "198.51.100.1");
   assert.equal(clientAddressOf(request("127.0.0.1", { "x-forwarded-for": "10.9.9.9, 198.51.100.1" }), trust), "198.51.100.1");
-  assert.equal(clientAddressOf(request("203.0.113.5", { "x-forwarded-for": "198.51.100.1" }), trust), "203.0.113.5", "an untrusted peer speaks for nobody");
+  assert.equal(
+    clientAddressOf(request("203.0.113.5", { "x-forwarded-for": "198.51.100.1" }), trust),
+    "203.0.113.5",
+    "an untrusted peer speaks for nobody",
+  );
 });
 
 test("a hop count trusts that many proxies from the socket inwards", () => {

@@ -20,7 +20,10 @@ export function compileTrust(setting: string | undefined): Trust {
     const hops = Number(setting);
     return (_address, hop) => hop < hops;
   }
-  const entries = setting.split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = setting
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   return proxyaddr.compile(entries);
 }
 

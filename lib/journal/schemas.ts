@@ -78,7 +78,10 @@ export const createJournalEntryEndpoint = journalEndpoint({
   limits: ["anonymous-write"],
   responses: [
     { status: 201, description: "The created entry", schema: journalEntry },
-    { status: 400, description: "A required field is missing or invalid, aiSummary is set, or patientId names no patient (field says which)" },
+    {
+      status: 400,
+      description: "A required field is missing or invalid, aiSummary is set, or patientId names no patient (field says which)",
+    },
     ...guarded,
   ],
 });

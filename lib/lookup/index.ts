@@ -50,7 +50,16 @@ export async function lookupByCode(code: string, caller: AccessContext) {
           WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT' AND hit.owner_id IS DISTINCT FROM $8::int
        )
        SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count FROM hit`,
-      [code, audit.actorSub, audit.actorRole, audit.action, audit.route, audit.requestId, audit.clientRequestId, caller.user?.contactId ?? null],
+      [
+        code,
+        audit.actorSub,
+        audit.actorRole,
+        audit.action,
+        audit.route,
+        audit.requestId,
+        audit.clientRequestId,
+        caller.user?.contactId ?? null,
+      ],
     ),
   );
   if (!row) throw notFoundCode();
@@ -135,7 +144,10 @@ export async function claimByCode(code: string, user: AuthUser) {
  */
 export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<{ assessment_type: string; is_anonymous: boolean }>(`SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`, [code]),
+    sql.query<{ assessment_type: string; is_anonymous: boolean }>(
+      `SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`,
+      [code],
+    ),
   );
   if (!row) throw notFoundCode();
   await countMail(caller.address, input.email);
@@ -144,7 +156,9 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
   }
   const formatted = formatCode(code);
   const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);
-  const kind = { ROM: "range-of-motion", DEXTERITY: "dexterity", PAIN: "pain", ARTHRITIS: "arthritis", THUMB: "thumb" }[readType(row.assessment_type)];
+  const kind = { ROM: "range-of-motion", DEXTERITY: "dexterity", PAIN: "pain", ARTHRITIS: "arthritis", THUMB: "thumb" }[
+    readType(row.assessment_type)
+  ];
   const text = [
     `Hello,`,
     "",
@@ -158,11 +172,17 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
     `You received this e-mail because someone entered your address at ${link.host}. If you did not expect it, you can ignore it.`,
   ].join("\n");
   try {
-    const result = await sendMail({ to: input.email, subject: `Your hand assessment code ${formatted} from the ${SERVICE_NAME}`, text }, "assessment-code");
-    const notSent = row.is_anonymous ? "The address was saved; e-mail is not configured, so nothing was sent" : "E-mail is not configured, so nothing was sent";
+    const result = await sendMail(
+      { to: input.email, subject: `Your hand assessment code ${formatted} from the ${SERVICE_NAME}`, text },
+      "assessment-code",
+    );
+    const notSent = row.is_anonymous
+      ? "The address was saved; e-mail is not configured, so nothing was sent"
+      : "E-mail is not configured, so nothing was sent";
     return { success: true, sent: result.sent, message: result.sent ? "The code was e-mailed" : notSent, code: formatted };
   } catch (error) {
-    if (error instanceof MailError) throw new ApiError(500, `The e-mail could not be sent${row.is_anonymous ? "; the address was saved" : ""}, try again later`);
+    if (error instanceof MailError)
+      throw new ApiError(500, `The e-mail could not be sent${row.is_anonymous ? "; the address was saved" : ""}, try again later`);
     throw error;
   }
 }

@@ -32,7 +32,9 @@ async function purgeBatches(sql: SqlRunner, batchSize: number): Promise<PurgeRes
     result.batches++;
     result.records += deleted.length;
     const owners = [...new Set(deleted.map((row) => row.owner_id))];
-    const removed = await sql.query(`DELETE FROM contacts WHERE id = ANY($1::int[]) AND id IN (${ORPHANED_ANONYMOUS}) RETURNING id`, [owners]);
+    const removed = await sql.query(`DELETE FROM contacts WHERE id = ANY($1::int[]) AND id IN (${ORPHANED_ANONYMOUS}) RETURNING id`, [
+      owners,
+    ]);
     result.contacts += removed.length;
   }
   // Anonymous contacts left without a record (e.g. by an interrupted earlier run).
@@ -64,7 +66,8 @@ export function schedulePurge(intervalMs: number): { stop(): void } {
   const run = async () => {
     try {
       const result = await purgeExpired();
-      if (result && (result.records || result.contacts)) logger.info({ purged: result.records, contacts: result.contacts }, "expired anonymous records purged");
+      if (result && (result.records || result.contacts))
+        logger.info({ purged: result.records, contacts: result.contacts }, "expired anonymous records purged");
     } catch (error) {
       logger.warn({ err: (error as Error).name }, "purging expired records failed; trying again at the next interval");
     }

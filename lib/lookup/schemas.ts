@@ -14,7 +14,6 @@ import { codeSchema } from "@/lib/codes";
 
 export const codeParams = z.object({ code: codeSchema });
 
-
 export const lookupResponse = z.object({
   code: z.string(),
   formattedCode: z.string(),
@@ -101,7 +100,11 @@ export const emailEndpoint = endpoint({
   body: emailBody,
   limits: ["code", "mail"],
   responses: [
-    { status: 200, description: "Sent (sent is false when mail is not configured); the address is stored only on an anonymous record", schema: emailResponse },
+    {
+      status: 200,
+      description: "Sent (sent is false when mail is not configured); the address is stored only on an anonymous record",
+      schema: emailResponse,
+    },
     { status: 400, description: "Malformed code or address" },
     { status: 404, description: "No such code, or expired" },
     { status: 500, description: "The mail transport failed" },
@@ -150,8 +153,7 @@ export const anonymousEndpoint = endpoint({
     { status: 200, description: "Created", schema: anonymousResponse },
     {
       status: 400,
-      description:
-        `assessmentType missing or unknown, or a field invalid: the snapshot's known keys are typed and ranged per type; every text in it is at most ${SNAPSHOT_LIMITS.textLength} characters, every number within ±2^53, it nests at most ${SNAPSHOT_LIMITS.depth} levels and its JSON is at most ${SNAPSHOT_LIMITS.bytes / 1024} KiB (field names the offending member)`,
+      description: `assessmentType missing or unknown, or a field invalid: the snapshot's known keys are typed and ranged per type; every text in it is at most ${SNAPSHOT_LIMITS.textLength} characters, every number within ±2^53, it nests at most ${SNAPSHOT_LIMITS.depth} levels and its JSON is at most ${SNAPSHOT_LIMITS.bytes / 1024} KiB (field names the offending member)`,
     },
   ],
 });

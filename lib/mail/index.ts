@@ -75,17 +75,20 @@ export async function sendMail(message: MailMessage, purpose: string): Promise<M
   try {
     if (transport === "resend") {
       const resend = new Resend(env().RESEND_API_KEY);
-      const { data, error } = await resend.emails.send({
-        from,
-        to: [message.to],
-        subject: message.subject,
-        text: message.text,
-        ...(message.html ? { html: message.html } : {}),
-        ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-        ...(message.attachments
-          ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
-          : {}),
-      }, { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS) });
+      const { data, error } = await resend.emails.send(
+        {
+          from,
+          to: [message.to],
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.attachments
+            ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+            : {}),
+        },
+        { signal: AbortSignal.timeout(RESEND_TIMEOUT_MS) },
+      );
       if (error) throw new MailError(`Resend refused the message: ${error.name}`);
       logger.info({ purpose, transport }, "mail sent");
       return { sent: true, transport, id: data?.id };

@@ -81,11 +81,14 @@ function scoreParagraph(facts: PatientFacts): string {
   sentences.push(latestSentence);
   if (window.length >= 3) {
     const values = window.map((d) => d.overallScore);
-    sentences.push(`Over the 30 days to that date the overall score ranged from ${number(Math.min(...values))} to ${number(Math.max(...values))}.`);
+    sentences.push(
+      `Over the 30 days to that date the overall score ranged from ${number(Math.min(...values))} to ${number(Math.max(...values))}.`,
+    );
   }
   const tests = p.tests.map((t) => {
     const label = testLabel(t.test, t.hand).toLowerCase();
-    if (t.previousScore === null || t.previousDate === null) return `${label} ${number(t.score)} (one day of results, not enough data for a trend)`;
+    if (t.previousScore === null || t.previousDate === null)
+      return `${label} ${number(t.score)} (one day of results, not enough data for a trend)`;
     return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]})`;
   });
   if (tests.length) sentences.push(`Each test against its own previous result (out of 100, higher is better): ${tests.join("; ")}.`);
@@ -113,7 +116,8 @@ function journalParagraph(entries: JournalEntry[]): string | null {
 }
 
 function attentionSentence(p: PatientProfile): string {
-  if (!p.needsAttention) return "Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40.";
+  if (!p.needsAttention)
+    return "Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40.";
   return `Flagged for attention: ${p.attentionReasons.map((r) => r.text).join("; ")}. A review is suggested.`;
 }
 

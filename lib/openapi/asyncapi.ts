@@ -37,7 +37,13 @@ export function buildAsyncApiDocument() {
   }
   for (const [type, schema] of Object.entries(serverMessages)) {
     const name = camel(type);
-    messages[name] = { name, title: type, summary: `The server's ${type} message`, contentType: "application/json", payload: payload(schema, "output") };
+    messages[name] = {
+      name,
+      title: type,
+      summary: `The server's ${type} message`,
+      contentType: "application/json",
+      payload: payload(schema, "output"),
+    };
     received.push(name);
   }
   const channelMessages = Object.fromEntries(Object.keys(messages).map((name) => [name, { $ref: `#/components/messages/${name}` }]));

@@ -46,7 +46,9 @@ const guardText: Record<string, string> = {
 };
 
 function guardDescription(guard: Guard): string {
-  return typeof guard === "object" ? `Requires a bearer token with one of the roles: ${guard.roles.join(", ")} (401/403 otherwise).` : guardText[guard]!;
+  return typeof guard === "object"
+    ? `Requires a bearer token with one of the roles: ${guard.roles.join(", ")} (401/403 otherwise).`
+    : guardText[guard]!;
 }
 
 function security(guard: Guard): Record<string, string[]>[] {
@@ -156,7 +158,11 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
   for (const response of definition.responses) {
     const contentType = response.contentType ?? "application/json";
     const isError = response.status >= 400;
-    const schema = response.schema ? toSchema(response.schema, "output", components) : isError ? { $ref: "#/components/schemas/Error" } : undefined;
+    const schema = response.schema
+      ? toSchema(response.schema, "output", components)
+      : isError
+        ? { $ref: "#/components/schemas/Error" }
+        : undefined;
     responses[String(response.status)] = {
       description: response.description,
       ...(schema || contentType !== "application/json"
@@ -165,7 +171,14 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     };
   }
   const authErrors: [number, string][] =
-    definition.auth === "required" ? [[401, "Missing or invalid token"]] : typeof definition.auth === "object" ? [[401, "Missing or invalid token"], [403, "Insufficient permissions"]] : [];
+    definition.auth === "required"
+      ? [[401, "Missing or invalid token"]]
+      : typeof definition.auth === "object"
+        ? [
+            [401, "Missing or invalid token"],
+            [403, "Insufficient permissions"],
+          ]
+        : [];
   const common: [number, string][] = [
     ...authErrors,
     [400, "Invalid request (at least a malformed URL, e.g. broken percent-encoding)"],
@@ -192,7 +205,10 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     security: security(definition.auth),
     ...(typeof definition.auth === "object" ? { "x-roles": definition.auth.roles } : {}),
     ...(definition.upgrade
-      ? { "x-upgrade": "websocket", externalDocs: { description: "The socket's messages (AsyncAPI 3.0)", url: `${site}/api/asyncapi.json` } }
+      ? {
+          "x-upgrade": "websocket",
+          externalDocs: { description: "The socket's messages (AsyncAPI 3.0)", url: `${site}/api/asyncapi.json` },
+        }
       : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(definition.body
@@ -204,7 +220,13 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
           },
         }
       : definition.rawBody
-        ? { requestBody: { required: true, description: "Raw, unparsed body (verified by signature)", content: { "application/json": { schema: {} } } } }
+        ? {
+            requestBody: {
+              required: true,
+              description: "Raw, unparsed body (verified by signature)",
+              content: { "application/json": { schema: {} } },
+            },
+          }
         : {}),
     responses,
   };
@@ -239,7 +261,12 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
     components: {
       schemas: components,
       securitySchemes: {
-        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "RS256 access token from the identity provider (audience AUTH0_AUDIENCE)" },
+        bearerAuth: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "RS256 access token from the identity provider (audience AUTH0_AUDIENCE)",
+        },
       },
     },
   };

@@ -27,5 +27,8 @@ test("the curl commands are copy-paste ready", () => {
     curlCommand(QUICK_START[2]!, "https://hands.example"),
     `curl -X POST https://hands.example/api/reports \\\n  -H 'content-type: application/json' \\\n  -d '{"title":"Both hands, March","assessmentCodes":["ABC-234","DEF-567"]}'`,
   );
-  assert.equal(curlCommand(QUICK_START[3]!, "https://hands.example"), "curl https://hands.example/api/reports/XYZ-789/pdf \\\n  -o report.pdf");
+  assert.equal(
+    curlCommand(QUICK_START[3]!, "https://hands.example"),
+    "curl https://hands.example/api/reports/XYZ-789/pdf \\\n  -o report.pdf",
+  );
 });

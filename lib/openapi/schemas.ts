@@ -20,7 +20,10 @@ export const asyncApiEndpoint = endpoint({
 });
 
 export const voiceSocketQuery = z.object({
-  access_token: z.string().optional().describe("A bearer token, for clients that cannot set headers (browsers); same rules as the Authorization header"),
+  access_token: z
+    .string()
+    .optional()
+    .describe("A bearer token, for clients that cannot set headers (browsers); same rules as the Authorization header"),
   audio: z.literal("off").optional().describe("off: replies come without audio_chunk frames"),
 });
 
@@ -37,9 +40,19 @@ export const voiceSocketEndpoint = endpoint({
   responses: [
     { status: 101, description: "Switching protocols: the voice session starts (IDLE → GREETING)" },
     { status: 401, description: "A token was given and does not verify" },
-    { status: 403, description: "The Origin header names a site that is not allowed (clients without Origin, such as native apps, are allowed)" },
+    {
+      status: 403,
+      description: "The Origin header names a site that is not allowed (clients without Origin, such as native apps, are allowed)",
+    },
     { status: 426, description: "A plain request without the upgrade to websocket" },
-    { status: 429, description: "Too many open voice sessions from this address (VOICE_MAX_CONNECTIONS_PER_CLIENT); retry after Retry-After seconds" },
-    { status: 503, description: "The server is shutting down, at capacity, or cannot reach the database or identity provider; retry after Retry-After seconds" },
+    {
+      status: 429,
+      description: "Too many open voice sessions from this address (VOICE_MAX_CONNECTIONS_PER_CLIENT); retry after Retry-After seconds",
+    },
+    {
+      status: 503,
+      description:
+        "The server is shutting down, at capacity, or cannot reach the database or identity provider; retry after Retry-After seconds",
+    },
   ],
 });

@@ -100,7 +100,12 @@ function standingOf(score: number | null, trend: Trend, needsAttention: boolean,
 export async function patientStanding(patientId: number) {
   const row = await db().patientStanding.findUnique({ where: { contactId: patientId } });
   return {
-    ...standingOf(row?.score ?? null, (row?.trend ?? "stable") as Trend, row?.needsAttention ?? false, (row?.tests ?? []) as unknown as TestStanding[]),
+    ...standingOf(
+      row?.score ?? null,
+      (row?.trend ?? "stable") as Trend,
+      row?.needsAttention ?? false,
+      (row?.tests ?? []) as unknown as TestStanding[],
+    ),
     lastAssessment: row?.lastAssessment?.toISOString() ?? null,
   };
 }

@@ -13,8 +13,7 @@ const day = (value: Date | null) => value?.toISOString().slice(0, 10) ?? null;
 function ageOn(birth: Date | null, today = new Date()): number | null {
   if (!birth) return null;
   const hadBirthday =
-    today.getUTCMonth() > birth.getUTCMonth() ||
-    (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() >= birth.getUTCDate());
+    today.getUTCMonth() > birth.getUTCMonth() || (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() >= birth.getUTCDate());
   return today.getUTCFullYear() - birth.getUTCFullYear() - (hadBirthday ? 0 : 1);
 }
 
@@ -93,7 +92,8 @@ export function myProfile(user: AuthUser): Promise<PatientProfile> {
   return patientProfile(ownPatientId(user));
 }
 
-const asDate = (value: string | null | undefined) => (value === undefined ? undefined : value === null ? null : new Date(`${value}T00:00:00Z`));
+const asDate = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null ? null : new Date(`${value}T00:00:00Z`);
 
 export async function updateMyProfile(user: AuthUser, update: ProfileUpdate): Promise<PatientProfile> {
   const patientId = ownPatientId(user);

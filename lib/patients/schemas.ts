@@ -29,7 +29,9 @@ export const scoresQuery = z.object({
 
 export const scorePoint = z.object({
   date: isoDate,
-  overallScore: score.describe("The mean of each test's (and hand's) latest value on or before this day, one decimal: a day with one test does not drop the others"),
+  overallScore: score.describe(
+    "The mean of each test's (and hand's) latest value on or before this day, one decimal: a day with one test does not drop the others",
+  ),
   romScore: score.nullable().describe("Mean of this day's ROM results; null when the day has none"),
   dexterityScore: score.nullable().describe("Mean of this day's dexterity results; null when the day has none"),
   painScore: score.nullable().describe("Mean of this day's pain results, each 100 x (1 - maxSeverity/10): higher is better"),
@@ -58,7 +60,13 @@ export const patientScoresEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: scoresQuery,
-  responses: [{ status: 200, description: "Daily score points", schema: scoresResponse }, badQuery, unauthorized, forbiddenOther, notAPatient],
+  responses: [
+    { status: 200, description: "Daily score points", schema: scoresResponse },
+    badQuery,
+    unauthorized,
+    forbiddenOther,
+    notAPatient,
+  ],
 });
 
 // ---------- assessment history ----------
@@ -104,7 +112,13 @@ export const patientAssessmentsEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: assessmentsQuery,
-  responses: [{ status: 200, description: "Assessment history", schema: assessmentsResponse }, badQuery, unauthorized, forbiddenOther, notAPatient],
+  responses: [
+    { status: 200, description: "Assessment history", schema: assessmentsResponse },
+    badQuery,
+    unauthorized,
+    forbiddenOther,
+    notAPatient,
+  ],
 });
 
 // ---------- provider list ----------
@@ -117,10 +131,7 @@ export const patientListQuery = z.object({
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
     .transform((value) => value === "true")
     .optional(),
-  sort: z
-    .enum(PATIENT_SORTS)
-    .default("name")
-    .describe("name: A-Z; score: lowest latest score first; recent: most recent assessment first"),
+  sort: z.enum(PATIENT_SORTS).default("name").describe("name: A-Z; score: lowest latest score first; recent: most recent assessment first"),
   limit: limitParam(50, 200),
   offset: offsetParam,
 });
@@ -192,9 +203,7 @@ export const patientListEndpoint = endpoint({
 
 // ---------- profile ----------
 
-const latestScore = z
-  .object({ score: score.nullable(), dateCreated: timestamp, code: z.string(), formattedCode: z.string() })
-  .nullable();
+const latestScore = z.object({ score: score.nullable(), dateCreated: timestamp, code: z.string(), formattedCode: z.string() }).nullable();
 
 export const patientProfile = z.object({
   id: z.number().int(),
@@ -258,7 +267,10 @@ export const patientProfileEndpoint = endpoint({
 });
 
 const pastDate = (name: string) =>
-  isoDate.refine((value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10), `${name} must be a date between 1900-01-01 and today`);
+  isoDate.refine(
+    (value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10),
+    `${name} must be a date between 1900-01-01 and today`,
+  );
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const profileUpdate = z

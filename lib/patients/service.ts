@@ -23,4 +23,3 @@ export async function patientAssessments(user: AuthUser, patientId: number, quer
   await assertMayReadPatient(user, patientId);
   return assessmentHistory(patientId, query);
 }
-

@@ -70,7 +70,8 @@ function introHeight(report: ReportView, patient: string, shareUrl: string, char
   height += textHeight(report.title, CONTENT_WIDTH, 17, true) + 4 + 8;
   const metaValues = [patient, formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
-  height += -6 + 8 + textHeight(`Share code of this report: anyone with it can open the report online at ${shareUrl}`, CONTENT_WIDTH - 60, 7.5);
+  height +=
+    -6 + 8 + textHeight(`Share code of this report: anyone with it can open the report online at ${shareUrl}`, CONTENT_WIDTH - 60, 7.5);
   height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
   for (const item of report.assessments) {
     const cells = [
@@ -100,12 +101,14 @@ export function sectionHeight(item: ReportAssessment, index: number): number {
   if (metrics.length) {
     height += 2.5 + 1;
     for (let row = 0; row < metrics.length; row += 8) {
-      const cells = metrics.slice(row, row + 8).map(
-        (metric) =>
-          textHeight(metric.label, METRIC_WIDTH, 6.5) +
-          textHeight(metric.value, METRIC_WIDTH, 8.5, true) +
-          (metric.meaning ? textHeight(metric.meaning, METRIC_WIDTH, 7) : 0),
-      );
+      const cells = metrics
+        .slice(row, row + 8)
+        .map(
+          (metric) =>
+            textHeight(metric.label, METRIC_WIDTH, 6.5) +
+            textHeight(metric.value, METRIC_WIDTH, 8.5, true) +
+            (metric.meaning ? textHeight(metric.meaning, METRIC_WIDTH, 7) : 0),
+        );
       height += Math.max(...cells) + 2;
     }
   } else {

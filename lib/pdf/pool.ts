@@ -42,7 +42,10 @@ function renderPool(): PiscinaPool {
 }
 
 const busy = () =>
-  new ApiError(503, "Too many PDFs are being made right now; try again shortly", { code: "PDF_BUSY", headers: { "retry-after": RETRY_AFTER_SECONDS } });
+  new ApiError(503, "Too many PDFs are being made right now; try again shortly", {
+    code: "PDF_BUSY",
+    headers: { "retry-after": RETRY_AFTER_SECONDS },
+  });
 
 /** The report as PDF bytes, rendered by a worker of the pool; 503 ApiError when the pool is full or the render too slow. */
 export async function renderPdf(report: ReportView, shareUrl: string): Promise<Buffer> {
@@ -54,11 +57,17 @@ export async function renderPdf(report: ReportView, shareUrl: string): Promise<B
     timer = setTimeout(() => abandon.abort(), budget);
   });
   try {
-    const bytes = (await renderPool().run({ report, shareUrl, started: startedThere }, { transferList: [startedThere], signal: abandon.signal })) as Uint8Array;
+    const bytes = (await renderPool().run(
+      { report, shareUrl, started: startedThere },
+      { transferList: [startedThere], signal: abandon.signal },
+    )) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (error) {
     if (abandon.signal.aborted) {
-      logger.warn({ budgetMs: budget, assessments: report.assessments.length }, "PDF render abandoned: over its time budget (worker replaced)");
+      logger.warn(
+        { budgetMs: budget, assessments: report.assessments.length },
+        "PDF render abandoned: over its time budget (worker replaced)",
+      );
       throw new ApiError(503, `Making this PDF took too long (over ${budget} ms) and was stopped; try again later`, {
         code: "PDF_TIMEOUT",
         headers: { "retry-after": RETRY_AFTER_SECONDS },

@@ -22,7 +22,11 @@ async function assertNumbered(report: ReportView, plan?: number[][]): Promise<nu
   const pages = pdftotext(bytes);
   assert.equal(pageCount(bytes), pages.length);
   pages.forEach((text, i) => assert.match(text, new RegExp(`Page ${i + 1} of ${pages.length}\\b`), `page ${i + 1}`));
-  for (const item of report.assessments) assert.ok(pages.some((text) => text.includes(item.formattedCode)), item.formattedCode);
+  for (const item of report.assessments)
+    assert.ok(
+      pages.some((text) => text.includes(item.formattedCode)),
+      item.formattedCode,
+    );
   return pages.length;
 }
 
@@ -37,7 +41,10 @@ test("20 assessments: laid out as planned, three pages numbered 1 to 3", async (
 test("long free text everywhere (4000-character comments, flags, a long title and explanation): cut short, still numbered right", async () => {
   const base = sampleReport(20, { patientName: "Maximiliane Theodora von Hohenstein-Wartenberg" });
   const comments = "Stiff and sore after gardening, worse in the cold mornings; ".repeat(66).slice(0, 4000);
-  const clinicalFlags = Array.from({ length: 12 }, (_, i) => `Flag ${i + 1}: tender and swollen joints after repetitive gripping, reported over weeks`);
+  const clinicalFlags = Array.from(
+    { length: 12 },
+    (_, i) => `Flag ${i + 1}: tender and swollen joints after repetitive gripping, reported over weeks`,
+  );
   const report: ReportView = {
     ...base,
     title: "Follow-up after bilateral carpal tunnel release, trigger finger injections and six weeks of hand therapy",

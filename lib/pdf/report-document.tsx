@@ -31,16 +31,40 @@ const SERIES_COLORS: Record<ReportAssessment["assessmentType"], string> = {
 
 const styles = StyleSheet.create({
   page: { fontFamily: FONT_FAMILY, fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42 },
-  runningHead: { position: "absolute", top: 16, left: 42, right: 42, flexDirection: "row", justifyContent: "space-between", fontSize: 7, color: MUTED },
+  runningHead: {
+    position: "absolute",
+    top: 16,
+    left: 42,
+    right: 42,
+    flexDirection: "row",
+    justifyContent: "space-between",
+    fontSize: 7,
+    color: MUTED,
+  },
   kicker: { fontSize: 7.5, fontWeight: "bold", color: ACCENT, letterSpacing: 1.2 },
   title: { fontSize: 17, fontWeight: "bold", marginTop: 4, marginBottom: 8 },
-  metaRow: { flexDirection: "row", borderTopWidth: 1.5, borderTopColor: ACCENT, borderBottomWidth: 0.5, borderBottomColor: RULE, paddingVertical: 6, marginBottom: 12 },
+  metaRow: {
+    flexDirection: "row",
+    borderTopWidth: 1.5,
+    borderTopColor: ACCENT,
+    borderBottomWidth: 0.5,
+    borderBottomColor: RULE,
+    paddingVertical: 6,
+    marginBottom: 12,
+  },
   metaCell: { flexGrow: 1, flexBasis: 0 },
   metaLabel: { fontSize: 6.5, color: MUTED, textTransform: "uppercase", letterSpacing: 0.6 },
   metaValue: { fontSize: 9.5, fontWeight: "bold", marginTop: 1 },
   heading: { fontSize: 10.5, fontWeight: "bold", color: ACCENT, marginTop: 6, marginBottom: 5 },
   table: { borderTopWidth: 0.75, borderTopColor: INK, borderBottomWidth: 0.75, borderBottomColor: INK, marginBottom: 8 },
-  tableHead: { flexDirection: "row", borderBottomWidth: 0.5, borderBottomColor: INK, paddingVertical: 2.5, fontWeight: "bold", fontSize: 7.5 },
+  tableHead: {
+    flexDirection: "row",
+    borderBottomWidth: 0.5,
+    borderBottomColor: INK,
+    paddingVertical: 2.5,
+    fontWeight: "bold",
+    fontSize: 7.5,
+  },
   tableRow: { flexDirection: "row", paddingVertical: 1.2 },
   cellIndex: { width: 18, paddingLeft: 3 },
   cellDate: { width: 64 },
@@ -55,7 +79,15 @@ const styles = StyleSheet.create({
   paragraph: { marginBottom: 4, textAlign: "justify" },
   source: { fontSize: 7, color: MUTED, marginBottom: 6 },
   section: { borderWidth: 0.5, borderColor: RULE, borderRadius: 2, marginBottom: 5 },
-  sectionHead: { flexDirection: "row", justifyContent: "space-between", backgroundColor: ZEBRA, paddingVertical: 2, paddingHorizontal: 6, borderBottomWidth: 0.5, borderBottomColor: RULE },
+  sectionHead: {
+    flexDirection: "row",
+    justifyContent: "space-between",
+    backgroundColor: ZEBRA,
+    paddingVertical: 2,
+    paddingHorizontal: 6,
+    borderBottomWidth: 0.5,
+    borderBottomColor: RULE,
+  },
   sectionTitle: { fontWeight: "bold", fontSize: 8.5 },
   sectionMeta: { fontSize: 7.5, color: MUTED },
   metrics: { flexDirection: "row", flexWrap: "wrap", paddingHorizontal: 6, paddingTop: 2.5, paddingBottom: 1 },
@@ -66,9 +98,30 @@ const styles = StyleSheet.create({
   notes: { paddingHorizontal: 6, paddingBottom: 2.5, fontSize: 7.5 },
   noteLabel: { color: MUTED },
   share: { flexDirection: "row", alignItems: "center", marginTop: -6, marginBottom: 8 },
-  shareCode: { fontSize: 8, fontWeight: "bold", color: ACCENT, borderWidth: 0.75, borderColor: ACCENT, borderRadius: 2, paddingVertical: 1.5, paddingHorizontal: 4, marginRight: 6, letterSpacing: 0.8 },
+  shareCode: {
+    fontSize: 8,
+    fontWeight: "bold",
+    color: ACCENT,
+    borderWidth: 0.75,
+    borderColor: ACCENT,
+    borderRadius: 2,
+    paddingVertical: 1.5,
+    paddingHorizontal: 4,
+    marginRight: 6,
+    letterSpacing: 0.8,
+  },
   shareText: { fontSize: 7.5, color: MUTED },
-  footer: { position: "absolute", bottom: 20, left: 42, right: 42, borderTopWidth: 0.5, borderTopColor: RULE, paddingTop: 4, fontSize: 6.5, color: MUTED },
+  footer: {
+    position: "absolute",
+    bottom: 20,
+    left: 42,
+    right: 42,
+    borderTopWidth: 0.5,
+    borderTopColor: RULE,
+    paddingTop: 4,
+    fontSize: 6.5,
+    color: MUTED,
+  },
   footerRow: { flexDirection: "row", justifyContent: "space-between", marginTop: 1.5 },
 });
 
@@ -85,9 +138,18 @@ export interface ReportDocumentProps {
 
 export function ReportDocument({ report, shareUrl, plan }: ReportDocumentProps) {
   const patient = report.patientName ?? "Anonymous";
-  const section = (index: number) => <AssessmentSection key={report.assessments[index]!.code} item={report.assessments[index]!} index={index} />;
+  const section = (index: number) => (
+    <AssessmentSection key={report.assessments[index]!.code} item={report.assessments[index]!} index={index} />
+  );
   return (
-    <Document title={report.title} author="Hand Assessment" subject={`Hand assessment report ${report.formattedCode}`} creator="Hand Assessment" producer="Hand Assessment" language="en-GB">
+    <Document
+      title={report.title}
+      author="Hand Assessment"
+      subject={`Hand assessment report ${report.formattedCode}`}
+      creator="Hand Assessment"
+      producer="Hand Assessment"
+      language="en-GB"
+    >
       {plan ? (
         plan.map((sections, page) => (
           <Page key={page} size="A4" style={styles.page}>
@@ -104,7 +166,11 @@ export function ReportDocument({ report, shareUrl, plan }: ReportDocumentProps) 
         ))
       ) : (
         <Page size="A4" style={styles.page}>
-          <View style={styles.runningHead} fixed render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)} />
+          <View
+            style={styles.runningHead}
+            fixed
+            render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
+          />
           <Footer report={report} />
           <Intro report={report} patient={patient} shareUrl={shareUrl} />
           {report.assessments.length ? <DetailsHeading /> : null}
@@ -241,7 +307,14 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
       <Svg width={CHART.width} height={CHART.height}>
         {[0, 25, 50, 75, 100].map((tick) => (
           <G key={tick}>
-            <Line x1={CHART.left} x2={CHART.width - CHART.right} y1={y(tick)} y2={y(tick)} stroke={tick === 0 ? MUTED : RULE} strokeWidth={tick === 0 ? 0.75 : 0.5} />
+            <Line
+              x1={CHART.left}
+              x2={CHART.width - CHART.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? MUTED : RULE}
+              strokeWidth={tick === 0 ? 0.75 : 0.5}
+            />
             <Text x={CHART.left - 4} y={y(tick) + 2} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED} textAnchor="end">
               {String(tick)}
             </Text>
@@ -251,7 +324,13 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
           {formatDate(new Date(first).toISOString())}
         </Text>
         {sameDay ? null : (
-          <Text x={CHART.width - CHART.right - inset} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED} textAnchor="end">
+          <Text
+            x={CHART.width - CHART.right - inset}
+            y={CHART.height - 3}
+            style={{ fontSize: 6, fontFamily: FONT_FAMILY }}
+            fill={MUTED}
+            textAnchor="end"
+          >
             {formatDate(new Date(last).toISOString())}
           </Text>
         )}
@@ -261,7 +340,12 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
           return (
             <G key={type}>
               {sorted.length > 1 ? (
-                <Polyline points={sorted.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")} stroke={color} strokeWidth={1.25} fill="none" />
+                <Polyline
+                  points={sorted.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
+                  stroke={color}
+                  strokeWidth={1.25}
+                  fill="none"
+                />
               ) : null}
               {sorted.map((p, i) => (
                 <Circle key={i} cx={x(p.time)} cy={y(p.score)} r={2} fill={color} />
@@ -293,7 +377,9 @@ function Explanation({ text, source }: { text: string; source: ReportView["expla
         </Text>
       ))}
       <Text style={styles.source}>
-        {source === "ai" ? "Written by a language model from the numbers in this report." : "Standard summary generated from the numbers in this report."}
+        {source === "ai"
+          ? "Written by a language model from the numbers in this report."
+          : "Standard summary generated from the numbers in this report."}
       </Text>
     </View>
   );
@@ -330,7 +416,9 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
             </Text>,
             // The gap ends with one plain space: react-pdf treats a run boundary after any other
             // whitespace as a hyphenation point and would print a stray hyphen there.
-            <Text key={note.label}>{`${/[.!?]$/.test(note.text) ? note.text : `${note.text}.`}${i < notes.length - 1 ? "\u2003 " : ""}`}</Text>,
+            <Text
+              key={note.label}
+            >{`${/[.!?]$/.test(note.text) ? note.text : `${note.text}.`}${i < notes.length - 1 ? "\u2003 " : ""}`}</Text>,
           ])}
         </Text>
       ) : null}

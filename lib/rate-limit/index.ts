@@ -56,7 +56,9 @@ function redisClient(url: string): Redis {
     // limits fall back to memory (the insurance limiter) instead of holding requests. Commands
     // issued in the same tick go out as one pipeline.
     const client = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true });
-    client.on("error", (error: Error & { code?: string }) => logger.warn({ err: error.code ?? error.name }, "rate limit store (Redis) error"));
+    client.on("error", (error: Error & { code?: string }) =>
+      logger.warn({ err: error.code ?? error.name }, "rate limit store (Redis) error"),
+    );
     return client;
   })();
   return holder.__handRedis;
@@ -91,7 +93,12 @@ function limiters(): Limiters | null {
           mailPerRecipient: limiter({ keyPrefix: "rl:mail:to", points: config.RATE_LIMIT_MAIL_PER_RECIPIENT_PER_DAY, duration: DAY }),
           mailOverall: limiter({ keyPrefix: "rl:mail:all", points: config.RATE_LIMIT_MAIL_GLOBAL_PER_HOUR, duration: HOUR }),
           ai: limiter({ keyPrefix: "rl:ai", points: config.RATE_LIMIT_AI_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
-          compute: limiter({ keyPrefix: "rl:compute", points: config.RATE_LIMIT_COMPUTE_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          compute: limiter({
+            keyPrefix: "rl:compute",
+            points: config.RATE_LIMIT_COMPUTE_PER_MINUTE,
+            duration: MINUTE,
+            blockInMemory: true,
+          }),
           // Keyed by the UTC date, so the budget renews at midnight UTC; kept a little longer than a day.
           modelBudget: limiter({ keyPrefix: "rl:ai:budget", points: config.AI_DAILY_BUDGET, duration: DAY + HOUR }),
         };
@@ -142,7 +149,11 @@ export async function countCodeMisses(address: string, count = 1): Promise<void>
   if (!limits || count === 0) return;
   const [addressOver, globalOver] = await Promise.all([consume(limits.misses, address, count), consume(limits.globalMisses, "all", count)]);
   if (globalOver) {
-    warnAtMostEveryMinute("global-miss", { retryInSeconds: Math.ceil(globalOver.msBeforeNext / 1000) }, "global code-miss budget spent: slowing every miss down");
+    warnAtMostEveryMinute(
+      "global-miss",
+      { retryInSeconds: Math.ceil(globalOver.msBeforeNext / 1000) },
+      "global code-miss budget spent: slowing every miss down",
+    );
     await new Promise((resolve) => setTimeout(resolve, SPENT_BUDGET_DELAY_MS));
   }
   if (addressOver) {
@@ -201,6 +212,11 @@ export async function spendModelBudget(): Promise<boolean> {
   const limits = limiters();
   if (!limits) return true;
   const over = await consume(limits.modelBudget, new Date().toISOString().slice(0, 10));
-  if (over) warnAtMostEveryMinute("model-budget", { budget: env().AI_DAILY_BUDGET }, "daily model budget spent: template and script answers until midnight UTC");
+  if (over)
+    warnAtMostEveryMinute(
+      "model-budget",
+      { budget: env().AI_DAILY_BUDGET },
+      "daily model budget spent: template and script answers until midnight UTC",
+    );
   return !over;
 }

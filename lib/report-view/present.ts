@@ -1,7 +1,13 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
-import { ARTHRITIS_PATTERN_NAMES, ASSESSMENT_TYPE_NAMES, PAIN_AREA_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import {
+  ARTHRITIS_PATTERN_NAMES,
+  ASSESSMENT_TYPE_NAMES,
+  PAIN_AREA_NAMES,
+  PAIN_LABELS,
+  PROGRESSION_LEVELS,
+} from "@/lib/assessments/vocabulary";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
@@ -153,10 +159,14 @@ export function snapshotMetrics(item: ReportAssessment): Metric[] {
 function painArea(entry: Record<string, unknown>): string | null {
   const severity = num(entry, "severity");
   if (severity === null) return null;
-  const place = [str(entry, "hand") && str(entry, "hand") !== "BOTH" ? words(str(entry, "hand")!) : null,
+  const place = [
+    str(entry, "hand") && str(entry, "hand") !== "BOTH" ? words(str(entry, "hand")!) : null,
     str(entry, "digit") ? words(str(entry, "digit")!).toLowerCase() : null,
-    str(entry, "location") ?? (str(entry, "areaType") ? PAIN_AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase() : null),
-  ].filter(Boolean).join(" ");
+    str(entry, "location") ??
+      (str(entry, "areaType") ? (PAIN_AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase()) : null),
+  ]
+    .filter(Boolean)
+    .join(" ");
   return `${place || "Unspecified area"} ${round(severity)}/10 (${painLabel(severity)})`;
 }
 
@@ -216,7 +226,10 @@ export function headline(item: ReportAssessment): Headline {
     case "ARTHRITIS": {
       const composite = num(s, "compositeScore");
       const progression = num(s, "progressionLevel");
-      const parts = [composite !== null ? `Composite ${score(composite)}` : null, progression !== null ? `level ${level(progression)}` : null];
+      const parts = [
+        composite !== null ? `Composite ${score(composite)}` : null,
+        progression !== null ? `level ${level(progression)}` : null,
+      ];
       return { text: parts.filter(Boolean).join(", ") || "No composite score", score: composite };
     }
     default: {

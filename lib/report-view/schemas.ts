@@ -21,7 +21,10 @@ export const reportView = z.object({
   formattedCode: z.string(),
   title: z.string(),
   createdAt: z.iso.datetime(),
-  patientName: z.string().nullable().describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
+  patientName: z
+    .string()
+    .nullable()
+    .describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
   viewCount: z.number().int(),
   assessments: z.array(reportAssessment).describe("In the order given at creation; records that expired since are left out"),
   aiExplanation: z.string().nullable(),

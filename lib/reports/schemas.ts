@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
 import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
 import { explanationSource, reportView } from "@/lib/report-view/schemas";
 

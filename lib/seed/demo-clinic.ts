@@ -57,8 +57,90 @@ function random(seed: number) {
 }
 type Random = ReturnType<typeof random>;
 
-const FIRST = ["Ada", "Ben", "Chloe", "Dev", "Elena", "Farid", "Grace", "Hugo", "Imani", "Jonas", "Keiko", "Liam", "Maya", "Noah", "Olga", "Priya", "Quinn", "Rosa", "Sami", "Tara", "Uma", "Victor", "Wen", "Xavier", "Yara", "Zoe", "Aaron", "Bea", "Carlos", "Dana", "Emeka", "Fatima", "Gabriel", "Hana", "Ivan", "Julia", "Kofi", "Lena", "Mateo", "Nora"];
-const LAST = ["Abbott", "Bauer", "Castillo", "Dubois", "Eriksen", "Fischer", "Garcia", "Hughes", "Ibrahim", "Jensen", "Kowalski", "Lopez", "Moreau", "Nakamura", "Okafor", "Petrov", "Quintero", "Rossi", "Schmidt", "Tanaka", "Umar", "Varga", "Walsh", "Xu", "Yilmaz", "Zhang", "Andersson", "Brennan", "Costa", "Delgado", "Evans", "Ferreira", "Gupta", "Haddad", "Ito", "Jovanovic", "Kim", "Larsen", "Mensah", "Novak"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Chloe",
+  "Dev",
+  "Elena",
+  "Farid",
+  "Grace",
+  "Hugo",
+  "Imani",
+  "Jonas",
+  "Keiko",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Olga",
+  "Priya",
+  "Quinn",
+  "Rosa",
+  "Sami",
+  "Tara",
+  "Uma",
+  "Victor",
+  "Wen",
+  "Xavier",
+  "Yara",
+  "Zoe",
+  "Aaron",
+  "Bea",
+  "Carlos",
+  "Dana",
+  "Emeka",
+  "Fatima",
+  "Gabriel",
+  "Hana",
+  "Ivan",
+  "Julia",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nora",
+];
+const LAST = [
+  "Abbott",
+  "Bauer",
+  "Castillo",
+  "Dubois",
+  "Eriksen",
+  "Fischer",
+  "Garcia",
+  "Hughes",
+  "Ibrahim",
+  "Jensen",
+  "Kowalski",
+  "Lopez",
+  "Moreau",
+  "Nakamura",
+  "Okafor",
+  "Petrov",
+  "Quintero",
+  "Rossi",
+  "Schmidt",
+  "Tanaka",
+  "Umar",
+  "Varga",
+  "Walsh",
+  "Xu",
+  "Yilmaz",
+  "Zhang",
+  "Andersson",
+  "Brennan",
+  "Costa",
+  "Delgado",
+  "Evans",
+  "Ferreira",
+  "Gupta",
+  "Haddad",
+  "Ito",
+  "Jovanovic",
+  "Kim",
+  "Larsen",
+  "Mensah",
+  "Novak",
+];
 
 interface Condition {
   injury: string;
@@ -77,7 +159,14 @@ const CONDITIONS: readonly Omit<Condition, "hand">[] = [
   { injury: "an extensor tendon injury", surgeryType: null },
   { injury: "rheumatoid arthritis of the hand", surgeryType: null },
 ];
-const TREATMENTS = ["Hand therapy, twice weekly", "Home exercise programme", "Night resting splint", "Scar massage and desensitisation", "Oedema control", "Corticosteroid injection"];
+const TREATMENTS = [
+  "Hand therapy, twice weekly",
+  "Home exercise programme",
+  "Night resting splint",
+  "Scar massage and desensitisation",
+  "Oedema control",
+  "Corticosteroid injection",
+];
 
 type Course = "improving" | "declining" | "steady" | "low";
 
@@ -102,7 +191,12 @@ interface PlannedAssessment {
   patient: number;
 }
 
-function assessmentFor(type: StoredType, level: number, hand: Condition["hand"], r: Random): { snapshot: Snapshot; hand: Condition["hand"] } {
+function assessmentFor(
+  type: StoredType,
+  level: number,
+  hand: Condition["hand"],
+  r: Random,
+): { snapshot: Snapshot; hand: Condition["hand"] } {
   const sideHand = hand === "BOTH" ? r.pick(["LEFT", "RIGHT"] as const) : hand;
   const noisy = (offset: number) => clamp(level + offset + (r.next() - 0.5) * 8);
   switch (type) {
@@ -454,7 +548,10 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
     ],
   );
   const sessionByAssessment = new Map(sessions.map((s) => [Number(s.assessment_id), Number(s.id)]));
-  const painEntries = pain.map((a) => ({ session: sessionByAssessment.get(a.id)!, entry: (a.snapshot.entries as { hand: string; severity: number }[])[0]! }));
+  const painEntries = pain.map((a) => ({
+    session: sessionByAssessment.get(a.id)!,
+    entry: (a.snapshot.entries as { hand: string; severity: number }[])[0]!,
+  }));
   await sql.query(
     `INSERT INTO pain_entries (pain_session_id, position, area_type, hand, severity)
      SELECT u.session, 0, 'WRIST', u.hand::"Hand", u.severity FROM unnest($1::int[], $2::text[], $3::float8[]) AS u(session, hand, severity)`,

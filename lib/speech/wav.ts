@@ -23,7 +23,11 @@ export function readWav(audio: Buffer): WavInfo | null {
     const size = audio.readUInt32LE(offset + 4);
     const body = offset + 8;
     if (id === "fmt " && body + 16 <= audio.length) {
-      format = { channels: audio.readUInt16LE(body + 2), sampleRate: audio.readUInt32LE(body + 4), bitsPerSample: audio.readUInt16LE(body + 14) };
+      format = {
+        channels: audio.readUInt16LE(body + 2),
+        sampleRate: audio.readUInt32LE(body + 4),
+        bitsPerSample: audio.readUInt16LE(body + 14),
+      };
     }
     // The data chunk's size may be a placeholder: whatever follows its header is the samples.
     if (id === "data") return format && format.sampleRate > 0 ? { ...format, dataOffset: body } : null;

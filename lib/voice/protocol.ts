@@ -1,7 +1,7 @@
 // The voice socket's messages (docs/voice-protocol.md explains each with an example). The
 // client sends only `ui_event` messages; the server sends the seven kinds of ServerMessage.
 import { z } from "zod";
-import { READ_NAMES, readType, type ReadAssessmentType } from "@/lib/assessments/types";
+import { READ_NAMES, readType } from "@/lib/assessments/types";
 import { Hand } from "@/lib/generated/prisma/enums.ts";
 
 export const VOICE_STATES = [
@@ -22,7 +22,15 @@ const assessmentType = z.preprocess((value) => (typeof value === "string" ? read
 export const BUTTONS = ["continue", "check_in", "start_assessment", "skip", "restart"] as const;
 export type Button = (typeof BUTTONS)[number];
 
-export const COACHING_HINTS = ["HAND_NOT_VISIBLE", "POOR_LIGHTING", "TOO_FAST", "TOO_SLOW", "HOLD_STILL", "MOVE_CLOSER", "MOVE_AWAY"] as const;
+export const COACHING_HINTS = [
+  "HAND_NOT_VISIBLE",
+  "POOR_LIGHTING",
+  "TOO_FAST",
+  "TOO_SLOW",
+  "HOLD_STILL",
+  "MOVE_CLOSER",
+  "MOVE_AWAY",
+] as const;
 export type CoachingHint = (typeof COACHING_HINTS)[number];
 
 const uiEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) =>
@@ -58,7 +66,15 @@ export const CLIENT_EVENTS = clientMessage.options.map((option) => option.shape.
 const voiceState = z.enum(VOICE_STATES);
 const voiceAssessmentType = z.enum(READ_NAMES);
 
-export const ERROR_CODES = ["INVALID_JSON", "UNKNOWN_MESSAGE", "INVALID_MESSAGE", "NOT_ALLOWED_NOW", "BUSY", "JOURNAL_NOT_SAVED", "INTERNAL_ERROR"] as const;
+export const ERROR_CODES = [
+  "INVALID_JSON",
+  "UNKNOWN_MESSAGE",
+  "INVALID_MESSAGE",
+  "NOT_ALLOWED_NOW",
+  "BUSY",
+  "JOURNAL_NOT_SAVED",
+  "INTERNAL_ERROR",
+] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** An `action` message: something the app should do on screen; `action` names it. */
@@ -96,7 +112,12 @@ export const serverMessages = {
     }),
     actionMessage("journal_saved", { entryType: z.enum(["AD_HOC_CHECK_IN", "POST_ASSESSMENT"]), entryId: z.number().int().positive() }),
   ]),
-  coaching: z.object({ type: z.literal("coaching"), text: z.string(), hint: z.enum(COACHING_HINTS).nullable(), progress: z.number().min(0).max(1).nullable() }),
+  coaching: z.object({
+    type: z.literal("coaching"),
+    text: z.string(),
+    hint: z.enum(COACHING_HINTS).nullable(),
+    progress: z.number().min(0).max(1).nullable(),
+  }),
   error: z.object({
     type: z.literal("error"),
     code: z.enum(ERROR_CODES),

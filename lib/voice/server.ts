@@ -110,7 +110,8 @@ export function createVoiceServer(): VoiceServer {
     if (open >= VOICE_MAX_CONNECTIONS_PER_CLIENT) {
       return refuse(socket, 429, `At most ${VOICE_MAX_CONNECTIONS_PER_CLIENT} voice connections per client`, { "retry-after": "5" });
     }
-    if (openInAll >= VOICE_MAX_CONNECTIONS) return refuse(socket, 503, "The voice service is at capacity; try again shortly", { "retry-after": "5" });
+    if (openInAll >= VOICE_MAX_CONNECTIONS)
+      return refuse(socket, 503, "The voice service is at capacity; try again shortly", { "retry-after": "5" });
     // The slots are held from now until the underlying connection closes, whatever happens in between.
     perAddress.set(address, open + 1);
     openInAll++;

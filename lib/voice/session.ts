@@ -9,14 +9,7 @@ import { logger } from "@/lib/log";
 import { allowAiCall } from "@/lib/rate-limit";
 import { SpeechBusyError, SpeechError, synthesize } from "@/lib/speech";
 import { saveVoiceJournalEntry, type VoiceJournalEntry } from "@/lib/voice/journal";
-import {
-  CLIENT_EVENTS,
-  clientMessage,
-  type Action,
-  type ClientMessage,
-  type ServerMessage,
-  type VoiceState,
-} from "@/lib/voice/protocol";
+import { CLIENT_EVENTS, clientMessage, type Action, type ClientMessage, type ServerMessage, type VoiceState } from "@/lib/voice/protocol";
 import { asksForAssessment, assessmentTypeIn, coachingLine, LINES, saysReady } from "@/lib/voice/script";
 import { transitionFor, triggersIn, type Transition, type Trigger } from "@/lib/voice/transitions";
 
@@ -94,7 +87,10 @@ export class VoiceSession {
     this.queue = this.queue
       .then(() => (this.ended ? undefined : work()))
       .catch((error) => {
-        logger.error({ err: (error as Error).name, stack: (error as Error).stack?.split("\n").slice(1, 4).join("\n") }, "voice session failed to handle a message");
+        logger.error(
+          { err: (error as Error).name, stack: (error as Error).stack?.split("\n").slice(1, 4).join("\n") },
+          "voice session failed to handle a message",
+        );
         this.send({ type: "error", code: "INTERNAL_ERROR", message: "The message could not be handled" });
       })
       .finally(() => this.pending--);
@@ -127,7 +123,12 @@ export class VoiceSession {
       return;
     }
     if (message.event === "assessment_progress") {
-      this.send({ type: "coaching", text: coachingLine(message.hint ?? null, message.progress ?? null), hint: message.hint ?? null, progress: message.progress ?? null });
+      this.send({
+        type: "coaching",
+        text: coachingLine(message.hint ?? null, message.progress ?? null),
+        hint: message.hint ?? null,
+        progress: message.progress ?? null,
+      });
       return;
     }
     await this.apply(row, message.event === "transcript" ? message.text : null, this.replyFor(row, message));
@@ -268,7 +269,9 @@ export class VoiceSession {
    * line and no audio: the conversation goes on, the spending stops.
    */
   private async say(line: string, spoken: string | null, row: Transition): Promise<void> {
-    const prompt = spoken ?? `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_TYPE_SPOKEN[this.assessmentType]}` : ""}]`;
+    const prompt =
+      spoken ??
+      `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_TYPE_SPOKEN[this.assessmentType]}` : ""}]`;
     const allowed = await allowAiCall(this.options.address);
     const messages: ChatMessage[] = [
       { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },

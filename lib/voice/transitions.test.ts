@@ -14,7 +14,12 @@ function documentedRows(): string[][] {
     .trim()
     .split("\n")
     .slice(2)
-    .map((line) => line.split("|").slice(1, -1).map((cell) => cell.trim()));
+    .map((line) =>
+      line
+        .split("|")
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    );
 }
 
 test("docs/voice-protocol.md shows exactly the code's transition table", () => {
@@ -41,7 +46,14 @@ test("the forward moves walk IDLE to REFLECTION in the specification's order", (
 
 test("every state but IDLE can be reached, and every state can be left", () => {
   for (const state of VOICE_STATES) {
-    if (state !== "IDLE") assert.ok(TRANSITIONS.some((row) => row.to === state && row.from !== state), `${state} unreachable`);
-    assert.ok(TRANSITIONS.some((row) => row.from === state && row.to !== state), `${state} is a dead end`);
+    if (state !== "IDLE")
+      assert.ok(
+        TRANSITIONS.some((row) => row.to === state && row.from !== state),
+        `${state} unreachable`,
+      );
+    assert.ok(
+      TRANSITIONS.some((row) => row.from === state && row.to !== state),
+      `${state} is a dead end`,
+    );
   }
 });

@@ -31,8 +31,17 @@ export interface WebUser {
 // The columns of the Account table: some providers return extra token-response fields that
 // would make the insert fail.
 const ACCOUNT_FIELDS = [
-  "userId", "type", "provider", "providerAccountId", "refresh_token", "access_token",
-  "expires_at", "token_type", "scope", "id_token", "session_state",
+  "userId",
+  "type",
+  "provider",
+  "providerAccountId",
+  "refresh_token",
+  "access_token",
+  "expires_at",
+  "token_type",
+  "scope",
+  "id_token",
+  "session_state",
 ] as const;
 
 function prismaAdapter(): Adapter {

@@ -11,7 +11,8 @@ export async function proxy<T = unknown>(path: string, init: { method?: string; 
   try {
     const response = await fetch(`/api/proxy${path}`, {
       method: init.method ?? "GET",
-      headers: init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
+      headers:
+        init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       cache: "no-store",
     });

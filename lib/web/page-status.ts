@@ -11,7 +11,8 @@ interface PageStatus {
 }
 
 const KEY = Symbol.for("hand-assessment.page-status");
-const store: AsyncLocalStorage<PageStatus> = ((globalThis as Record<symbol, unknown>)[KEY] ??= new AsyncLocalStorage<PageStatus>()) as AsyncLocalStorage<PageStatus>;
+const store: AsyncLocalStorage<PageStatus> = ((globalThis as Record<symbol, unknown>)[KEY] ??=
+  new AsyncLocalStorage<PageStatus>()) as AsyncLocalStorage<PageStatus>;
 
 /** From a server component: answer with `status` (and `headers`) instead of 200. */
 export function setPageStatus(status: number, headers: Record<string, string> = {}): void {

@@ -17,7 +17,10 @@ after(() => server.stop());
 async function devSignIn(persona: string): Promise<string> {
   const csrf = await fetch(`${server.origin}/api/auth/csrf`);
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   const response = await fetch(`${server.origin}/api/auth/callback/development`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
@@ -51,7 +54,9 @@ test("the chosen persona is who the API sees, with that role only", async () => 
 });
 
 test("query and body are forwarded; the API's errors come back unchanged", async () => {
-  const badLimit = await fetch(`${server.origin}/api/proxy/patients/me/scores?limit=-1`, { headers: { cookie: await devSignIn("patient") } });
+  const badLimit = await fetch(`${server.origin}/api/proxy/patients/me/scores?limit=-1`, {
+    headers: { cookie: await devSignIn("patient") },
+  });
   assert.equal(badLimit.status, 400);
   const lead = await fetch(`${server.origin}/api/proxy/leads/developer`, {
     method: "POST",

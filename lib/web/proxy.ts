@@ -38,7 +38,8 @@ export function isCrossSite(request: Request): boolean {
 }
 
 export async function forward(request: Request, segments: string[]): Promise<Response> {
-  if (isCrossSite(request)) return json(403, "Cross-site request refused: writes through the proxy must come from this site's pages (Origin)");
+  if (isCrossSite(request))
+    return json(403, "Cross-site request refused: writes through the proxy must come from this site's pages (Origin)");
   if (segments.length === 0 || CLOSED.has(segments[0]!) || segments.some((s) => s === "." || s === ".." || s === "" || /[\\/]/.test(s))) {
     return json(404, "Not found");
   }

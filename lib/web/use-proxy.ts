@@ -4,9 +4,7 @@ import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
 export type Loadable<T> =
-  | { state: "loading" }
-  | { state: "error"; status: number; message: string }
-  | { state: "ready"; data: T; refreshing: boolean };
+  { state: "loading" } | { state: "error"; status: number; message: string } | { state: "ready"; data: T; refreshing: boolean };
 
 /**
  * GETs a proxy path (null: wait) and re-fetches when it changes. While a new path loads, the
@@ -14,7 +12,9 @@ export type Loadable<T> =
  * `initial` is the server-rendered answer for the first path.
  */
 export function useProxy<T>(path: string | null, initial?: { path: string; data: T }): Loadable<T> & { reload: () => void } {
-  const [result, setResult] = useState<Loadable<T>>(() => (initial && initial.path === path ? { state: "ready", data: initial.data, refreshing: false } : { state: "loading" }));
+  const [result, setResult] = useState<Loadable<T>>(() =>
+    initial && initial.path === path ? { state: "ready", data: initial.data, refreshing: false } : { state: "loading" },
+  );
   const [attempt, setAttempt] = useState(0);
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   // The server-rendered answer stands for the first fetch only.
@@ -30,7 +30,11 @@ export function useProxy<T>(path: string | null, initial?: { path: string; data:
     setResult((previous) => (previous.state === "ready" ? { ...previous, refreshing: true } : { state: "loading" }));
     void proxy<T>(path).then((response) => {
       if (!current) return;
-      setResult(response.ok ? { state: "ready", data: response.data, refreshing: false } : { state: "error", status: response.status, message: errorText(response.data) });
+      setResult(
+        response.ok
+          ? { state: "ready", data: response.data, refreshing: false }
+          : { state: "error", status: response.status, message: errorText(response.data) },
+      );
     });
     return () => {
       current = false;

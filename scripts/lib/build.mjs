@@ -4,7 +4,17 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 
-const SOURCES = ["app", "components", "lib", "public", "next.config.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json", "server.ts"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "public",
+  "next.config.ts",
+  "postcss.config.mjs",
+  "package-lock.json",
+  "tsconfig.json",
+  "server.ts",
+];
 const SKIP = new Set(["node_modules", "generated"]);
 
 function newestMtime(path) {

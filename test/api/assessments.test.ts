@@ -119,7 +119,15 @@ describe("POST /assessments/pain-v2", () => {
   test("201 shape; maxSeverity is the worst entry and the snapshot's overallScore 100 × (1 − max/10)", async () => {
     const res = await api.post("/assessments/pain-v2", painBody);
     assert.equal(res.status, 201);
-    assert.deepEqual(Object.keys(res.body).sort(), ["code", "dateCreated", "entryCount", "formattedCode", "id", "isComplete", "maxSeverity"]);
+    assert.deepEqual(Object.keys(res.body).sort(), [
+      "code",
+      "dateCreated",
+      "entryCount",
+      "formattedCode",
+      "id",
+      "isComplete",
+      "maxSeverity",
+    ]);
     assert.equal(res.body.maxSeverity, 6);
     assert.equal(res.body.entryCount, 2);
     assert.equal(res.body.isComplete, true);
@@ -217,13 +225,19 @@ describe("ownership", () => {
         assert.equal(p.same_owner, true);
         assert.equal(p.same_day, true);
       }
-      assert.deepEqual(points.map((p) => [p.hand, p.overall_score, p.rom_score, p.dexterity_score, p.pain_score]), [
-        ["LEFT", 72, 72, null, null],
-        ["RIGHT", 81, null, 81, null],
-        ["BOTH", 40, null, null, 40],
-        ["BOTH", 64.5, null, null, null],
-      ]);
-      const anonymousPoints = await queryDatabase(database, `SELECT count(*)::int AS n FROM score_points s JOIN contacts c ON c.id = s.contact_id WHERE c.kind = 'ANONYMOUS'`);
+      assert.deepEqual(
+        points.map((p) => [p.hand, p.overall_score, p.rom_score, p.dexterity_score, p.pain_score]),
+        [
+          ["LEFT", 72, 72, null, null],
+          ["RIGHT", 81, null, 81, null],
+          ["BOTH", 40, null, null, 40],
+          ["BOTH", 64.5, null, null, null],
+        ],
+      );
+      const anonymousPoints = await queryDatabase(
+        database,
+        `SELECT count(*)::int AS n FROM score_points s JOIN contacts c ON c.id = s.contact_id WHERE c.kind = 'ANONYMOUS'`,
+      );
       assert.equal(anonymousPoints[0]!.n, 0);
     } finally {
       await database.drop();
@@ -241,7 +255,6 @@ describe("ownership", () => {
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: await idp.token() })).status, 404);
     const staff = await idp.token({ roles: ["care_provider"] });
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 200);
-
   });
 
   test("an anonymous record is reachable by code only, never by its numeric id", async () => {

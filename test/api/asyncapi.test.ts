@@ -21,7 +21,16 @@ before(async () => {
 });
 after(() => server.stop());
 
-const CLIENT_EVENTS = ["transcript", "button", "assessment_selected", "assessment_started", "assessment_progress", "assessment_completed", "assessment_cancelled", "settings"];
+const CLIENT_EVENTS = [
+  "transcript",
+  "button",
+  "assessment_selected",
+  "assessment_started",
+  "assessment_progress",
+  "assessment_completed",
+  "assessment_cancelled",
+  "settings",
+];
 const SERVER_TYPES = ["state_change", "ai_response", "audio_chunk", "transcript", "action", "coaching", "error"];
 const camel = (name: string) => name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -34,9 +43,28 @@ test("@asyncapi/parser reads it as AsyncAPI 3.0 with no error and no warning", a
   assert.ok(parsed, "parsed");
   const channel = parsed.channels().get("voice")!;
   assert.equal(channel.address(), "/api/ai/ws");
-  const send = parsed.operations().filterBySend().flatMap((o) => o.messages().all().map((m) => m.id()));
-  const receive = parsed.operations().filterByReceive().flatMap((o) => o.messages().all().map((m) => m.id()));
-  assert.deepEqual(send, CLIENT_EVENTS.map((event) => camel(`ui_event_${event}`)));
+  const send = parsed
+    .operations()
+    .filterBySend()
+    .flatMap((o) =>
+      o
+        .messages()
+        .all()
+        .map((m) => m.id()),
+    );
+  const receive = parsed
+    .operations()
+    .filterByReceive()
+    .flatMap((o) =>
+      o
+        .messages()
+        .all()
+        .map((m) => m.id()),
+    );
+  assert.deepEqual(
+    send,
+    CLIENT_EVENTS.map((event) => camel(`ui_event_${event}`)),
+  );
   assert.deepEqual(receive, SERVER_TYPES.map(camel));
 });
 
@@ -57,13 +85,19 @@ test("every example frame of docs/voice-protocol.md validates against its messag
     return ajv.compile(message.payload);
   };
   const section = doc.slice(doc.indexOf("## Client → server"), doc.indexOf("## A whole session"));
-  const frames = [...section.matchAll(/```json\n([\s\S]*?)```/g)].flatMap((block) => block[1]!.trim().split("\n").map((line) => JSON.parse(line)));
+  const frames = [...section.matchAll(/```json\n([\s\S]*?)```/g)].flatMap((block) =>
+    block[1]!
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line)),
+  );
   assert.ok(frames.length >= CLIENT_EVENTS.length + SERVER_TYPES.length, `${frames.length} example frames`);
   for (const frame of frames) {
     const validate = validatorOf(frame);
     assert.ok(validate(frame), `${JSON.stringify(frame).slice(0, 80)}: ${ajv.errorsText(validate.errors)}`);
   }
-  for (const name of [...CLIENT_EVENTS, ...SERVER_TYPES]) assert.match(section, new RegExp(`### \`${name}\``), `docs/voice-protocol.md explains ${name}`);
+  for (const name of [...CLIENT_EVENTS, ...SERVER_TYPES])
+    assert.match(section, new RegExp(`### \`${name}\``), `docs/voice-protocol.md explains ${name}`);
   const wrong = { type: "ui_event", event: "button", button: "jump" };
   assert.equal(validatorOf(wrong)(wrong), false);
 });

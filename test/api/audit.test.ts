@@ -25,7 +25,15 @@ async function auditRows(token = adminToken, query = `patientId=${patientId}`) {
   const response = await api.get(`/admin/audit?${query}`, { token });
   assert.equal(response.status, 200);
   return response.body as {
-    events: { actorSub: string; actorRole: string; patientId: number; action: string; route: string; requestId: string | null; clientRequestId: string | null }[];
+    events: {
+      actorSub: string;
+      actorRole: string;
+      patientId: number;
+      action: string;
+      route: string;
+      requestId: string | null;
+      clientRequestId: string | null;
+    }[];
     total: number;
   };
 }
@@ -53,7 +61,12 @@ after(async () => {
 });
 
 test("a patient reading their own data leaves no audit row", async () => {
-  for (const path of [`/patients/${patientId}/scores`, `/patients/${patientId}/assessments`, `/patients/${patientId}/journal`, "/patients/me/scores"]) {
+  for (const path of [
+    `/patients/${patientId}/scores`,
+    `/patients/${patientId}/assessments`,
+    `/patients/${patientId}/journal`,
+    "/patients/me/scores",
+  ]) {
     assert.equal((await api.get(path, { token: patientToken })).status, 200, path);
   }
   assert.equal((await auditRows()).total, 0);
@@ -62,7 +75,10 @@ test("a patient reading their own data leaves no audit row", async () => {
 test("a provider's reads of /patients/:id* each leave a row with actor, role, action, route pattern and request id", async () => {
   const paths = ["", "/scores", "/assessments", "/journal", "/narrative-summary"];
   for (const suffix of paths) {
-    const response = await api.get(`/patients/${patientId}${suffix}`, { token: providerToken, headers: { "x-request-id": `audit${suffix.replace("/", "-") || "-profile"}` } });
+    const response = await api.get(`/patients/${patientId}${suffix}`, {
+      token: providerToken,
+      headers: { "x-request-id": `audit${suffix.replace("/", "-") || "-profile"}` },
+    });
     assert.equal(response.status, 200, suffix);
   }
   const { events, total } = await auditRows();
@@ -76,10 +92,7 @@ test("a provider's reads of /patients/:id* each leave a row with actor, role, ac
     assert.match(event.requestId!, /^[0-9a-f-]{36}$/, "the server's id");
     assert.match(event.clientRequestId!, /^audit-/, "the client's id beside it");
   }
-  assert.deepEqual(
-    events.map((e) => e.route).sort(),
-    paths.map((suffix) => `/api/patients/{id}${suffix}`).sort(),
-  );
+  assert.deepEqual(events.map((e) => e.route).sort(), paths.map((suffix) => `/api/patients/{id}${suffix}`).sort());
 });
 
 test("claims are recorded", async () => {
@@ -111,7 +124,10 @@ test("the list filters by patient, actor and date, and pages", async () => {
   const paged = await auditRows(adminToken, `actor=${encodeURIComponent(providerSub)}&limit=2&offset=1`);
   assert.equal(paged.events.length, 2);
   assert.equal(paged.total, 5);
-  const future = await auditRows(adminToken, `patientId=${patientId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`);
+  const future = await auditRows(
+    adminToken,
+    `patientId=${patientId}&from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+  );
   assert.equal(future.total, 0);
   const bad = await api.get("/admin/audit?from=yesterday", { token: adminToken });
   assert.equal(bad.status, 400);

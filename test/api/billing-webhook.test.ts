@@ -111,20 +111,40 @@ describe("the subscription flow", () => {
   test("checkout → checkout.session.completed → subscription; then updated, payment_failed and deleted", async () => {
     const { token, subscription } = await subscribed("plus");
     const item = subscription.items.data[0];
-    assert.deepEqual(await subscriptionOf(token), { tier: "PLUS", status: "ACTIVE", currentPeriodEnd: iso(item.current_period_end), cancelAtPeriodEnd: false });
+    assert.deepEqual(await subscriptionOf(token), {
+      tier: "PLUS",
+      status: "ACTIVE",
+      currentPeriodEnd: iso(item.current_period_end),
+      cancelAtPeriodEnd: false,
+    });
 
     // The customer downgrades in the portal and asks to cancel at the period's end; a renewal moved the period.
     const nextEnd = item.current_period_end + 30 * 24 * 3600;
-    const changed = stripe.updateSubscription(subscription.id, { price: PRICE_CORE, cancelAtPeriodEnd: true, currentPeriodStart: item.current_period_end, currentPeriodEnd: nextEnd });
+    const changed = stripe.updateSubscription(subscription.id, {
+      price: PRICE_CORE,
+      cancelAtPeriodEnd: true,
+      currentPeriodStart: item.current_period_end,
+      currentPeriodEnd: nextEnd,
+    });
     assert.equal((await deliver(stripe.event("customer.subscription.updated", changed))).status, 200);
-    assert.deepEqual(await subscriptionOf(token), { tier: "CORE", status: "ACTIVE", currentPeriodEnd: iso(nextEnd), cancelAtPeriodEnd: true });
+    assert.deepEqual(await subscriptionOf(token), {
+      tier: "CORE",
+      status: "ACTIVE",
+      currentPeriodEnd: iso(nextEnd),
+      cancelAtPeriodEnd: true,
+    });
 
     assert.equal((await deliver(paymentFailed(subscription.id))).status, 200);
     assert.equal((await subscriptionOf(token)).status, "PAST_DUE");
 
     const deleted = stripe.updateSubscription(subscription.id, { status: "canceled" });
     assert.equal((await deliver(stripe.event("customer.subscription.deleted", deleted))).status, 200);
-    assert.deepEqual(await subscriptionOf(token), { tier: "CORE", status: "CANCELED", currentPeriodEnd: iso(nextEnd), cancelAtPeriodEnd: true });
+    assert.deepEqual(await subscriptionOf(token), {
+      tier: "CORE",
+      status: "CANCELED",
+      currentPeriodEnd: iso(nextEnd),
+      cancelAtPeriodEnd: true,
+    });
 
     // A payment failure delivered late does not revive a canceled subscription.
     assert.equal((await deliver(paymentFailed(subscription.id))).status, 200);
@@ -207,7 +227,12 @@ describe("mappings", () => {
 
   test("tier: the PLUS price id is PLUS, any other price CORE", async () => {
     const { token, subscription } = await subscribed("core");
-    for (const [price, tier] of [[PRICE_PLUS, "PLUS"], [PRICE_CORE, "CORE"], ["price_legacy_gold", "CORE"], [PRICE_PLUS, "PLUS"]]) {
+    for (const [price, tier] of [
+      [PRICE_PLUS, "PLUS"],
+      [PRICE_CORE, "CORE"],
+      ["price_legacy_gold", "CORE"],
+      [PRICE_PLUS, "PLUS"],
+    ]) {
       const changed = stripe.updateSubscription(subscription.id, { price });
       assert.equal((await deliver(stripe.event("customer.subscription.updated", changed))).status, 200);
       assert.equal((await subscriptionOf(token)).tier, tier, price);

@@ -17,7 +17,9 @@ let api: ReturnType<typeof apiClient>;
 before(async () => {
   [idp, stripe] = await Promise.all([startIdentityProvider(), startStripe()]);
   // NEXTAUTH_SECRET: the pages' layout reads the browser session.
-  server = await startServer({ env: { ...idp.env, ...stripe.env, FRONTEND_URL: `${FRONTEND}/`, NEXTAUTH_SECRET: "billing-test-session-secret-0123456789" } });
+  server = await startServer({
+    env: { ...idp.env, ...stripe.env, FRONTEND_URL: `${FRONTEND}/`, NEXTAUTH_SECRET: "billing-test-session-secret-0123456789" },
+  });
   api = apiClient(server.origin);
 });
 after(async () => {

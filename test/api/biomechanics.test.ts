@@ -59,7 +59,11 @@ for (const [path, upstreamPath] of TABLE) {
     });
     // Odd spacing and key order: the upstream must see exactly these bytes.
     const sent = `{"frames": [ {"t":0,"landmarks":[[0.1,0.2,0.3]]} ],  "hand":"LEFT", "path": "${path}"}`;
-    const response = await fetch(`${server.origin}/api${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: sent });
+    const response = await fetch(`${server.origin}/api${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: sent,
+    });
     assert.equal(response.status, 200);
     assert.match(response.headers.get("content-type")!, /^application\/json/);
     await checked(server.origin, "POST", path, response.clone());
@@ -91,7 +95,11 @@ for (const upstreamStatus of [400, 404, 422, 500, 503]) {
 }
 
 test("an upstream answer that is not JSON is a 502", async () => {
-  for (const [contentType, text] of [["text/html", "<html>oops</html>"], ["application/json", "{truncated"], ["application/json", ""]]) {
+  for (const [contentType, text] of [
+    ["text/html", "<html>oops</html>"],
+    ["application/json", "{truncated"],
+    ["application/json", ""],
+  ]) {
     reset((_request, res) => {
       res.setHeader("content-type", contentType!);
       res.end(text);

@@ -15,7 +15,9 @@ let server: TestServer;
 
 before(async () => {
   // An identity provider is configured (unreachable: guarded routes answer 401 before asking it).
-  server = await startServer({ env: { AUTH0_DOMAIN: "127.0.0.1:1", AUTH0_AUDIENCE: "https://api.test", AUTH0_ISSUER_BASE_URL: "http://127.0.0.1:1/" } });
+  server = await startServer({
+    env: { AUTH0_DOMAIN: "127.0.0.1:1", AUTH0_AUDIENCE: "https://api.test", AUTH0_ISSUER_BASE_URL: "http://127.0.0.1:1/" },
+  });
 });
 after(() => server?.stop());
 
@@ -25,11 +27,18 @@ const FHIR = /^\/fhir\//;
  * Asserts the error reply's shape; an answer of a documented operation (`documented`: its method
  * and concrete path) is also checked against the served API reference.
  */
-async function assertErrorReply(response: Response, status: number, where: string, documented?: { method: string; path: string }): Promise<Record<string, unknown>> {
+async function assertErrorReply(
+  response: Response,
+  status: number,
+  where: string,
+  documented?: { method: string; path: string },
+): Promise<Record<string, unknown>> {
   assert.equal(response.status, status, where);
   assert.match(response.headers.get("x-request-id") ?? "", /^[0-9a-f-]{36}$/, `${where}: x-request-id`);
   assert.equal(response.headers.get("cache-control"), "no-store", `${where}: cache-control`);
-  const body = (documented ? (await checked(server.origin, documented.method, documented.path, response)).body : await response.json()) as Record<string, unknown>;
+  const body = (
+    documented ? (await checked(server.origin, documented.method, documented.path, response)).body : await response.json()
+  ) as Record<string, unknown>;
   const contentType = response.headers.get("content-type") ?? "";
   // FHIR's own error resource, where a FHIR route's wrapper answers (the FHIR specification asks for it).
   if (contentType.startsWith("application/fhir+json")) {
@@ -39,7 +48,10 @@ async function assertErrorReply(response: Response, status: number, where: strin
   }
   assert.match(contentType, /^application\/json/, `${where}: content-type`);
   assert.equal(typeof body.error, "string", `${where}: { error }`);
-  assert.ok(Object.keys(body).every((key) => ["error", "code", "field"].includes(key)), `${where}: only error, code, field`);
+  assert.ok(
+    Object.keys(body).every((key) => ["error", "code", "field"].includes(key)),
+    `${where}: only error, code, field`,
+  );
   return body;
 }
 
@@ -73,14 +85,22 @@ test("every guarded route without a token, and every JSON route with a text body
     if (endpoint.auth === "required" || typeof endpoint.auth === "object") {
       await assertErrorReply(await fetch(url, { method: endpoint.method }), 401, where, documented);
     } else if (endpoint.body) {
-      await assertErrorReply(await fetch(url, { method: endpoint.method, headers: { "content-type": "text/plain" }, body: "{}" }), 415, where, documented);
+      await assertErrorReply(
+        await fetch(url, { method: endpoint.method, headers: { "content-type": "text/plain" }, body: "{}" }),
+        415,
+        where,
+        documented,
+      );
     }
   }
 });
 
 test("the router's 404 and the server's 400 for a broken URL are error replies", async () => {
   await assertErrorReply(await fetch(`${server.origin}/api/no/such/endpoint`), 404, "GET /no/such/endpoint");
-  await assertErrorReply(await fetch(`${server.origin}/api/lookup/%E0%A4%A`), 400, "GET /lookup/%E0%A4%A", { method: "GET", path: "/lookup/%E0%A4%A" });
+  await assertErrorReply(await fetch(`${server.origin}/api/lookup/%E0%A4%A`), 400, "GET /lookup/%E0%A4%A", {
+    method: "GET",
+    path: "/lookup/%E0%A4%A",
+  });
 });
 
 test("a plain GET on the voice socket's path is 426 Upgrade Required", async () => {
@@ -91,7 +111,11 @@ test("a plain GET on the voice socket's path is 426 Upgrade Required", async () 
 
 test("the proxy's own refusals are error replies", async () => {
   await assertErrorReply(await fetch(`${server.origin}/api/proxy/auth/session`), 404, "GET /proxy/auth/session");
-  const crossSite = await fetch(`${server.origin}/api/proxy/leads/developer`, { method: "POST", headers: { origin: "https://evil.example", "content-type": "application/json" }, body: "{}" });
+  const crossSite = await fetch(`${server.origin}/api/proxy/leads/developer`, {
+    method: "POST",
+    headers: { origin: "https://evil.example", "content-type": "application/json" },
+    body: "{}",
+  });
   await assertErrorReply(crossSite, 403, "POST /proxy/leads/developer");
 });
 

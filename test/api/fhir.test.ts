@@ -23,7 +23,8 @@ function assertValidFhir(resource: Resource, what = `${resource.resourceType}/${
   try {
     issues = validateResource(resource);
   } catch (error) {
-    if (error instanceof OperationOutcomeError) assert.fail(`${what} is not valid FHIR R4: ${JSON.stringify(error.outcome.issue, null, 1)}`);
+    if (error instanceof OperationOutcomeError)
+      assert.fail(`${what} is not valid FHIR R4: ${JSON.stringify(error.outcome.issue, null, 1)}`);
     throw error;
   }
   assert.deepEqual(issues, [], `${what}: validator issues`);
@@ -48,7 +49,12 @@ let mixedReportId: number;
 let anonymousId: number;
 
 async function newPatient(name: string): Promise<Person> {
-  const token = await idp.token({ sub: uniqueSub("patient"), roles: ["patient"], name, email: `${name.toLowerCase().replace(/\W/g, ".")}@example.test` });
+  const token = await idp.token({
+    sub: uniqueSub("patient"),
+    roles: ["patient"],
+    name,
+    email: `${name.toLowerCase().replace(/\W/g, ".")}@example.test`,
+  });
   const me = await api.get("/patients/me", { token });
   assert.equal(me.status, 200);
   return { id: me.body.id, token };
@@ -84,7 +90,8 @@ async function assertOutcome(path: string, token: string | null, status: number,
 
 const entries = <T extends Resource>(bundle: Bundle) => (bundle.entry ?? []).map((entry) => entry.resource as T);
 const codesOf = (concept: CodeableConcept | undefined) => (concept?.coding ?? []).map((coding) => `${coding.system}|${coding.code}`);
-const byCode = (observation: Observation, code: string) => (observation.component ?? []).filter((c) => (c.code.coding ?? []).some((coding) => coding.code === code));
+const byCode = (observation: Observation, code: string) =>
+  (observation.component ?? []).filter((c) => (c.code.coding ?? []).some((coding) => coding.code === code));
 const focusOf = (component: ObservationComponent) => component.extension?.[0]?.valueCodeableConcept;
 
 before(async () => {
@@ -101,7 +108,9 @@ before(async () => {
   aliceCodes.PAIN = (await submit("/assessments/pain-v2", painBody, alice.token)).code;
   aliceCodes.ARTHRITIS = (await submit("/assessments/arthritis", arthritisBody, alice.token)).code;
   const thumbSnapshot = { overallScore: 70, wristScore: 60, fingerScore: 75, extensionDeg: 40, flexionDeg: 50, lightingQuality: "GOOD" };
-  aliceCodes.THUMB = (await submit("/lookup/anonymous", { assessmentType: "THUMB", hand: "RIGHT", resultSnapshot: thumbSnapshot }, alice.token)).code;
+  aliceCodes.THUMB = (
+    await submit("/lookup/anonymous", { assessmentType: "THUMB", hand: "RIGHT", resultSnapshot: thumbSnapshot }, alice.token)
+  ).code;
   aliceReportCode = (await submit("/reports", { title: "Alice's hands", assessmentCodes: Object.values(aliceCodes) }, alice.token)).code;
 
   const bobRom = await submit("/assessments/rom", { ...romBody, overallScore: 40 }, bob.token);
@@ -124,8 +133,14 @@ describe("every resource the API answers is valid FHIR R4", () => {
     assertValidFhir(statement);
     assert.equal(statement.fhirVersion, "4.0.1");
     const resources = statement.rest[0].resource;
-    assert.deepEqual(resources.map((r: { type: string }) => r.type), ["Patient", "Observation", "DiagnosticReport", "CodeSystem"]);
-    assert.deepEqual(resources[1].searchParam.map((p: { name: string }) => p.name), ["patient", "code", "date", "_count", "_offset"]);
+    assert.deepEqual(
+      resources.map((r: { type: string }) => r.type),
+      ["Patient", "Observation", "DiagnosticReport", "CodeSystem"],
+    );
+    assert.deepEqual(
+      resources[1].searchParam.map((p: { name: string }) => p.name),
+      ["patient", "code", "date", "_count", "_offset"],
+    );
     assert.equal(resources[0].operation[0].name, "everything");
   });
 
@@ -190,10 +205,21 @@ describe("the mapping", () => {
     assert.ok(codesOf(rom.code).includes("http://snomed.info/sct|364564000"));
     assert.deepEqual(codesOf(rom.bodySite), ["http://snomed.info/sct|368456002"]);
     assert.deepEqual(rom.valueQuantity, { value: 72, unit: "score", system: "http://unitsofmeasure.org", code: "{score}" });
-    assert.deepEqual(byCode(rom, "wrist-extension-max")[0]!.valueQuantity, { value: 60, unit: "°", system: "http://unitsofmeasure.org", code: "deg" });
+    assert.deepEqual(byCode(rom, "wrist-extension-max")[0]!.valueQuantity, {
+      value: 60,
+      unit: "°",
+      system: "http://unitsofmeasure.org",
+      code: "deg",
+    });
     assert.equal(byCode(rom, "frames-valid-percent")[0]!.valueQuantity!.code, "%");
     const jointRom = byCode(rom, "joint-rom");
-    assert.deepEqual(jointRom.map((c) => [focusOf(c)?.text, c.valueQuantity?.value]), [["Left index MCP", 82], ["Left index PIP", 94]]);
+    assert.deepEqual(
+      jointRom.map((c) => [focusOf(c)?.text, c.valueQuantity?.value]),
+      [
+        ["Left index MCP", 82],
+        ["Left index PIP", 94],
+      ],
+    );
     assert.deepEqual(byCode(rom, "joint-normal-range")[1]!.valueRange, {
       low: { value: 0, unit: "°", system: "http://unitsofmeasure.org", code: "deg" },
       high: { value: 100, unit: "°", system: "http://unitsofmeasure.org", code: "deg" },
@@ -222,10 +248,16 @@ describe("the mapping", () => {
     assert.ok(codesOf(pain.code).includes("http://loinc.org|72514-3"));
     assert.equal(pain.valueQuantity!.value, 6);
     const sites = byCode(pain, "pain-site-severity").map((c) => [focusOf(c)?.text, codesOf(focusOf(c)), c.valueQuantity!.value]);
-    assert.deepEqual(sites, [["Left index PIP", [], 6], ["Right wrist", ["http://snomed.info/sct|9736006"], 3]]);
+    assert.deepEqual(sites, [
+      ["Left index PIP", [], 6],
+      ["Right wrist", ["http://snomed.info/sct|9736006"], 3],
+    ]);
     const medication = byCode(pain, "medication-effectiveness")[0]!;
     assert.deepEqual([focusOf(medication)?.text, medication.valueQuantity!.value], ["Ibuprofen 200 mg", 7]);
-    assert.deepEqual(byCode(pain, "management-strategy").map((c) => c.valueCodeableConcept!.coding![0]!.code), ["management-strategy-ice", "management-strategy-rest"]);
+    assert.deepEqual(
+      byCode(pain, "management-strategy").map((c) => c.valueCodeableConcept!.coding![0]!.code),
+      ["management-strategy-ice", "management-strategy-rest"],
+    );
     assert.equal(byCode(pain, "pain-type")[0]!.valueCodeableConcept!.text, "Dull aching");
     assert.deepEqual(pain.note, [{ text: "worse after typing" }]);
   });
@@ -234,12 +266,24 @@ describe("the mapping", () => {
     const arthritis = observations.arthritis!;
     assert.equal(arthritis.valueQuantity!.value, 64.5);
     const limitation = byCode(arthritis, "functional-limitation")[0]!;
-    assert.deepEqual([codesOf(focusOf(limitation))[0]?.split("|")[1], limitation.valueCodeableConcept!.coding![0]!.code], ["functional-task-opening-jar", "difficulty-moderate"]);
+    assert.deepEqual(
+      [codesOf(focusOf(limitation))[0]?.split("|")[1], limitation.valueCodeableConcept!.coding![0]!.code],
+      ["functional-task-opening-jar", "difficulty-moderate"],
+    );
     assert.equal(byCode(arthritis, "progression-level")[0]!.valueInteger, 2);
     assert.equal(byCode(arthritis, "family-history-arthritis")[0]!.valueBoolean, true);
-    assert.deepEqual(byCode(arthritis, "joint-crepitus").map((c) => [focusOf(c)?.text, c.valueBoolean]), [["Both hands, index PIP", true]]);
-    assert.deepEqual(byCode(arthritis, "joint-flag").map((c) => c.valueString), ["nodes"]);
-    assert.deepEqual(byCode(arthritis, "clinical-flag").map((c) => c.valueString), ["bilateral involvement"]);
+    assert.deepEqual(
+      byCode(arthritis, "joint-crepitus").map((c) => [focusOf(c)?.text, c.valueBoolean]),
+      [["Both hands, index PIP", true]],
+    );
+    assert.deepEqual(
+      byCode(arthritis, "joint-flag").map((c) => c.valueString),
+      ["nodes"],
+    );
+    assert.deepEqual(
+      byCode(arthritis, "clinical-flag").map((c) => c.valueString),
+      ["bilateral involvement"],
+    );
   });
 
   test("every own code is defined by the served CodeSystem", async () => {
@@ -262,7 +306,10 @@ describe("the mapping", () => {
     const [report] = entries<DiagnosticReport>(await fhirOk<Bundle>(`/DiagnosticReport?patient=${alice.id}`));
     const idsInOrder = [];
     for (const code of Object.values(aliceCodes)) idsInOrder.push(`Observation/${(await api.get(`/assessments/${code}/results`)).body.id}`);
-    assert.deepEqual(report!.result!.map((r) => r.reference), idsInOrder);
+    assert.deepEqual(
+      report!.result!.map((r) => r.reference),
+      idsInOrder,
+    );
     assert.equal(report!.code.text, "Alice's hands");
     const form = report!.presentedForm![0]!;
     assert.equal(form.contentType, "application/pdf");
@@ -280,7 +327,10 @@ describe("search", () => {
 
   test("code: a system|code, several codes, a system, an unknown code", async () => {
     const pain = await fhirOk<Bundle>(`/Observation?patient=Patient/${alice.id}&code=http://loinc.org|72514-3`);
-    assert.deepEqual(entries<Observation>(pain).map((o) => o.code.text), ["Hand pain, worst severity (0-10)"]);
+    assert.deepEqual(
+      entries<Observation>(pain).map((o) => o.code.text),
+      ["Hand pain, worst severity (0-10)"],
+    );
     assert.equal(await total("code=rom,dexterity"), 2);
     assert.equal(await total("code=http://snomed.info/sct|"), 1);
     assert.equal(await total("code=no-such-code"), 0);
@@ -314,13 +364,24 @@ describe("search", () => {
   test("$everything: the Patient, 5 Observations and the report; paged as one list", async () => {
     const all = await fhirOk<Bundle>(`/Patient/${alice.id}/$everything`);
     assert.equal(all.total, 7);
-    assert.deepEqual(entries(all).map((r) => r.resourceType), ["Patient", ...Array(5).fill("Observation"), "DiagnosticReport"]);
+    assert.deepEqual(
+      entries(all).map((r) => r.resourceType),
+      ["Patient", ...Array(5).fill("Observation"), "DiagnosticReport"],
+    );
     const path = `/fhir/Patient/${alice.id}/$everything`;
-    const compressed = await checked<Bundle>(server.origin, "GET", path, await fetch(`${server.origin}/api${path}`, { headers: { authorization: `Bearer ${providerToken}`, "accept-encoding": "gzip" } }));
+    const compressed = await checked<Bundle>(
+      server.origin,
+      "GET",
+      path,
+      await fetch(`${server.origin}/api${path}`, { headers: { authorization: `Bearer ${providerToken}`, "accept-encoding": "gzip" } }),
+    );
     assert.equal(compressed.headers.get("content-encoding"), "gzip", "a large answer is gzipped for a client that accepts it");
     assert.equal(compressed.body.total, 7);
     const tail = await fhirOk<Bundle>(`/Patient/${alice.id}/$everything?_count=3&_offset=5`);
-    assert.deepEqual(entries(tail).map((r) => r.resourceType), ["Observation", "DiagnosticReport"]);
+    assert.deepEqual(
+      entries(tail).map((r) => r.resourceType),
+      ["Observation", "DiagnosticReport"],
+    );
   });
 });
 
@@ -358,7 +419,10 @@ describe("who may read what", () => {
     await assertOutcome(`/Observation/${anonymousId}`, adminToken, 404, "not-found");
     const [alices] = entries(await fhirOk<Bundle>(`/DiagnosticReport?patient=${alice.id}`, adminToken));
     const bobs = entries<DiagnosticReport>(await fhirOk<Bundle>(`/DiagnosticReport?patient=${bob.id}`, adminToken));
-    assert.deepEqual(bobs.map((r) => r.code.text), ["Bob's hand"]);
+    assert.deepEqual(
+      bobs.map((r) => r.code.text),
+      ["Bob's hand"],
+    );
     assert.equal(Number(bobs[0]!.id), Number(alices!.id) + 1, "reports get sequential ids");
     assert.equal((await fhir(`/DiagnosticReport/${bobs[0]!.id}`, adminToken)).status, 200);
     await assertOutcome(`/DiagnosticReport/${mixedReportId}`, adminToken, 404, "not-found");
@@ -366,7 +430,9 @@ describe("who may read what", () => {
 
   test("every read by someone else is in the audit trail; a patient's own reads are not", async () => {
     const audit = async (actor: string) => {
-      const response = await api.get(`/admin/audit?patientId=${alice.id}&actor=${encodeURIComponent(actor)}&limit=200`, { token: adminToken });
+      const response = await api.get(`/admin/audit?patientId=${alice.id}&actor=${encodeURIComponent(actor)}&limit=200`, {
+        token: adminToken,
+      });
       assert.equal(response.status, 200);
       return response.body.events as { action: string; route: string; actorRole: string }[];
     };
@@ -382,7 +448,9 @@ describe("who may read what", () => {
       ["fhir_search_diagnostic_reports", "/api/fhir/DiagnosticReport", "care_provider"],
       ["fhir_read_observation", "/api/fhir/Observation/{id}", "care_provider"],
     ]);
-    const own = (await api.get(`/admin/audit?patientId=${alice.id}&limit=200`, { token: adminToken })).body.events as { actorRole: string }[];
+    const own = (await api.get(`/admin/audit?patientId=${alice.id}&limit=200`, { token: adminToken })).body.events as {
+      actorRole: string;
+    }[];
     assert.ok(own.every((e) => e.actorRole !== "patient"));
   });
 });
@@ -410,7 +478,12 @@ describe("an outside FHIR client (fhir-kit-client)", () => {
       ids.push(...entries(page as unknown as Bundle).map((r) => r.id));
     }
     assert.equal(new Set(ids).size, 5);
-    const all = (await provider.operation({ name: "$everything", resourceType: "Patient", id: String(alice.id), method: "GET" })) as unknown as Bundle;
+    const all = (await provider.operation({
+      name: "$everything",
+      resourceType: "Patient",
+      id: String(alice.id),
+      method: "GET",
+    })) as unknown as Bundle;
     assert.deepEqual([all.total, all.entry?.[0]?.resource?.resourceType], [7, "Patient"]);
   });
 

@@ -43,15 +43,23 @@ test("the generated types say integer, boolean and the wire enumerations", () =>
 
 test("the flow type-checks in strict mode against the generated types, with no casts", () => {
   const code = readFileSync(join(CLIENT_DIR, "flow.ts"), "utf8").replace(/\/\/.*$/gm, "");
-  assert.doesNotMatch(code, /\sas\s|(?<![\w.])<\w+>\s*[\w(]|\bany\b|[\w)\]]!(?!=)|@ts-/, "no casts, no non-null assertions, no any, no @ts- comments");
-  const tsc = spawnSync(process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", join(CLIENT_DIR, "tsconfig.json")], { encoding: "utf8" });
+  assert.doesNotMatch(
+    code,
+    /\sas\s|(?<![\w.])<\w+>\s*[\w(]|\bany\b|[\w)\]]!(?!=)|@ts-/,
+    "no casts, no non-null assertions, no any, no @ts- comments",
+  );
+  const tsc = spawnSync(process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", join(CLIENT_DIR, "tsconfig.json")], {
+    encoding: "utf8",
+  });
   assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
 });
 
 test("the flow works against the server: submit, look up, claim, report of two, PDF, scores", async () => {
   const token = await idp.token({ sub: uniqueSub("native-app") });
   // Loaded by path: the flow's types exist only once this test has generated them.
-  const flow: { runFlow(baseUrl: string, token: string): Promise<Record<string, unknown>> } = await import(pathToFileURL(resolve(CLIENT_DIR, "flow.ts")).href);
+  const flow: { runFlow(baseUrl: string, token: string): Promise<Record<string, unknown>> } = await import(
+    pathToFileURL(resolve(CLIENT_DIR, "flow.ts")).href
+  );
   const result = await flow.runFlow(`${server.origin}/api`, token);
   assert.equal(result.lookedUpType, "ROM");
   assert.match(String(result.claimedCode), /^[A-Z0-9]{3}-[A-Z0-9]{3}$/);

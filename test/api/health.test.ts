@@ -110,7 +110,10 @@ test("POST /api/assessments/pain (legacy) echoes the rating with a UUID, dateCre
   const input = { painRating: 7, isTakingMedication: true, isElevating: false, isResting: true, comments: "after typing" };
   const { status, body } = await api.post("/assessments/pain", input);
   assert.equal(status, 201);
-  assert.deepEqual({ ...body, id: undefined, dateCreated: undefined }, { ...input, id: undefined, dateCreated: undefined, isComplete: true });
+  assert.deepEqual(
+    { ...body, id: undefined, dateCreated: undefined },
+    { ...input, id: undefined, dateCreated: undefined, isComplete: true },
+  );
   assert.match(body.id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   assert.ok(!Number.isNaN(Date.parse(body.dateCreated)));
   for (const painRating of [-1, 10.5, 11]) {

@@ -45,15 +45,18 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     const { status, body } = await api.post("/journal", input);
     assert.equal(status, 201);
     assert.equal(typeof body.id, "number");
-    assert.deepEqual({ ...body, id: 0, createdAt: "" }, {
-      ...input,
-      id: 0,
-      createdAt: "",
-      transcript: "Wrist felt looser after the session.",
-      aiSummary: null,
-      dexterityAssessmentId: null,
-      painScaleAssessmentId: null,
-    });
+    assert.deepEqual(
+      { ...body, id: 0, createdAt: "" },
+      {
+        ...input,
+        id: 0,
+        createdAt: "",
+        transcript: "Wrist felt looser after the session.",
+        aiSummary: null,
+        dexterityAssessmentId: null,
+        painScaleAssessmentId: null,
+      },
+    );
     assert.ok(Math.abs(Date.parse(body.createdAt) - Date.now()) < 60_000);
     const fetched = await api.get(`/journal/${body.id}`);
     assert.deepEqual(fetched.body, body);
@@ -89,11 +92,17 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     const all = await api.get(`/journal?patientId=${writer.id}`);
     assert.equal(all.status, 200);
     assert.equal(all.body.total, 4);
-    assert.deepEqual(all.body.entries.map((e: { transcript: string }) => e.transcript), ["entry 3", "entry 2", "entry 1", "entry 0"]);
+    assert.deepEqual(
+      all.body.entries.map((e: { transcript: string }) => e.transcript),
+      ["entry 3", "entry 2", "entry 1", "entry 0"],
+    );
     const pre = await api.get(`/journal?patientId=${writer.id}&entryType=PRE_ASSESSMENT`);
     assert.deepEqual([pre.body.total, ...pre.body.entries.map((e: { transcript: string }) => e.transcript)], [2, "entry 3", "entry 1"]);
     const page = await api.get(`/journal?patientId=${writer.id}&limit=2&offset=1`);
-    assert.deepEqual(page.body.entries.map((e: { transcript: string }) => e.transcript), ["entry 2", "entry 1"]);
+    assert.deepEqual(
+      page.body.entries.map((e: { transcript: string }) => e.transcript),
+      ["entry 2", "entry 1"],
+    );
     assert.equal((await api.get(`/journal?patientId=${writer.id}&limit=999`)).status, 200);
     for (const bad of ["limit=-1", "limit=two", "offset=-2", "patientId=abc", "entryType=DIARY"]) {
       assert.equal((await api.get(`/journal?patientId=${writer.id}&${bad}`)).status, 400, bad);
@@ -107,7 +116,11 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
 
   test("narrative context: recent entries with ratings and the latest scores, bounded in length", async () => {
     const writer = await newPatient(api);
-    assert.equal((await api.post("/assessments/rom", { hand: "RIGHT", overallScore: 58, wristScore: 60, fingerScore: 55 }, { token: writer.token })).status, 201);
+    assert.equal(
+      (await api.post("/assessments/rom", { hand: "RIGHT", overallScore: 58, wristScore: 60, fingerScore: 55 }, { token: writer.token }))
+        .status,
+      201,
+    );
     const empty = await api.get(`/journal/narrative-context/${writer.id}`);
     assert.equal(empty.status, 200);
     assert.match(empty.body.context, /^No journal entries yet\./);
@@ -115,9 +128,21 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
 
     await api.post("/journal", { patientId: writer.id, entryType: "PRE_ASSESSMENT", transcript: "Oldest words.", painRating: 6 });
     for (let i = 0; i < 11; i++) {
-      await api.post("/journal", { patientId: writer.id, entryType: "AD_HOC_CHECK_IN", transcript: `Check-in ${i}: ${"long story ".repeat(200)}`, affectedHand: "LEFT" });
+      await api.post("/journal", {
+        patientId: writer.id,
+        entryType: "AD_HOC_CHECK_IN",
+        transcript: `Check-in ${i}: ${"long story ".repeat(200)}`,
+        affectedHand: "LEFT",
+      });
     }
-    await api.post("/journal", { patientId: writer.id, entryType: "POST_ASSESSMENT", transcript: "Newest words.", painRating: 2, functionRating: 8, affectedHand: "RIGHT" });
+    await api.post("/journal", {
+      patientId: writer.id,
+      entryType: "POST_ASSESSMENT",
+      transcript: "Newest words.",
+      painRating: 2,
+      functionRating: 8,
+      affectedHand: "RIGHT",
+    });
     const { body } = await api.get(`/journal/narrative-context/${writer.id}`);
     const context: string = body.context;
     assert.ok(context.length <= 6000, `context is ${context.length} characters`);
@@ -145,7 +170,11 @@ describe("JOURNAL_AUTH=required (the default)", () => {
     api = apiClient(server.origin);
     [alice, bob] = await Promise.all([newPatient(api), newPatient(api)]);
     provider = await idp.token({ roles: ["care_provider"] });
-    const created = await api.post("/journal", { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "Bob's entry" }, { token: bob.token });
+    const created = await api.post(
+      "/journal",
+      { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "Bob's entry" },
+      { token: bob.token },
+    );
     assert.equal(created.status, 201);
     bobEntry = created.body.id;
   });
@@ -158,7 +187,10 @@ describe("JOURNAL_AUTH=required (the default)", () => {
       api.get(`/journal/${bobEntry}`),
       api.get(`/journal/narrative-context/${bob.id}`),
     ]);
-    assert.deepEqual(responses.map((r) => r.status), [401, 401, 401, 401]);
+    assert.deepEqual(
+      responses.map((r) => r.status),
+      [401, 401, 401, 401],
+    );
   });
 
   test("a patient reads and writes only their own journal (403 otherwise)", async () => {
@@ -171,12 +203,24 @@ describe("JOURNAL_AUTH=required (the default)", () => {
       api.get(`/journal/${bobEntry}`, { token: alice.token }),
       api.get(`/journal/narrative-context/${bob.id}`, { token: alice.token }),
     ]);
-    assert.deepEqual(denied.map((r) => r.status), [403, 403, 403, 403]);
+    assert.deepEqual(
+      denied.map((r) => r.status),
+      [403, 403, 403, 403],
+    );
     assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1, "nothing was written");
   });
 
   test("care providers read and write any patient's journal", async () => {
-    assert.equal((await api.post("/journal", { patientId: bob.id, entryType: "POST_ASSESSMENT", transcript: "Noted by the therapist." }, { token: provider })).status, 201);
+    assert.equal(
+      (
+        await api.post(
+          "/journal",
+          { patientId: bob.id, entryType: "POST_ASSESSMENT", transcript: "Noted by the therapist." },
+          { token: provider },
+        )
+      ).status,
+      201,
+    );
     assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: provider })).body.total, 2);
     assert.equal((await api.get(`/journal/${bobEntry}`, { token: provider })).status, 200);
   });

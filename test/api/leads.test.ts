@@ -51,7 +51,14 @@ const expectations: { server: () => TestServer; email: string; row: LeadRow | nu
 
 test("a full lead is stored, e-mailed to LEADS_EMAIL with the visitor as reply-to, and answered sent: true", async () => {
   const email = uniqueEmail();
-  const lead = { type: "DEMO", name: "Ada Developer", email, company: "Clinic Apps Ltd", interest: "FHIR", message: "We want to pull scores into our EHR." };
+  const lead = {
+    type: "DEMO",
+    name: "Ada Developer",
+    email,
+    company: "Clinic Apps Ltd",
+    interest: "FHIR",
+    message: "We want to pull scores into our EHR.",
+  };
   const { status, body } = await apiClient(viaResend.origin).post("/leads/developer", lead);
   assert.equal(status, 201);
   assert.deepEqual(Object.keys(body).sort(), ["message", "received", "sent"]);
@@ -63,16 +70,28 @@ test("a full lead is stored, e-mailed to LEADS_EMAIL with the visitor as reply-t
   assert.ok(mail, "the lead was e-mailed");
   assert.deepEqual(mail.to, ["leads@hand-team.example"]);
   assert.deepEqual([(mail as unknown as { reply_to: string | string[] }).reply_to].flat(), [email]);
-  for (const value of ["DEMO", "Ada Developer", "Clinic Apps Ltd", "FHIR", "We want to pull scores into our EHR."]) assert.match(mail.text!, new RegExp(value));
+  for (const value of ["DEMO", "Ada Developer", "Clinic Apps Ltd", "FHIR", "We want to pull scores into our EHR."])
+    assert.match(mail.text!, new RegExp(value));
   expectations.push({ server: () => viaResend, email, row: { ...lead, sent: true } });
 });
 
 test("only name and email given: type defaults to STAY_IN_TOUCH; blank optional fields are absent", async () => {
   const email = uniqueEmail();
-  const { status, body } = await apiClient(viaResend.origin).post("/leads/developer", { name: "  Bo  ", email, company: "", interest: "", message: "", website: "" });
+  const { status, body } = await apiClient(viaResend.origin).post("/leads/developer", {
+    name: "  Bo  ",
+    email,
+    company: "",
+    interest: "",
+    message: "",
+    website: "",
+  });
   assert.equal(status, 201);
   assert.equal(body.sent, true);
-  expectations.push({ server: () => viaResend, email, row: { type: "STAY_IN_TOUCH", name: "Bo", email, company: null, interest: null, message: null, sent: true } });
+  expectations.push({
+    server: () => viaResend,
+    email,
+    row: { type: "STAY_IN_TOUCH", name: "Bo", email, company: null, interest: null, message: null, sent: true },
+  });
 });
 
 test("without LEADS_EMAIL the lead goes to SMTP_FROM", async () => {
@@ -83,7 +102,11 @@ test("without LEADS_EMAIL the lead goes to SMTP_FROM", async () => {
   const mail = smtp.messages.find((m) => m.raw.includes(email));
   assert.ok(mail, "the lead was e-mailed");
   assert.deepEqual(mail.to, ["team@hand-team.example"]);
-  expectations.push({ server: () => viaSmtp, email, row: { type: "STAY_IN_TOUCH", name: "Cy", email, company: null, interest: "SDK", message: null, sent: true } });
+  expectations.push({
+    server: () => viaSmtp,
+    email,
+    row: { type: "STAY_IN_TOUCH", name: "Cy", email, company: null, interest: "SDK", message: null, sent: true },
+  });
 });
 
 test("mail failing: still 201, stored, sent: false", async () => {
@@ -97,7 +120,11 @@ test("mail failing: still 201, stored, sent: false", async () => {
   } finally {
     resend.failWith(null);
   }
-  expectations.push({ server: () => viaResend, email, row: { type: "STAY_IN_TOUCH", name: "Di", email, company: null, interest: null, message: "Please call.", sent: false } });
+  expectations.push({
+    server: () => viaResend,
+    email,
+    row: { type: "STAY_IN_TOUCH", name: "Di", email, company: null, interest: null, message: "Please call.", sent: false },
+  });
 });
 
 test("mail not configured: still 201, stored, sent: false, logged without personal data", async () => {
@@ -106,14 +133,23 @@ test("mail not configured: still 201, stored, sent: false, logged without person
   assert.equal(status, 201);
   assert.equal(body.sent, false);
   await noMail.waitForOutput(/developer lead stored but not e-mailed/);
-  for (const personal of [email, "Eve Lovelace", "Secret Corp"]) assert.ok(!noMail.output().includes(personal), `${personal} appears in the logs`);
-  expectations.push({ server: () => noMail, email, row: { type: "STAY_IN_TOUCH", name: "Eve Lovelace", email, company: "Secret Corp", interest: null, message: null, sent: false } });
+  for (const personal of [email, "Eve Lovelace", "Secret Corp"])
+    assert.ok(!noMail.output().includes(personal), `${personal} appears in the logs`);
+  expectations.push({
+    server: () => noMail,
+    email,
+    row: { type: "STAY_IN_TOUCH", name: "Eve Lovelace", email, company: "Secret Corp", interest: null, message: null, sent: false },
+  });
 });
 
 test("a filled honeypot gets the normal 201 and nothing is stored or sent", async () => {
   const email = uniqueEmail();
   const before = resend.requests.length;
-  const { status, body } = await apiClient(viaResend.origin).post("/leads/developer", { name: "Bot", email, website: "http://spam.example" });
+  const { status, body } = await apiClient(viaResend.origin).post("/leads/developer", {
+    name: "Bot",
+    email,
+    website: "http://spam.example",
+  });
   assert.equal(status, 201);
   assert.deepEqual(body, { received: true, sent: true, message: body.message });
   assert.equal(resend.requests.length, before);

@@ -25,7 +25,13 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
   const body = JSON.stringify({ painRating: 4, comments: "still typing" });
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, path: url.pathname, method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+      },
       (res) => {
         let text = "";
         res.on("data", (chunk) => (text += chunk));
@@ -64,7 +70,10 @@ test("a restart keeps the data: what was written before is read after, and every
     assert.match(second.output(), /"applied":0/);
     const read = await apiClient(second.origin).get(`/lookup/${written.body.code}`);
     assert.equal(read.status, 200);
-    assert.deepEqual([read.body.code, read.body.resultSnapshot.overallScore, read.body.resultSnapshot.wristScore], [written.body.code, 77, 70]);
+    assert.deepEqual(
+      [read.body.code, read.body.resultSnapshot.overallScore, read.body.resultSnapshot.wristScore],
+      [written.body.code, 77, 70],
+    );
     assert.equal(await second.stop(), 0);
   } finally {
     await Promise.all(servers.map((server) => server.stop()));
@@ -74,7 +83,10 @@ test("a restart keeps the data: what was written before is read after, and every
 
 /** The start line that states what acknowledged commits rest on. */
 function durabilityLine(server: TestServer): { durability: Record<string, unknown>; survives: string; level: number } {
-  const line = server.output().split("\n").find((l) => l.includes('"survives"'));
+  const line = server
+    .output()
+    .split("\n")
+    .find((l) => l.includes('"survives"'));
   assert.ok(line, "the server states its durability at start");
   return JSON.parse(line);
 }
@@ -97,42 +109,54 @@ test("the start states what acknowledged commits survive, from the database's ow
   }
 });
 
-test("PostgreSQL with synchronous_commit off is reported at start as not durable", { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" }, async () => {
-  const database = await createTestDatabase();
-  try {
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    await client.query(`ALTER DATABASE "${new URL(database.url!).pathname.slice(1)}" SET synchronous_commit = off`);
-    await client.end();
-    const server = await startServer({ database });
+test(
+  "PostgreSQL with synchronous_commit off is reported at start as not durable",
+  { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" },
+  async () => {
+    const database = await createTestDatabase();
     try {
-      const { durability, survives, level } = durabilityLine(server);
-      assert.deepEqual([durability.synchronousCommit, survives, level], ["off", "none", 40]);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(`ALTER DATABASE "${new URL(database.url!).pathname.slice(1)}" SET synchronous_commit = off`);
+      await client.end();
+      const server = await startServer({ database });
+      try {
+        const { durability, survives, level } = durabilityLine(server);
+        assert.deepEqual([durability.synchronousCommit, survives, level], ["off", "none", 40]);
+      } finally {
+        await server.stop();
+      }
     } finally {
-      await server.stop();
+      await database.drop();
     }
-  } finally {
-    await database.drop();
-  }
-});
+  },
+);
 
-test("two instances started at once on one empty PostgreSQL both come up (advisory lock)", { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" }, async () => {
-  const database = await createTestDatabase();
-  const started = await Promise.allSettled([startServer({ database }), startServer({ database })]);
-  const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
-  try {
-    assert.equal(running.length, 2, `an instance did not come up: ${started.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")).join("; ")}`);
-    const [a, b] = running as [TestServer, TestServer];
-    for (const server of [a, b]) assert.equal((await apiClient(server.origin).get("/health")).status, 200);
-    const applied = [a.output(), b.output()].map((out) => Number(/"applied":(\d+)/.exec(out)![1])).sort((x, y) => x - y);
-    assert.deepEqual(applied, [0, migrationCount], "exactly one instance applied the migrations");
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { rows } = await client.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
-    await client.end();
-    assert.equal(rows[0].n, migrationCount);
-  } finally {
-    await Promise.all(running.map((server) => server.stop()));
-    await database.drop();
-  }
-});
+test(
+  "two instances started at once on one empty PostgreSQL both come up (advisory lock)",
+  { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" },
+  async () => {
+    const database = await createTestDatabase();
+    const started = await Promise.allSettled([startServer({ database }), startServer({ database })]);
+    const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
+    try {
+      assert.equal(
+        running.length,
+        2,
+        `an instance did not come up: ${started.map((r) => (r.status === "rejected" ? String(r.reason) : "ok")).join("; ")}`,
+      );
+      const [a, b] = running as [TestServer, TestServer];
+      for (const server of [a, b]) assert.equal((await apiClient(server.origin).get("/health")).status, 200);
+      const applied = [a.output(), b.output()].map((out) => Number(/"applied":(\d+)/.exec(out)![1])).sort((x, y) => x - y);
+      assert.deepEqual(applied, [0, migrationCount], "exactly one instance applied the migrations");
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query(`SELECT count(*)::int AS n FROM "_prisma_migrations"`);
+      await client.end();
+      assert.equal(rows[0].n, migrationCount);
+    } finally {
+      await Promise.all(running.map((server) => server.stop()));
+      await database.drop();
+    }
+  },
+);

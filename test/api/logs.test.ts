@@ -44,7 +44,9 @@ test("a request full of personal data leaves none of it in the log", async () =>
   );
   await api.post("/assessments/pain", { painRating: "bad", comments: secrets.transcript }, { token });
   await api.get(`/admin/audit?actor=${encodeURIComponent(secrets.email)}`, { token });
-  await api.post(`/assessments/pain?email=${encodeURIComponent(secrets.email)}&code=${secrets.code}`, "{broken json " + secrets.name, { token });
+  await api.post(`/assessments/pain?email=${encodeURIComponent(secrets.email)}&code=${secrets.code}`, "{broken json " + secrets.name, {
+    token,
+  });
   await new Promise((resolve) => setTimeout(resolve, 200));
   const log = server.output();
   for (const value of [...Object.values(secrets), secrets.code.replace("-", ""), token, token.split(".")[1]!]) {
@@ -59,12 +61,21 @@ test("codes and ids in the path never reach the log: the line names the route pa
   assert.equal(created.status, 201);
   const { code, id } = created.body as { code: string; id: number };
   const me = await api.get("/patients/me", { token });
-  const paths = [`/lookup/${code}`, `/lookup/${code.toLowerCase().replace(/^(...)/, "$1-")}`, `/assessments/${code}/results`, `/assessments/${id}/results`, `/patients/${me.body.id}/scores`];
+  const paths = [
+    `/lookup/${code}`,
+    `/lookup/${code.toLowerCase().replace(/^(...)/, "$1-")}`,
+    `/assessments/${code}/results`,
+    `/assessments/${id}/results`,
+    `/patients/${me.body.id}/scores`,
+  ];
   for (const path of paths) assert.equal((await api.get(path, { token })).status, 200, path);
   await new Promise((resolve) => setTimeout(resolve, 200));
   const lines = requestLines();
   for (const route of ["/api/lookup/{code}", "/api/assessments/{id}/results", "/api/patients/{id}/scores"]) {
-    assert.ok(lines.some((line) => line.route === route), `a line names ${route}`);
+    assert.ok(
+      lines.some((line) => line.route === route),
+      `a line names ${route}`,
+    );
   }
   const log = server.output();
   assert.ok(!log.includes(code), "the code");

@@ -13,7 +13,10 @@ import { startServer } from "@/test/support/server";
 
 function purge(database: TestDatabase, ...args: string[]) {
   const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", LOG_LEVEL: "silent", ...database.env };
-  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge-expired.ts", ...args], { env: env as NodeJS.ProcessEnv, encoding: "utf8" });
+  const run = spawnSync(process.execPath, ["--import", "tsx", "scripts/purge-expired.ts", ...args], {
+    env: env as NodeJS.ProcessEnv,
+    encoding: "utf8",
+  });
   assert.equal(run.status, 0, run.stderr);
   return run.stdout;
 }
@@ -29,7 +32,12 @@ test("expiry, claim with score point, purge, and e-mail without a transport", as
     let server = await startServer({ database, env: idp.env });
     let api = apiClient(server.origin);
     const expiring = [];
-    for (const [path, body] of [["rom", romBody], ["dexterity", dexterityBody], ["pain-v2", painBody], ["arthritis", arthritisBody]] as const) {
+    for (const [path, body] of [
+      ["rom", romBody],
+      ["dexterity", dexterityBody],
+      ["pain-v2", painBody],
+      ["arthritis", arthritisBody],
+    ] as const) {
       const res = await api.post(`/assessments/${path}`, body);
       assert.equal(res.status, 201);
       expiring.push(res.body.code as string);
@@ -61,7 +69,14 @@ test("expiry, claim with score point, purge, and e-mail without a transport", as
          FROM assessments a JOIN contacts c ON c.id = a.owner_id LEFT JOIN score_points s ON s.assessment_id = a.id WHERE a.id = $1`,
       [claimed.id],
     );
-    assert.deepEqual(claimedRow, { is_anonymous: false, expires_at: null, has_claimed_at: true, point_moved: true, pain_score: 40, owner_kind: "PATIENT" });
+    assert.deepEqual(claimedRow, {
+      is_anonymous: false,
+      expires_at: null,
+      has_claimed_at: true,
+      point_moved: true,
+      pain_score: 40,
+      owner_kind: "PATIENT",
+    });
     const [stored] = await queryDatabase(database, `SELECT email FROM assessments WHERE code = $1`, [fresh]);
     assert.equal(stored!.email, "patient@example.com");
     const [lifetime] = await queryDatabase<{ days: number }>(
@@ -97,14 +112,19 @@ test("expiry, claim with score point, purge, and e-mail without a transport", as
     // 3. The purge deletes exactly the expired anonymous records, their detail rows and contacts.
     const before = {
       assessments: await count(database, "assessments"),
-      anonymousContacts: Number((await queryDatabase<{ n: number }>(database, `SELECT count(*)::int AS n FROM contacts WHERE kind = 'ANONYMOUS'`))[0]!.n),
+      anonymousContacts: Number(
+        (await queryDatabase<{ n: number }>(database, `SELECT count(*)::int AS n FROM contacts WHERE kind = 'ANONYMOUS'`))[0]!.n,
+      ),
     };
     const output = purge(database, "--batch-size=2");
     assert.match(output, /purged 5 expired anonymous record\(s\) and 5 anonymous contact\(s\) in 3 batch\(es\)/);
     assert.equal(await count(database, "assessments"), before.assessments - 5);
     const remaining = await queryDatabase<{ code: string }>(database, `SELECT code FROM assessments ORDER BY code`);
     assert.deepEqual(remaining.map((r) => r.code).sort(), [fresh, claimed.code, owned].sort());
-    const anonymousContacts = await queryDatabase<{ n: number }>(database, `SELECT count(*)::int AS n FROM contacts WHERE kind = 'ANONYMOUS'`);
+    const anonymousContacts = await queryDatabase<{ n: number }>(
+      database,
+      `SELECT count(*)::int AS n FROM contacts WHERE kind = 'ANONYMOUS'`,
+    );
     assert.equal(anonymousContacts[0]!.n, before.anonymousContacts - 5);
     // Detail rows went with their records: only the surviving records' rows remain.
     assert.equal(await count(database, "rom_assessments"), 1);

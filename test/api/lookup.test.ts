@@ -39,7 +39,12 @@ describe("GET /codes/:code", () => {
     const report = await api.post("/reports", { title: "For my hand therapist", assessmentCodes: [code] });
     assert.equal(report.status, 200);
     const kind = await api.get(`/codes/${report.body.code}`);
-    assert.deepEqual(kind.body, { kind: "report", code: report.body.code, formattedCode: report.body.formattedCode, path: `/r/${report.body.code}` });
+    assert.deepEqual(kind.body, {
+      kind: "report",
+      code: report.body.code,
+      formattedCode: report.body.formattedCode,
+      path: `/r/${report.body.code}`,
+    });
     assert.equal((await api.get(`/lookup/${code}`)).body.viewCount, 1, "/codes counted no view");
   });
 
@@ -57,7 +62,15 @@ describe("GET /lookup/:code", () => {
     const first = await api.get(`/lookup/${formattedCode}`);
     assert.equal(first.status, 200);
     assert.deepEqual(Object.keys(first.body).sort(), [
-      "assessmentType", "code", "dateCreated", "expiresAt", "formattedCode", "hand", "isAnonymous", "resultSnapshot", "viewCount",
+      "assessmentType",
+      "code",
+      "dateCreated",
+      "expiresAt",
+      "formattedCode",
+      "hand",
+      "isAnonymous",
+      "resultSnapshot",
+      "viewCount",
     ]);
     const lifetime = Date.parse(first.body.expiresAt) - Date.parse(first.body.dateCreated);
     assert.ok(Math.abs(lifetime - 90 * 86_400_000) < 5_000, "an unclaimed record expires 90 days after it was taken");
@@ -94,7 +107,11 @@ describe("GET /lookup/:code", () => {
     const responses = await Promise.all(Array.from({ length: 50 }, () => api.get(`/lookup/${code}`)));
     assert.ok(responses.every((r) => r.status === 200));
     const counts = responses.map((r) => r.body.viewCount).sort((a, b) => a - b);
-    assert.deepEqual(counts, Array.from({ length: 50 }, (_, i) => i + 1), "each lookup saw its own count");
+    assert.deepEqual(
+      counts,
+      Array.from({ length: 50 }, (_, i) => i + 1),
+      "each lookup saw its own count",
+    );
     assert.equal((await api.get(`/lookup/${code}`)).body.viewCount, 51);
   });
 });

@@ -32,7 +32,9 @@ function routeFiles(dir = "app/api"): RouteFile[] {
     } else if (entry.name === "route.ts") {
       const segments = relative("app/api", dir).split(sep);
       const source = readFileSync(full, "utf8");
-      const methods = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)].map((m) => m[1]!);
+      const methods = [...source.matchAll(/export\s+(?:const|async\s+function|function)\s+(GET|POST|PUT|PATCH|DELETE)\b/g)].map(
+        (m) => m[1]!,
+      );
       out.push({
         path: "/" + segments.map((s) => s.replace(/^\[\.\.\.(\w+)\]$/, "*").replace(/^\[(\w+)\]$/, "{$1}")).join("/"),
         methods,
@@ -153,7 +155,10 @@ test("guards are documented: bearer scheme, and which routes need it", () => {
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(operations as Record<string, any>)) {
       assert.ok(Array.isArray(op.security), `${method} ${path} states its security`);
-      if (op.security.some((s: Record<string, unknown>) => "bearerAuth" in s) && !op.security.some((s: object) => Object.keys(s).length === 0)) {
+      if (
+        op.security.some((s: Record<string, unknown>) => "bearerAuth" in s) &&
+        !op.security.some((s: object) => Object.keys(s).length === 0)
+      ) {
         assert.ok(op.responses["401"], `${method} ${path} documents 401`);
       }
     }
@@ -192,11 +197,22 @@ test("enumerations are the wire names, named components, and referenced", () => 
 });
 
 test("numbers and yes/no in paths and queries are integers and booleans", () => {
-  const parameter = (path: string, name: string) => document.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
-  assert.deepEqual(parameter("/patients", "limit"), { description: "Page size; default 50, values over 200 are clamped to 200", type: "integer", minimum: 0, maximum: 2147483647 });
+  const parameter = (path: string, name: string) =>
+    document.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+  assert.deepEqual(parameter("/patients", "limit"), {
+    description: "Page size; default 50, values over 200 are clamped to 200",
+    type: "integer",
+    minimum: 0,
+    maximum: 2147483647,
+  });
   assert.equal(parameter("/patients", "offset").type, "integer");
   assert.deepEqual(parameter("/patients", "attention"), { type: "boolean" });
-  assert.deepEqual(parameter("/patients/{id}/scores", "id"), { type: "integer", minimum: 1, maximum: 2147483647, description: "Patient contact id" });
+  assert.deepEqual(parameter("/patients/{id}/scores", "id"), {
+    type: "integer",
+    minimum: 1,
+    maximum: 2147483647,
+    description: "Patient contact id",
+  });
   assert.equal(parameter("/journal/{id}", "id").type, "integer");
 });
 
@@ -227,14 +243,20 @@ test("the voice socket: optional token, 101, 429 for too many sessions, and a li
   for (const status of ["101", "401", "403", "426", "429", "503"]) assert.ok(socket.responses[status], status);
   assert.match(socket.responses["429"].description, /Too many open voice sessions/);
   assert.match(socket.externalDocs.url, /\/api\/asyncapi\.json$/);
-  assert.deepEqual(socket.parameters.map((p: { name: string }) => p.name), ["access_token", "audio"]);
+  assert.deepEqual(
+    socket.parameters.map((p: { name: string }) => p.name),
+    ["access_token", "audio"],
+  );
 });
 
 test("tags are described, every operation documents a 4xx, info has license and contact", () => {
   assert.ok(document.tags.length > 5 && document.tags.every((t: { description?: string }) => t.description), "tag descriptions");
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(operations as Record<string, any>)) {
-      assert.ok(Object.keys(op.responses).some((status) => status.startsWith("4")), `${method} ${path} documents a 4xx`);
+      assert.ok(
+        Object.keys(op.responses).some((status) => status.startsWith("4")),
+        `${method} ${path} documents a 4xx`,
+      );
     }
   }
   assert.ok(document.info.license.identifier);

@@ -96,9 +96,24 @@ const pain = (score: number): Result => ({ type: "PAIN", hand: "BOTH", score });
 const mixed = {
   // Every test better than last time, on days that alternate between tests: comparing one
   // day's ROM with the next day's pain check-in would read 70 → 55 as a decline.
-  improver: patient("improver", "Mixcase Improver", { 12: [rom("RIGHT", 30)], 10: [rom("RIGHT", 40)], 9: [pain(50)], 8: [dexterity("RIGHT", 45)], 3: [rom("RIGHT", 50)], 2: [pain(70)], 1: [dexterity("RIGHT", 55)] }),
+  improver: patient("improver", "Mixcase Improver", {
+    12: [rom("RIGHT", 30)],
+    10: [rom("RIGHT", 40)],
+    9: [pain(50)],
+    8: [dexterity("RIGHT", 45)],
+    3: [rom("RIGHT", 50)],
+    2: [pain(70)],
+    1: [dexterity("RIGHT", 55)],
+  }),
   // ROM better on both hands, pain worse: the flag names pain.
-  decliner: patient("decliner", "Mixcase Decliner", { 6: [rom("RIGHT", 60)], 5: [pain(80)], 4: [rom("LEFT", 50)], 2: [rom("RIGHT", 70)], 1: [pain(60)], 0: [rom("LEFT", 55)] }),
+  decliner: patient("decliner", "Mixcase Decliner", {
+    6: [rom("RIGHT", 60)],
+    5: [pain(80)],
+    4: [rom("LEFT", 50)],
+    2: [rom("RIGHT", 70)],
+    1: [pain(60)],
+    0: [rom("LEFT", 55)],
+  }),
   // One result per test: no test has a trend yet.
   single: patient("singles", "Mixcase Singles", { 3: [rom("RIGHT", 70)], 1: [pain(72)] }),
   // A single low result: flagged for the score, not for a trend.
@@ -162,19 +177,34 @@ const row = async (key: keyof typeof fixtures) => {
 };
 
 test("trend is stable at exactly +2 and improving just above", async () => {
-  assert.deepEqual({ ...(await row("up2")), id: 0, lastAssessment: null }, {
-    id: 0,
-    name: "Trendcase Alder",
-    hand: "LEFT",
-    injury: "a distal radius fracture",
-    lastAssessment: null,
-    score: 52,
-    trend: "stable",
-    needsAttention: false,
-    tests: [{ test: "ROM", hand: "RIGHT", score: 52, date: day(1), previousScore: 50, previousDate: day(3), firstScore: 50, firstDate: day(3), trend: "stable" }],
-    attentionReasons: [],
-    assessmentCount: 2,
-  });
+  assert.deepEqual(
+    { ...(await row("up2")), id: 0, lastAssessment: null },
+    {
+      id: 0,
+      name: "Trendcase Alder",
+      hand: "LEFT",
+      injury: "a distal radius fracture",
+      lastAssessment: null,
+      score: 52,
+      trend: "stable",
+      needsAttention: false,
+      tests: [
+        {
+          test: "ROM",
+          hand: "RIGHT",
+          score: 52,
+          date: day(1),
+          previousScore: 50,
+          previousDate: day(3),
+          firstScore: 50,
+          firstDate: day(3),
+          trend: "stable",
+        },
+      ],
+      attentionReasons: [],
+      assessmentCount: 2,
+    },
+  );
   const up = await row("up21");
   assert.equal(up.trend, "improving");
   assert.equal(up.score, 52.1);
@@ -208,9 +238,24 @@ test("a day's score is the mean of that day's assessments; one day or none is st
   const single = await row("single");
   assert.equal(single.trend, "stable");
   assert.equal(single.score, 70);
-  assert.deepEqual(single.tests, [{ test: "ROM", hand: "RIGHT", score: 70, date: day(1), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(1), trend: "insufficient" }]);
+  assert.deepEqual(single.tests, [
+    {
+      test: "ROM",
+      hand: "RIGHT",
+      score: 70,
+      date: day(1),
+      previousScore: null,
+      previousDate: null,
+      firstScore: 70,
+      firstDate: day(1),
+      trend: "insufficient",
+    },
+  ]);
   const none = await row("none");
-  assert.deepEqual([none.score, none.trend, none.needsAttention, none.assessmentCount, none.lastAssessment], [null, "stable", false, 0, null]);
+  assert.deepEqual(
+    [none.score, none.trend, none.needsAttention, none.assessmentCount, none.lastAssessment],
+    [null, "stable", false, 0, null],
+  );
 });
 
 const standing = (row: Record<string, unknown>) => ({
@@ -240,9 +285,39 @@ test("mixed test days, improving on every test: improving, no flag", async () =>
     trend: "improving",
     needsAttention: false,
     tests: [
-      { test: "ROM", hand: "RIGHT", score: 50, date: day(3), previousScore: 40, previousDate: day(10), firstScore: 30, firstDate: day(12), trend: "improving" },
-      { test: "DEXTERITY", hand: "RIGHT", score: 55, date: day(1), previousScore: 45, previousDate: day(8), firstScore: 45, firstDate: day(8), trend: "improving" },
-      { test: "PAIN", hand: "BOTH", score: 70, date: day(2), previousScore: 50, previousDate: day(9), firstScore: 50, firstDate: day(9), trend: "improving" },
+      {
+        test: "ROM",
+        hand: "RIGHT",
+        score: 50,
+        date: day(3),
+        previousScore: 40,
+        previousDate: day(10),
+        firstScore: 30,
+        firstDate: day(12),
+        trend: "improving",
+      },
+      {
+        test: "DEXTERITY",
+        hand: "RIGHT",
+        score: 55,
+        date: day(1),
+        previousScore: 45,
+        previousDate: day(8),
+        firstScore: 45,
+        firstDate: day(8),
+        trend: "improving",
+      },
+      {
+        test: "PAIN",
+        hand: "BOTH",
+        score: 70,
+        date: day(2),
+        previousScore: 50,
+        previousDate: day(9),
+        firstScore: 50,
+        firstDate: day(9),
+        trend: "improving",
+      },
     ],
     attentionReasons: [],
   });
@@ -262,7 +337,13 @@ test("mixed test days, improving on every test: improving, no flag", async () =>
   const right = await api.get(`/patients/${ids.improver}/scores?hand=RIGHT`, { token: provider });
   assert.deepEqual(
     right.body.scores.map((s: { date: string; overallScore: number }) => [s.date, s.overallScore]),
-    [[day(1), 52.5], [day(3), 47.5], [day(8), 42.5], [day(10), 40], [day(12), 30]],
+    [
+      [day(1), 52.5],
+      [day(3), 47.5],
+      [day(8), 42.5],
+      [day(10), 40],
+      [day(12), 30],
+    ],
     "a hand's history carries forward only that hand's tests",
   );
 });
@@ -274,9 +355,39 @@ test("one test declining while the others improve: flagged, and the flag names t
     trend: "stable",
     needsAttention: true,
     tests: [
-      { test: "ROM", hand: "LEFT", score: 55, date: day(0), previousScore: 50, previousDate: day(4), firstScore: 50, firstDate: day(4), trend: "improving" },
-      { test: "ROM", hand: "RIGHT", score: 70, date: day(2), previousScore: 60, previousDate: day(6), firstScore: 60, firstDate: day(6), trend: "improving" },
-      { test: "PAIN", hand: "BOTH", score: 60, date: day(1), previousScore: 80, previousDate: day(5), firstScore: 80, firstDate: day(5), trend: "declining" },
+      {
+        test: "ROM",
+        hand: "LEFT",
+        score: 55,
+        date: day(0),
+        previousScore: 50,
+        previousDate: day(4),
+        firstScore: 50,
+        firstDate: day(4),
+        trend: "improving",
+      },
+      {
+        test: "ROM",
+        hand: "RIGHT",
+        score: 70,
+        date: day(2),
+        previousScore: 60,
+        previousDate: day(6),
+        firstScore: 60,
+        firstDate: day(6),
+        trend: "improving",
+      },
+      {
+        test: "PAIN",
+        hand: "BOTH",
+        score: 60,
+        date: day(1),
+        previousScore: 80,
+        previousDate: day(5),
+        firstScore: 80,
+        firstDate: day(5),
+        trend: "declining",
+      },
     ],
     attentionReasons: [{ reason: "test_declining", test: "PAIN", hand: "BOTH", text: "Pain (both hands) declining: 80 → 60" }],
   });
@@ -292,8 +403,28 @@ test("single results: not enough data per test, no flag unless the score is belo
     trend: "stable",
     needsAttention: false,
     tests: [
-      { test: "ROM", hand: "RIGHT", score: 70, date: day(3), previousScore: null, previousDate: null, firstScore: 70, firstDate: day(3), trend: "insufficient" },
-      { test: "PAIN", hand: "BOTH", score: 72, date: day(1), previousScore: null, previousDate: null, firstScore: 72, firstDate: day(1), trend: "insufficient" },
+      {
+        test: "ROM",
+        hand: "RIGHT",
+        score: 70,
+        date: day(3),
+        previousScore: null,
+        previousDate: null,
+        firstScore: 70,
+        firstDate: day(3),
+        trend: "insufficient",
+      },
+      {
+        test: "PAIN",
+        hand: "BOTH",
+        score: 72,
+        date: day(1),
+        previousScore: null,
+        previousDate: null,
+        firstScore: 72,
+        firstDate: day(1),
+        trend: "insufficient",
+      },
     ],
     attentionReasons: [],
   });
@@ -301,7 +432,19 @@ test("single results: not enough data per test, no flag unless the score is belo
     score: 35,
     trend: "stable",
     needsAttention: true,
-    tests: [{ test: "ARTHRITIS", hand: "BOTH", score: 35, date: day(2), previousScore: null, previousDate: null, firstScore: 35, firstDate: day(2), trend: "insufficient" }],
+    tests: [
+      {
+        test: "ARTHRITIS",
+        hand: "BOTH",
+        score: 35,
+        date: day(2),
+        previousScore: null,
+        previousDate: null,
+        firstScore: 35,
+        firstDate: day(2),
+        trend: "insufficient",
+      },
+    ],
     attentionReasons: [{ reason: "low_score", test: null, hand: null, text: "Overall score 35 is below 40" }],
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
@@ -348,11 +491,20 @@ test("score history pages: default 90, max 365 (clamped), offset, bad values are
 
 test("the trend and attention filters", async () => {
   const declining = await api.get("/patients?search=Trendcase&trend=declining", { token: provider });
-  assert.deepEqual(declining.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood"]);
+  assert.deepEqual(
+    declining.body.patients.map((p: { name: string }) => p.name),
+    ["Trendcase Dogwood"],
+  );
   const improving = await api.get("/patients?search=Trendcase&trend=improving", { token: provider });
-  assert.deepEqual(improving.body.patients.map((p: { name: string }) => p.name), ["Trendcase Birch", "Trendcase Ginkgo"]);
+  assert.deepEqual(
+    improving.body.patients.map((p: { name: string }) => p.name),
+    ["Trendcase Birch", "Trendcase Ginkgo"],
+  );
   const attention = await api.get("/patients?search=Trendcase&attention=true", { token: provider });
-  assert.deepEqual(attention.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood", "Trendcase Fir"]);
+  assert.deepEqual(
+    attention.body.patients.map((p: { name: string }) => p.name),
+    ["Trendcase Dogwood", "Trendcase Fir"],
+  );
   assert.equal(attention.body.total, 2);
   const calm = await api.get("/patients?search=Trendcase&attention=false", { token: provider });
   assert.equal(calm.body.total, 7);
@@ -362,7 +514,9 @@ test("the trend and attention filters", async () => {
 
 test("each sort: name A-Z, score lowest first (none last), most recent assessment first (none last)", async () => {
   const names = async (sort: string) =>
-    (await api.get(`/patients?search=Trendcase&sort=${sort}`, { token: provider })).body.patients.map((p: { name: string }) => p.name.slice(10));
+    (await api.get(`/patients?search=Trendcase&sort=${sort}`, { token: provider })).body.patients.map((p: { name: string }) =>
+      p.name.slice(10),
+    );
   assert.deepEqual(await names("name"), ["Alder", "Birch", "Cedar", "Dogwood", "Elm", "Fir", "Ginkgo", "Hazel", "Ivy"]);
   assert.deepEqual(await names("score"), ["Fir", "Elm", "Alder", "Birch", "Ginkgo", "Dogwood", "Cedar", "Hazel", "Ivy"]);
   assert.deepEqual(await names("recent"), ["Ginkgo", "Birch", "Alder", "Hazel", "Dogwood", "Cedar", "Elm", "Fir", "Ivy"]);
@@ -371,9 +525,15 @@ test("each sort: name A-Z, score lowest first (none last), most recent assessmen
 
 test("search matches part of the name or e-mail in any case; % and _ match themselves", async () => {
   const byEmail = await api.get(`/patients?search=${encodeURIComponent(`DOWN21.${run}@example`)}`, { token: provider });
-  assert.deepEqual(byEmail.body.patients.map((p: { name: string }) => p.name), ["Trendcase Dogwood"]);
+  assert.deepEqual(
+    byEmail.body.patients.map((p: { name: string }) => p.name),
+    ["Trendcase Dogwood"],
+  );
   const byName = await api.get("/patients?search=tRENDCASE%20h", { token: provider });
-  assert.deepEqual(byName.body.patients.map((p: { name: string }) => p.name), ["Trendcase Hazel"]);
+  assert.deepEqual(
+    byName.body.patients.map((p: { name: string }) => p.name),
+    ["Trendcase Hazel"],
+  );
   const wildcard = await api.get("/patients?search=%25", { token: provider });
   assert.deepEqual(wildcard.body, { patients: [], total: 0 });
 });
@@ -385,7 +545,10 @@ test("list pages: default 50, max 200 (clamped), offset past the end keeps the t
   assert.equal(first.body.total, 219);
   assert.equal((await api.get("/patients?limit=1000", { token: provider })).body.patients.length, 200);
   const page = await api.get("/patients?limit=3&offset=2", { token: provider });
-  assert.deepEqual(page.body.patients.map((p: { id: number }) => p.id), first.body.patients.slice(2, 5).map((p: { id: number }) => p.id));
+  assert.deepEqual(
+    page.body.patients.map((p: { id: number }) => p.id),
+    first.body.patients.slice(2, 5).map((p: { id: number }) => p.id),
+  );
   assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 219 });
   for (const bad of ["limit=-1", "limit=abc", "offset=-1", "offset=x"]) {
     assert.equal((await api.get(`/patients?${bad}`, { token: provider })).status, 400, bad);

@@ -32,14 +32,27 @@ interface Patient {
 }
 
 async function newPatient(client = () => api, name = "Robin Patient"): Promise<Patient> {
-  const token = await idp.token({ sub: uniqueSub("patient"), roles: ["patient"], name, email: `${uniqueSub("mail").replace(/\W/g, "")}@example.test` });
+  const token = await idp.token({
+    sub: uniqueSub("patient"),
+    roles: ["patient"],
+    name,
+    email: `${uniqueSub("mail").replace(/\W/g, "")}@example.test`,
+  });
   const me = await client().get("/patients/me", { token });
   assert.equal(me.status, 200);
   return { id: me.body.id, token, name };
 }
 
 const rom = (overallScore: number) => ({ hand: "RIGHT", overallScore, wristScore: 80, fingerScore: 65 });
-const dexterity = (overallScore: number) => ({ hand: "LEFT", duration: 15, overallScore, speedScore: 75, consistencyScore: 70, cycleCount: 10, totalTouches: 42 });
+const dexterity = (overallScore: number) => ({
+  hand: "LEFT",
+  duration: 15,
+  overallScore,
+  speedScore: 75,
+  consistencyScore: 70,
+  cycleCount: 10,
+  totalTouches: 42,
+});
 const pain = { mode: "QUICK", hand: "BOTH", entries: [{ areaType: "WRIST", hand: "RIGHT", severity: 6 }] };
 
 async function submit(path: string, body: unknown, token: string) {
@@ -70,14 +83,20 @@ describe("histories from submissions", () => {
     assert.equal(today.dexterityScore, 81);
     assert.equal(today.painScore, 40);
     const right = await api.get("/patients/me/scores?hand=RIGHT", { token: patient.token });
-    assert.deepEqual(right.body.scores.map((s: { overallScore: number; dexterityScore: null }) => [s.overallScore, s.dexterityScore]), [[72, null]]);
+    assert.deepEqual(
+      right.body.scores.map((s: { overallScore: number; dexterityScore: null }) => [s.overallScore, s.dexterityScore]),
+      [[72, null]],
+    );
   });
 
   test("GET /patients/me/assessments: newest first, read type, codes, summary line and results tree", async () => {
     const { status, body } = await api.get("/patients/me/assessments", { token: patient.token });
     assert.equal(status, 200);
     assert.equal(body.total, 3);
-    assert.deepEqual(body.assessments.map((a: { assessmentType: string }) => a.assessmentType), ["DEXTERITY", "PAIN", "ROM"]);
+    assert.deepEqual(
+      body.assessments.map((a: { assessmentType: string }) => a.assessmentType),
+      ["DEXTERITY", "PAIN", "ROM"],
+    );
     const [latest, , romItem] = body.assessments;
     assert.equal(latest.code, dex.code);
     assert.match(latest.formattedCode, /^[A-Z2-9]{3}-[A-Z2-9]{3}$/);
@@ -123,10 +142,22 @@ describe("who may read whom", () => {
     await submit("rom", rom(55), bob.token);
   });
 
-  const paths = (id: number) => [`/patients/${id}/scores`, `/patients/${id}/assessments`, `/patients/${id}/journal`, `/patients/${id}/narrative-summary`];
+  const paths = (id: number) => [
+    `/patients/${id}/scores`,
+    `/patients/${id}/assessments`,
+    `/patients/${id}/journal`,
+    `/patients/${id}/narrative-summary`,
+  ];
 
   test("every /patients route needs a token (401)", async () => {
-    for (const path of ["/patients", "/patients/me", "/patients/me/scores", "/patients/me/assessments", `/patients/${bob.id}`, ...paths(bob.id)]) {
+    for (const path of [
+      "/patients",
+      "/patients/me",
+      "/patients/me/scores",
+      "/patients/me/assessments",
+      `/patients/${bob.id}`,
+      ...paths(bob.id),
+    ]) {
       const response = await api.get(path);
       assert.equal(response.status, 401, path);
       assert.equal(typeof response.body.error, "string");
@@ -187,7 +218,10 @@ describe("profile", () => {
     assert.deepEqual(view.body.latestScores, { ROM: null, DEXTERITY: null, PAIN: null, ARTHRITIS: null, THUMB: null });
     assert.deepEqual([view.body.score, view.body.trend, view.body.needsAttention], [null, "stable", false]);
     const list = await api.get("/patients?search=Jordan%20Lee", { token: provider });
-    assert.deepEqual(list.body.patients.map((p: { hand: string; injury: string }) => [p.hand, p.injury]), [["RIGHT", "a distal radius fracture"]]);
+    assert.deepEqual(
+      list.body.patients.map((p: { hand: string; injury: string }) => [p.hand, p.injury]),
+      [["RIGHT", "a distal radius fracture"]],
+    );
 
     const cleared = await api.patch("/patients/me", { injury: null }, { token: patient.token });
     assert.equal(cleared.body.injury, null);
@@ -233,10 +267,25 @@ describe("journal view and narrative summary (template, no model configured)", (
 
   before(async () => {
     patient = await newPatient(undefined, "Sam Carter");
-    await api.patch("/patients/me", { injury: "a scaphoid fracture", affectedHand: "LEFT", surgeryDate: "2026-01-02", surgeryType: "screw fixation" }, { token: patient.token });
+    await api.patch(
+      "/patients/me",
+      { injury: "a scaphoid fracture", affectedHand: "LEFT", surgeryDate: "2026-01-02", surgeryType: "screw fixation" },
+      { token: patient.token },
+    );
     await submit("rom", rom(35), patient.token);
     for (const [i, transcript] of ["Stiff this morning.", "Better after the exercises, gripping a mug now."].entries()) {
-      const created = await api.post("/journal", { patientId: patient.id, entryType: i ? "POST_ASSESSMENT" : "PRE_ASSESSMENT", transcript, painRating: 5 - i * 2, functionRating: 4 + i, affectedHand: "LEFT" }, { token: patient.token });
+      const created = await api.post(
+        "/journal",
+        {
+          patientId: patient.id,
+          entryType: i ? "POST_ASSESSMENT" : "PRE_ASSESSMENT",
+          transcript,
+          painRating: 5 - i * 2,
+          functionRating: 4 + i,
+          affectedHand: "LEFT",
+        },
+        { token: patient.token },
+      );
       assert.equal(created.status, 201);
     }
   });
@@ -246,7 +295,13 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.equal(status, 200);
     assert.equal(body.total, 2);
     assert.deepEqual(
-      body.journal.map(({ type, hand, pain, function: fn, summary }: Record<string, unknown>) => ({ type, hand, pain, function: fn, summary })),
+      body.journal.map(({ type, hand, pain, function: fn, summary }: Record<string, unknown>) => ({
+        type,
+        hand,
+        pain,
+        function: fn,
+        summary,
+      })),
       [
         { type: "POST_ASSESSMENT", hand: "LEFT", pain: 3, function: 5, summary: "Better after the exercises, gripping a mug now." },
         { type: "PRE_ASSESSMENT", hand: "LEFT", pain: 5, function: 4, summary: "Stiff this morning." },
@@ -280,7 +335,10 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.equal(body.source, "template");
     assert.match(body.summary, /^Quiet Person is being followed\./);
     assert.match(body.summary, /No assessments are on record yet/);
-    assert.match(body.summary, /Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40\./);
+    assert.match(
+      body.summary,
+      /Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40\./,
+    );
   });
 });
 

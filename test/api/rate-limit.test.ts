@@ -33,8 +33,26 @@ let budget: TestServer;
 before(async () => {
   [limited, budget] = await Promise.all([
     // Its Redis is unreachable: the limits must hold anyway, in memory.
-    startServer({ env: { RATE_LIMIT: "on", TRUST_PROXY: "loopback", REDIS_URL: "redis://127.0.0.1:1", RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_MISSES_PER_HOUR: "3" }, startTimeoutMs }),
-    startServer({ env: { RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_PER_MINUTE: "100", RATE_LIMIT_MISSES_PER_HOUR: "100", RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "2" }, startTimeoutMs }),
+    startServer({
+      env: {
+        RATE_LIMIT: "on",
+        TRUST_PROXY: "loopback",
+        REDIS_URL: "redis://127.0.0.1:1",
+        RATE_LIMIT_PER_MINUTE: "5",
+        RATE_LIMIT_MISSES_PER_HOUR: "3",
+      },
+      startTimeoutMs,
+    }),
+    startServer({
+      env: {
+        RATE_LIMIT: "on",
+        TRUST_PROXY: "loopback",
+        RATE_LIMIT_PER_MINUTE: "100",
+        RATE_LIMIT_MISSES_PER_HOUR: "100",
+        RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "2",
+      },
+      startTimeoutMs,
+    }),
   ]);
 });
 

@@ -32,7 +32,10 @@ before(async () => {
   idp = await startIdentityProvider();
   resend = await startResend();
   llm = await startLlm();
-  server = await startServer({ env: { ...idp.env, ...resend.env, ...llm.env, LLM_TIMEOUT_MS: "1500", FRONTEND_URL: FRONTEND }, startTimeoutMs: START_TIMEOUT_MS });
+  server = await startServer({
+    env: { ...idp.env, ...resend.env, ...llm.env, LLM_TIMEOUT_MS: "1500", FRONTEND_URL: FRONTEND },
+    startTimeoutMs: START_TIMEOUT_MS,
+  });
   api = apiClient(server.origin);
   workDir = mkdtempSync(join(tmpdir(), "hand-reports-"));
 });
@@ -110,7 +113,10 @@ describe("POST /reports", () => {
 
   test("400 with field for a missing or empty title and for missing, empty, oversized, malformed or unknown codes", async () => {
     const [known] = await submit(1);
-    const distinct = "ABCDEFGHJKMNPQRSTUVWXYZ23456789".slice(0, 21).split("").map((ch) => `${ch}${ch}${ch}${ch}${ch}${ch}`);
+    const distinct = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+      .slice(0, 21)
+      .split("")
+      .map((ch) => `${ch}${ch}${ch}${ch}${ch}${ch}`);
     const cases: [unknown, string][] = [
       [{ assessmentCodes: [known] }, "title"],
       [{ title: "", assessmentCodes: [known] }, "title"],
@@ -171,7 +177,12 @@ describe("GET /reports/:code", () => {
     assert.deepEqual(Object.keys(rom).sort(), ["assessmentType", "code", "dateCreated", "formattedCode", "hand", "resultSnapshot"]);
     assert.deepEqual(
       res.body.assessments.map((a: { assessmentType: string; hand: string }) => [a.assessmentType, a.hand]),
-      [["ROM", "LEFT"], ["DEXTERITY", "RIGHT"], ["PAIN", "BOTH"], ["ARTHRITIS", "BOTH"]],
+      [
+        ["ROM", "LEFT"],
+        ["DEXTERITY", "RIGHT"],
+        ["PAIN", "BOTH"],
+        ["ARTHRITIS", "BOTH"],
+      ],
     );
     assert.equal(rom.formattedCode, dashed(codes[0]!));
     assert.equal(rom.resultSnapshot.extensionDeg, 60);
@@ -191,7 +202,10 @@ describe("GET /reports/:code", () => {
   test("concurrent reads each count once: 12 parallel views see 1..12, the next one 13", async () => {
     const report = await createReport("Popular", await submit(1));
     const views = await Promise.all(Array.from({ length: 12 }, () => api.get(`/reports/${report.code}`)));
-    assert.deepEqual(views.map((v) => v.status), Array(12).fill(200));
+    assert.deepEqual(
+      views.map((v) => v.status),
+      Array(12).fill(200),
+    );
     assert.deepEqual(
       views.map((v) => v.body.viewCount).sort((x, y) => x - y),
       Array.from({ length: 12 }, (_, i) => i + 1),

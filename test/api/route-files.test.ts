@@ -34,16 +34,19 @@ for (const file of files) {
   const nextServed = NEXT_SERVED.includes(file);
   test(`${file}: ${nextServed ? "served by Next (on the router's list)" : "only handle()-made handlers of its own contracts"}`, async () => {
     const source = readFileSync(join(API_DIR, file), "utf8");
-    const module = (await import(pathToFileURL(join(API_DIR, file)).href)) as Record<string, unknown>;
+    const exported = (await import(pathToFileURL(join(API_DIR, file)).href)) as Record<string, unknown>;
     if (nextServed) {
-      assert.ok(Object.values(module).every((value) => !isPlainHandler(value)), "a Next-served file has no handle()-made handler");
+      assert.ok(
+        Object.values(exported).every((value) => !isPlainHandler(value)),
+        "a Next-served file has no handle()-made handler",
+      );
       return;
     }
     assert.doesNotMatch(source, /from\s+["']next(\/|["'])/, "imports nothing from next/*");
-    const exports = Object.keys(module);
+    const exports = Object.keys(exported);
     assert.ok(exports.length > 0);
     for (const name of exports) {
-      const handler = module[name];
+      const handler = exported[name];
       assert.ok(isPlainHandler(handler), `export ${name} is a handle()-made handler (no segment config, no other exports)`);
       assert.equal(handler.endpoint.method, name, `export ${name} serves its contract's method`);
       assert.equal(handler.endpoint.path, contractPath(file), `export ${name} serves its contract's path`);

@@ -46,7 +46,12 @@ function parseWav(bytes: Buffer): Wav {
   while (offset + 8 <= bytes.length) {
     const id = bytes.toString("ascii", offset, offset + 4);
     const size = bytes.readUInt32LE(offset + 4);
-    if (id === "fmt ") format = { channels: bytes.readUInt16LE(offset + 10), sampleRate: bytes.readUInt32LE(offset + 12), bitsPerSample: bytes.readUInt16LE(offset + 22) };
+    if (id === "fmt ")
+      format = {
+        channels: bytes.readUInt16LE(offset + 10),
+        sampleRate: bytes.readUInt32LE(offset + 12),
+        bitsPerSample: bytes.readUInt16LE(offset + 22),
+      };
     if (id === "data") return { riffSize: bytes.readUInt32LE(4), ...format!, dataSize: size, dataOffset: offset + 8 };
     offset += 8 + size + (size % 2);
   }
@@ -67,22 +72,25 @@ test("with a model configured: its /audio/speech WAV, with the rate read from th
   assert.equal(request.headers.authorization, "Bearer sk-test");
 });
 
-
-test(`without a model: espeak-ng (${espeakPath}) speaks a WAV whose header states 22050 Hz and the true sizes`, { skip: withoutEspeak }, async () => {
-  const { status, body, headers } = await apiClient(withEspeak.origin).post("/ai/tts", { text: "Your score is 78 out of 100." });
-  assert.equal(status, 200);
-  assert.equal(headers.get("cache-control"), "no-store");
-  const bytes = Buffer.from(body.audio, "base64");
-  const wav = parseWav(bytes);
-  assert.equal(body.mimeType, `audio/wav;rate=${wav.sampleRate}`);
-  assert.equal(wav.sampleRate, 22050);
-  assert.equal(wav.channels, 1);
-  assert.equal(wav.bitsPerSample, 16);
-  assert.equal(wav.riffSize, bytes.length - 8);
-  assert.equal(wav.dataSize, bytes.length - wav.dataOffset);
-  // About 2 seconds of speech, not silence or a stub.
-  assert.ok(wav.dataSize > 22050, `only ${wav.dataSize} bytes of samples`);
-});
+test(
+  `without a model: espeak-ng (${espeakPath}) speaks a WAV whose header states 22050 Hz and the true sizes`,
+  { skip: withoutEspeak },
+  async () => {
+    const { status, body, headers } = await apiClient(withEspeak.origin).post("/ai/tts", { text: "Your score is 78 out of 100." });
+    assert.equal(status, 200);
+    assert.equal(headers.get("cache-control"), "no-store");
+    const bytes = Buffer.from(body.audio, "base64");
+    const wav = parseWav(bytes);
+    assert.equal(body.mimeType, `audio/wav;rate=${wav.sampleRate}`);
+    assert.equal(wav.sampleRate, 22050);
+    assert.equal(wav.channels, 1);
+    assert.equal(wav.bitsPerSample, 16);
+    assert.equal(wav.riffSize, bytes.length - 8);
+    assert.equal(wav.dataSize, bytes.length - wav.dataOffset);
+    // About 2 seconds of speech, not silence or a stub.
+    assert.ok(wav.dataSize > 22050, `only ${wav.dataSize} bytes of samples`);
+  },
+);
 
 test("text that looks like a command-line option is spoken, not obeyed", { skip: withoutEspeak }, async () => {
   const { status, body } = await apiClient(withEspeak.origin).post("/ai/tts", { text: "--help" });

@@ -45,96 +45,109 @@ after(async () => {
 
 const patientSub = uniqueSub("voice");
 
-test("scripted, signed in: the greeting (with espeak-ng audio), then every step from IDLE to REFLECTION", { skip: skipWithout("espeak-ng", "espeak-ng") }, async () => {
-  const token = await idp.token({ sub: patientSub, roles: ["patient"] });
-  const client = await VoiceClient.open(wsUrl(scripted), { headers: { authorization: `Bearer ${token}` } });
+test(
+  "scripted, signed in: the greeting (with espeak-ng audio), then every step from IDLE to REFLECTION",
+  { skip: skipWithout("espeak-ng", "espeak-ng") },
+  async () => {
+    const token = await idp.token({ sub: patientSub, roles: ["patient"] });
+    const client = await VoiceClient.open(wsUrl(scripted), { headers: { authorization: `Bearer ${token}` } });
 
-  const greeting = await client.until((f) => f.type === "audio_chunk" && f.final);
-  assert.deepEqual(greeting[0], { type: "state_change", from: "IDLE", to: "GREETING", trigger: "session_open" });
-  assert.deepEqual({ ...greeting[1], text: undefined }, { type: "ai_response", id: 1, state: "GREETING", source: "script", text: undefined });
-  assert.match(greeting[1]!.text, /hand health assistant/);
-  const chunks = greeting.slice(2);
-  assert.ok(chunks.length >= 1);
-  chunks.forEach((chunk, index) => {
-    assert.equal(chunk.type, "audio_chunk");
-    assert.equal(chunk.replyId, 1);
-    assert.equal(chunk.index, index);
-    assert.equal(chunk.mimeType, "audio/wav;rate=22050");
-    assert.equal(chunk.final, index === chunks.length - 1);
-  });
-  const wav = concatAudio(chunks);
-  assert.equal(wav.toString("ascii", 0, 4), "RIFF");
-  assert.equal(wav.readUInt32LE(24), 22050);
+    const greeting = await client.until((f) => f.type === "audio_chunk" && f.final);
+    assert.deepEqual(greeting[0], { type: "state_change", from: "IDLE", to: "GREETING", trigger: "session_open" });
+    assert.deepEqual(
+      { ...greeting[1], text: undefined },
+      { type: "ai_response", id: 1, state: "GREETING", source: "script", text: undefined },
+    );
+    assert.match(greeting[1]!.text, /hand health assistant/);
+    const chunks = greeting.slice(2);
+    assert.ok(chunks.length >= 1);
+    chunks.forEach((chunk, index) => {
+      assert.equal(chunk.type, "audio_chunk");
+      assert.equal(chunk.replyId, 1);
+      assert.equal(chunk.index, index);
+      assert.equal(chunk.mimeType, "audio/wav;rate=22050");
+      assert.equal(chunk.final, index === chunks.length - 1);
+    });
+    const wav = concatAudio(chunks);
+    assert.equal(wav.toString("ascii", 0, 4), "RIFF");
+    assert.equal(wav.readUInt32LE(24), 22050);
 
-  client.send(ui("settings", { audio: false }));
+    client.send(ui("settings", { audio: false }));
 
-  const hello = await client.step(say("  hi there  "));
-  assert.deepEqual(types(hello), ["transcript", "state_change", "action:show_menu", "ai_response"]);
-  assert.deepEqual(hello[0], { type: "transcript", role: "user", text: "hi there", final: true });
-  assert.deepEqual(hello[1], { type: "state_change", from: "GREETING", to: "NAVIGATION", trigger: "utterance" });
-  assert.deepEqual(hello[2]!.options, ["check_in", "start_assessment"]);
-  assert.equal(hello[3]!.id, 2);
+    const hello = await client.step(say("  hi there  "));
+    assert.deepEqual(types(hello), ["transcript", "state_change", "action:show_menu", "ai_response"]);
+    assert.deepEqual(hello[0], { type: "transcript", role: "user", text: "hi there", final: true });
+    assert.deepEqual(hello[1], { type: "state_change", from: "GREETING", to: "NAVIGATION", trigger: "utterance" });
+    assert.deepEqual(hello[2]!.options, ["check_in", "start_assessment"]);
+    assert.equal(hello[3]!.id, 2);
 
-  const interim = await client.step(ui("transcript", { text: "my wri", final: false }), (f) => f.type === "transcript");
-  assert.deepEqual(interim, [{ type: "transcript", role: "user", text: "my wri", final: false }]);
+    const interim = await client.step(ui("transcript", { text: "my wri", final: false }), (f) => f.type === "transcript");
+    assert.deepEqual(interim, [{ type: "transcript", role: "user", text: "my wri", final: false }]);
 
-  const checkIn = await client.step(press("check_in"));
-  assert.deepEqual(types(checkIn), ["state_change", "ai_response"]);
-  assert.equal(checkIn[1]!.state, "CHECK_IN");
-  assert.match(checkIn[1]!.text, /How are your hands feeling/);
+    const checkIn = await client.step(press("check_in"));
+    assert.deepEqual(types(checkIn), ["state_change", "ai_response"]);
+    assert.equal(checkIn[1]!.state, "CHECK_IN");
+    assert.match(checkIn[1]!.text, /How are your hands feeling/);
 
-  const answer = await client.step(say("My right wrist is stiff this morning"));
-  assert.deepEqual(types(answer), ["transcript", "state_change", "action:journal_saved", "action:show_assessment_options", "ai_response"]);
-  assert.equal(answer[2]!.entryType, "AD_HOC_CHECK_IN");
-  assert.equal(typeof answer[2]!.entryId, "number");
-  assert.deepEqual(answer[3]!.options, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"]);
-  assert.match(answer[4]!.text, /added that to your journal/);
+    const answer = await client.step(say("My right wrist is stiff this morning"));
+    assert.deepEqual(types(answer), [
+      "transcript",
+      "state_change",
+      "action:journal_saved",
+      "action:show_assessment_options",
+      "ai_response",
+    ]);
+    assert.equal(answer[2]!.entryType, "AD_HOC_CHECK_IN");
+    assert.equal(typeof answer[2]!.entryId, "number");
+    assert.deepEqual(answer[3]!.options, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"]);
+    assert.match(answer[4]!.text, /added that to your journal/);
 
-  const choose = await client.step(say("range of motion please"));
-  assert.deepEqual(types(choose), ["transcript", "action:prepare_assessment", "ai_response"]);
-  assert.equal(choose[1]!.assessmentType, "ROM");
+    const choose = await client.step(say("range of motion please"));
+    assert.deepEqual(types(choose), ["transcript", "action:prepare_assessment", "ai_response"]);
+    assert.equal(choose[1]!.assessmentType, "ROM");
 
-  const ready = await client.step(say("I'm ready"));
-  assert.deepEqual(types(ready), ["transcript", "action:start_assessment", "ai_response"]);
-  assert.equal(ready[1]!.assessmentType, "ROM");
+    const ready = await client.step(say("I'm ready"));
+    assert.deepEqual(types(ready), ["transcript", "action:start_assessment", "ai_response"]);
+    assert.equal(ready[1]!.assessmentType, "ROM");
 
-  const started = await client.step(ui("assessment_started", { assessmentType: "ROM" }));
-  assert.deepEqual(types(started), ["state_change", "ai_response"]);
+    const started = await client.step(ui("assessment_started", { assessmentType: "ROM" }));
+    assert.deepEqual(types(started), ["state_change", "ai_response"]);
 
-  const coaching = await client.step(ui("assessment_progress", { progress: 0.5, hint: "POOR_LIGHTING" }), (f) => f.type === "coaching");
-  assert.deepEqual(coaching, [{ type: "coaching", text: coaching[0]!.text, hint: "POOR_LIGHTING", progress: 0.5 }]);
-  assert.match(coaching[0]!.text, /dark/);
-  const halfway = await client.step(ui("assessment_progress", { progress: 0.6 }), (f) => f.type === "coaching");
-  assert.equal(halfway[0]!.hint, null);
+    const coaching = await client.step(ui("assessment_progress", { progress: 0.5, hint: "POOR_LIGHTING" }), (f) => f.type === "coaching");
+    assert.deepEqual(coaching, [{ type: "coaching", text: coaching[0]!.text, hint: "POOR_LIGHTING", progress: 0.5 }]);
+    assert.match(coaching[0]!.text, /dark/);
+    const halfway = await client.step(ui("assessment_progress", { progress: 0.6 }), (f) => f.type === "coaching");
+    assert.equal(halfway[0]!.hint, null);
 
-  const done = await client.step(ui("assessment_completed", { assessmentType: "ROM", overallScore: 78, code: "ABC234", hand: "RIGHT" }));
-  assert.deepEqual(types(done), ["state_change", "action:show_results", "ai_response"]);
-  assert.deepEqual(done[1], { type: "action", action: "show_results", assessmentType: "ROM", code: "ABC234", overallScore: 78 });
-  assert.match(done[2]!.text, /78 out of 100/);
+    const done = await client.step(ui("assessment_completed", { assessmentType: "ROM", overallScore: 78, code: "ABC234", hand: "RIGHT" }));
+    assert.deepEqual(types(done), ["state_change", "action:show_results", "ai_response"]);
+    assert.deepEqual(done[1], { type: "action", action: "show_results", assessmentType: "ROM", code: "ABC234", overallScore: 78 });
+    assert.match(done[2]!.text, /78 out of 100/);
 
-  const reflect = await client.step(press("continue"));
-  assert.deepEqual(types(reflect), ["state_change", "ai_response"]);
-  assert.match(reflect[1]!.text, /How did that feel/);
+    const reflect = await client.step(press("continue"));
+    assert.deepEqual(types(reflect), ["state_change", "ai_response"]);
+    assert.match(reflect[1]!.text, /How did that feel/);
 
-  const reflection = await client.step(say("It felt easier than last week"));
-  assert.deepEqual(types(reflection), ["transcript", "action:journal_saved", "ai_response"]);
-  assert.equal(reflection[1]!.entryType, "POST_ASSESSMENT");
-  const more = await client.step(say("That's all"));
-  assert.deepEqual(types(more), ["transcript", "ai_response"], "only the first reflection answer is stored");
+    const reflection = await client.step(say("It felt easier than last week"));
+    assert.deepEqual(types(reflection), ["transcript", "action:journal_saved", "ai_response"]);
+    assert.equal(reflection[1]!.entryType, "POST_ASSESSMENT");
+    const more = await client.step(say("That's all"));
+    assert.deepEqual(types(more), ["transcript", "ai_response"], "only the first reflection answer is stored");
 
-  const moves = client.frames.filter((f) => f.type === "state_change").map((f) => `${f.from}>${f.to}`);
-  assert.deepEqual(moves, [
-    "IDLE>GREETING",
-    "GREETING>NAVIGATION",
-    "NAVIGATION>CHECK_IN",
-    "CHECK_IN>ASSESSMENT_SETUP",
-    "ASSESSMENT_SETUP>ASSESSMENT_ACTIVE",
-    "ASSESSMENT_ACTIVE>ASSESSMENT_REVIEW",
-    "ASSESSMENT_REVIEW>REFLECTION",
-  ]);
-  assert.ok(client.frames.filter((f) => f.type === "ai_response").every((f) => f.source === "script"));
-  assert.equal((await client.close()).code, 1000);
-});
+    const moves = client.frames.filter((f) => f.type === "state_change").map((f) => `${f.from}>${f.to}`);
+    assert.deepEqual(moves, [
+      "IDLE>GREETING",
+      "GREETING>NAVIGATION",
+      "NAVIGATION>CHECK_IN",
+      "CHECK_IN>ASSESSMENT_SETUP",
+      "ASSESSMENT_SETUP>ASSESSMENT_ACTIVE",
+      "ASSESSMENT_ACTIVE>ASSESSMENT_REVIEW",
+      "ASSESSMENT_REVIEW>REFLECTION",
+    ]);
+    assert.ok(client.frames.filter((f) => f.type === "ai_response").every((f) => f.source === "script"));
+    assert.equal((await client.close()).code, 1000);
+  },
+);
 
 test("with a model: replies are the model's, with its audio; the flow still reaches REFLECTION, skips and goes back", async () => {
   llm.reply("Model says hello.");
@@ -151,12 +164,20 @@ test("with a model: replies are the model's, with its audio; the flow still reac
   const skipped = await client.step(press("skip"));
   assert.deepEqual(types(skipped), ["state_change", "action:show_assessment_options", "ai_response"]);
   assert.equal(skipped[0]!.to, "ASSESSMENT_SETUP");
-  assert.deepEqual(types(await client.step(ui("assessment_selected", { assessmentType: "FINGER_TAPPING" }))), ["action:prepare_assessment", "ai_response"]);
+  assert.deepEqual(types(await client.step(ui("assessment_selected", { assessmentType: "FINGER_TAPPING" }))), [
+    "action:prepare_assessment",
+    "ai_response",
+  ]);
   const start = await client.step(press("start_assessment"));
   assert.deepEqual(start[0], { type: "action", action: "start_assessment", assessmentType: "DEXTERITY" });
   await client.step(ui("assessment_started"));
   const cancelled = await client.step(ui("assessment_cancelled"));
-  assert.deepEqual(cancelled[0], { type: "state_change", from: "ASSESSMENT_ACTIVE", to: "ASSESSMENT_SETUP", trigger: "assessment_cancelled" });
+  assert.deepEqual(cancelled[0], {
+    type: "state_change",
+    from: "ASSESSMENT_ACTIVE",
+    to: "ASSESSMENT_SETUP",
+    trigger: "assessment_cancelled",
+  });
   await client.step(ui("assessment_started"));
   await client.step(say("this is fun"));
   await client.step(ui("assessment_completed", { overallScore: 64 }));
@@ -173,8 +194,17 @@ test("with a model: replies are the model's, with its audio; the flow still reac
   assert.ok(replies.every((f) => f.source === "ai" && f.text === "Model says hello."));
   const moves = client.frames.filter((f) => f.type === "state_change").map((f) => f.to);
   assert.deepEqual(moves, [
-    "GREETING", "NAVIGATION", "CHECK_IN", "ASSESSMENT_SETUP", "ASSESSMENT_ACTIVE", "ASSESSMENT_SETUP",
-    "ASSESSMENT_ACTIVE", "ASSESSMENT_REVIEW", "REFLECTION", "NAVIGATION", "ASSESSMENT_SETUP",
+    "GREETING",
+    "NAVIGATION",
+    "CHECK_IN",
+    "ASSESSMENT_SETUP",
+    "ASSESSMENT_ACTIVE",
+    "ASSESSMENT_SETUP",
+    "ASSESSMENT_ACTIVE",
+    "ASSESSMENT_REVIEW",
+    "REFLECTION",
+    "NAVIGATION",
+    "ASSESSMENT_SETUP",
   ]);
 
   // The model is told the step and hears the person's words.
@@ -289,7 +319,12 @@ test("server shutdown closes open sessions with 1001, and their journal entries 
   assert.equal(await scripted.stop(), 0);
   assert.deepEqual(await client.closed, { code: 1001, reason: "server shutting down" });
 
-  const rows = await queryDatabase<{ entry_type: string; transcript: string; affected_hand: string | null; orchestrator_session_id: string | null }>(
+  const rows = await queryDatabase<{
+    entry_type: string;
+    transcript: string;
+    affected_hand: string | null;
+    orchestrator_session_id: string | null;
+  }>(
     database,
     `SELECT j.entry_type::text, j.transcript, j.affected_hand::text, j.orchestrator_session_id
        FROM journal_entries j JOIN contacts c ON c.id = j.patient_id WHERE c.sub = $1 ORDER BY j.id`,

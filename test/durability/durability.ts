@@ -28,7 +28,11 @@ const CONNECTIONS = 24;
 const KILL_AFTER = Number(process.env.DURABILITY_KILL_AFTER || 300);
 
 process.env.NEXT_DIST_DIR ||= ".next";
-const postgresUrl = process.env.DURABILITY_DATABASE_URL || process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+const postgresUrl =
+  process.env.DURABILITY_DATABASE_URL ||
+  process.env.TEST_DATABASE_URL ||
+  process.env.DATABASE_URL ||
+  "postgresql://postgres@127.0.0.1:5432/postgres";
 
 const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -67,7 +71,12 @@ async function freshDatabase(kind: "pglite" | "postgres"): Promise<TestDatabase>
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  return { kind, url: url.toString(), env: { DATABASE_URL: url.toString() }, drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return {
+    kind,
+    url: url.toString(),
+    env: { DATABASE_URL: url.toString() },
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
 }
 
 async function run(kind: "pglite" | "postgres") {
@@ -77,7 +86,8 @@ async function run(kind: "pglite" | "postgres") {
     const first = await startServer({ database, env });
     const expected = kind === "postgres" ? "power loss" : "process crash";
     const stated = /"survives":"([^"]+)"/.exec(first.output())?.[1];
-    if (stated !== expected) throw new Error(`${kind}: the server says acknowledged commits survive "${stated}", this run needs "${expected}"`);
+    if (stated !== expected)
+      throw new Error(`${kind}: the server says acknowledged commits survive "${stated}", this run needs "${expected}"`);
     console.log(`${kind}: the database's settings promise that acknowledged commits survive a ${expected}`);
     const acknowledged: Acknowledged[] = [];
     let failed = 0;
@@ -88,12 +98,27 @@ async function run(kind: "pglite" | "postgres") {
           const kind = KINDS[i % KINDS.length]!;
           // Vary the score so a record read back can be matched to what was sent.
           const score = i % 101;
-          const body = kind.type === "ARTHRITIS" ? { ...kind.body, compositeScore: score } : kind.type === "PAIN" ? kind.body : { ...kind.body, overallScore: score };
+          const body =
+            kind.type === "ARTHRITIS"
+              ? { ...kind.body, compositeScore: score }
+              : kind.type === "PAIN"
+                ? kind.body
+                : { ...kind.body, overallScore: score };
           try {
-            const response = await fetch(`${first.origin}/api${kind.path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+            const response = await fetch(`${first.origin}/api${kind.path}`, {
+              method: "POST",
+              headers: { "content-type": "application/json" },
+              body: JSON.stringify(body),
+            });
             const created = (await response.json()) as { code: string; id: number };
             if (response.status !== 201) throw new Error(`${kind.path} answered ${response.status}`);
-            acknowledged.push({ code: created.code, id: created.id, type: kind.type, hand: (body as { hand: string }).hand, score: kind.type === "PAIN" ? NaN : score });
+            acknowledged.push({
+              code: created.code,
+              id: created.id,
+              type: kind.type,
+              hand: (body as { hand: string }).hand,
+              score: kind.type === "PAIN" ? NaN : score,
+            });
             if (!killed && acknowledged.length >= KILL_AFTER) {
               killed = true;
               first.process.kill("SIGKILL");
@@ -113,7 +138,9 @@ async function run(kind: "pglite" | "postgres") {
     // Requests in flight at the kill fail (no 201): those may or may not have been stored.
     await new Promise((resolve) => setTimeout(resolve, 500));
     const atKill = acknowledged.length;
-    console.log(`${kind}: ${atKill} submissions acknowledged in ${((performance.now() - started) / 1000).toFixed(1)} s, then SIGKILL (${failed} requests cut off)`);
+    console.log(
+      `${kind}: ${atKill} submissions acknowledged in ${((performance.now() - started) / 1000).toFixed(1)} s, then SIGKILL (${failed} requests cut off)`,
+    );
 
     const restartStarted = performance.now();
     const second = await startServer({ database, env });
@@ -138,7 +165,9 @@ async function run(kind: "pglite" | "postgres") {
     } finally {
       await second.stop();
     }
-    console.log(`${kind}: read back ${acknowledged.length - lost.length} of ${acknowledged.length} acknowledged submissions; lost ${lost.length}`);
+    console.log(
+      `${kind}: read back ${acknowledged.length - lost.length} of ${acknowledged.length} acknowledged submissions; lost ${lost.length}`,
+    );
     for (const line of lost.slice(0, 20)) console.log(`  missing ${line}`);
     return { kind, acknowledged: acknowledged.length, cutOff: failed, lost: lost.length };
   } finally {

@@ -30,104 +30,113 @@ describe("readiness probe", () => {
   });
 });
 
-describe("database unreachable (PostgreSQL behind a loopback proxy)", { skip: process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? false : "PGlite runs inside the server process: there is no connection to cut (set TEST_DATABASE_URL)" }, () => {
-  let database: TestDatabase;
-  let proxy: TcpProxy;
-  let server: TestServer;
-  let api: ReturnType<typeof apiClient>;
-  let code: string;
+describe(
+  "database unreachable (PostgreSQL behind a loopback proxy)",
+  {
+    skip:
+      process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+        ? false
+        : "PGlite runs inside the server process: there is no connection to cut (set TEST_DATABASE_URL)",
+  },
+  () => {
+    let database: TestDatabase;
+    let proxy: TcpProxy;
+    let server: TestServer;
+    let api: ReturnType<typeof apiClient>;
+    let code: string;
 
-  before(async () => {
-    database = await createTestDatabase();
-    proxy = await startTcpProxy([targetOf(database.url!)]);
-    const proxied = new URL(database.url!);
-    proxied.hostname = proxy.host;
-    proxied.port = String(proxy.port);
-    server = await startServer({ database: { ...database, env: { DATABASE_URL: proxied.toString() } }, env: { LOG_LEVEL: "warn" } });
-    api = apiClient(server.origin);
-    const created = await api.post("/assessments/rom", romBody);
-    assert.equal(created.status, 201);
-    code = created.body.code;
-  });
-  after(async () => {
-    await server?.stop();
-    await proxy?.close();
-    await database?.drop();
-  });
+    before(async () => {
+      database = await createTestDatabase();
+      proxy = await startTcpProxy([targetOf(database.url!)]);
+      const proxied = new URL(database.url!);
+      proxied.hostname = proxy.host;
+      proxied.port = String(proxy.port);
+      server = await startServer({ database: { ...database, env: { DATABASE_URL: proxied.toString() } }, env: { LOG_LEVEL: "warn" } });
+      api = apiClient(server.origin);
+      const created = await api.post("/assessments/rom", romBody);
+      assert.equal(created.status, 201);
+      code = created.body.code;
+    });
+    after(async () => {
+      await server?.stop();
+      await proxy?.close();
+      await database?.drop();
+    });
 
-  /** The answer, or a failure when none comes before HANG_MS. */
-  async function answered(method: "GET" | "POST", path: string, body?: unknown) {
-    const signal = AbortSignal.timeout(HANG_MS);
-    const response = await fetch(`${server.origin}/api${path}`, {
-      method,
-      signal,
-      headers: body ? { "content-type": "application/json" } : {},
-      body: body ? JSON.stringify(body) : undefined,
-    }).catch((error: Error) => assert.fail(`${method} ${path} did not answer within ${HANG_MS} ms (${error.name})`));
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { error?: string; status?: string } };
-  }
-
-  async function expectUnavailable() {
-    for (const [method, path, body] of [
-      ["GET", `/lookup/${code}`],
-      ["GET", `/assessments/${code}/results`],
-      ["POST", "/assessments/rom", romBody],
-    ] as const) {
-      const response = await answered(method, path, body);
-      assert.equal(response.status, 503, `${method} ${path} → ${response.status}`);
-      assert.match(response.body.error!, /database/i);
-      assert.ok(Number(response.headers.get("retry-after")) > 0);
+    /** The answer, or a failure when none comes before HANG_MS. */
+    async function answered(method: "GET" | "POST", path: string, body?: unknown) {
+      const signal = AbortSignal.timeout(HANG_MS);
+      const response = await fetch(`${server.origin}/api${path}`, {
+        method,
+        signal,
+        headers: body ? { "content-type": "application/json" } : {},
+        body: body ? JSON.stringify(body) : undefined,
+      }).catch((error: Error) => assert.fail(`${method} ${path} did not answer within ${HANG_MS} ms (${error.name})`));
+      return { status: response.status, headers: response.headers, body: (await response.json()) as { error?: string; status?: string } };
     }
-    const ready = await answered("GET", "/health/ready");
-    assert.equal(ready.status, 503);
-    assert.equal(typeof ready.body.error, "string");
-    const live = await answered("GET", "/health");
-    assert.equal(live.status, 200, "liveness does not depend on the database");
-    assert.equal(live.body.status, "ok");
-  }
 
-  async function expectRecovery() {
-    proxy.restore();
-    let ready = 0;
-    for (let attempt = 0; attempt < 60 && ready !== 200; attempt++) {
-      ready = (await answered("GET", "/health/ready")).status;
-      if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+    async function expectUnavailable() {
+      for (const [method, path, body] of [
+        ["GET", `/lookup/${code}`],
+        ["GET", `/assessments/${code}/results`],
+        ["POST", "/assessments/rom", romBody],
+      ] as const) {
+        const response = await answered(method, path, body);
+        assert.equal(response.status, 503, `${method} ${path} → ${response.status}`);
+        assert.match(response.body.error!, /database/i);
+        assert.ok(Number(response.headers.get("retry-after")) > 0);
+      }
+      const ready = await answered("GET", "/health/ready");
+      assert.equal(ready.status, 503);
+      assert.equal(typeof ready.body.error, "string");
+      const live = await answered("GET", "/health");
+      assert.equal(live.status, 200, "liveness does not depend on the database");
+      assert.equal(live.body.status, "ok");
     }
-    assert.equal(ready, 200, "readiness returns once the database is back");
-    assert.equal((await api.get(`/lookup/${code}`)).status, 200);
-    assert.equal((await api.post("/assessments/rom", romBody)).status, 201);
-  }
 
-  test("the shared-result and report pages answer 503 with a try-again page while the database is away", async () => {
-    const report = await api.post("/reports", { title: "Before the outage", assessmentCodes: [code] });
-    assert.equal(report.status, 200);
-    proxy.cut();
-    for (const [path, what] of [
-      [`/a/${code}`, "result"],
-      [`/r/${report.body.code}`, "report"],
-    ] as const) {
-      const response = await fetch(`${server.origin}${path}`, { signal: AbortSignal.timeout(HANG_MS * 4) });
-      assert.equal(response.status, 503, path);
-      assert.equal(response.headers.get("retry-after"), "5");
-      // React separates text parts with empty comments in server HTML.
-      const html = (await response.text()).replaceAll("<!-- -->", "");
-      assert.match(html, /We cannot open this right now/);
-      assert.match(html, new RegExp(`this ${what} cannot be shown`));
-      assert.match(html, new RegExp(`href="${path}"[^>]*>Try again<`));
+    async function expectRecovery() {
+      proxy.restore();
+      let ready = 0;
+      for (let attempt = 0; attempt < 60 && ready !== 200; attempt++) {
+        ready = (await answered("GET", "/health/ready")).status;
+        if (ready !== 200) await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      assert.equal(ready, 200, "readiness returns once the database is back");
+      assert.equal((await api.get(`/lookup/${code}`)).status, 200);
+      assert.equal((await api.post("/assessments/rom", romBody)).status, 201);
     }
-    await expectRecovery();
-  });
 
-  test("connections reset: 503 { error } without hanging, readiness 503, liveness 200; then it recovers by itself", async () => {
-    proxy.cut();
-    await expectUnavailable();
-    await expectUnavailable(); // the pool keeps failing fast, it does not wedge
-    await expectRecovery();
-  });
+    test("the shared-result and report pages answer 503 with a try-again page while the database is away", async () => {
+      const report = await api.post("/reports", { title: "Before the outage", assessmentCodes: [code] });
+      assert.equal(report.status, 200);
+      proxy.cut();
+      for (const [path, what] of [
+        [`/a/${code}`, "result"],
+        [`/r/${report.body.code}`, "report"],
+      ] as const) {
+        const response = await fetch(`${server.origin}${path}`, { signal: AbortSignal.timeout(HANG_MS * 4) });
+        assert.equal(response.status, 503, path);
+        assert.equal(response.headers.get("retry-after"), "5");
+        // React separates text parts with empty comments in server HTML.
+        const html = (await response.text()).replaceAll("<!-- -->", "");
+        assert.match(html, /We cannot open this right now/);
+        assert.match(html, new RegExp(`this ${what} cannot be shown`));
+        assert.match(html, new RegExp(`href="${path}"[^>]*>Try again<`));
+      }
+      await expectRecovery();
+    });
 
-  test("connections black-holed (accepted, never answered): 503 { error } without hanging; then it recovers", async () => {
-    proxy.blackhole();
-    await expectUnavailable();
-    await expectRecovery();
-  });
-});
+    test("connections reset: 503 { error } without hanging, readiness 503, liveness 200; then it recovers by itself", async () => {
+      proxy.cut();
+      await expectUnavailable();
+      await expectUnavailable(); // the pool keeps failing fast, it does not wedge
+      await expectRecovery();
+    });
+
+    test("connections black-holed (accepted, never answered): 503 { error } without hanging; then it recovers", async () => {
+      proxy.blackhole();
+      await expectUnavailable();
+      await expectRecovery();
+    });
+  },
+);

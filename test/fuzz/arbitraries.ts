@@ -49,8 +49,7 @@ export interface ValidOptions {
 }
 
 /** Well-formed text: any Unicode scalar value except NUL (PostgreSQL text cannot hold it). */
-export const text = (maxLength: number) =>
-  fc.string({ unit: "grapheme", maxLength }).filter((s) => !s.includes("\u0000"));
+export const text = (maxLength: number) => fc.string({ unit: "grapheme", maxLength }).filter((s) => !s.includes("\u0000"));
 
 function stringArbitrary(schema: JsonSchema, options: Required<ValidOptions>): fc.Arbitrary<string> {
   const min = schema.minLength ?? 0;
@@ -65,16 +64,24 @@ function stringArbitrary(schema: JsonSchema, options: Required<ValidOptions>): f
     case "uri":
       return fc.constantFrom("https://example.com/a", "https://example.org/");
   }
-  if (schema.pattern) return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+  if (schema.pattern)
+    return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length >= min && s.length <= (schema.maxLength ?? Infinity));
   // Trimmed-non-empty strings are common (".trim().min(1)"): keep a visible first character.
-  return fc.tuple(fc.constantFrom("a", "Z", "é", "日", "🙂"), text(Math.max(0, max - 2))).map(([first, rest]) => (first + rest).slice(0, Math.max(min, max)));
+  return fc
+    .tuple(fc.constantFrom("a", "Z", "é", "日", "🙂"), text(Math.max(0, max - 2)))
+    .map(([first, rest]) => (first + rest).slice(0, Math.max(min, max)));
 }
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const lower = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON * 8) : undefined);
-  const upper = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON * 8) : undefined);
+  const lower =
+    schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON * 8) : undefined);
+  const upper =
+    schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON * 8) : undefined);
   if (integer) {
-    return fc.integer({ min: Math.max(lower ?? -(2 ** 31), Number.MIN_SAFE_INTEGER), max: Math.min(upper ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER) });
+    return fc.integer({
+      min: Math.max(lower ?? -(2 ** 31), Number.MIN_SAFE_INTEGER),
+      max: Math.min(upper ?? 2 ** 31 - 1, Number.MAX_SAFE_INTEGER),
+    });
   }
   const min = lower ?? -1e6;
   const max = upper ?? 1e6;
@@ -121,12 +128,20 @@ function fromJsonSchema(schema: JsonSchema, options: Required<ValidOptions>): fc
         const members = Object.entries(schema.properties).map(([key, member]) => {
           const value = fromJsonSchema(member, options);
           if (required.has(key)) return value.map((v) => [key, v] as const);
-          return fc.option(value, { freq: Math.round(1 / Math.max(0.01, 1 - options.optionalPresence)), nil: undefined }).map((v) => [key, v] as const);
+          return fc
+            .option(value, { freq: Math.round(1 / Math.max(0.01, 1 - options.optionalPresence)), nil: undefined })
+            .map((v) => [key, v] as const);
         });
         return fc.tuple(...members).map((entries) => Object.fromEntries(entries.filter(([, v]) => v !== undefined)));
       }
-      if (schema.additionalProperties && typeof schema.additionalProperties === "object" && Object.keys(schema.additionalProperties).length) {
-        const keys = schema.propertyNames ? (stringArbitrary(schema.propertyNames, options) as fc.Arbitrary<string>) : fc.string({ minLength: 1, maxLength: 20 });
+      if (
+        schema.additionalProperties &&
+        typeof schema.additionalProperties === "object" &&
+        Object.keys(schema.additionalProperties).length
+      ) {
+        const keys = schema.propertyNames
+          ? (stringArbitrary(schema.propertyNames, options) as fc.Arbitrary<string>)
+          : fc.string({ minLength: 1, maxLength: 20 });
         return fc.dictionary(keys, fromJsonSchema(schema.additionalProperties, options), { maxKeys: Math.min(options.maxItems, 5) });
       }
       return fc.constant({});
@@ -180,11 +195,51 @@ export function serialize(value: unknown): string {
 /** Awkward scalar values: huge and tiny numbers, NaN-like strings, control characters, long and unusual text. */
 export const hostileScalar: fc.Arbitrary<unknown> = fc.oneof(
   fc.constantFrom<unknown>(
-    1e308, -1e308, 2 ** 31, 2 ** 31 - 1, -(2 ** 31) - 1, 2 ** 53, 2 ** 63, -(2 ** 53), 1e21, 5e-324, -0, 0.1, 1.5, -1,
-    "NaN", "Infinity", "-Infinity", "1e999", "0x1F", "", " ", "null", "true", "[]", "{}", "-0", "١٢٣",
-    "\u0000", "a\u0000b", "\ud800", "\udfff\ud800", "\u202e\u200b", "'; DROP TABLE assessments; --", "%00", "../../etc/passwd",
-    "<script>alert(1)</script>", "${jndi:ldap://x}", "🧑‍⚕️".repeat(300), "x".repeat(70_000), "ℵ".repeat(5_000),
-    true, false, null, [], {},
+    1e308,
+    -1e308,
+    2 ** 31,
+    2 ** 31 - 1,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    2 ** 63,
+    -(2 ** 53),
+    1e21,
+    5e-324,
+    -0,
+    0.1,
+    1.5,
+    -1,
+    "NaN",
+    "Infinity",
+    "-Infinity",
+    "1e999",
+    "0x1F",
+    "",
+    " ",
+    "null",
+    "true",
+    "[]",
+    "{}",
+    "-0",
+    "١٢٣",
+    "\u0000",
+    "a\u0000b",
+    "\ud800",
+    "\udfff\ud800",
+    "\u202e\u200b",
+    "'; DROP TABLE assessments; --",
+    "%00",
+    "../../etc/passwd",
+    "<script>alert(1)</script>",
+    "${jndi:ldap://x}",
+    "🧑‍⚕️".repeat(300),
+    "x".repeat(70_000),
+    "ℵ".repeat(5_000),
+    true,
+    false,
+    null,
+    [],
+    {},
     ...Object.keys(RAW_TOKENS),
   ),
   fc.integer(),
@@ -225,10 +280,17 @@ function withValueAt(root: unknown, path: Path, value: unknown): unknown {
 /** A valid value with one member (or a new, unknown one) replaced by a hostile value. */
 export function mutated(valid: fc.Arbitrary<unknown>): fc.Arbitrary<unknown> {
   return fc
-    .tuple(valid, fc.nat(), hostileValue, fc.nat({ max: 9 }), fc.constantFrom("extra", "__proto__", "constructor", "id", "ownerId", "isAnonymous"))
+    .tuple(
+      valid,
+      fc.nat(),
+      hostileValue,
+      fc.nat({ max: 9 }),
+      fc.constantFrom("extra", "__proto__", "constructor", "id", "ownerId", "isAnonymous"),
+    )
     .map(([base, pick, hostile, mode, newKey]) => {
       const candidates = paths(base);
-      if (mode === 0 || candidates.length === 0) return base && typeof base === "object" && !Array.isArray(base) ? { ...base, [newKey]: hostile } : hostile;
+      if (mode === 0 || candidates.length === 0)
+        return base && typeof base === "object" && !Array.isArray(base) ? { ...base, [newKey]: hostile } : hostile;
       return withValueAt(base, candidates[pick % candidates.length]!, hostile);
     });
 }
@@ -242,18 +304,54 @@ export const hostileBody: fc.Arbitrary<unknown> = fc.oneof(
 
 /** Request body text that is not JSON at all, or barely. */
 export const malformedText: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("{", "}", "[", "{\"a\":}", "NaN", "Infinity", "undefined", "{'a':1}", "\u0000", "\ufeff{}", "{\"a\":1,}", "[".repeat(100_000), "1e999"),
+  fc.constantFrom(
+    "{",
+    "}",
+    "[",
+    '{"a":}',
+    "NaN",
+    "Infinity",
+    "undefined",
+    "{'a':1}",
+    "\u0000",
+    "\ufeff{}",
+    '{"a":1,}',
+    "[".repeat(100_000),
+    "1e999",
+  ),
   fc.string({ unit: "binary", maxLength: 200 }),
 );
 
 /** A path segment: valid-looking values of the route plus garbage, percent-encoded or deliberately raw. */
 export function pathSegment(valid: readonly string[]): fc.Arbitrary<string> {
   const garbage = fc.oneof(
-    fc.constantFrom("0", "-1", "1.5", "1e5", "NaN", "Infinity", "null", "undefined", "9".repeat(40), "2147483648", "9007199254740993", "x".repeat(3000), " ", "ABC-234", "abc234", "AAAAAA", "III-000", "日本語", "🙂"),
+    fc.constantFrom(
+      "0",
+      "-1",
+      "1.5",
+      "1e5",
+      "NaN",
+      "Infinity",
+      "null",
+      "undefined",
+      "9".repeat(40),
+      "2147483648",
+      "9007199254740993",
+      "x".repeat(3000),
+      " ",
+      "ABC-234",
+      "abc234",
+      "AAAAAA",
+      "III-000",
+      "日本語",
+      "🙂",
+    ),
     fc.string({ unit: "grapheme", minLength: 1, maxLength: 30 }),
     fc.integer().map(String),
   );
-  const encoded = fc.oneof({ weight: 3, arbitrary: valid.length ? fc.constantFrom(...valid) : garbage }, { weight: 4, arbitrary: garbage }).map((s) => encodeURIComponent(s));
+  const encoded = fc
+    .oneof({ weight: 3, arbitrary: valid.length ? fc.constantFrom(...valid) : garbage }, { weight: 4, arbitrary: garbage })
+    .map((s) => encodeURIComponent(s));
   const raw = fc.constantFrom("%", "%zz", "%00", "%ED%A0%80", "%C0%AF", "%E0%A4%A", "..", ".", "%2e%2e", "%2F");
   return fc.oneof({ weight: 8, arbitrary: encoded }, { weight: 1, arbitrary: raw });
 }

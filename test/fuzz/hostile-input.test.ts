@@ -11,7 +11,17 @@ import fc from "fast-check";
 import type { Endpoint } from "@/lib/api/endpoint";
 import { allEndpoints } from "@/lib/openapi/catalog";
 import { romBody } from "@/lib/assessments/examples";
-import { FUZZ_SEED, hostileBody, hostileValue, malformedText, memberNames, mutated, pathSegment, serialize, validFor } from "@/test/fuzz/arbitraries";
+import {
+  FUZZ_SEED,
+  hostileBody,
+  hostileValue,
+  malformedText,
+  memberNames,
+  mutated,
+  pathSegment,
+  serialize,
+  validFor,
+} from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -42,7 +52,14 @@ before(async () => {
     startStandIn((request, res) => sendJson(res, 200, { analysed: true, bytes: request.body.length })),
   ]);
   server = await startServer({
-    env: { ...stripe.env, ...llm.env, ...resend.env, PYTHON_API_URL: biomechanics.url, FRONTEND_URL: "https://app.example.com", LOG_LEVEL: "warn" },
+    env: {
+      ...stripe.env,
+      ...llm.env,
+      ...resend.env,
+      PYTHON_API_URL: biomechanics.url,
+      FRONTEND_URL: "https://app.example.com",
+      LOG_LEVEL: "warn",
+    },
   });
   api = apiClient(server.origin);
 
@@ -56,7 +73,11 @@ before(async () => {
   assert.equal(me.status, 200);
   const report = await api.post("/reports", { title: "Fuzz", assessmentCodes: [owned.body.code, anonymous.body.code] });
   assert.equal(report.status, 200);
-  const journal = await api.post("/journal", { patientId: me.body.id, entryType: "SYMPTOM_LOG", transcript: "Stiff in the morning." }, patient);
+  const journal = await api.post(
+    "/journal",
+    { patientId: me.body.id, entryType: "SYMPTOM_LOG", transcript: "Stiff in the morning." },
+    patient,
+  );
   validParams.code!.push(owned.body.code, anonymous.body.formattedCode, report.body.code, report.body.formattedCode.toLowerCase());
   validParams.id!.push(String(owned.body.id), String(anonymous.body.id), String(me.body.id), owned.body.code);
   if (journal.status === 201) validParams.id!.push(String(journal.body.id));
@@ -87,7 +108,24 @@ function pathArbitrary(endpoint: Endpoint): fc.Arbitrary<string> {
 function queryArbitrary(endpoint: Endpoint): fc.Arbitrary<string> {
   const names = [...memberNames(endpoint.query), "limit", "offset", "unknown"];
   const value = fc.oneof(
-    fc.constantFrom("1", "0", "-1", "1.5", "NaN", "1e999", "99999999999999999999", "true", "", "null", "ROM", "LEFT", "name", "score", "2024-01-01T00:00:00Z", "x".repeat(5000)),
+    fc.constantFrom(
+      "1",
+      "0",
+      "-1",
+      "1.5",
+      "NaN",
+      "1e999",
+      "99999999999999999999",
+      "true",
+      "",
+      "null",
+      "ROM",
+      "LEFT",
+      "name",
+      "score",
+      "2024-01-01T00:00:00Z",
+      "x".repeat(5000),
+    ),
     fc.string({ unit: "grapheme", maxLength: 30 }),
   );
   return fc
@@ -133,7 +171,10 @@ describe("hostile input never causes a 5xx", () => {
       await fc.assert(
         fc.asyncProperty(requestArbitrary(endpoint), async (request) => {
           const { status, body, headers } = await send(endpoint, request);
-          assert.ok(status < 500, `${endpoint.method} ${request.path}${request.query.slice(0, 200)} → ${status} ${JSON.stringify(body).slice(0, 300)}`);
+          assert.ok(
+            status < 500,
+            `${endpoint.method} ${request.path}${request.query.slice(0, 200)} → ${status} ${JSON.stringify(body).slice(0, 300)}`,
+          );
           const json = (headers.get("content-type") ?? "").includes("application/json");
           const fhir = (headers.get("content-type") ?? "").includes("application/fhir+json");
           if (status >= 400 && fhir) {

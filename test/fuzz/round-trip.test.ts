@@ -30,7 +30,8 @@ after(async () => {
 type Json = Record<string, any>;
 const orNull = (value: unknown) => (value === undefined ? null : value);
 /** Every listed member of `input`, null when absent (reads report absent members as null). */
-const pick = (input: Json | null | undefined, keys: readonly string[]) => Object.fromEntries(keys.map((key) => [key, orNull(input?.[key])]));
+const pick = (input: Json | null | undefined, keys: readonly string[]) =>
+  Object.fromEntries(keys.map((key) => [key, orNull(input?.[key])]));
 
 interface Case<S extends z.ZodType> {
   path: string;
@@ -42,7 +43,18 @@ interface Case<S extends z.ZodType> {
   snapshot(input: Json): Json;
 }
 
-const WRIST = ["unsigned_rom_deg", "max_extension_deg", "min_extension_deg", "avg_extension_deg", "max_flexion_deg", "min_flexion_deg", "avg_flexion_deg", "frames_total", "frames_valid", "percent_valid_frames"];
+const WRIST = [
+  "unsigned_rom_deg",
+  "max_extension_deg",
+  "min_extension_deg",
+  "avg_extension_deg",
+  "max_flexion_deg",
+  "min_flexion_deg",
+  "avg_flexion_deg",
+  "frames_total",
+  "frames_valid",
+  "percent_valid_frames",
+];
 const JOINT = ["id", "finger", "jointType", "minAngle", "maxAngle", "avgAngle", "rom", "normalRange", "flexibilityScore", "frameCount"];
 
 const rom: Case<typeof romInput> = {
@@ -55,7 +67,12 @@ const rom: Case<typeof romInput> = {
       ...pick(input, ["hand", "overallScore", "wristScore", "fingerScore", "lightingQuality", "lightingMetrics"]),
       wrist: Object.values(wrist).some((v) => v !== null) ? wrist : null,
       handResults: [
-        { hand: input.hand, wristScore: orNull(input.wristScore), fingerScore: orNull(input.fingerScore), jointResults: (input.joints ?? []).map((j: Json) => pick(j, JOINT)) },
+        {
+          hand: input.hand,
+          wristScore: orNull(input.wristScore),
+          fingerScore: orNull(input.fingerScore),
+          jointResults: (input.joints ?? []).map((j: Json) => pick(j, JOINT)),
+        },
       ],
     };
   },
@@ -66,7 +83,17 @@ const rom: Case<typeof romInput> = {
   }),
 };
 
-const DEXTERITY_HEADLINE = ["overallScore", "speedScore", "consistencyScore", "cycleCount", "totalTouches", "sequencesCompleted", "timeTo10Sequences", "averageFrequency", "sequenceAccuracy"];
+const DEXTERITY_HEADLINE = [
+  "overallScore",
+  "speedScore",
+  "consistencyScore",
+  "cycleCount",
+  "totalTouches",
+  "sequencesCompleted",
+  "timeTo10Sequences",
+  "averageFrequency",
+  "sequenceAccuracy",
+];
 
 const dexterity: Case<typeof dexterityInput> = {
   path: "/assessments/dexterity",
@@ -75,13 +102,19 @@ const dexterity: Case<typeof dexterityInput> = {
   results: (input) => ({
     ...pick(input, ["hand", "duration", "lightingQuality", "lightingMetrics", ...DEXTERITY_HEADLINE]),
     touchPrecision: input.touchPrecision ?? input.accuracyScore ?? null,
-    fingerScores: Object.fromEntries(Object.entries(input.fingerScores ?? {}).map(([key, f]) => [key, pick(f as Json, ["finger", "accuracy", "consistency", "score", "touchCount"])])),
+    fingerScores: Object.fromEntries(
+      Object.entries(input.fingerScores ?? {}).map(([key, f]) => [
+        key,
+        pick(f as Json, ["finger", "accuracy", "consistency", "score", "touchCount"]),
+      ]),
+    ),
   }),
   snapshot: (input) => ({ ...pick(input, DEXTERITY_HEADLINE), touchPrecision: input.touchPrecision ?? input.accuracyScore ?? null }),
 };
 
 const painEntries = (input: Json) => (input.entries ?? []).map((e: Json) => pick(e, ["areaType", "hand", "digit", "location", "severity"]));
-const painMedications = (input: Json) => (input.medications ?? []).map((m: Json) => pick(m, ["medicationName", "dose", "effectivenessRating"]));
+const painMedications = (input: Json) =>
+  (input.medications ?? []).map((m: Json) => pick(m, ["medicationName", "dose", "effectivenessRating"]));
 const maxSeverity = (input: Json) => (input.entries ?? []).reduce((max: number, e: Json) => Math.max(max, e.severity), 0);
 
 const pain: Case<typeof painInput> = {
@@ -106,10 +139,27 @@ const pain: Case<typeof painInput> = {
   }),
 };
 
-const ARTHRITIS_COMPUTED = ["compositeScore", "progressionLevel", "patternType", "romDeficitScore", "painBurdenScore", "functionalScore", "stiffnessScore", "affectedJointCount"];
+const ARTHRITIS_COMPUTED = [
+  "compositeScore",
+  "progressionLevel",
+  "patternType",
+  "romDeficitScore",
+  "painBurdenScore",
+  "functionalScore",
+  "stiffnessScore",
+  "affectedJointCount",
+];
 const ARTHRITIS_QUESTIONS = [
-  "hand", "morningStiffnessDuration", "morningStiffnessSeverity", "symptomSymmetry", "symptomOnset", "familyHistoryArthritis", "recommendation",
-  "sourceRomAssessmentId", "sourceDexterityAssessmentId", "sourcePainSessionId",
+  "hand",
+  "morningStiffnessDuration",
+  "morningStiffnessSeverity",
+  "symptomSymmetry",
+  "symptomOnset",
+  "familyHistoryArthritis",
+  "recommendation",
+  "sourceRomAssessmentId",
+  "sourceDexterityAssessmentId",
+  "sourcePainSessionId",
 ];
 
 const arthritis: Case<typeof arthritisInput> = {
@@ -120,8 +170,13 @@ const arthritis: Case<typeof arthritisInput> = {
     ...pick(input, [...ARTHRITIS_QUESTIONS, ...ARTHRITIS_COMPUTED]),
     clinicalFlags: input.clinicalFlags ?? [],
     functionalLimitations: (input.functionalLimitations ?? []).map((l: Json) => pick(l, ["task", "difficulty"])),
-    jointSymptoms: (input.jointSymptoms ?? []).map((s: Json) => pick(s, ["id", "digit", "location", "tenderness", "swelling", "warmth", "crepitus"])),
-    jointHealthMap: (input.jointHealthMap ?? []).map((j: Json) => ({ ...pick(j, ["digit", "location", "healthScore", "romScore", "painScore", "hasSymptoms"]), flags: j.flags ?? [] })),
+    jointSymptoms: (input.jointSymptoms ?? []).map((s: Json) =>
+      pick(s, ["id", "digit", "location", "tenderness", "swelling", "warmth", "crepitus"]),
+    ),
+    jointHealthMap: (input.jointHealthMap ?? []).map((j: Json) => ({
+      ...pick(j, ["digit", "location", "healthScore", "romScore", "painScore", "hasSymptoms"]),
+      flags: j.flags ?? [],
+    })),
   }),
   snapshot: (input) => ({ ...pick(input, ARTHRITIS_COMPUTED), clinicalFlags: input.clinicalFlags ?? [] }),
 };

@@ -19,7 +19,12 @@ const unusedCode = () => `ZZ${Array.from({ length: 4 }, () => CODE_ALPHABET[Math
 
 before(async () => {
   server = await startServer({
-    env: { RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_PER_MINUTE: String(PER_MINUTE), RATE_LIMIT_MISSES_PER_HOUR: String(MISSES) },
+    env: {
+      RATE_LIMIT: "on",
+      TRUST_PROXY: "loopback",
+      RATE_LIMIT_PER_MINUTE: String(PER_MINUTE),
+      RATE_LIMIT_MISSES_PER_HOUR: String(MISSES),
+    },
   });
 });
 after(() => server?.stop());
@@ -39,7 +44,10 @@ test("POST /reports with unknown codes says how many, never which, and each unkn
   assert.equal(response.body.field, "assessmentCodes");
   assert.match(response.body.error, /\b3 of the 4 codes\b/);
   for (const guess of guesses) {
-    assert.ok(!response.body.error.includes(guess) && !response.body.error.includes(`${guess.slice(0, 3)}-${guess.slice(3)}`), "the unknown code is not named");
+    assert.ok(
+      !response.body.error.includes(guess) && !response.body.error.includes(`${guess.slice(0, 3)}-${guess.slice(3)}`),
+      "the unknown code is not named",
+    );
   }
   // Three misses spent of five: three more unknown codes go past the allowance, and the address
   // is blocked on every code route.
@@ -66,9 +74,15 @@ for (const [name, call] of [
   ["GET /reports/:code", (c: ReturnType<typeof clientAt>, code: string) => c.get(`/reports/${code}`)],
   ["GET /reports/:code/pdf", (c: ReturnType<typeof clientAt>, code: string) => c.get(`/reports/${code}/pdf`)],
   ["POST /reports/:code/explain", (c: ReturnType<typeof clientAt>, code: string) => c.post(`/reports/${code}/explain`)],
-  ["POST /reports/:code/email", (c: ReturnType<typeof clientAt>, code: string) => c.post(`/reports/${code}/email`, { to: "someone@example.com" })],
+  [
+    "POST /reports/:code/email",
+    (c: ReturnType<typeof clientAt>, code: string) => c.post(`/reports/${code}/email`, { to: "someone@example.com" }),
+  ],
   ["GET /assessments/:id/results", (c: ReturnType<typeof clientAt>, code: string) => c.get(`/assessments/${code}/results`)],
-  ["POST /lookup/:code/email", (c: ReturnType<typeof clientAt>, code: string) => c.post(`/lookup/${code}/email`, { email: "someone@example.com" })],
+  [
+    "POST /lookup/:code/email",
+    (c: ReturnType<typeof clientAt>, code: string) => c.post(`/lookup/${code}/email`, { email: "someone@example.com" }),
+  ],
 ] as const) {
   test(`${name}: unknown codes are misses, and past the allowance the address is blocked`, async () => {
     const client = clientAt(server.origin, newAddress());

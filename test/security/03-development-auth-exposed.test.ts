@@ -54,7 +54,10 @@ test("with no identity provider and no HOSTNAME, the server listens on loopback 
 });
 
 test("an explicit non-loopback HOSTNAME without ALLOW_DEV_AUTH refuses to start", async () => {
-  await assert.rejects(startServer({ env: { ...devAuthDefaults(), HOSTNAME: "0.0.0.0" }, startTimeoutMs: 60_000 }), /HOSTNAME[\s\S]*not loopback[\s\S]*ALLOW_DEV_AUTH/);
+  await assert.rejects(
+    startServer({ env: { ...devAuthDefaults(), HOSTNAME: "0.0.0.0" }, startTimeoutMs: 60_000 }),
+    /HOSTNAME[\s\S]*not loopback[\s\S]*ALLOW_DEV_AUTH/,
+  );
 });
 
 test("ALLOW_DEV_AUTH=true serves any interface, still with the warning", async () => {

@@ -26,7 +26,11 @@ after(async () => {
 });
 
 test("by default an anonymous caller can neither read nor write a patient's journal", async () => {
-  const entry = await api.post("/journal", { patientId: victim.id, entryType: "AD_HOC_CHECK_IN", transcript: "mine" }, { token: victim.token });
+  const entry = await api.post(
+    "/journal",
+    { patientId: victim.id, entryType: "AD_HOC_CHECK_IN", transcript: "mine" },
+    { token: victim.token },
+  );
   assert.equal(entry.status, 201);
   const attempts = await Promise.all([
     api.get(`/journal?patientId=${victim.id}`),
@@ -34,7 +38,10 @@ test("by default an anonymous caller can neither read nor write a patient's jour
     api.get(`/journal/narrative-context/${victim.id}`),
     api.post("/journal", { patientId: victim.id, entryType: "AD_HOC_CHECK_IN", transcript: "forged" }),
   ]);
-  assert.deepEqual(attempts.map((r) => r.status), [401, 401, 401, 401]);
+  assert.deepEqual(
+    attempts.map((r) => r.status),
+    [401, 401, 401, 401],
+  );
   const intruder = await idp.token({ sub: uniqueSub("intruder"), roles: ["patient"] });
   assert.equal((await api.get(`/journal/${entry.body.id}`, { token: intruder })).status, 403);
   assert.equal((await api.get(`/journal?patientId=${victim.id}`, { token: victim.token })).body.total, 1, "only the patient's own entry");

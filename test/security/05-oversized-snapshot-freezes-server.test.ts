@@ -57,8 +57,15 @@ before(async () => {
                              'entries', (SELECT jsonb_agg(jsonb_build_object('areaType', 'PALM', 'hand', 'LEFT', 'location', left($1::text, 100), 'severity', 5)) FROM generate_series(1, 200)))`,
     [MEGABYTE_OF_TEXT],
   );
-  await queryDatabase(database, `UPDATE assessments SET result_snapshot = result_snapshot || jsonb_build_object('comments', $1::text) WHERE code = $2`, [MEGABYTE_OF_TEXT, codes[0]]);
-  await queryDatabase(database, `UPDATE reports SET ai_explanation = $1, explanation_source = 'ai' WHERE code = $2`, [MEGABYTE_OF_TEXT, reportCode]);
+  await queryDatabase(
+    database,
+    `UPDATE assessments SET result_snapshot = result_snapshot || jsonb_build_object('comments', $1::text) WHERE code = $2`,
+    [MEGABYTE_OF_TEXT, codes[0]],
+  );
+  await queryDatabase(database, `UPDATE reports SET ai_explanation = $1, explanation_source = 'ai' WHERE code = $2`, [
+    MEGABYTE_OF_TEXT,
+    reportCode,
+  ]);
   // A generous time budget: what is tested here is what the PDF holds and who waits for it,
   // not how fast a shared machine renders.
   server = await startServer({ database, env: { PDF_WORKERS: "1", PDF_QUEUE: "8", PDF_RENDER_TIMEOUT_MS: "300000" } });
@@ -83,7 +90,10 @@ function pdfText(pdf: Buffer): string {
 describe("POST /lookup/anonymous refuses snapshots that are too large, too deep or mistyped", () => {
   test("a 1 MB comment is a 400 naming resultSnapshot.comments, and nothing is stored", async () => {
     const before = await storedCount();
-    const res = await api.post("/lookup/anonymous", { assessmentType: "PAIN", resultSnapshot: { ...painBody, comments: MEGABYTE_OF_TEXT.slice(0, 900_000) } });
+    const res = await api.post("/lookup/anonymous", {
+      assessmentType: "PAIN",
+      resultSnapshot: { ...painBody, comments: MEGABYTE_OF_TEXT.slice(0, 900_000) },
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.field, "resultSnapshot.comments");
     assert.equal(await storedCount(), before);
@@ -108,9 +118,16 @@ describe("POST /lookup/anonymous refuses snapshots that are too large, too deep 
   });
 
   test("unknown keys are kept, within the caps on text length, nesting depth and total size", async () => {
-    const kept = await api.post("/lookup/anonymous", { assessmentType: "ROM", resultSnapshot: { overallScore: 70, appVersion: "2.1", extra: { a: [1, 2] } } });
+    const kept = await api.post("/lookup/anonymous", {
+      assessmentType: "ROM",
+      resultSnapshot: { overallScore: 70, appVersion: "2.1", extra: { a: [1, 2] } },
+    });
     assert.equal(kept.status, 200);
-    assert.deepEqual((await api.get(`/lookup/${kept.body.code}`)).body.resultSnapshot, { overallScore: 70, appVersion: "2.1", extra: { a: [1, 2] } });
+    assert.deepEqual((await api.get(`/lookup/${kept.body.code}`)).body.resultSnapshot, {
+      overallScore: 70,
+      appVersion: "2.1",
+      extra: { a: [1, 2] },
+    });
 
     const longText = await api.post("/lookup/anonymous", { assessmentType: "ROM", resultSnapshot: { note: "x".repeat(100_000) } });
     assert.equal(longText.status, 400);

@@ -37,7 +37,10 @@ test("past the queue a PDF is a 503 with Retry-After, and the pool keeps serving
   assert.equal((await api.get(`/reports/${reportCode}/pdf`)).status, 200);
   const answers = await Promise.all(Array.from({ length: 4 }, () => api.get(`/reports/${reportCode}/pdf`)));
   const refused = answers.filter((a) => a.status === 503);
-  assert.ok(answers.some((a) => a.status === 200), `statuses ${answers.map((a) => a.status)}`);
+  assert.ok(
+    answers.some((a) => a.status === 200),
+    `statuses ${answers.map((a) => a.status)}`,
+  );
   assert.ok(refused.length > 0, `statuses ${answers.map((a) => a.status)}`);
   for (const answer of refused) {
     assert.equal(answer.body.code, "PDF_BUSY");

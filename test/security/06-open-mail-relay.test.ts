@@ -69,17 +69,21 @@ test("one address may send RATE_LIMIT_MAIL_PER_HOUR mails; the next is 429 and n
 test("one recipient gets at most RATE_LIMIT_MAIL_PER_RECIPIENT_PER_DAY mails, whoever asks", async () => {
   const victim = `victim-${Date.now()}@example.com`;
   const statuses = [];
-  for (let i = 0; i < 4; i++) statuses.push((await clientAt(server.origin, newAddress()).post(`/reports/${reportCode}/email`, { to: victim })).status);
+  for (let i = 0; i < 4; i++)
+    statuses.push((await clientAt(server.origin, newAddress()).post(`/reports/${reportCode}/email`, { to: victim })).status);
   assert.deepEqual(statuses, [200, 200, 200, 429]);
   assert.equal(resend.emails().filter((m) => m.to.includes(victim)).length, 3);
 });
 
 test("overall: past RATE_LIMIT_MAIL_GLOBAL_PER_HOUR every address gets 429", async () => {
-  const overall = await startServer({ env: { ...resend.env, RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_MAIL_GLOBAL_PER_HOUR: "3" } });
+  const overall = await startServer({
+    env: { ...resend.env, RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_MAIL_GLOBAL_PER_HOUR: "3" },
+  });
   try {
     const { code } = (await apiClient(overall.origin).post("/assessments/rom", romBody)).body;
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await clientAt(overall.origin, newAddress()).post(`/lookup/${code}/email`, { email: `g${i}@example.com` })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await clientAt(overall.origin, newAddress()).post(`/lookup/${code}/email`, { email: `g${i}@example.com` })).status);
     assert.deepEqual(statuses, [200, 200, 200, 429]);
   } finally {
     await overall.stop();
@@ -95,7 +99,11 @@ test("/lookup/:code/email stores the address only on an anonymous record", async
   assert.equal((await mailer.post(`/lookup/${owned}/email`, { email: "stranger@example.com" })).status, 200);
   assert.equal((await mailer.post(`/lookup/${anonymous}/email`, { email: "me@example.com" })).status, 200);
   await server.stop();
-  const rows = await queryDatabase<{ code: string; email: string | null }>(database, "SELECT code, email FROM assessments WHERE code = ANY($1)", [[owned, anonymous]]);
+  const rows = await queryDatabase<{ code: string; email: string | null }>(
+    database,
+    "SELECT code, email FROM assessments WHERE code = ANY($1)",
+    [[owned, anonymous]],
+  );
   const stored = Object.fromEntries(rows.map((r) => [r.code, r.email]));
   assert.deepEqual(stored, { [owned]: null, [anonymous]: "me@example.com" });
 });

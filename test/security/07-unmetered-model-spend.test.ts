@@ -21,7 +21,9 @@ const modelCalls = () => llm.requests.filter((r) => r.path === "/chat/completion
 
 before(async () => {
   llm = await startLlm();
-  server = await startServer({ env: { ...llm.env, RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_AI_PER_MINUTE: String(AI_PER_MINUTE) } });
+  server = await startServer({
+    env: { ...llm.env, RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_AI_PER_MINUTE: String(AI_PER_MINUTE) },
+  });
 });
 after(async () => {
   await server?.stop();
@@ -31,7 +33,8 @@ after(async () => {
 async function newReport(origin: string): Promise<string> {
   const api = apiClient(origin);
   const { code } = (await api.post("/assessments/rom", romBody, { headers: { "x-forwarded-for": newAddress() } })).body;
-  return (await api.post("/reports", { title: "Spend", assessmentCodes: [code] }, { headers: { "x-forwarded-for": newAddress() } })).body.code;
+  return (await api.post("/reports", { title: "Spend", assessmentCodes: [code] }, { headers: { "x-forwarded-for": newAddress() } })).body
+    .code;
 }
 
 test("a voice socket spamming utterances gets script answers once its address spent RATE_LIMIT_AI_PER_MINUTE model calls", async () => {
@@ -42,11 +45,18 @@ test("a voice socket spamming utterances gets script answers once its address sp
   replies.push((await client.step({ type: "ui_event", event: "button", button: "continue" })).at(-1)!);
   replies.push((await client.step({ type: "ui_event", event: "button", button: "check_in" })).at(-1)!);
   replies.push((await client.step({ type: "ui_event", event: "button", button: "skip" })).at(-1)!);
-  for (let i = 0; i < 20; i++) replies.push((await client.step({ type: "ui_event", event: "transcript", text: `spam ${i}`, final: true })).at(-1)!);
+  for (let i = 0; i < 20; i++)
+    replies.push((await client.step({ type: "ui_event", event: "transcript", text: `spam ${i}`, final: true })).at(-1)!);
   await client.close();
   assert.equal(modelCalls() - before, AI_PER_MINUTE);
-  assert.deepEqual(replies.slice(0, AI_PER_MINUTE).map((r) => r.source), Array(AI_PER_MINUTE).fill("ai"));
-  assert.ok(replies.slice(AI_PER_MINUTE).every((r) => r.source === "script" && r.text.length > 0), "then the script answers");
+  assert.deepEqual(
+    replies.slice(0, AI_PER_MINUTE).map((r) => r.source),
+    Array(AI_PER_MINUTE).fill("ai"),
+  );
+  assert.ok(
+    replies.slice(AI_PER_MINUTE).every((r) => r.source === "script" && r.text.length > 0),
+    "then the script answers",
+  );
 });
 
 test("/ai/tts past the address's allowance is 429 with Retry-After, and the model is not called", async () => {
@@ -64,8 +74,13 @@ test("/reports/:code/explain: concurrent requests for one report make one model 
   llm.delay(400);
   const before = modelCalls();
   try {
-    const answers = await Promise.all(Array.from({ length: 5 }, () => clientAt(server.origin, newAddress()).post(`/reports/${code}/explain`)));
-    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200]);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => clientAt(server.origin, newAddress()).post(`/reports/${code}/explain`)),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200, 200, 200],
+    );
     assert.ok(answers.every((a) => a.body.source === "ai" && a.body.explanation === answers[0]!.body.explanation));
   } finally {
     llm.delay(0);
@@ -90,17 +105,21 @@ test("past AI_DAILY_BUDGET every caller gets the template explanation (200, sour
   }
 });
 
-test("espeak-ng's queue is bounded: past SPEECH_QUEUE_MAX waiting syntheses, 503 with Retry-After", { skip: skipWithout("espeak-ng", "espeak-ng") }, async () => {
-  const local = await startServer({ env: { ESPEAK_PATH: "espeak-ng", SPEECH_QUEUE_MAX: "1", RATE_LIMIT: "off" } });
-  try {
-    const text = "A long sentence for the speech synthesizer to work on for a while. ".repeat(25);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => apiClient(local.origin).post("/ai/tts", { text })));
-    const statuses = answers.map((a) => a.status);
-    assert.ok(statuses.includes(200), `some are spoken: ${statuses}`);
-    const refused = answers.filter((a) => a.status === 503);
-    assert.ok(refused.length >= 1, `some are refused: ${statuses}`);
-    assert.ok(refused.every((a) => Number(a.headers.get("retry-after")) >= 1));
-  } finally {
-    await local.stop();
-  }
-});
+test(
+  "espeak-ng's queue is bounded: past SPEECH_QUEUE_MAX waiting syntheses, 503 with Retry-After",
+  { skip: skipWithout("espeak-ng", "espeak-ng") },
+  async () => {
+    const local = await startServer({ env: { ESPEAK_PATH: "espeak-ng", SPEECH_QUEUE_MAX: "1", RATE_LIMIT: "off" } });
+    try {
+      const text = "A long sentence for the speech synthesizer to work on for a while. ".repeat(25);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => apiClient(local.origin).post("/ai/tts", { text })));
+      const statuses = answers.map((a) => a.status);
+      assert.ok(statuses.includes(200), `some are spoken: ${statuses}`);
+      const refused = answers.filter((a) => a.status === 503);
+      assert.ok(refused.length >= 1, `some are refused: ${statuses}`);
+      assert.ok(refused.every((a) => Number(a.headers.get("retry-after")) >= 1));
+    } finally {
+      await local.stop();
+    }
+  },
+);

@@ -42,6 +42,9 @@ test("a token for another audience is refused (401)", async () => {
 });
 
 test("web sign-in half configured (client id without secret or session secret) refuses to start, naming what is missing", async () => {
-  const started = startServer({ env: { ...idp.env, AUTH0_CLIENT_ID: "web-app", AUTH0_CLIENT_SECRET: undefined, NEXTAUTH_SECRET: undefined }, startTimeoutMs: 60_000 });
+  const started = startServer({
+    env: { ...idp.env, AUTH0_CLIENT_ID: "web-app", AUTH0_CLIENT_SECRET: undefined, NEXTAUTH_SECRET: undefined },
+    startTimeoutMs: 60_000,
+  });
   await assert.rejects(started, (error: Error) => /AUTH0_CLIENT_SECRET/.test(error.message) && /NEXTAUTH_SECRET/.test(error.message));
 });

@@ -23,7 +23,15 @@ after(() => server?.stop());
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
 
 test("pages and API answers carry frame-ancestors 'none', nosniff and no-referrer", async () => {
-  for (const path of ["/", `/a/${assessmentCode}`, `/r/${reportCode}`, "/api/health", "/api/lookup/ZZZZZ2", "/api/no-such-endpoint", "/provider"]) {
+  for (const path of [
+    "/",
+    `/a/${assessmentCode}`,
+    `/r/${reportCode}`,
+    "/api/health",
+    "/api/lookup/ZZZZZ2",
+    "/api/no-such-endpoint",
+    "/provider",
+  ]) {
     const response = await get(path);
     await response.arrayBuffer();
     assert.match(response.headers.get("content-security-policy") ?? "", /frame-ancestors 'none'/, path);

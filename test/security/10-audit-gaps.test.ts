@@ -57,7 +57,11 @@ const actions = (rows: AuditRow[]) => rows.map((r) => r.action).sort();
 
 test("a provider's journal reads are audited", async () => {
   const patient = await newPatient();
-  const entry = await api.post("/journal", { patientId: patient.id, entryType: "AD_HOC_CHECK_IN", transcript: "sore" }, { token: patient.token });
+  const entry = await api.post(
+    "/journal",
+    { patientId: patient.id, entryType: "AD_HOC_CHECK_IN", transcript: "sore" },
+    { token: patient.token },
+  );
   assert.equal(entry.status, 201);
   await api.get(`/journal?patientId=${patient.id}`, { token: patient.token });
   assert.deepEqual(await trail(patient.id), [], "the patient's own reads leave no row");

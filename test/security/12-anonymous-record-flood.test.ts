@@ -31,7 +31,11 @@ test("anonymous creations past RATE_LIMIT_WRITES_PER_MINUTE are 429, across subm
   assert.equal(over.status, 429);
   assert.equal(over.body.code, "RATE_LIMITED");
   assert.ok(Number(over.headers.get("retry-after")) >= 1);
-  assert.equal((await client.post("/reports", { title: "x", assessmentCodes: ["AAA-AAA"] })).status, 429, "anonymous reports are creations too");
+  assert.equal(
+    (await client.post("/reports", { title: "x", assessmentCodes: ["AAA-AAA"] })).status,
+    429,
+    "anonymous reports are creations too",
+  );
 });
 
 test("signed-in callers are not held by the anonymous-creation limit", async () => {
@@ -54,7 +58,9 @@ test("expired anonymous records and their detail rows are purged on schedule; li
     purging = await startServer({ database, env: { ...idp.env, PURGE_INTERVAL_SECONDS: "1" } });
     await purging.waitForOutput(/"purged":[1-9]/, 30_000);
     await purging.stop();
-    const left = await queryDatabase<{ code: string }>(database, "SELECT code FROM assessments WHERE code = ANY($1) ORDER BY code", [[expired, live, owned]]);
+    const left = await queryDatabase<{ code: string }>(database, "SELECT code FROM assessments WHERE code = ANY($1) ORDER BY code", [
+      [expired, live, owned],
+    ]);
     assert.deepEqual(left.map((r) => r.code).sort(), [live, owned].sort());
     const orphans = await queryDatabase<{ n: number }>(
       database,

@@ -45,7 +45,10 @@ test("JSON routes refuse text and form bodies with 415, directly and through the
     const direct = await post("/api/assessments/rom", JSON.stringify(romBody), { "content-type": contentType });
     assert.equal(direct.status, 415, contentType);
     assert.match((await direct.json()).error, /application\/json/);
-    const proxied = await post("/api/proxy/assessments/rom", JSON.stringify(romBody), { origin: server.origin, "content-type": contentType });
+    const proxied = await post("/api/proxy/assessments/rom", JSON.stringify(romBody), {
+      origin: server.origin,
+      "content-type": contentType,
+    });
     assert.equal(proxied.status, 415, `proxy ${contentType}`);
   }
   const missing = await fetch(`${server.origin}/api/assessments/rom`, { method: "POST", body: new Blob([JSON.stringify(romBody)]) });

@@ -28,6 +28,10 @@ for (const [path, body] of [
 }
 
 test("strings full of brackets are not nesting", async () => {
-  const response = await apiClient(server.origin).post("/leads/developer", { name: "n", email: "a@example.com", message: "[[[[{{{{".repeat(400) });
+  const response = await apiClient(server.origin).post("/leads/developer", {
+    name: "n",
+    email: "a@example.com",
+    message: "[[[[{{{{".repeat(400),
+  });
   assert.equal(response.status, 201);
 });

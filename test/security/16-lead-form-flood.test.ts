@@ -11,7 +11,9 @@ let server: TestServer;
 
 before(async () => {
   resend = await startResend();
-  server = await startServer({ env: { ...resend.env, LEADS_EMAIL: "team@example.com", RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_WRITES_PER_MINUTE: "3" } });
+  server = await startServer({
+    env: { ...resend.env, LEADS_EMAIL: "team@example.com", RATE_LIMIT: "on", TRUST_PROXY: "loopback", RATE_LIMIT_WRITES_PER_MINUTE: "3" },
+  });
 });
 after(async () => {
   await server?.stop();
@@ -21,14 +23,19 @@ after(async () => {
 test("past RATE_LIMIT_WRITES_PER_MINUTE leads from one address are 429 and nothing more is mailed", async () => {
   const client = clientAt(server.origin, newAddress());
   const statuses = [];
-  for (let i = 0; i < 6; i++) statuses.push((await client.post("/leads/developer", { name: `Bot ${i}`, email: `bot${i}@example.com` })).status);
+  for (let i = 0; i < 6; i++)
+    statuses.push((await client.post("/leads/developer", { name: `Bot ${i}`, email: `bot${i}@example.com` })).status);
   assert.deepEqual(statuses, [201, 201, 201, 429, 429, 429]);
   assert.equal(resend.emails().length, 3);
-  assert.equal((await clientAt(server.origin, newAddress()).post("/leads/developer", { name: "Person", email: "p@example.com" })).status, 201);
+  assert.equal(
+    (await clientAt(server.origin, newAddress()).post("/leads/developer", { name: "Person", email: "p@example.com" })).status,
+    201,
+  );
 });
 
 test("the honeypot's silent absorption still counts against the address", async () => {
   const client = clientAt(server.origin, newAddress());
-  for (let i = 0; i < 3; i++) assert.equal((await client.post("/leads/developer", { name: "b", email: "b@example.com", website: "http://spam" })).status, 201);
+  for (let i = 0; i < 3; i++)
+    assert.equal((await client.post("/leads/developer", { name: "b", email: "b@example.com", website: "http://spam" })).status, 201);
   assert.equal((await client.post("/leads/developer", { name: "b", email: "b@example.com", website: "http://spam" })).status, 429);
 });

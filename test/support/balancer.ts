@@ -29,7 +29,10 @@ export interface TcpProxy {
 
 export function targetOf(urlOrOrigin: string): Target {
   const url = new URL(urlOrOrigin);
-  return { host: url.hostname, port: Number(url.port || (url.protocol === "https:" ? 443 : url.protocol.startsWith("postgres") ? 5432 : 80)) };
+  return {
+    host: url.hostname,
+    port: Number(url.port || (url.protocol === "https:" ? 443 : url.protocol.startsWith("postgres") ? 5432 : 80)),
+  };
 }
 
 export async function startTcpProxy(targets: Target[]): Promise<TcpProxy> {
@@ -108,10 +111,13 @@ export async function startBalancer(origins: string[]): Promise<Balancer> {
     requests[index]!++;
     // A fresh connection per request: a reused keep-alive socket can be closed by the server
     // just as a request is written, which a real balancer retries and this one would not.
-    const upstream = httpRequest({ ...targets[index]!, agent: false, method: req.method, path: req.url, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      { ...targets[index]!, agent: false, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on("error", () => {
       if (!res.headersSent) res.writeHead(502, { "content-type": "application/json" });
       res.end(JSON.stringify({ error: "Bad gateway" }));

@@ -22,7 +22,10 @@ interface DocumentedResponse {
   content?: Record<string, { schema?: JsonSchema }>;
 }
 interface Document {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; responses: Record<string, DocumentedResponse> }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: { name: string; in: string; schema: JsonSchema }[]; responses: Record<string, DocumentedResponse> }>
+  >;
   components: { schemas: Record<string, JsonSchema> };
 }
 
@@ -45,7 +48,8 @@ export function contractOf(document: Document) {
   addFormats(ajv);
   // zod writes z.base64() as format "base64" (not one of JSON Schema's formats): checked here.
   ajv.addFormat("base64", /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
-  const local = (schema: unknown) => JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)) as JsonSchema;
+  const local = (schema: unknown) =>
+    JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)) as JsonSchema;
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: local(document.components.schemas) });
   const validators = new Map<string, ValidateFunction>();
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -60,7 +64,8 @@ export function contractOf(document: Document) {
   return function check(method: string, apiPath: string, status: number, contentType: string, body: unknown): void {
     const path = apiPath.split("?")[0]!;
     const documented = operations.filter((o) => o.method === method && o.pattern.test(path)).sort((a, b) => a.rank - b.rank)[0];
-    if (!documented) throw new ContractViolation(`${method} /api${path} is no documented operation (a deliberate probe passes unchecked: true)`);
+    if (!documented)
+      throw new ContractViolation(`${method} /api${path} is no documented operation (a deliberate probe passes unchecked: true)`);
     const where = `${method} /api${documented.path} → ${status}`;
     const response = documented.operation.responses[String(status)];
     if (!response) throw new ContractViolation(`${where} is not a documented response (add it to the endpoint contract)`);
@@ -68,11 +73,13 @@ export function contractOf(document: Document) {
     const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
     const content = response.content ?? {};
     if (!Object.keys(content).length) {
-      if (body !== "" && body !== undefined) throw new ContractViolation(`${where}: documented without a body, but one came (${mediaType || "no content type"})`);
+      if (body !== "" && body !== undefined)
+        throw new ContractViolation(`${where}: documented without a body, but one came (${mediaType || "no content type"})`);
       return;
     }
     const media = content[mediaType];
-    if (!media) throw new ContractViolation(`${where}: content type ${mediaType || "(none)"} is not documented (${Object.keys(content).join(", ")})`);
+    if (!media)
+      throw new ContractViolation(`${where}: content type ${mediaType || "(none)"} is not documented (${Object.keys(content).join(", ")})`);
     if (!isJson(mediaType)) return; // a PDF or audio body: its type is what the reference promises
 
     const key = `${documented.path} ${method} ${status} ${mediaType}`;
@@ -83,7 +90,9 @@ export function contractOf(document: Document) {
     }
     if (!validate(body)) {
       const errors = (validate.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || "(body)"} ${e.message}`);
-      throw new ContractViolation(`${where}: body does not validate against the served document (ajv, JSON Schema 2020-12): ${errors.join("; ")}`);
+      throw new ContractViolation(
+        `${where}: body does not validate against the served document (ajv, JSON Schema 2020-12): ${errors.join("; ")}`,
+      );
     }
 
     const endpoint = findEndpoint(method, documented.path);
@@ -108,7 +117,8 @@ export function contractFor(origin: string): Promise<ContractCheck> {
   let contract = served.get(origin);
   if (!contract) {
     contract = fetch(`${origin}/api/openapi.json`).then(async (response) => {
-      if (response.status !== 200) throw new ContractViolation(`GET /api/openapi.json answered ${response.status}: no document to check against`);
+      if (response.status !== 200)
+        throw new ContractViolation(`GET /api/openapi.json answered ${response.status}: no document to check against`);
       return contractOf((await response.json()) as Document);
     });
     served.set(origin, contract);

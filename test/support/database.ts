@@ -63,7 +63,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * per directory: on PGlite call this only while no server runs on the database (stop it
  * first, e.g. with `startServer({ database })` and `server.stop()`).
  */
-export async function queryDatabase<T = Record<string, unknown>>(database: TestDatabase, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function queryDatabase<T = Record<string, unknown>>(
+  database: TestDatabase,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (database.kind === "postgres") {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();

@@ -55,7 +55,10 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env: env as NodeJS.ProcessEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: env as NodeJS.ProcessEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // A test that fails before stopping its server must not leave it running: the test runner
   // ends the file when its tests are done (--test-force-exit) and this kills what remains.
   running.add(child);
@@ -66,10 +69,13 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`server did not start in time:\n${output}`));
-    }, options.startTimeoutMs ?? Number(process.env.TEST_START_TIMEOUT_MS || 90_000));
+    const timer = setTimeout(
+      () => {
+        child.kill("SIGKILL");
+        reject(new Error(`server did not start in time:\n${output}`));
+      },
+      options.startTimeoutMs ?? Number(process.env.TEST_START_TIMEOUT_MS || 90_000),
+    );
     const check = () => {
       const match = /"port":(\d+),[^\n]*listening on/.exec(output);
       if (match) {

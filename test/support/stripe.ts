@@ -239,7 +239,11 @@ export async function startStripe(): Promise<StripeStandIn> {
         if (params.customer && !customers.has(params.customer)) return missing(res, "customer", params.customer, "customer");
         const priceId = params.line_items?.[0]?.price;
         if (!priceId) {
-          return sendError(res, 400, { type: "invalid_request_error", message: "Missing required param: line_items.", param: "line_items" });
+          return sendError(res, 400, {
+            type: "invalid_request_error",
+            message: "Missing required param: line_items.",
+            param: "line_items",
+          });
         }
         const sessionId = randomId("cs_test");
         const session = {
@@ -315,7 +319,8 @@ export async function startStripe(): Promise<StripeStandIn> {
     sessions,
     subscriptions,
     portalSessions,
-    form: (request) => (request.method === "GET" ? decodeForm(new URL(request.path, "http://x").search.slice(1)) : decodeForm(request.body)),
+    form: (request) =>
+      request.method === "GET" ? decodeForm(new URL(request.path, "http://x").search.slice(1)) : decodeForm(request.body),
     calls: (method, path) => standIn.requests.filter((r) => r.method === method && r.path.split("?")[0] === path),
     completeCheckout(sessionId, changes = {}) {
       const session = sessions.get(sessionId);

@@ -81,4 +81,3 @@ export function handshakeStatus(url: string, options: WebSocket.ClientOptions = 
     socket.once("error", reject);
   });
 }
-

@@ -11,7 +11,7 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import { callApi } from "@/lib/web/api";
 import { currentUser } from "@/lib/web/auth";
-import { formatDateTime, typeLabel } from "@/lib/web/format";
+import { typeLabel } from "@/lib/web/format";
 
 export const metadata: Metadata = { title: "Assessment" };
 
@@ -28,7 +28,17 @@ interface History {
 async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTest; own: boolean } | null> {
   const score = headlineScore(a.resultSnapshot);
   if (score === null) return null;
-  const test: GlanceTest = { test: a.assessmentType, hand: a.hand, score, date: a.dateCreated, previousScore: null, previousDate: null, firstScore: score, firstDate: a.dateCreated, trend: "insufficient" };
+  const test: GlanceTest = {
+    test: a.assessmentType,
+    hand: a.hand,
+    score,
+    date: a.dateCreated,
+    previousScore: null,
+    previousDate: null,
+    firstScore: score,
+    firstDate: a.dateCreated,
+    trend: "insufficient",
+  };
   if (!signedIn || a.isAnonymous) return { test, own: false };
   const history = await callApi<History>(`/patients/me/assessments?type=${a.assessmentType}&limit=200`);
   const same = history.ok ? history.data.assessments.filter((h) => h.hand === a.hand && headlineScore(h.resultSnapshot) !== null) : [];
@@ -68,12 +78,13 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
             Code <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
           </span>
           <span aria-hidden="true">·</span>
-          <span>{a.hand ? HAND_NAMES[a.hand] ?? a.hand : "Hand not recorded"}</span>
+          <span>{a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"}</span>
           <span aria-hidden="true">·</span>
           <When value={a.dateCreated} />
           {a.isAnonymous ? (
             <Badge tone="amber">
-              Not claimed: expires on&nbsp;<When value={a.expiresAt} kind="date" />
+              Not claimed: expires on&nbsp;
+              <When value={a.expiresAt} kind="date" />
             </Badge>
           ) : (
             <Badge tone="teal">In an account</Badge>
@@ -83,7 +94,11 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
       {glance && (
         <div className="space-y-1">
           <GlanceStrip tests={[glance.test]} title="This result at a glance" />
-          {!glance.own && <p className="text-xs text-slate-700">The change since your first and previous results shows here once this result is in your account.</p>}
+          {!glance.own && (
+            <p className="text-xs text-slate-700">
+              The change since your first and previous results shows here once this result is in your account.
+            </p>
+          )}
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-3">

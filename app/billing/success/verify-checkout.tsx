@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Alert, Button, Card, Facts, LinkButton, Loading } from "@/components/ui";
 import { When } from "@/components/ui/when";
 import type { SubscriptionView } from "@/lib/billing/schemas";
@@ -32,19 +32,27 @@ function failure(status: number, data: unknown): State {
 /** Confirms the checkout session through the same-origin proxy and shows the subscription. */
 export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
   const [state, setState] = useState<State>(
-    sessionId ? { kind: "checking" } : { kind: "failed", message: "This page needs the checkout's session id. Open it from the payment provider's link.", retry: false },
+    sessionId
+      ? { kind: "checking" }
+      : { kind: "failed", message: "This page needs the checkout's session id. Open it from the payment provider's link.", retry: false },
   );
 
-  const verify = useCallback(async () => {
-    if (!sessionId) return;
-    setState({ kind: "checking" });
-    const result = await proxy<SubscriptionView>("/billing/checkout/verify", { method: "POST", body: { sessionId } });
-    setState(result.ok ? { kind: "done", subscription: result.data } : failure(result.status, result.data));
-  }, [sessionId]);
-
+  // Each attempt (the first, then every "Try again") checks once; the state is "checking" meanwhile.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
-    void verify();
-  }, [verify]);
+    if (!sessionId) return;
+    let current = true;
+    void proxy<SubscriptionView>("/billing/checkout/verify", { method: "POST", body: { sessionId } }).then((result) => {
+      if (current) setState(result.ok ? { kind: "done", subscription: result.data } : failure(result.status, result.data));
+    });
+    return () => {
+      current = false;
+    };
+  }, [sessionId, attempt]);
+  const checkAgain = () => {
+    setState({ kind: "checking" });
+    setAttempt((n) => n + 1);
+  };
 
   if (state.kind === "checking") return <Loading label="Confirming your subscription…" />;
   if (state.kind === "failed") {
@@ -52,7 +60,7 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
       <div className="space-y-4">
         <Alert>{state.message}</Alert>
         <div className="flex flex-wrap gap-3">
-          {state.retry && <Button onClick={() => void verify()}>Try again</Button>}
+          {state.retry && <Button onClick={checkAgain}>Try again</Button>}
           <LinkButton href="/" variant="secondary">
             Back to the start
           </LinkButton>
@@ -66,7 +74,9 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
   return (
     <div className="space-y-4">
       <Alert kind={active ? "success" : "warning"}>
-        {active ? "Your subscription is active." : "Your subscription is not active yet. If you just paid, this can take a minute; try again shortly."}
+        {active
+          ? "Your subscription is active."
+          : "Your subscription is not active yet. If you just paid, this can take a minute; try again shortly."}
       </Alert>
       <Card title="Your subscription">
         <Facts
@@ -78,7 +88,7 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
         />
       </Card>
       <div className="flex flex-wrap gap-3">
-        {!active && <Button onClick={() => void verify()}>Check again</Button>}
+        {!active && <Button onClick={checkAgain}>Check again</Button>}
         <LinkButton href="/dashboard">Go to your dashboard</LinkButton>
       </div>
     </div>

@@ -16,12 +16,20 @@ export default function ApiReferencePage() {
     <div className="space-y-6">
       <PageHeading title="API reference">
         <p>
-          {document.info.title} {document.info.version}. Every endpoint, field and error, generated from the schemas the
-          service validates with. Machine-readable:{" "}
-          <a href="/api/openapi.json" className="font-semibold text-teal-800 underline underline-offset-2">OpenAPI 3.1</a> (REST) and{" "}
-          <a href="/api/asyncapi.json" className="font-semibold text-teal-800 underline underline-offset-2">AsyncAPI 3.0</a> (the voice
-          socket). New here? Start with the{" "}
-          <Link href="/developers" className="font-semibold text-teal-800 underline underline-offset-2">quick start</Link>.
+          {document.info.title} {document.info.version}. Every endpoint, field and error, generated from the schemas the service validates
+          with. Machine-readable:{" "}
+          <a href="/api/openapi.json" className="font-semibold text-teal-800 underline underline-offset-2">
+            OpenAPI 3.1
+          </a>{" "}
+          (REST) and{" "}
+          <a href="/api/asyncapi.json" className="font-semibold text-teal-800 underline underline-offset-2">
+            AsyncAPI 3.0
+          </a>{" "}
+          (the voice socket). New here? Start with the{" "}
+          <Link href="/developers" className="font-semibold text-teal-800 underline underline-offset-2">
+            quick start
+          </Link>
+          .
         </p>
       </PageHeading>
       <ApiReference document={document} />

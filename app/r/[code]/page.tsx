@@ -18,7 +18,14 @@ interface ReportView {
   createdAt: string;
   patientName: string | null;
   viewCount?: number;
-  assessments: Array<{ code: string; formattedCode: string; assessmentType: string; hand: string | null; dateCreated: string; resultSnapshot: Record<string, unknown> }>;
+  assessments: Array<{
+    code: string;
+    formattedCode: string;
+    assessmentType: string;
+    hand: string | null;
+    dateCreated: string;
+    resultSnapshot: Record<string, unknown>;
+  }>;
   aiExplanation: string | null;
   explanationSource?: string | null;
 }
@@ -37,15 +44,20 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
       <PageHeading title={report.title}>
         <p className="text-sm">
           {report.patientName ? <>For {report.patientName} · </> : null}
-          Created {formatDate(report.createdAt)} · Report <span className="font-mono font-semibold text-slate-900">{report.formattedCode}</span> ·{" "}
-          {report.assessments.length} assessment{report.assessments.length === 1 ? "" : "s"}
+          Created {formatDate(report.createdAt)} · Report{" "}
+          <span className="font-mono font-semibold text-slate-900">{report.formattedCode}</span> · {report.assessments.length} assessment
+          {report.assessments.length === 1 ? "" : "s"}
         </p>
       </PageHeading>
 
       <Alert kind="info">These results are measurements to discuss with a clinician. They are not a medical diagnosis.</Alert>
 
       <div className="flex flex-wrap gap-3">
-        <a className={buttonStyles.primary} href={`/api/proxy/reports/${report.code}/pdf`} download={`hand-report-${report.formattedCode}.pdf`}>
+        <a
+          className={buttonStyles.primary}
+          href={`/api/proxy/reports/${report.code}/pdf`}
+          download={`hand-report-${report.formattedCode}.pdf`}
+        >
           Download PDF
         </a>
       </div>
@@ -67,7 +79,7 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
               title={typeLabel(a.assessmentType)}
               actions={
                 <span className="text-xs text-slate-700">
-                  {a.hand ? HAND_NAMES[a.hand] ?? a.hand : "Hand not recorded"} · {formatDateTime(a.dateCreated)} ·{" "}
+                  {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"} · {formatDateTime(a.dateCreated)} ·{" "}
                   <span className="font-mono">{a.formattedCode}</span>
                 </span>
               }
@@ -79,7 +91,12 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
       </section>
 
       <Card title="Share">
-        <EmailForm path={`/reports/${report.code}/email`} field="to" label="E-mail this report (the PDF is attached)" buttonLabel="E-mail this report" />
+        <EmailForm
+          path={`/reports/${report.code}/email`}
+          field="to"
+          label="E-mail this report (the PDF is attached)"
+          buttonLabel="E-mail this report"
+        />
       </Card>
     </article>
   );

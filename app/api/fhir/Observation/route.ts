@@ -9,7 +9,10 @@ export const GET = handle(
   async (context) => {
     const request = fhirRequest(context);
     const page = { offset: context.query._offset, count: context.query._count };
-    return fhirReply(await searchObservations(request, context.query.patient, observationFilter(request.url.searchParams), page), context.request);
+    return fhirReply(
+      await searchObservations(request, context.query.patient, observationFilter(request.url.searchParams), page),
+      context.request,
+    );
   },
   FHIR_ROUTE,
 );

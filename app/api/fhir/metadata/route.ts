@@ -3,4 +3,8 @@ import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
 import { capabilityStatement } from "@/lib/fhir/capability";
 import { fhirMetadataEndpoint } from "@/lib/fhir/schemas";
 
-export const GET = handle(fhirMetadataEndpoint, async ({ request }) => fhirReply(capabilityStatement(`${new URL(request.url).origin}/api/fhir`), request), FHIR_ROUTE);
+export const GET = handle(
+  fhirMetadataEndpoint,
+  async ({ request }) => fhirReply(capabilityStatement(`${new URL(request.url).origin}/api/fhir`), request),
+  FHIR_ROUTE,
+);
