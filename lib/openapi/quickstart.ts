@@ -50,6 +50,7 @@ export const QUICK_START: QuickStartStep[] = [
       dateCreated: "2026-03-02T09:14:05.000Z",
       resultSnapshot: { overallScore: 72, wristScore: 80, fingerScore: 65 },
       isAnonymous: true,
+      expiresAt: "2026-05-31T09:14:05.000Z",
       viewCount: 1,
     },
   },
