@@ -123,6 +123,12 @@ async function main(): Promise<void> {
   process.on("SIGINT", () => stop("SIGINT"));
 
   const purge = schedulePurge(config.PURGE_INTERVAL_SECONDS * 1000);
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s): longer than a load
+  // balancer's idle timeout (60 s on the common ones), so the balancer, not this server, closes it,
+  // and a client whose event loop was busy for a few seconds does not send on a socket the server
+  // has just closed (that reset is what a 5 s timeout gave clients under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   server.listen(config.PORT, hostname, () => {
     const port = listeningPort();
     logger.info(

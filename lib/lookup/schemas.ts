@@ -41,8 +41,11 @@ export const lookupEndpoint = endpoint({
   ],
 });
 
+/** What a code names: an assessment record or a report. */
+export const codeKind = z.enum(["assessment", "report"]);
+
 export const codeKindResponse = z.object({
-  kind: z.enum(["assessment", "report"]),
+  kind: codeKind,
   code: z.string(),
   formattedCode: z.string(),
   path: z.string().describe("The page that shows it: /a/CODE or /r/CODE"),

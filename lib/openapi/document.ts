@@ -8,8 +8,9 @@ import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 import { readinessResponse } from "@/lib/health/schemas";
+import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
-import { narrativeResponse, PATIENT_SORTS, TRENDS } from "@/lib/patients/schemas";
+import { ATTENTION_REASONS, narrativeResponse, PATIENT_SORTS, TEST_TRENDS, TRENDS } from "@/lib/patients/schemas";
 import { explanationSource } from "@/lib/report-view/schemas";
 import { LIMIT_DESCRIPTIONS } from "@/lib/api/limits";
 import { SERVICE_VERSION } from "@/lib/version";
@@ -81,6 +82,8 @@ const ENUMS: Record<string, readonly string[]> = {
   ArthritisPattern: assessments.arthritisPattern.options,
   JournalEntryType: Object.values(JournalEntryType),
   Trend: TRENDS,
+  TestTrend: TEST_TRENDS,
+  AttentionReason: ATTENTION_REASONS,
   PatientSort: PATIENT_SORTS,
   NarrativeSource: narrativeResponse.shape.source.options,
   ExplanationSource: explanationSource.options,
@@ -90,6 +93,7 @@ const ENUMS: Record<string, readonly string[]> = {
   LeadType: Object.values(LeadType),
   LeadInterest: Object.values(LeadInterest),
   DatabaseKind: readinessResponse.shape.database.options,
+  CodeKind: codeKind.options,
 };
 
 const valueSetKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());

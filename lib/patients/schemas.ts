@@ -136,6 +136,7 @@ export const patientListQuery = z.object({
   offset: offsetParam,
 });
 
+export const ATTENTION_REASONS = ["test_declining", "low_score"] as const;
 export const TEST_TRENDS = ["improving", "declining", "stable", "insufficient"] as const;
 export type TestTrendWord = (typeof TEST_TRENDS)[number];
 
@@ -158,7 +159,7 @@ export type TestStanding = z.infer<typeof testStanding>;
 
 export const attentionReason = z
   .object({
-    reason: z.enum(["test_declining", "low_score"]),
+    reason: z.enum(ATTENTION_REASONS),
     test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
     hand: z.enum(Hand).nullable(),
     text: z.string().describe('In words, e.g. "Pain (both hands) declining: 80 → 60"'),
