@@ -119,6 +119,14 @@ function overrideNode({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; j
     }
     return;
   }
+  // Base64 (speech audio): said with JSON Schema's contentEncoding. zod's pattern for it makes a
+  // backtracking regex engine (ajv's, Prism's) overflow its stack on a reply's worth of audio.
+  if (jsonSchema.format === "base64") {
+    delete jsonSchema.format;
+    delete jsonSchema.pattern;
+    jsonSchema.contentEncoding = "base64";
+    return;
+  }
   // A fixed-length list of one item type (ROM normalRange): items + minItems/maxItems, which every
   // OpenAPI tool reads, rather than prefixItems, which some misread.
   const prefixItems = jsonSchema.prefixItems as JsonSchema[] | undefined;

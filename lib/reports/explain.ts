@@ -48,7 +48,7 @@ function change(first: number, last: number, higherIsBetter: boolean): string {
   const delta = last - first;
   // The spec's trend threshold: a difference within ±2 points is stable.
   if (Math.abs(delta) <= 2) return "stayed about the same";
-  return (delta > 0) === higherIsBetter ? "improved" : "worsened";
+  return delta > 0 === higherIsBetter ? "improved" : "worsened";
 }
 
 function byDate(items: ReportAssessment[]): ReportAssessment[] {

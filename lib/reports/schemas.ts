@@ -12,7 +12,9 @@ export const MAX_REPORT_ASSESSMENTS = 20;
  */
 export const assessmentCodesInput = z
   // The items are checked (and named in the error) by the transform below; the reference shows their form.
-  .array(z.unknown().meta({ type: "string", pattern: CODE_INPUT_PATTERN.source }), { error: (issue) => (issue.input === undefined ? "is required" : "must be an array of assessment codes") })
+  .array(z.unknown().meta({ type: "string", pattern: CODE_INPUT_PATTERN.source }), {
+    error: (issue) => (issue.input === undefined ? "is required" : "must be an array of assessment codes"),
+  })
   .min(1, "must name at least one assessment code")
   .max(MAX_REPORT_ASSESSMENTS, `at most ${MAX_REPORT_ASSESSMENTS} assessment codes per report`)
   .transform((codes, ctx) => {
@@ -29,7 +31,11 @@ export const assessmentCodesInput = z
   });
 
 export const createReportInput = z.object({
-  title: z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") }).trim().min(1, "must not be empty").max(200),
+  title: z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+    .trim()
+    .min(1, "must not be empty")
+    .max(200),
   assessmentCodes: assessmentCodesInput,
 });
 export type CreateReportInput = z.output<typeof createReportInput>;

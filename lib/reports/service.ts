@@ -65,7 +65,10 @@ function toView(row: ReportRow): ReportView {
       assessmentType: readType(a.assessmentType),
       hand: a.hand,
       dateCreated: a.dateCreated.toISOString(),
-      resultSnapshot: a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot) ? (a.resultSnapshot as Record<string, unknown>) : {},
+      resultSnapshot:
+        a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot)
+          ? (a.resultSnapshot as Record<string, unknown>)
+          : {},
     })),
     aiExplanation: row.aiExplanation,
     explanationSource: row.explanationSource === "ai" || row.explanationSource === "fallback" ? row.explanationSource : null,
@@ -75,7 +78,10 @@ function toView(row: ReportRow): ReportView {
 /** The patients whose records a report shows (anonymous and staff owners are not patients). */
 function ownerPatients(row: ReportRow): number[] {
   const now = new Date();
-  return row.items.map((item) => item.assessment).filter((a) => isLive(a, now) && a.owner.kind === "PATIENT").map((a) => a.ownerId);
+  return row.items
+    .map((item) => item.assessment)
+    .filter((a) => isLive(a, now) && a.owner.kind === "PATIENT")
+    .map((a) => a.ownerId);
 }
 
 /**
@@ -96,7 +102,10 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
   if (unknown) {
     await countCodeMisses(address, unknown);
     const total = input.assessmentCodes.length;
-    throw badRequest(`${unknown} of the ${total} codes name no assessment (unknown or expired); check them and try again`, "assessmentCodes");
+    throw badRequest(
+      `${unknown} of the ${total} codes name no assessment (unknown or expired); check them and try again`,
+      "assessmentCodes",
+    );
   }
   const report = await withFreshCode((code) =>
     db().report.create({
@@ -104,7 +113,9 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
         code,
         title: input.title,
         ownerId: user?.contactId ?? null,
-        items: { create: input.assessmentCodes.map((assessmentCode, position) => ({ assessmentId: byCode.get(assessmentCode)!, position })) },
+        items: {
+          create: input.assessmentCodes.map((assessmentCode, position) => ({ assessmentId: byCode.get(assessmentCode)!, position })),
+        },
       },
       select: { code: true, title: true, createdAt: true },
     }),
@@ -169,7 +180,11 @@ export async function reportPdf(code: string, caller: AccessContext): Promise<{ 
  * title stays inside the PDF): the message cannot be turned into spam or phishing in the
  * clinic's name. It says which service sent it, on whose request and why.
  */
-export async function emailReport(code: string, to: string, caller: AccessContext): Promise<{ success: boolean; sent: boolean; message: string }> {
+export async function emailReport(
+  code: string,
+  to: string,
+  caller: AccessContext,
+): Promise<{ success: boolean; sent: boolean; message: string }> {
   const row = await loadRow(code);
   await countMail(caller.address, to);
   const report = toView(row);
@@ -201,7 +216,11 @@ export async function emailReport(code: string, to: string, caller: AccessContex
     if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
     return result.sent
       ? { success: true, sent: true, message: `The report was sent with its PDF attached.` }
-      : { success: true, sent: false, message: "E-mail is not configured on this server, so nothing was sent. Download the PDF or share the link instead." };
+      : {
+          success: true,
+          sent: false,
+          message: "E-mail is not configured on this server, so nothing was sent. Download the PDF or share the link instead.",
+        };
   } catch (error) {
     if (error instanceof MailError) throw new ApiError(500, "The mail service failed to send the report", { code: "MAIL_FAILED" });
     throw error;
