@@ -31,7 +31,7 @@ module.exports = {
   options: {
     doNotFollow: { path: "^node_modules" },
     // Tests (beside the code and under test/) are leaves: nothing imports them.
-    exclude: { path: "^(lib/generated/|[.]next/|e2e/)|[.]test[.]tsx?$" },
+    exclude: { path: "^(lib/generated/|[.]next/|e2e/|[.]stryker-tmp/|reports/)|[.]test[.]tsx?$" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {

@@ -15,7 +15,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 
-const SKIP = new Set(["node_modules", "e2e", "generated", ".git", ".data"]);
+// .stryker-tmp and reports: mutation testing's sandboxes and reports (npm run test:mutation).
+const SKIP = new Set(["node_modules", "e2e", "generated", ".git", ".data", ".stryker-tmp", "reports"]);
 
 function findTests(dir, out = []) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,0 +1,155 @@
+// The access audit trail against an in-process database: who is recorded, when a row is
+// skipped, and the admin list's filters and order.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { AccessContext } from "@/lib/audit";
+import type { AuthUser } from "@/lib/auth/guard";
+import type { TestDatabase } from "@/test/support/database";
+import { dropDatabase, useFreshDatabase } from "@/test/support/in-process-db";
+
+let database: TestDatabase;
+let audit: typeof import("@/lib/audit");
+let db: typeof import("@/lib/db").db;
+const ids: Record<string, number> = {};
+
+before(async () => {
+  database = await useFreshDatabase();
+  audit = await import("@/lib/audit");
+  ({ db } = await import("@/lib/db"));
+  for (const name of ["ann", "ben", "cat", "dan"]) {
+    ids[name] = (await db().contact.create({ data: { sub: `test|${name}`, kind: "PATIENT", roles: ["patient"] } })).id;
+  }
+});
+after(async () => {
+  await dropDatabase(database);
+});
+
+const user = (name: string, roles: AuthUser["roles"]): AuthUser => ({
+  sub: `test|${name}`,
+  email: null,
+  name: null,
+  roles,
+  contactId: ids[name] ?? 0,
+  kind: "PATIENT",
+});
+
+const context = (who: AuthUser | null, requestId: string, clientRequestId: string | null = null): AccessContext => ({
+  user: who,
+  route: "/api/patients/{id}",
+  requestId,
+  clientRequestId,
+  address: "10.3.0.1",
+});
+
+const rowsFor = (requestId: string) =>
+  db().auditEvent.findMany({ where: { requestId }, orderBy: { id: "asc" }, omit: { id: true, createdAt: true } });
+
+test("a row names the actor's most privileged role, the action, the route pattern and both request ids", async () => {
+  const cases: [AuthUser | null, string, string][] = [
+    [user("x-admin", ["patient", "care_provider", "admin"]), "admin", "test|x-admin"],
+    [user("x-provider", ["patient", "care_provider"]), "care_provider", "test|x-provider"],
+    [user("x-patient", ["patient"]), "patient", "test|x-patient"],
+    [user("x-none", []), "none", "test|x-none"],
+    [null, "anonymous", "anonymous"],
+  ];
+  for (const [who, role, sub] of cases) {
+    await audit.recordAccess(context(who, `req-role-${role}`, "client-1"), ids.ann!, "patient.read");
+    assert.deepEqual(await rowsFor(`req-role-${role}`), [
+      {
+        actorSub: sub,
+        actorRole: role,
+        patientId: ids.ann,
+        action: "patient.read",
+        route: "/api/patients/{id}",
+        requestId: `req-role-${role}`,
+        clientRequestId: "client-1",
+      },
+    ]);
+  }
+});
+
+test("patients reading their own data leave no row, unless the action is always recorded (claims)", async () => {
+  await audit.recordAccess(context(user("ann", ["patient"]), "req-own"), ids.ann!, "patient.read");
+  assert.deepEqual(await rowsFor("req-own"), []);
+  await audit.recordAccess(context(user("ann", ["patient"]), "req-claim"), ids.ann!, "assessment.claim", { always: true });
+  assert.equal((await rowsFor("req-claim")).length, 1);
+  await audit.recordAccess(context(user("ann", ["patient"]), "req-other"), ids.ben!, "patient.read", { always: false });
+  assert.equal((await rowsFor("req-other")).length, 1);
+});
+
+test("a list records one row per other patient shown, each once, and nothing when it showed only the caller", async () => {
+  const ann = user("ann", ["patient", "care_provider"]);
+  await audit.recordAccessToMany(context(ann, "req-many", "c-9"), [ids.ben!, ids.ann!, ids.cat!, ids.ben!], "patients.list");
+  const rows = await rowsFor("req-many");
+  assert.deepEqual(
+    rows.map((r) => r.patientId),
+    [ids.ben, ids.cat],
+  );
+  for (const row of rows) {
+    assert.deepEqual(
+      { ...row, patientId: 0 },
+      {
+        actorSub: "test|ann",
+        actorRole: "care_provider",
+        patientId: 0,
+        action: "patients.list",
+        route: "/api/patients/{id}",
+        requestId: "req-many",
+        clientRequestId: "c-9",
+      },
+    );
+  }
+  await audit.recordAccessToMany(context(ann, "req-self"), [ids.ann!, ids.ann!], "patients.list");
+  await audit.recordAccessToMany(context(ann, "req-none"), [], "patients.list");
+  assert.deepEqual(await rowsFor("req-self"), []);
+  assert.deepEqual(await rowsFor("req-none"), []);
+  await audit.recordAccessToMany(context(null, "req-anon"), [ids.dan!], "report.email");
+  assert.deepEqual(
+    (await rowsFor("req-anon")).map((r) => [r.actorSub, r.actorRole]),
+    [["anonymous", "anonymous"]],
+  );
+});
+
+test("the admin list: newest first (ties by id), filtered by patient, actor and a half-open time range, paged, with the total", async () => {
+  const doc = user("doc", ["care_provider"]);
+  await audit.recordAccessToMany(context(doc, "req-list"), [ids.ann!, ids.ben!, ids.cat!, ids.dan!], "patients.list");
+  const query = { limit: 50, offset: 0 };
+  const all = await audit.listAuditEvents(query);
+  const total = await db().auditEvent.count();
+  assert.equal(all.total, total);
+  assert.equal(all.events.length, total);
+  for (let i = 1; i < all.events.length; i++) {
+    const [newer, older] = [all.events[i - 1]!, all.events[i]!];
+    assert.ok(newer.createdAt > older.createdAt || (newer.createdAt === older.createdAt && newer.id > older.id), "newest first");
+  }
+  assert.match(all.events[0]!.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+
+  const byPatient = await audit.listAuditEvents({ ...query, patientId: ids.dan });
+  assert.ok(byPatient.events.every((e) => e.patientId === ids.dan));
+  assert.equal(byPatient.total, await db().auditEvent.count({ where: { patientId: ids.dan } }));
+  assert.ok(byPatient.total >= 2 && byPatient.total < total);
+
+  const byActor = await audit.listAuditEvents({ ...query, actor: "test|doc" });
+  assert.deepEqual(
+    byActor.events.map((e) => e.patientId),
+    [ids.dan, ids.cat, ids.ben, ids.ann],
+  );
+  assert.equal(byActor.total, 4);
+
+  const at = byActor.events[0]!.createdAt;
+  const from = await audit.listAuditEvents({ ...query, actor: "test|doc", from: at });
+  assert.equal(from.total, 4, "from is inclusive");
+  const to = await audit.listAuditEvents({ ...query, actor: "test|doc", to: at });
+  assert.equal(to.total, 0, "to is exclusive");
+  const later = new Date(Date.parse(at) + 1).toISOString();
+  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", to: later })).total, 4);
+  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", from: later })).total, 0);
+  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", from: at, to: later })).total, 4);
+
+  const page = await audit.listAuditEvents({ limit: 2, offset: 1, actor: "test|doc" });
+  assert.deepEqual(
+    page.events.map((e) => e.patientId),
+    [ids.cat, ids.ben],
+  );
+  assert.equal(page.total, 4);
+});

@@ -1,0 +1,49 @@
+// The abuse limits in Redis (REDIS_URL): counts live under the configured key prefix, so every
+// instance sharing the store shares them; a flooding address is then answered from memory.
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { after, test } from "node:test";
+import { Redis } from "ioredis";
+
+const prefix = `hand-test-${randomBytes(4).toString("hex")}`;
+Object.assign(process.env, {
+  RATE_LIMIT: "on",
+  REDIS_URL: process.env.TEST_REDIS_URL || "redis://127.0.0.1:6379",
+  REDIS_KEY_PREFIX: prefix,
+  RATE_LIMIT_PER_MINUTE: "2",
+  RATE_LIMIT_MISSES_PER_HOUR: "1",
+  RATE_LIMIT_WRITES_PER_MINUTE: "1",
+});
+
+const limits = await import("@/lib/rate-limit");
+const { ApiError } = await import("@/lib/api/errors");
+const redis = new Redis(process.env.REDIS_URL!);
+
+after(async () => {
+  const keys = await redis.keys(`${prefix}:*`);
+  if (keys.length) await redis.del(...keys);
+  redis.disconnect();
+  (globalThis as { __handRedis?: Redis }).__handRedis?.disconnect();
+});
+
+test("counts are kept in Redis under REDIS_KEY_PREFIX, one key per limit and address", async () => {
+  await limits.countCodeLookups("10.2.0.1");
+  await limits.countWrite("10.2.0.1");
+  await limits.countCodeMisses("10.2.0.1");
+  assert.equal(await redis.get(`${prefix}:rl:code:req:10.2.0.1`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:write:10.2.0.1`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:code:miss:10.2.0.1`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:code:global-miss:all`), "1");
+});
+
+test("a count another instance made in the shared store is honoured here", async () => {
+  await redis.set(`${prefix}:rl:code:req:10.2.1.1`, "2", "EX", 60);
+  await assert.rejects(limits.countCodeLookups("10.2.1.1"), (error) => error instanceof ApiError && error.status === 429);
+});
+
+test("a flooding address is answered from memory once over, without a store round trip", async () => {
+  await limits.countWrite("10.2.2.1");
+  await assert.rejects(limits.countWrite("10.2.2.1"), (error) => error instanceof ApiError && error.status === 429);
+  await redis.del(`${prefix}:rl:write:10.2.2.1`);
+  await assert.rejects(limits.countWrite("10.2.2.1"), (error) => error instanceof ApiError && error.status === 429);
+});

@@ -1,0 +1,96 @@
+// npm run test:mutation [-- --module <name>]: StrykerJS over the modules that hold the rules,
+// one run per module, each with only that module's unit tests (node:test files run by the TAP
+// runner through tsx; none starts the server). Incremental: a rerun tests only the mutants whose
+// code or tests changed (reports/mutation/<module>.incremental.json). Ends with the score table
+// (docs/guarantees.md, "Mutation testing", keeps the latest) and each module's survivors.
+// MUTATION_CONCURRENCY sets the number of test processes (2 by default).
+import { Stryker } from "@stryker-mutator/core";
+
+export const MODULES = {
+  auth: { mutate: ["lib/auth/guard.ts", "lib/auth/tokens.ts"], tests: ["lib/auth/*.test.ts"] },
+  codes: { mutate: ["lib/codes/index.ts"], tests: ["lib/codes/*.test.ts"] },
+  "rate-limits": {
+    mutate: ["lib/rate-limit/index.ts", "lib/api/limits.ts"],
+    tests: ["lib/rate-limit/*.test.ts", "lib/api/limits.test.ts"],
+  },
+  billing: { mutate: ["lib/billing/mapping.ts", "lib/billing/webhook.ts"], tests: ["lib/billing/*.test.ts"] },
+  patients: { mutate: ["lib/patients/access.ts", "lib/patients/standing.ts"], tests: ["lib/patients/*.test.ts"] },
+  route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
+  audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
+};
+
+const args = process.argv.slice(2);
+const named = args.includes("--module") ? args[args.indexOf("--module") + 1] : undefined;
+if (named !== undefined && !Object.hasOwn(MODULES, named)) {
+  console.error(`unknown module "${named}"; one of: ${Object.keys(MODULES).join(", ")}`);
+  process.exit(2);
+}
+const selected = named ? [named] : Object.keys(MODULES);
+
+/** Stryker's own score: detected (killed, timed out) over detected plus undetected (survived, no coverage). */
+function tally(results) {
+  const count = (status) => results.filter((r) => r.status === status).length;
+  const row = {
+    mutants: results.length,
+    killed: count("Killed"),
+    survived: count("Survived"),
+    timeout: count("Timeout"),
+    noCoverage: count("NoCoverage"),
+    errors: count("RuntimeError") + count("CompileError"),
+    ignored: count("Ignored"),
+  };
+  const valid = row.killed + row.timeout + row.survived + row.noCoverage;
+  row.score = valid ? (100 * (row.killed + row.timeout)) / valid : 100;
+  return row;
+}
+
+const rows = [];
+const survivors = [];
+for (const name of selected) {
+  const { mutate, tests } = MODULES[name];
+  console.log(`\n== mutation testing: ${name} (${mutate.join(", ")})`);
+  const started = Date.now();
+  const stryker = new Stryker({
+    mutate,
+    testRunner: "tap",
+    plugins: ["@stryker-mutator/tap-runner"],
+    tap: { testFiles: tests, nodeArgs: ["--import", "tsx", "--test-reporter=tap", "-r", "{{hookFile}}", "{{testFile}}"], forceBail: true },
+    // The TAP runner reports coverage per test file, so each mutant runs only the files that reach it.
+    coverageAnalysis: "perTest",
+    checkers: [],
+    concurrency: Number(process.env.MUTATION_CONCURRENCY || 2),
+    incremental: true,
+    incrementalFile: `reports/mutation/${name}.incremental.json`,
+    reporters: ["progress", "json"],
+    jsonReporter: { fileName: `reports/mutation/${name}.json` },
+    tempDirName: ".stryker-tmp",
+    // The sandbox needs only the code, the tests' helpers, the migrations and the configuration.
+    ignorePatterns: ["/*", "!/lib", "!/test", "!/prisma", "!/package.json", "!/tsconfig.json", "!/prisma.config.ts"],
+    timeoutMS: 15_000,
+    thresholds: { high: 90, low: 80, break: null },
+    cleanTempDir: true,
+  });
+  const results = await stryker.runMutationTest();
+  const row = { module: name, ...tally(results), seconds: Math.round((Date.now() - started) / 1000) };
+  rows.push(row);
+  for (const r of results.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
+    survivors.push(
+      `${name}  ${r.fileName}:${r.location.start.line}:${r.location.start.column + 1}  ${r.status}  ${r.mutatorName}  ${JSON.stringify(r.replacement ?? "")}`,
+    );
+  }
+}
+
+if (survivors.length) {
+  console.log("\nSurviving and uncovered mutants:");
+  for (const line of survivors) console.log(`  ${line}`);
+}
+console.log("\n| module | mutants | killed | survived | timeout | no coverage | score |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+for (const r of rows) {
+  console.log(`| ${r.module} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timeout} | ${r.noCoverage} | ${r.score.toFixed(1)} % |`);
+}
+const failing = rows.filter((r) => r.score < 80);
+if (failing.length) {
+  console.log(`\nerror: below 80 %: ${failing.map((r) => r.module).join(", ")}`);
+  process.exit(1);
+}
