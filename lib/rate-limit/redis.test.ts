@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, test } from "node:test";
+import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 
 const prefix = `hand-test-${randomBytes(4).toString("hex")}`;
@@ -13,6 +14,9 @@ Object.assign(process.env, {
   RATE_LIMIT_PER_MINUTE: "2",
   RATE_LIMIT_MISSES_PER_HOUR: "1",
   RATE_LIMIT_WRITES_PER_MINUTE: "1",
+  RATE_LIMIT_AI_PER_MINUTE: "1",
+  RATE_LIMIT_COMPUTE_PER_MINUTE: "1",
+  AI_DAILY_BUDGET: "5",
 });
 
 const limits = await import("@/lib/rate-limit");
@@ -46,4 +50,37 @@ test("a flooding address is answered from memory once over, without a store roun
   await assert.rejects(limits.countWrite("10.2.2.1"), (error) => error instanceof ApiError && error.status === 429);
   await redis.del(`${prefix}:rl:write:10.2.2.1`);
   await assert.rejects(limits.countWrite("10.2.2.1"), (error) => error instanceof ApiError && error.status === 429);
+});
+
+test("mail, model, speech and computation counts have their own keys; recipients are stored hashed", async () => {
+  await limits.countMail("10.2.3.1", " Bob@Example.com ");
+  await limits.countAiCall("10.2.3.1");
+  await limits.countCompute("10.2.3.1");
+  assert.equal(await limits.spendModelBudget(), true);
+  const recipient = createHash("sha256").update("bob@example.com").digest("hex").slice(0, 32);
+  assert.equal(await redis.get(`${prefix}:rl:mail:addr:10.2.3.1`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:mail:to:${recipient}`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:mail:all:all`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:ai:10.2.3.1`), "1");
+  assert.equal(await redis.get(`${prefix}:rl:compute:10.2.3.1`), "1");
+  const budgetKey = `${prefix}:rl:ai:budget:${new Date().toISOString().slice(0, 10)}`;
+  assert.equal(await redis.get(budgetKey), "1");
+  // The daily budget is kept a little longer than a day, so it renews by its date key, not by expiry.
+  const ttl = await redis.pttl(budgetKey);
+  assert.ok(ttl > 24 * 3600 * 1000 && ttl <= 25 * 3600 * 1000, `ttl ${ttl}`);
+});
+
+test("lookups, model calls and computations of a flooding address are answered from memory once over", async () => {
+  const flood: [string, (address: string) => Promise<unknown>, number][] = [
+    ["rl:code:req", (address) => limits.countCodeLookups(address), 2],
+    ["rl:ai", (address) => limits.countAiCall(address), 1],
+    ["rl:compute", (address) => limits.countCompute(address), 1],
+  ];
+  for (const [key, count, allowance] of flood) {
+    for (let i = 0; i < allowance; i++) await count("10.2.4.1");
+    await assert.rejects(count("10.2.4.1"), (error) => error instanceof ApiError && error.status === 429, key);
+    await redis.del(`${prefix}:${key}:10.2.4.1`);
+    await assert.rejects(count("10.2.4.1"), (error) => error instanceof ApiError && error.status === 429, key);
+  }
+  assert.equal(await limits.allowAiCall("10.2.4.1"), false);
 });
