@@ -3,8 +3,11 @@
 // runner through tsx; none starts the server). Incremental: a rerun tests only the mutants whose
 // code or tests changed (reports/mutation/<module>.incremental.json). Ends with the score table
 // (docs/guarantees.md, "Mutation testing", keeps the latest) and each module's survivors.
-// MUTATION_CONCURRENCY sets the number of test processes (2 by default).
+// MUTATION_CONCURRENCY sets the number of test processes (2 by default). Tests that need a database
+// use TEST_DATABASE_URL's PostgreSQL server when it is set (much faster than PGlite's migrations).
+import { execFileSync } from "node:child_process";
 import { Stryker } from "@stryker-mutator/core";
+import pg from "pg";
 
 export const MODULES = {
   auth: { mutate: ["lib/auth/guard.ts", "lib/auth/tokens.ts"], tests: ["lib/auth/*.test.ts"] },
@@ -44,41 +47,87 @@ function tally(results) {
   return row;
 }
 
-const rows = [];
-const survivors = [];
-for (const name of selected) {
-  const { mutate, tests } = MODULES[name];
-  console.log(`\n== mutation testing: ${name} (${mutate.join(", ")})`);
-  const started = Date.now();
-  const stryker = new Stryker({
-    mutate,
-    testRunner: "tap",
-    plugins: ["@stryker-mutator/tap-runner"],
-    tap: { testFiles: tests, nodeArgs: ["--import", "tsx", "--test-reporter=tap", "-r", "{{hookFile}}", "{{testFile}}"], forceBail: true },
-    // The TAP runner reports coverage per test file, so each mutant runs only the files that reach it.
-    coverageAnalysis: "perTest",
-    checkers: [],
-    concurrency: Number(process.env.MUTATION_CONCURRENCY || 2),
-    incremental: true,
-    incrementalFile: `reports/mutation/${name}.incremental.json`,
-    reporters: ["progress", "json"],
-    jsonReporter: { fileName: `reports/mutation/${name}.json` },
-    tempDirName: ".stryker-tmp",
-    // The sandbox needs only the code, the tests' helpers, the migrations and the configuration.
-    ignorePatterns: ["/*", "!/lib", "!/test", "!/prisma", "!/package.json", "!/tsconfig.json", "!/prisma.config.ts"],
-    timeoutMS: 15_000,
-    thresholds: { high: 90, low: 80, break: null },
-    cleanTempDir: true,
-  });
-  const results = await stryker.runMutationTest();
-  const row = { module: name, ...tally(results), seconds: Math.round((Date.now() - started) / 1000) };
-  rows.push(row);
-  for (const r of results.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
-    survivors.push(
-      `${name}  ${r.fileName}:${r.location.start.line}:${r.location.start.column + 1}  ${r.status}  ${r.mutatorName}  ${JSON.stringify(r.replacement ?? "")}`,
-    );
+/**
+ * With PostgreSQL, one migrated template database for the whole run: every test process copies it
+ * (CREATE DATABASE ... TEMPLATE, test/support/database.ts) instead of applying the migrations.
+ */
+async function withTemplateDatabase(url, work) {
+  const name = `hand_mutation_template_${process.pid}`;
+  const admin = async (sql) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE "${name}"`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
+      env: { ...process.env, DATABASE_URL: target.toString() },
+      stdio: "inherit",
+    });
+    process.env.TEST_DATABASE_TEMPLATE = name;
+    return await work();
+  } finally {
+    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   }
 }
+
+if (!process.env.TEST_DATABASE_URL) {
+  console.log(
+    "note: TEST_DATABASE_URL is unset, so the tests that need a database migrate a fresh PGlite per test process (a minute each\n" +
+      "on a busy machine); with a PostgreSQL server, e.g. TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres, it takes seconds",
+  );
+}
+
+const rows = [];
+const survivors = [];
+async function runModules() {
+  for (const name of selected) {
+    const { mutate, tests } = MODULES[name];
+    console.log(`\n== mutation testing: ${name} (${mutate.join(", ")})`);
+    const started = Date.now();
+    const stryker = new Stryker({
+      mutate,
+      testRunner: "tap",
+      plugins: ["@stryker-mutator/tap-runner"],
+      tap: {
+        testFiles: tests,
+        nodeArgs: ["--import", "tsx", "--test-reporter=tap", "-r", "{{hookFile}}", "{{testFile}}"],
+        // A failing file runs to its end, so its after() hooks drop the database it made.
+        forceBail: false,
+      },
+      // The TAP runner reports coverage per test file, so each mutant runs only the files that reach it.
+      coverageAnalysis: "perTest",
+      checkers: [],
+      concurrency: Number(process.env.MUTATION_CONCURRENCY || 2),
+      incremental: true,
+      incrementalFile: `reports/mutation/${name}.incremental.json`,
+      reporters: ["progress", "json"],
+      jsonReporter: { fileName: `reports/mutation/${name}.json` },
+      tempDirName: ".stryker-tmp",
+      // The sandbox needs only the code, the tests' helpers, the migrations and the configuration.
+      ignorePatterns: ["/*", "!/lib", "!/test", "!/prisma", "!/package.json", "!/tsconfig.json", "!/prisma.config.ts"],
+      timeoutMS: 15_000,
+      thresholds: { high: 90, low: 80, break: null },
+      cleanTempDir: true,
+    });
+    const results = await stryker.runMutationTest();
+    const row = { module: name, ...tally(results), seconds: Math.round((Date.now() - started) / 1000) };
+    rows.push(row);
+    for (const r of results.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
+      survivors.push(
+        `${name}  ${r.fileName}:${r.location.start.line}:${r.location.start.column + 1}  ${r.status}  ${r.mutatorName}  ${JSON.stringify(r.replacement ?? "")}`,
+      );
+    }
+  }
+}
+
+await (process.env.TEST_DATABASE_URL ? withTemplateDatabase(process.env.TEST_DATABASE_URL, runModules) : runModules());
 
 if (survivors.length) {
   console.log("\nSurviving and uncovered mutants:");
@@ -88,6 +137,9 @@ console.log("\n| module | mutants | killed | survived | timeout | no coverage | 
 console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const r of rows) {
   console.log(`| ${r.module} | ${r.mutants} | ${r.killed} | ${r.survived} | ${r.timeout} | ${r.noCoverage} | ${r.score.toFixed(1)} % |`);
+}
+for (const r of rows.filter((row) => row.errors > 0)) {
+  console.log(`warning: ${r.module}: ${r.errors} mutant(s) ended in a runtime or compile error and are not in its score`);
 }
 const failing = rows.filter((r) => r.score < 80);
 if (failing.length) {

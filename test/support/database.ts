@@ -8,6 +8,10 @@ import pg from "pg";
 
 export const adminDatabaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
+/** A migrated database each new one copies instead of migrating itself (scripts/mutation.mjs makes one). */
+const template = process.env.TEST_DATABASE_TEMPLATE;
+if (template !== undefined && !/^\w{1,63}$/.test(template)) throw new Error("TEST_DATABASE_TEMPLATE must be a plain database name");
+
 export interface TestDatabase {
   kind: "postgres" | "pglite";
   /** Variables that point a server at this database. */
@@ -37,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }
