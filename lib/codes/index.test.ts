@@ -111,6 +111,11 @@ test("a Prisma collision is recognised by the index's target in every shape the 
     { code: "P2002", meta: { driverAdapterError: { cause: { constraint: { fields: ["code"] } } } } },
     { code: "P2002", meta: { driverAdapterError: { cause: { constraint: { fields: ['"code"'] } } } } },
     { code: "23505" },
+    // The driver's error without a constraint names no index either.
+    { code: "P2002", meta: { driverAdapterError: {} } },
+    { code: "P2002", meta: { driverAdapterError: { cause: {} } } },
+    // One of the names is enough.
+    { code: "P2002", meta: { target: ["email"], driverAdapterError: { cause: { constraint: { fields: ["code"] } } } } },
   ];
   for (const shape of shapes) {
     let calls = 0;
