@@ -97,7 +97,8 @@ async function runModules() {
       plugins: ["@stryker-mutator/tap-runner"],
       tap: {
         testFiles: tests,
-        nodeArgs: ["--import", "tsx", "--test-reporter=tap", "-r", "{{hookFile}}", "{{testFile}}"],
+        // --test-force-exit: a file whose test failed exits even when that left a handle open.
+        nodeArgs: ["--import", "tsx", "--test-force-exit", "--test-reporter=tap", "-r", "{{hookFile}}", "{{testFile}}"],
         // A failing file runs to its end, so its after() hooks drop the database it made.
         forceBail: false,
       },
