@@ -153,3 +153,24 @@ test("the admin list: newest first (ties by id), filtered by patient, actor and 
   );
   assert.equal(page.total, 4);
 });
+
+test("newest first means by time, not by insertion: a row recorded later with an earlier time lists after", async () => {
+  const columns = {
+    actorSub: "test|late",
+    actorRole: "care_provider",
+    action: "x.read",
+    route: "/api/x",
+    requestId: "req-late",
+    clientRequestId: null,
+  };
+  await db().auditEvent.create({ data: { ...columns, patientId: ids.ann!, createdAt: new Date("2026-01-02T00:00:00Z") } });
+  await db().auditEvent.create({ data: { ...columns, patientId: ids.ben!, createdAt: new Date("2026-01-01T00:00:00Z") } });
+  const { events } = await audit.listAuditEvents({ limit: 50, offset: 0, actor: "test|late" });
+  assert.deepEqual(
+    events.map((e) => [e.patientId, e.createdAt]),
+    [
+      [ids.ann, "2026-01-02T00:00:00.000Z"],
+      [ids.ben, "2026-01-01T00:00:00.000Z"],
+    ],
+  );
+});
