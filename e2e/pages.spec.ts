@@ -113,6 +113,20 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
 
   await expectAccessible(page, testInfo, "dashboard-history");
   await expectNoSideScroll(page);
+
+  // The newest result's own page opens with the same strip: value, band, change since the
+  // first and the previous result of that test and hand, and the legend.
+  await codeLink.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Range of motion" })).toBeVisible();
+  const own = page.getByRole("region", { name: "At a glance" });
+  const latest = own.getByRole("listitem").filter({ hasText: "Range of motion · Right hand" });
+  await expect(latest).toContainText("77");
+  await expect(latest).toContainText("Good");
+  await expect(latest).toContainText("↑ up 4 since the previous result");
+  await expect(latest).toContainText("↑ up 39 since the first result");
+  await expect(own.getByText("Scores out of 100, higher is better:")).toBeVisible();
+  await expectAccessible(page, testInfo, "assessment-own");
+  await expectNoSideScroll(page);
 });
 
 test("the provider list names the test that raises the flag; phones get cards; filters keep the table in place", async ({

@@ -53,12 +53,17 @@ export async function expectAccessible(
     ),
     `accessibility violations on ${label}`,
   ).toEqual([]);
-  await screenshot(page, testInfo, label);
 }
 
-/** Screenshots of every page at both widths: docs/screenshots/<name>-<desktop|phone>.png. */
+/**
+ * A picture of the page at this width, attached to the test's results (test-results/ and the
+ * report). The documentation's pictures come from `npm run screenshots`, not from test runs.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `docs/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
+  await testInfo.attach(`${name}-${testInfo.project.name}.png`, {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 }
 
 /** Whether the page is the phone project (390 px). */
