@@ -28,7 +28,7 @@ test.describe("while the database cannot be reached", () => {
     const proxied = new URL(database.url!);
     proxied.hostname = proxy.host;
     proxied.port = String(proxy.port);
-    app = await startApp(origin, baseEnv(OUTAGE_APP_PORT, { DATABASE_URL: proxied.toString() }));
+    app = await startApp(origin, { ...baseEnv(OUTAGE_APP_PORT, { DATABASE_URL: proxied.toString() }), ALLOW_DEV_AUTH: "true" });
   });
   test.afterAll(async () => {
     if (app) await stopApp(app);

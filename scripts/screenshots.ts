@@ -104,6 +104,10 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: "detached", timeout: 30_000 })
     .catch(() => {});
+  // The score chart's script loads after the page: wait for the chart where there is one to draw.
+  if (await page.getByRole("heading", { name: "Score history" }).count()) {
+    await page.locator(".recharts-surface").or(page.getByText("No scores yet")).first().waitFor();
+  }
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
 }

@@ -3,7 +3,7 @@
 // (base /patients/<id>): score chart, assessment history, journal.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { Show } from "@/components/patients/loadable";
@@ -17,11 +17,10 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-// recharts is most of this page's script: it loads once there are scores to draw, not with the page.
-const ScoreChart = dynamic(() => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart), {
-  ssr: false,
-  loading: () => <div className="h-64 sm:h-72" />,
-});
+// recharts is most of this page's script: it loads beside the scores once the page is up, not
+// with the page.
+const loadChart = () => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart);
+const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
 
 function Select({
   label,
@@ -54,6 +53,7 @@ function Select({
 export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
+  useEffect(() => void loadChart(), []);
   return (
     <Card
       title={title}
