@@ -26,7 +26,16 @@ import { cpus, totalmem } from "node:os";
 import pg from "pg";
 import { romBody } from "@/lib/assessments/examples";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
-import { compare, freshClientAddress, loadDescription, ratioText, reqPerSecond, SERVICE_ENV, startBaseline, type LoadOptions } from "./compare";
+import {
+  compare,
+  freshClientAddress,
+  loadDescription,
+  ratioText,
+  reqPerSecond,
+  SERVICE_ENV,
+  startBaseline,
+  type LoadOptions,
+} from "./compare";
 import { measureLimitCost } from "./limits";
 import { benchEverything } from "./fhir";
 import { seedLookupTable } from "./lookup-table";
@@ -58,7 +67,14 @@ const rows: Row[] = [];
 const log = (line: string) => console.error(line);
 const notes: string[] = [];
 
-async function compareRow(measure: string, target: number, service: string, baseline: string, options: LoadOptions = {}, baselineOptions = options) {
+async function compareRow(
+  measure: string,
+  target: number,
+  service: string,
+  baseline: string,
+  options: LoadOptions = {},
+  baselineOptions = options,
+) {
   const result = await compare(service, baseline, options, baselineOptions);
   log(`${measure}:\n  ${result.rounds.join("\n  ")}\n  ratio ${ratioText(result.ratio)}`);
   rows.push({
@@ -123,7 +139,13 @@ const idp = await startIdentityProvider();
     const lookups = { spreadOver: table.codes };
     await compareRow("GET /api/lookup/:code", 0.6, `${service.origin}/api/lookup/`, `${baseline.origin}/lookup/`, lookups);
     const submission = { method: "POST", body: JSON.stringify(romBody) };
-    await compareRow("POST /api/assessments/rom, anonymous", 0.5, `${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, submission);
+    await compareRow(
+      "POST /api/assessments/rom, anonymous",
+      0.5,
+      `${service.origin}/api/assessments/rom`,
+      `${baseline.origin}/assessments/rom`,
+      submission,
+    );
     const tokens: string[] = [];
     for (let i = 0; i < TOKENS; i++) tokens.push(await idp.token({ sub: `bench|patient-${i}`, roles: ["patient"] }));
     await compareRow(
@@ -138,7 +160,11 @@ const idp = await startIdentityProvider();
     const codes = [];
     for (let i = 0; i < 20; i++) codes.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
     const report = await post("/reports", { title: "Benchmark report", assessmentCodes: codes });
-    const pdf = await sequentialLatency(getOk(`${service.origin}/api/reports/${report.code}/pdf`, () => ({ "x-forwarded-for": freshClientAddress() })), 30, 5);
+    const pdf = await sequentialLatency(
+      getOk(`${service.origin}/api/reports/${report.code}/pdf`, () => ({ "x-forwarded-for": freshClientAddress() })),
+      30,
+      5,
+    );
     log(`PDF: p50 ${pdf.p50.toFixed(0)} ms, p99 ${pdf.p99.toFixed(0)} ms`);
     rows.push({
       measure: "GET /api/reports/:code/pdf (20 assessments), p50",
@@ -193,7 +219,11 @@ const idp = await startIdentityProvider();
     await client.end();
     log(`seeded ${seeded.patients} patients, ${seeded.assessments} assessments in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const token = await idp.token({ sub: seeded.providerSub, roles: ["care_provider"] });
-    const list = await sequentialLatency(getOk(`${server.origin}/api/patients`, () => ({ authorization: `Bearer ${token}`, "x-forwarded-for": freshClientAddress() })), 100, 5);
+    const list = await sequentialLatency(
+      getOk(`${server.origin}/api/patients`, () => ({ authorization: `Bearer ${token}`, "x-forwarded-for": freshClientAddress() })),
+      100,
+      5,
+    );
     log(`GET /patients: p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms`);
     rows.push({
       measure: `GET /api/patients at ${PATIENTS.toLocaleString("en")} patients, p50`,

@@ -44,7 +44,14 @@ export async function seedLookupTable(url: string, log: (line: string) => void):
       FROM generate_series(0, 5) AS k $$`);
     // Anonymous records have no standing: the provider-list triggers would only look them up.
     await client.query("SET session_replication_role = replica");
-    const snapshot = JSON.stringify({ overallScore: 72, wristScore: 80, fingerScore: 65, extensionDeg: 60, flexionDeg: 70, lightingQuality: "GOOD" });
+    const snapshot = JSON.stringify({
+      overallScore: 72,
+      wristScore: 80,
+      fingerScore: 65,
+      extensionDeg: 60,
+      flexionDeg: 70,
+      lightingQuality: "GOOD",
+    });
     for (let from = 1; from <= TABLE_SIZE; from += BATCH) {
       const to = Math.min(TABLE_SIZE, from + BATCH - 1);
       await client.query(
@@ -57,7 +64,9 @@ export async function seedLookupTable(url: string, log: (line: string) => void):
          FROM paired`,
         [from, to, snapshot],
       );
-      log(`seeded ${to.toLocaleString("en")} of ${TABLE_SIZE.toLocaleString("en")} assessments (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+      log(
+        `seeded ${to.toLocaleString("en")} of ${TABLE_SIZE.toLocaleString("en")} assessments (${((performance.now() - started) / 1000).toFixed(0)} s)`,
+      );
     }
     await client.query("SET session_replication_role = origin");
     await client.query("VACUUM ANALYZE contacts");

@@ -31,7 +31,10 @@ const table = submission ? null : await seedLookupTable(database.url!, (line) =>
 const baseline = await startBaseline(database.url!);
 try {
   console.log(`${loadDescription} ...`);
-  if (table) console.log(`lookups spread over ${table.codes.length.toLocaleString("en")} codes in a table of ${table.rows.toLocaleString("en")} assessments`);
+  if (table)
+    console.log(
+      `lookups spread over ${table.codes.length.toLocaleString("en")} codes in a table of ${table.rows.toLocaleString("en")} assessments`,
+    );
   const result = table
     ? await compare(`${service.origin}/api/lookup/`, `${baseline.origin}/lookup/`, { spreadOver: table.codes })
     : await compare(`${service.origin}/api/assessments/rom`, `${baseline.origin}/assessments/rom`, {

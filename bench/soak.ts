@@ -85,7 +85,9 @@ try {
   }
 
   const cpu = cpus();
-  console.log(`\nnpm run bench:soak — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (shared), Node ${process.version}; ${MINUTES} min, ${described}\n`);
+  console.log(
+    `\nnpm run bench:soak — ${new Date().toISOString().slice(0, 10)}, ${cpu.length} cores (shared), Node ${process.version}; ${MINUTES} min, ${described}\n`,
+  );
   console.log(`| Minute | ${routes.map((r) => `${r.name} p99`).join(" | ")} | Requests | Errors | 5xx | RSS |`);
   console.log(`| --- | ${routes.map(() => "---").join(" | ")} | --- | --- | --- | --- |`);
   let totalErrors = 0;

@@ -39,7 +39,10 @@ export async function sequentialLatency(call: () => Promise<void>, count: number
 }
 
 /** A call for sequentialLatency: GET url with headers (made anew per call when a function), read the body, expect 200. */
-export function getOk(url: string | (() => string), headers: Record<string, string> | (() => Record<string, string>) = {}): () => Promise<void> {
+export function getOk(
+  url: string | (() => string),
+  headers: Record<string, string> | (() => Record<string, string>) = {},
+): () => Promise<void> {
   return async () => {
     const target = typeof url === "string" ? url : url();
     const response = await fetch(target, { headers: typeof headers === "function" ? headers() : headers });

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { startTcpProxy, targetOf, type TcpProxy } from "@/test/support/balancer";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 /** A request that has not been answered after this long counts as hanging. */
@@ -72,7 +72,8 @@ describe(
         headers: body ? { "content-type": "application/json" } : {},
         body: body ? JSON.stringify(body) : undefined,
       }).catch((error: Error) => assert.fail(`${method} ${path} did not answer within ${HANG_MS} ms (${error.name})`));
-      return { status: response.status, headers: response.headers, body: (await response.json()) as { error?: string; status?: string } };
+      const read = await checked<{ error?: string; status?: string }>(server.origin, method, path, response);
+      return { status: read.status, headers: read.headers, body: read.body };
     }
 
     async function expectUnavailable() {
