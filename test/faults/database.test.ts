@@ -30,6 +30,30 @@ describe("readiness probe", () => {
   });
 });
 
+const postgresOnly =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+    ? false
+    : "PGlite runs inside the server process: it has no connection pool (set TEST_DATABASE_URL)";
+
+describe("a burst larger than the connection pool (PostgreSQL)", { skip: postgresOnly }, () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ env: { DATABASE_POOL_SIZE: "1", LOG_LEVEL: "warn" } });
+  });
+  after(() => server?.stop());
+
+  test("40 requests at once on a pool of one connection all answer 200: they wait for it, none is refused", async () => {
+    const api = apiClient(server.origin);
+    const created = await api.post("/assessments/rom", romBody);
+    assert.equal(created.status, 201);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api.get(`/lookup/${created.body.code}`)));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(40).fill(200),
+    );
+  });
+});
+
 describe(
   "database unreachable (PostgreSQL behind a loopback proxy)",
   {
