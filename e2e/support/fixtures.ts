@@ -28,16 +28,9 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
   await page.waitForURL((url) => url.pathname === callbackUrl);
 }
 
-/** axe-core: no violations at all (any impact) on the current page, outside `exclude` (third-party markup). */
-export async function expectAccessible(
-  page: Page,
-  testInfo: TestInfo,
-  label: string,
-  exclude: string[] = [],
-  disableRules: string[] = [],
-): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).disableRules(disableRules);
-  for (const selector of exclude) builder = builder.exclude(selector);
+/** axe-core: no violations at all (any impact) on the current page. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await builder.analyze();
   const serious = results.violations;
   if (serious.length) {
