@@ -12,7 +12,7 @@ import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
 import { DISCLAIMER } from "@/lib/report-view/present";
-import type { ReportView } from "@/lib/report-view/schemas";
+import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
 import type { CreateReportInput } from "@/lib/reports/schemas";
 
@@ -24,7 +24,7 @@ const REPORT_SELECT = {
   viewCount: true,
   aiExplanation: true,
   explanationSource: true,
-  owner: { select: { name: true } },
+  owner: { select: { name: true, profile: { select: { dateOfBirth: true, surgeryDate: true, surgeryType: true } } } },
   items: {
     orderBy: { position: "asc" },
     select: {
@@ -38,6 +38,28 @@ const REPORT_SELECT = {
           ownerId: true,
           expiresAt: true,
           owner: { select: { kind: true } },
+          rom: {
+            select: {
+              handResults: {
+                orderBy: { id: "asc" },
+                select: {
+                  hand: true,
+                  jointResults: {
+                    orderBy: { position: "asc" },
+                    select: {
+                      finger: true,
+                      jointType: true,
+                      minAngle: true,
+                      maxAngle: true,
+                      rom: true,
+                      normalRangeMin: true,
+                      normalRangeMax: true,
+                    },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -46,18 +68,64 @@ const REPORT_SELECT = {
 
 type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
+type RowAssessment = ReportRow["items"][number]["assessment"];
+
+const WEEK_MS = 7 * 86_400_000;
+
+const isoDay = (date: Date | null | undefined) => (date ? date.toISOString().slice(0, 10) : null);
+
+/** Who the records belong to: one account, several, or none (anonymous records). */
+function owners(assessments: RowAssessment[]): ReportOwners {
+  const accounts = new Set(assessments.filter((a) => a.owner.kind !== "ANONYMOUS").map((a) => a.ownerId)).size;
+  const anonymousRecords = assessments.filter((a) => a.owner.kind === "ANONYMOUS").length;
+  const status =
+    assessments.length === 0 ? "none" : accounts === 0 ? "anonymous" : accounts === 1 && anonymousRecords === 0 ? "single" : "mixed";
+  return { status, accounts, anonymousRecords };
+}
+
+function joints(a: RowAssessment): JointResult[] {
+  return (a.rom?.handResults ?? []).flatMap((hand) =>
+    hand.jointResults.map((joint) => ({
+      hand: hand.hand,
+      finger: joint.finger,
+      jointType: joint.jointType,
+      minAngle: joint.minAngle,
+      maxAngle: joint.maxAngle,
+      rom: joint.rom,
+      normalRange:
+        joint.normalRangeMin !== null && joint.normalRangeMax !== null
+          ? ([joint.normalRangeMin, joint.normalRangeMax] as [number, number])
+          : null,
+    })),
+  );
+}
+
 function toView(row: ReportRow): ReportView {
   const now = new Date();
-  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a, now));
-  // The name only appears when the person who made the report owns every record in it: codes
-  // alone must not reveal whose records they are.
+  const assessments = row.items
+    .map((item) => item.assessment)
+    .filter((a) => isLive(a, now))
+    .sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime());
+  // The name and profile only appear when the person who made the report owns every record in
+  // it: codes alone must not reveal whose records they are.
   const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
+  const profile = ownedByCreator ? row.owner?.profile : null;
+  const surgery = profile?.surgeryDate ?? null;
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
     title: row.title,
     createdAt: row.createdAt.toISOString(),
     patientName: ownedByCreator ? (row.owner?.name ?? null) : null,
+    patient: ownedByCreator
+      ? {
+          name: row.owner?.name ?? null,
+          dateOfBirth: isoDay(profile?.dateOfBirth),
+          surgeryDate: isoDay(surgery),
+          surgeryType: profile?.surgeryType ?? null,
+        }
+      : null,
+    owners: owners(assessments),
     viewCount: row.viewCount,
     assessments: assessments.map((a) => ({
       code: a.code,
@@ -69,6 +137,8 @@ function toView(row: ReportRow): ReportView {
         a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot)
           ? (a.resultSnapshot as Record<string, unknown>)
           : {},
+      results: { joints: joints(a) },
+      weeksSinceSurgery: surgery ? Math.floor((a.dateCreated.getTime() - surgery.getTime()) / WEEK_MS) : null,
     })),
     aiExplanation: row.aiExplanation,
     explanationSource: row.explanationSource === "ai" || row.explanationSource === "fallback" ? row.explanationSource : null,
