@@ -6,20 +6,9 @@
 // static numbers. The plan estimates heights from the document's styles and conservative glyph
 // widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
-import {
-  clip,
-  formatDate,
-  formatDateTime,
-  handName,
-  headline,
-  jointRows,
-  snapshotMetrics,
-  snapshotNotes,
-  typeName,
-  weeksSinceSurgeryText,
-} from "@/lib/report-view/present";
+import { clip, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { changes, hasChart, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
+import { changes, hasChart, ownershipNotice, patientDetails, patientLabel, sectionMeta } from "@/lib/report-view/summary";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
 export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;
@@ -118,13 +107,6 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean): numb
 
 /** Metric cells are an eighth of the section's inner width, less their right padding. */
 const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
-
-/** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
-export function sectionMeta(item: ReportAssessment): string {
-  return [formatDateTime(item.dateCreated), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
-    .filter(Boolean)
-    .join(" · ");
-}
 
 /** Joint lines are half the section's inner width, less their right padding. */
 const JOINT_WIDTH = (CONTENT_WIDTH - 1 - 12) / 2 - 4;

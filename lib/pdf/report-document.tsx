@@ -2,10 +2,19 @@
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
 import { Fragment } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
-import { EXPLANATION, explanationParagraphs, sectionMeta } from "@/lib/pdf/plan";
+import { EXPLANATION, explanationParagraphs } from "@/lib/pdf/plan";
 import { DISCLAIMER, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { changes, chartScales, chartSeries, hasChart, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
+import {
+  changes,
+  chartScales,
+  chartSeries,
+  hasChart,
+  ownershipNotice,
+  patientDetails,
+  patientLabel,
+  sectionMeta,
+} from "@/lib/report-view/summary";
 
 const INK = "#1c2530";
 const MUTED = "#5b6673";

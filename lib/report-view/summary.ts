@@ -1,6 +1,6 @@
 // The report's overview, shared by the PDF and the /r page so both say the same: whose records
 // these are, the chart's series (one per test and hand), and the change from first to latest.
-import { formatDate, handName, headline, round, typeName } from "@/lib/report-view/present";
+import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 export interface SeriesPoint {
@@ -151,4 +151,11 @@ export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6
     x: (time: number) => geometry.left + inset + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth),
     y: (score: number) => geometry.top + (1 - Math.min(100, Math.max(0, score)) / 100) * plotHeight,
   };
+}
+
+/** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
+export function sectionMeta(item: ReportAssessment): string {
+  return [formatDateTime(item.dateCreated), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+    .filter(Boolean)
+    .join(" · ");
 }

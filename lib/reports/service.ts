@@ -261,15 +261,25 @@ export async function emailReport(
   const link = shareUrl(code);
   const pdf = await renderPdf(report, link);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
-  const sender = caller.user?.name ? `${caller.user.name}, a user of the ${SERVICE_NAME},` : `Someone using the ${SERVICE_NAME}`;
-  const why = `${sender} asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
+  const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
   const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;
-  const text = [`Hello,`, ``, why, `The report is attached as a PDF. View it online: ${link}`, ``, DISCLAIMER, ``, footer].join("\n");
+  const text = [
+    `Hello,`,
+    ``,
+    why,
+    `The report is attached as a PDF. View it online: ${link}`,
+    ``,
+    DISCLAIMER,
+    ``,
+    `${SERVICE_NAME}`,
+    footer,
+  ].join("\n");
   const html = [
     `<p>Hello,</p>`,
     `<p>${escapeHtml(why)}</p>`,
     `<p>The report is attached as a PDF. <a href="${escapeHtml(link)}">View it online</a>.</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(DISCLAIMER)}</p>`,
+    `<p>${escapeHtml(SERVICE_NAME)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join("\n");
   try {
@@ -285,7 +295,7 @@ export async function emailReport(
     );
     if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
     return result.sent
-      ? { success: true, sent: true, message: `The report was sent with its PDF attached.` }
+      ? { success: true, sent: true, message: `Sent to ${to}, with the PDF attached.` }
       : {
           success: true,
           sent: false,
@@ -295,6 +305,15 @@ export async function emailReport(
     if (error instanceof MailError) throw new ApiError(500, "The mail service failed to send the report", { code: "MAIL_FAILED" });
     throw error;
   }
+}
+
+/** Who asked for the e-mail, as the recipient reads it: their name and address when signed in. */
+function sharedBy(caller: AccessContext): string {
+  const name = caller.user?.name?.trim();
+  const email = caller.user?.email?.trim();
+  if (name && email) return `${name} (${email})`;
+  if (name || email) return (name || email)!;
+  return "Someone who did not sign in";
 }
 
 function escapeHtml(text: string): string {
