@@ -89,7 +89,7 @@ function poppler(tool: "pdftotext" | "pdfinfo", pdf: Buffer): string {
 }
 
 describe("POST /reports", () => {
-  test("200 { code, formattedCode, title, createdAt, assessmentCount }; codes in any case and dash form; duplicates collapse; order kept", async () => {
+  test("200 { code, formattedCode, title, createdAt, assessmentCount }; codes in any case and dash form; duplicates collapse; read back oldest first", async () => {
     const [a, b, c] = await submit(3);
     const res = await api.post("/reports", {
       title: "  Hand check-up  ",
@@ -105,9 +105,10 @@ describe("POST /reports", () => {
 
     const read = await api.get(`/reports/${res.body.formattedCode.toLowerCase()}`);
     assert.equal(read.status, 200);
+    // Given as c, a, b; submitted (and so dated) a, b, c.
     assert.deepEqual(
       read.body.assessments.map((item: { code: string }) => item.code),
-      [c, a, b],
+      [a, b, c],
     );
   });
 
@@ -325,7 +326,7 @@ describe("GET /reports/:code/pdf", () => {
     assert.equal((await downloadPdf("bad")).response.status, 400);
   });
 
-  test("20 assessments with an explanation: title, patient, every code, the explanation and the disclaimer, on at most 3 pages", async () => {
+  test("20 assessments with an explanation: title, patient, every code, the explanation and the disclaimer, on at most 4 pages", async () => {
     const token = await idp.token({ name: "Sam Example" });
     const codes = await submit(20, token);
     const report = await createReport("Quarterly hand review", codes, token);
@@ -349,7 +350,8 @@ describe("GET /reports/:code/pdf", () => {
 
     const info = poppler("pdfinfo", bytes);
     const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
-    assert.ok(pages >= 1 && pages <= 3, `20 assessments fit on at most 3 pages (got ${pages})`);
+    // Page 1: the summary of 20 rows, the chart and the change table; then the explanation and 20 sections with their joints.
+    assert.ok(pages >= 1 && pages <= 4, `20 assessments fit on at most 4 pages (got ${pages})`);
     assert.match(text, new RegExp(`Page ${pages} of ${pages}`), "every page is numbered");
     assert.equal(text.match(FOOTER_DISCLAIMER)?.length, pages, "the disclaimer is on every page");
   });
