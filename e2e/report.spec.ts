@@ -39,7 +39,7 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
     await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romWithJoints(58, "RIGHT")),
     await api<Created>(APP_ORIGIN, "POST", "/assessments/pain-v2", painResult),
     await api<Created>(APP_ORIGIN, "POST", "/assessments/arthritis", { ...arthritisResult, clinicalFlags: ["HEBERDEN_NODES_POSSIBLE"] }),
-    await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", { ...romResult(66), hand: "BOTH" }),
+    await api<Created>(APP_ORIGIN, "POST", "/assessments/pain-v2", { ...painResult, hand: "BOTH" }),
     await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romWithJoints(72, "RIGHT")),
   ];
 
@@ -74,16 +74,17 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
   await expect(rows).toHaveCount(6);
   for (const [i, created] of codes.entries()) await expect(rows.nth(i + 1)).toContainText(created.formattedCode);
 
-  // One chart line per test and hand: the both-hands result is its own series, never on the right-hand line.
+  // One chart line per test and hand: the both-hands pain result is its own series, never on the right-hand line.
   const chart = page.getByTestId("report-chart");
   await expect(chart).toBeVisible();
   await expect(chart.locator('[data-series="ROM:RIGHT"] polyline')).toHaveCount(1);
   await expect(chart.locator('[data-series="ROM:RIGHT"] circle')).toHaveCount(2);
-  await expect(chart.locator('[data-series="ROM:BOTH"] circle')).toHaveCount(1);
-  await expect(chart.locator('[data-series="ROM:BOTH"] polyline')).toHaveCount(0);
+  await expect(chart.locator('[data-series="PAIN:RIGHT"] circle')).toHaveCount(1);
+  await expect(chart.locator('[data-series="PAIN:BOTH"] circle')).toHaveCount(1);
+  await expect(chart.locator("polyline")).toHaveCount(1);
   const change = page.getByTestId("change-table");
   await expect(change.getByRole("row", { name: /Range of motion · Right hand/ })).toContainText("+14 points (better)");
-  await expect(change.getByRole("row", { name: /Range of motion · Both hands/ })).toContainText("one result only");
+  await expect(change.getByRole("row", { name: /Pain score \(100 = no pain\) · Both hands/ })).toContainText("one result only");
 
   // Clinical details: joints against normal ranges, wrist against the reference, lighting, flags.
   await expect(page.getByRole("row", { name: /Index MCP/ }).first()).toContainText("0°–90°");
@@ -127,7 +128,7 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
   await address.fill("clinic@example.test");
   await page.getByRole("button", { name: "Send" }).click();
   // This server has no mail service: it says so rather than pretending.
-  await expect(page.getByRole("status")).toContainText("E-mail is not set up on this server");
+  await expect(page.getByTestId("email-status")).toContainText("E-mail is not set up on this server");
 });
 
 test("the e-mail form confirms the address it sent to", async ({ page }) => {
@@ -140,7 +141,8 @@ test("the e-mail form confirms the address it sent to", async ({ page }) => {
   await page.goto(`/r/${report.code}`);
   await page.getByRole("textbox", { name: /E-mail this report/ }).fill("therapist@example.test");
   await page.getByRole("button", { name: "Send" }).click();
-  const status = page.getByRole("status");
+  const status = page.getByTestId("email-status");
+  await expect(status).toHaveAttribute("role", "status");
   await expect(status).toHaveAttribute("aria-live", "polite");
   await expect(status).toHaveText("Sent to therapist@example.test.");
 });

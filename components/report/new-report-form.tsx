@@ -86,6 +86,9 @@ function mixWarning(codes: string[], signedIn: boolean, mine: MineList): string 
       ? `You are not signed in, so nothing shows that these ${codes.length} records are of one person; the report will name no one.`
       : null;
   }
+  if (mine.state === "error") {
+    return "Your assessments could not be loaded, so it is not known whether these codes are in your account; the report will name you only if they all are.";
+  }
   if (mine.state !== "ready") return null;
   const own = new Set(mine.data.assessments.map((a) => a.code));
   const outside = codes.filter((code) => !own.has(code)).length;
@@ -188,7 +191,8 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
       <div aria-live="polite" data-testid="mix-warning">
         {warning ? <Alert kind="warning">{warning.text} Check the codes, or choose “Create anyway”.</Alert> : null}
       </div>
-      <Button type="submit" disabled={busy}>
+      {/* Signed in, the codes are checked against the account's list: it must be there first. */}
+      <Button type="submit" disabled={busy || (signedIn && mine.state === "loading")}>
         {busy ? "Creating…" : warning ? "Create anyway" : "Create report"}
       </Button>
     </form>

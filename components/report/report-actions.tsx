@@ -95,6 +95,7 @@ export function ReportActions({ code, formattedCode }: { code: string; formatted
         <p
           role="status"
           aria-live="polite"
+          data-testid="email-status"
           className={notice ? `rounded-lg border-l-4 px-3 py-2 text-sm ${NOTICE_STYLES[notice.kind]}` : "sr-only"}
         >
           {notice?.text ?? ""}

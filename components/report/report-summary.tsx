@@ -1,14 +1,29 @@
 // The report's summary as the PDF shows it (lib/pdf/report-document.tsx), from the same
 // presentation code: the table of records in date order, the score chart (one line per test and
 // hand) with its change table, and each record's details. Server-rendered, and printable.
+import type { ReactNode } from "react";
 import { Card } from "@/components/ui";
 import { formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { changes, chartScales, chartSeries, hasChart, sectionMeta } from "@/lib/report-view/summary";
 
+/** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
+function Scroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700 ${className ?? ""}`}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
   return (
-    <div className="overflow-x-auto">
+    <Scroll label="Summary table">
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">Every record of the report, oldest first</caption>
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
@@ -46,7 +61,7 @@ export function SummaryTable({ assessments }: { assessments: ReportAssessment[] 
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 
@@ -123,7 +138,7 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
   const rows = changes(assessments);
   if (rows.length === 0) return null;
   return (
-    <div className="overflow-x-auto">
+    <Scroll label="Change table">
       <table className="w-full min-w-[32rem] text-left text-sm" data-testid="change-table">
         <caption className="sr-only">Change from the first to the latest result of each test and hand</caption>
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
@@ -157,7 +172,7 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
           ))}
         </tbody>
       </table>
-    </div>
+    </Scroll>
   );
 }
 
@@ -189,7 +204,7 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
         <p className="text-sm text-slate-700">No results were recorded for this assessment.</p>
       )}
       {joints.length ? (
-        <div className="mt-3 overflow-x-auto">
+        <Scroll label={`Joints of record ${index + 1}`} className="mt-3">
           <table className="w-full min-w-[24rem] text-left text-sm">
             <caption className="mb-1 text-left text-xs text-slate-700">
               Joints: angles measured and range of motion against the normal range
@@ -226,7 +241,7 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
               ))}
             </tbody>
           </table>
-        </div>
+        </Scroll>
       ) : null}
       {notes.length ? (
         <ul className="mt-3 space-y-1 text-sm">
