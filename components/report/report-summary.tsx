@@ -185,7 +185,7 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
     <Card
       headingLevel={3}
       title={`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}
-      className="break-inside-avoid"
+      className="min-w-0 break-inside-avoid"
       actions={<span className="text-xs text-slate-700">{sectionMeta(item)}</span>}
     >
       {metrics.length ? (
