@@ -99,7 +99,7 @@ export function ScoreChart({ assessments }: { assessments: ReportAssessment[] })
         <text x={CHART.left + 6} y={CHART.height - 4} fontSize={11} fill="#475569">
           {formatDate(new Date(first).toISOString())}
         </text>
-        {last !== first ? (
+        {formatDate(new Date(last).toISOString()) !== formatDate(new Date(first).toISOString()) ? (
           <text x={CHART.width - CHART.right - 6} y={CHART.height - 4} textAnchor="end" fontSize={11} fill="#475569">
             {formatDate(new Date(last).toISOString())}
           </text>

@@ -250,9 +250,12 @@ export interface JointRow {
   angles: string;
   rom: string;
   normal: string;
-  /** Range of motion below the normal range's span. */
+  /** Range of motion more than a tenth short of the normal range's span (camera measurements are not finer). */
   belowNormal: boolean;
 }
+
+/** A joint's range of motion under this share of its normal span reads "below normal". */
+const BELOW_NORMAL = 0.9;
 
 /** Per-joint angles in words: "Right index PIP", "12°–68°", "56°", "0°–100°". */
 export function jointRows(joints: JointResult[]): JointRow[] {
@@ -263,7 +266,7 @@ export function jointRows(joints: JointResult[]): JointRow[] {
     const joint = [hand, hand && finger ? finger.toLowerCase() : finger, j.jointType].filter(Boolean).join(" ") || "Joint";
     const angles = j.minAngle !== null && j.maxAngle !== null ? `${round(j.minAngle)}°–${round(j.maxAngle)}°` : "–";
     const normal = j.normalRange ? `${round(j.normalRange[0])}°–${round(j.normalRange[1])}°` : "–";
-    const belowNormal = j.rom !== null && j.normalRange !== null && j.rom < j.normalRange[1] - j.normalRange[0];
+    const belowNormal = j.rom !== null && j.normalRange !== null && j.rom < BELOW_NORMAL * (j.normalRange[1] - j.normalRange[0]);
     return { joint: clip(joint, MAX_VALUE_LENGTH), angles, rom: j.rom === null ? "–" : degrees(j.rom), normal, belowNormal };
   });
 }

@@ -97,11 +97,11 @@ test("flags, joints, wrist reference and weeks since surgery read as words", () 
   assert.deepEqual(
     jointRows([
       { hand: "RIGHT", finger: "INDEX", jointType: "PIP", minAngle: 4, maxAngle: 61, rom: 57, normalRange: [0, 100] },
-      { hand: "LEFT", finger: "THUMB", jointType: "IP", minAngle: 0, maxAngle: 80, rom: 80, normalRange: [0, 80] },
+      { hand: "LEFT", finger: "THUMB", jointType: "IP", minAngle: 0, maxAngle: 73, rom: 73, normalRange: [0, 80] },
     ]),
     [
       { joint: "Right index PIP", angles: "4°–61°", rom: "57°", normal: "0°–100°", belowNormal: true },
-      { joint: "Left thumb IP", angles: "0°–80°", rom: "80°", normal: "0°–80°", belowNormal: false },
+      { joint: "Left thumb IP", angles: "0°–73°", rom: "73°", normal: "0°–80°", belowNormal: false },
     ],
   );
 });
