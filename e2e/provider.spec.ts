@@ -44,9 +44,10 @@ test("a provider finds the patient who needs attention and opens their record", 
   await expectNoSideScroll(page);
 });
 
-test("a patient is told the patient list is for providers", async ({ page }) => {
+test("a patient is told the patient list is for providers", async ({ page }, testInfo) => {
   await signIn(page, uniqueLogin("erin-patient"), "/provider");
   await expect(page.getByText("The patient list is for care providers and admins.")).toBeVisible();
+  await expectAccessible(page, testInfo, "provider-for-patient");
   const response = await page.request.get("/api/proxy/patients");
   expect(response.status()).toBe(403);
 });

@@ -11,7 +11,14 @@ export const metadata: Metadata = { title: "Patients", robots: { index: false } 
 export default async function ProviderPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/provider");
-  if (!isStaff(user)) return <Alert>The patient list is for care providers and admins.</Alert>;
+  if (!isStaff(user)) {
+    return (
+      <div className="space-y-4">
+        <PageHeading title="Patients" />
+        <Alert>The patient list is for care providers and admins.</Alert>
+      </div>
+    );
+  }
   // The first page is rendered on the server, so the table is there at first paint.
   const first = await callApi<PatientPage>(FIRST_PAGE_PATH);
   return (

@@ -1,4 +1,3 @@
-"use client";
 // The at-a-glance strip that opens the dashboard, a provider's patient page and a result page:
 // each test's latest value with its unit, the change since the first and the previous result
 // (arrow and words), a band label, and a legend for the colours.

@@ -1,10 +1,10 @@
 "use client";
 // Panels shared by the patient dashboard (base /patients/me) and a provider's patient page
 // (base /patients/<id>): score chart, assessment history, journal.
+import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import type { z } from "zod";
-import { ScoreChart } from "@/components/charts/score-chart";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
@@ -16,6 +16,11 @@ import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
+
+// recharts is most of this page's script: it loads beside the scores once the page is up, not
+// with the page.
+const loadChart = () => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart);
+const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
 
 function Select({
   label,
@@ -48,6 +53,7 @@ function Select({
 export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
+  useEffect(() => void loadChart(), []);
   return (
     <Card
       title={title}

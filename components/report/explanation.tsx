@@ -28,6 +28,7 @@ export function Explanation({ code, initial, initialSource }: { code: string; in
     <div className="space-y-3" aria-live="polite">
       <p className="text-sm text-slate-700">No explanation yet. Ask for a plain-language explanation of these results.</p>
       <Button
+        className="print:hidden"
         disabled={busy}
         onClick={async () => {
           setBusy(true);

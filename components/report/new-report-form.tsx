@@ -8,6 +8,7 @@ import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components
 import { proxy } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { Loadable } from "@/lib/web/use-proxy";
 import { errorText, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
@@ -23,8 +24,9 @@ interface Mine {
   resultSnapshot: Record<string, unknown>;
 }
 
-function MyAssessments({ selected, toggle }: { selected: Set<string>; toggle: (code: string) => void }) {
-  const mine = useProxy<{ assessments: Mine[]; total: number }>(`/patients/me/assessments?limit=200`);
+type MineList = Loadable<{ assessments: Mine[]; total: number }> & { reload: () => void };
+
+function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: Set<string>; toggle: (code: string) => void }) {
   return (
     <Show value={mine} label="your assessments">
       {({ assessments }) =>
@@ -74,8 +76,31 @@ function MyAssessments({ selected, toggle }: { selected: Set<string>; toggle: (c
   );
 }
 
+/**
+ * Why the report would not be of one named person, or null: codes outside the signed-in
+ * person's account, or (signed out) several records nothing ties together.
+ */
+function mixWarning(codes: string[], signedIn: boolean, mine: MineList): string | null {
+  if (!signedIn) {
+    return codes.length > 1
+      ? `You are not signed in, so nothing shows that these ${codes.length} records are of one person; the report will name no one.`
+      : null;
+  }
+  if (mine.state === "error") {
+    return "Your assessments could not be loaded, so it is not known whether these codes are in your account; the report will name you only if they all are.";
+  }
+  if (mine.state !== "ready") return null;
+  const own = new Set(mine.data.assessments.map((a) => a.code));
+  const outside = codes.filter((code) => !own.has(code)).length;
+  if (outside === 0) return null;
+  return `${outside} of ${codes.length} code${codes.length === 1 ? " is" : "s are"} not in your account: the report will mix records that may be of other people, and it will not name you.`;
+}
+
 export function NewReportForm({ signedIn }: { signedIn: boolean }) {
   const router = useRouter();
+  const mine: MineList = useProxy<{ assessments: Mine[]; total: number }>(signedIn ? `/patients/me/assessments?limit=200` : null);
+  /** The warning shown, and the code list it was shown for: the same list sent again is created. */
+  const [warning, setWarning] = useState<{ text: string; key: string } | null>(null);
   const titleId = useId();
   const codesId = useId();
   const [title, setTitle] = useState("My hand assessments");
@@ -108,6 +133,12 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         else if (codes.length > MAX) next.codes = `A report holds at most ${MAX} assessments (you have ${codes.length}).`;
         setErrors(next);
         if (Object.keys(next).length) return;
+        const key = [...codes].sort().join(",");
+        const mix = mixWarning(codes, signedIn, mine);
+        if (mix && warning?.key !== key) {
+          setWarning({ text: mix, key });
+          return;
+        }
         setBusy(true);
         const result = await proxy<{ code: string; field?: string }>("/reports", {
           method: "POST",
@@ -137,7 +168,7 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
       </Card>
       {signedIn && (
         <Card title="My assessments">
-          <MyAssessments selected={selected} toggle={toggle} />
+          <MyAssessments mine={mine} selected={selected} toggle={toggle} />
         </Card>
       )}
       <Card title={signedIn ? "Or paste codes" : "Assessment codes"}>
@@ -157,8 +188,12 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         </Field>
       </Card>
       {errors.form && <Alert>{errors.form}</Alert>}
-      <Button type="submit" disabled={busy}>
-        {busy ? "Creating…" : "Create report"}
+      <div aria-live="polite" data-testid="mix-warning">
+        {warning ? <Alert kind="warning">{warning.text} Check the codes, or choose “Create anyway”.</Alert> : null}
+      </div>
+      {/* Signed in, the codes are checked against the account's list: it must be there first. */}
+      <Button type="submit" disabled={busy || (signedIn && mine.state === "loading")}>
+        {busy ? "Creating…" : warning ? "Create anyway" : "Create report"}
       </Button>
     </form>
   );

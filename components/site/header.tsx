@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SignOutButton } from "@/components/site/sign-buttons";
+import { SignOutButton } from "@/components/site/sign-out";
 import type { WebUser } from "@/lib/web/auth";
 
 function NavLink({ href, children }: { href: string; children: string }) {

@@ -1,15 +1,7 @@
 "use client";
-import { signIn, signOut } from "next-auth/react";
+import { signIn } from "next-auth/react";
 import { useState } from "react";
 import { Button } from "@/components/ui";
-
-export function SignOutButton() {
-  return (
-    <Button variant="secondary" className="px-3 py-1.5" onClick={() => void signOut({ callbackUrl: "/" })}>
-      Sign out
-    </Button>
-  );
-}
 
 /** Identity-provider mode: hand over to the provider's sign-in page. */
 export function ProviderSignInButton({ callbackUrl }: { callbackUrl: string }) {

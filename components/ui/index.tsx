@@ -168,13 +168,16 @@ export function ScoreBar({ label, value, reference }: { label: string; value: un
 /** A definition list of label/value pairs. */
 export function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   return (
-    <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-      {items.map(([term, value]) => (
-        <div key={term} className="flex justify-between gap-3 border-b border-slate-100 py-1">
-          <dt className="text-slate-700">{term}</dt>
-          <dd className="text-right font-medium text-slate-900">{value}</dd>
-        </div>
-      ))}
-    </dl>
+    // Two columns only where the box itself is wide enough (a sidebar card is not, whatever the screen).
+    <div className="@container">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm @md:grid-cols-2">
+        {items.map(([term, value]) => (
+          <div key={term} className="flex justify-between gap-3 border-b border-slate-100 py-1">
+            <dt className="shrink-0 text-slate-700">{term}</dt>
+            <dd className="min-w-0 text-right font-medium text-slate-900 [overflow-wrap:anywhere]">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
   );
 }

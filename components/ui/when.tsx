@@ -14,14 +14,27 @@ const OPTIONS: Record<WhenKind, Intl.DateTimeFormatOptions> = {
   shortDay: { day: "numeric", month: "short", timeZone: "UTC" },
 };
 
+// One formatter per kind and reader (making one per call, as toLocaleString does, is what costs).
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: WhenKind, local: boolean): Intl.DateTimeFormat {
+  const key = `${kind}:${local}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = local
+      ? new Intl.DateTimeFormat(undefined, OPTIONS[kind])
+      : new Intl.DateTimeFormat("en-GB", { ...OPTIONS[kind], timeZone: "UTC" });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"). */
 export function formatWhen(value: string, kind: WhenKind, local: boolean): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return "—";
   const calendar = kind === "day" || kind === "shortDay";
-  if (local) return date.toLocaleString(undefined, OPTIONS[kind]);
-  const text = date.toLocaleString("en-GB", { ...OPTIONS[kind], timeZone: "UTC" });
-  return calendar || kind === "date" ? text : `${text} UTC`;
+  const text = formatter(kind, local).format(date);
+  return local || calendar || kind === "date" ? text : `${text} UTC`;
 }
 
 const subscribe = () => () => {};

@@ -8,3 +8,5 @@ export const APP_ORIGIN = `http://127.0.0.1:${APP_PORT}`;
 /** The same build in development auth mode (no identity provider). */
 export const DEV_APP_ORIGIN = `http://127.0.0.1:${DEV_APP_PORT}`;
 export const IDP_ORIGIN = `http://127.0.0.1:${IDP_PORT}`;
+/** A server of its own on PostgreSQL behind a proxy the outage scenario cuts. */
+export const OUTAGE_APP_PORT = Number(process.env.E2E_OUTAGE_APP_PORT || 39174);

@@ -28,16 +28,9 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
   await page.waitForURL((url) => url.pathname === callbackUrl);
 }
 
-/** axe-core: no violations at all (any impact) on the current page, outside `exclude` (third-party markup). */
-export async function expectAccessible(
-  page: Page,
-  testInfo: TestInfo,
-  label: string,
-  exclude: string[] = [],
-  disableRules: string[] = [],
-): Promise<void> {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).disableRules(disableRules);
-  for (const selector of exclude) builder = builder.exclude(selector);
+/** axe-core: no violations at all (any impact) on the current page. */
+export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await builder.analyze();
   const serious = results.violations;
   if (serious.length) {
@@ -53,12 +46,17 @@ export async function expectAccessible(
     ),
     `accessibility violations on ${label}`,
   ).toEqual([]);
-  await screenshot(page, testInfo, label);
 }
 
-/** Screenshots of every page at both widths: docs/screenshots/<name>-<desktop|phone>.png. */
+/**
+ * A picture of the page at this width, attached to the test's results (test-results/ and the
+ * report). The documentation's pictures come from `npm run screenshots`, not from test runs.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.screenshot({ path: `docs/screenshots/${name}-${testInfo.project.name}.png`, fullPage: true });
+  await testInfo.attach(`${name}-${testInfo.project.name}.png`, {
+    body: await page.screenshot({ fullPage: true }),
+    contentType: "image/png",
+  });
 }
 
 /** Whether the page is the phone project (390 px). */

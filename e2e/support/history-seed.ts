@@ -2,85 +2,23 @@
 // (the API dates every submission today). Run by global-setup with the app's DATA_DIR; prints
 // the patients as JSON. Subs are the identity provider's logins, so signing in as one of them
 // opens that patient's records.
-import { generateCode } from "@/lib/codes";
 import { closeDatabase, withConnection } from "@/lib/db";
 import { runMigrations } from "@/lib/db/migrate";
+import { painWorseCourse, recoveringCourse, writePatientHistory } from "../../scripts/lib/patient-history";
 import { displayName } from "./identity-provider";
-
-type Test = "ROM" | "FINGER_TAPPING" | "PAIN";
-interface Result {
-  daysAgo: number;
-  type: Test;
-  hand: "RIGHT" | "BOTH";
-  score: number;
-}
-
-const DAY_MS = 86_400_000;
-const SUB_SCORE = { ROM: "rom_score", FINGER_TAPPING: "dexterity_score", PAIN: "pain_score" } as const;
-
-/** 8 weeks, 34 results: ROM 38 → 77, pain 7 → 1 of 10 (score 30 → 90), dexterity 50 → 80, on different days. */
-function recovering(): Result[] {
-  const results: Result[] = [];
-  for (let i = 0; i < 34; i++) {
-    const daysAgo = 56 - Math.round((i * 56) / 33);
-    const progress = i / 33;
-    const type: Test = (["ROM", "PAIN", "FINGER_TAPPING"] as const)[i % 3]!;
-    const score = { ROM: 38 + 39 * progress, PAIN: 100 * (1 - (7 - 6 * progress) / 10), FINGER_TAPPING: 50 + 30 * progress }[type];
-    results.push({ daysAgo, type, hand: type === "PAIN" ? "BOTH" : "RIGHT", score: Math.round(score) });
-  }
-  return results;
-}
-
-/** ROM improving, pain worse in the last two check-ins. */
-function painWorse(): Result[] {
-  return [
-    { daysAgo: 20, type: "ROM", hand: "RIGHT", score: 55 },
-    { daysAgo: 18, type: "PAIN", hand: "BOTH", score: 80 },
-    { daysAgo: 9, type: "ROM", hand: "RIGHT", score: 63 },
-    { daysAgo: 4, type: "PAIN", hand: "BOTH", score: 60 },
-    { daysAgo: 2, type: "ROM", hand: "RIGHT", score: 68 },
-  ];
-}
-
-const snapshotOf = (r: Result) =>
-  r.type === "PAIN"
-    ? { overallScore: r.score, mode: "QUICK", maxSeverity: Math.round((100 - r.score) / 10), entries: [] }
-    : { overallScore: r.score };
 
 async function main() {
   const run = process.argv[2]!;
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
   const people = [
-    { key: "recovering", login: `rowan-history-${run}`, injury: "Distal radius fracture, plate fixation", results: recovering() },
-    { key: "painWorse", login: `sasha-pain-${run}`, injury: "Trapeziectomy", results: painWorse() },
+    { key: "recovering", login: `rowan-history-${run}`, injury: "Distal radius fracture, plate fixation", results: recoveringCourse() },
+    { key: "painWorse", login: `sasha-pain-${run}`, injury: "Trapeziectomy", results: painWorseCourse() },
   ];
   const out: Record<string, { login: string; name: string; id: number }> = {};
   await withConnection(async (sql) => {
     await runMigrations(sql);
     for (const person of people) {
       const name = displayName(person.login);
-      const [contact] = await sql.query<{ id: number }>(
-        `INSERT INTO contacts (kind, sub, email, name, roles, updated_at) VALUES ('PATIENT', $1, $2, $3, ARRAY['patient'], now()) RETURNING id`,
-        [person.login, `${person.login}@example.test`, name],
-      );
-      const id = Number(contact!.id);
-      await sql.query(`INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES ($1, 'RIGHT', $2, now())`, [
-        id,
-        person.injury,
-      ]);
-      for (const r of person.results) {
-        const at = new Date(today - r.daysAgo * DAY_MS + 10 * 3_600_000);
-        const [assessment] = await sql.query<{ id: number }>(
-          `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created)
-           VALUES ($1, $2::"AssessmentType", $3::"Hand", $4::jsonb, false, $5, $6) RETURNING id`,
-          [generateCode(), r.type, r.hand, JSON.stringify(snapshotOf(r)), id, at.toISOString()],
-        );
-        await sql.query(
-          `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, ${SUB_SCORE[r.type]}, created_at)
-           VALUES ($1, $2, $3::date, $4::"Hand", $5, $5, $6)`,
-          [id, Number(assessment!.id), at.toISOString().slice(0, 10), r.hand, r.score, at.toISOString()],
-        );
-      }
+      const id = await writePatientHistory(sql, { sub: person.login, name, injury: person.injury, results: person.results });
       out[person.key] = { login: person.login, name, id };
     }
   });

@@ -79,3 +79,34 @@ export const JOURNAL_ENTRY_MOMENTS: Record<string, string> = {
   AD_HOC_CHECK_IN: "at a check-in",
   INITIAL_INTAKE: "at intake",
 };
+
+/** Arthritis clinical flags as people read them; a token not listed reads as words ("Possible …" for `…_POSSIBLE`). */
+export const CLINICAL_FLAG_NAMES: Record<string, string> = {
+  HEBERDEN_NODES: "Heberden's nodes",
+  HEBERDEN_NODES_POSSIBLE: "Possible Heberden's nodes",
+  BOUCHARD_NODES: "Bouchard's nodes",
+  BOUCHARD_NODES_POSSIBLE: "Possible Bouchard's nodes",
+  MORNING_STIFFNESS: "Morning stiffness",
+  PROLONGED_MORNING_STIFFNESS: "Morning stiffness over an hour",
+  SYMMETRIC_INVOLVEMENT: "Both hands affected alike",
+  MCP_INVOLVEMENT: "Knuckle (MCP) joints affected",
+  CMC_INVOLVEMENT: "Thumb base (CMC) joint affected",
+  JOINT_SWELLING: "Joint swelling",
+  JOINT_WARMTH: "Warm joints",
+  FAMILY_HISTORY: "Family history of arthritis",
+  RA_PATTERN_POSSIBLE: "Possible rheumatoid pattern",
+  OA_PATTERN_POSSIBLE: "Possible osteoarthritis pattern",
+};
+
+/** Fingers of per-joint results. */
+export const FINGER_NAMES: Record<string, string> = {
+  THUMB: "Thumb",
+  INDEX: "Index",
+  MIDDLE: "Middle",
+  RING: "Ring",
+  LITTLE: "Little",
+  PINKY: "Little",
+};
+
+/** Spec, "Scores and units": reference ranges of the wrist when scoring, degrees. */
+export const WRIST_REFERENCE_RANGES = { extension: [0, 70], flexion: [0, 80] } as const;

@@ -6,8 +6,9 @@
 // static numbers. The plan estimates heights from the document's styles and conservative glyph
 // widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
-import { clip, formatDate, formatDateTime, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { clip, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import { changes, hasChart, ownershipNotice, patientDetails, patientLabel, sectionMeta } from "@/lib/report-view/summary";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
 export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;
@@ -18,9 +19,10 @@ const SAFETY = 24;
 /** DejaVu Sans: (ascender + descender) / units per em is 1.164; rounded up. */
 const LINE = 1.17;
 
-/** Advance width of one character in em, a little wider than DejaVu Sans Condensed's. */
+/** Advance width of one character in em, a little wider than DejaVu Sans Condensed's (CJK: a full em). */
 function charWidth(char: string): number {
   if (char === " ") return 0.3;
+  if (char.codePointAt(0)! >= 0x2e80) return 1;
   if (/[0-9]/.test(char)) return 0.58;
   if (/[ijlft.,:;'!|()[\]]/.test(char)) return 0.34;
   if (/[mw]/.test(char)) return 0.86;
@@ -64,12 +66,16 @@ export function lineCount(text: string, width: number, size: number, bold = fals
 const textHeight = (text: string, width: number, size: number, bold = false) => lineCount(text, width, size, bold) * size * LINE;
 const HEADING = 10.5 * LINE + 6 + 5;
 
-/** Page 1 above the sections: header, summary table, chart and explanation. */
-function introHeight(report: ReportView, patient: string, shareUrl: string, chart: boolean): number {
+/** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
+function introHeight(report: ReportView, shareUrl: string, chart: boolean): number {
   let height = 7.5 * LINE; // kicker
   height += textHeight(report.title, CONTENT_WIDTH, 17, true) + 4 + 8;
-  const metaValues = [patient, formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
+  const metaValues = [patientLabel(report), formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
+  const details = patientDetails(report);
+  if (details) height += textHeight(details, CONTENT_WIDTH, 8) - 8 + 8;
+  const notice = ownershipNotice(report);
+  if (notice) height += textHeight(notice, CONTENT_WIDTH - 14, 8) + 6 + 8;
   height +=
     -6 + 8 + textHeight(`Share code of this report: anyone with it can open the report online at ${shareUrl}`, CONTENT_WIDTH - 60, 7.5);
   height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
@@ -82,9 +88,19 @@ function introHeight(report: ReportView, patient: string, shareUrl: string, char
     height += 2.4 + Math.max(...cells);
   }
   if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
-  if (report.aiExplanation) {
-    height += HEADING + 7 * LINE + 6;
-    for (const paragraph of explanationParagraphs(report.aiExplanation)) height += textHeight(paragraph, CONTENT_WIDTH, 8.5) + 4;
+  const rows = changes(report.assessments);
+  if (rows.length) {
+    height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
+    const rest = (CONTENT_WIDTH - 160 - 100) / 2;
+    for (const row of rows)
+      height +=
+        2.4 +
+        Math.max(
+          textHeight(row.label, 157, 8.5),
+          textHeight(`${row.firstDate}: ${row.first}`, rest, 8.5),
+          textHeight(`${row.latestDate}: ${row.latest}`, rest, 8.5),
+          textHeight(row.change, 97, 8.5),
+        );
   }
   return height;
 }
@@ -92,10 +108,13 @@ function introHeight(report: ReportView, patient: string, shareUrl: string, char
 /** Metric cells are an eighth of the section's inner width, less their right padding. */
 const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
 
+/** Joint lines are half the section's inner width, less their right padding. */
+const JOINT_WIDTH = (CONTENT_WIDTH - 1 - 12) / 2 - 4;
+
 /** One assessment section (kept whole on a page). */
 export function sectionHeight(item: ReportAssessment, index: number): number {
   const title = `${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`;
-  const meta = `${formatDateTime(item.dateCreated)} · Code ${item.formattedCode}`;
+  const meta = sectionMeta(item);
   let height = 1 + 2 * 2 + 0.5 + Math.max(8.5 * LINE, textHeight(`${title}   ${meta}`, CONTENT_WIDTH - 12, 8.5, true));
   const metrics = snapshotMetrics(item);
   if (metrics.length) {
@@ -114,6 +133,24 @@ export function sectionHeight(item: ReportAssessment, index: number): number {
   } else {
     height += 3 + 7.5 * LINE + 2.5;
   }
+  const joints = jointRows(item.results.joints);
+  if (joints.length) {
+    height += 6.5 * LINE + 1 + 2.5;
+    for (let row = 0; row < joints.length; row += 2)
+      height +=
+        1 +
+        Math.max(
+          ...joints
+            .slice(row, row + 2)
+            .map((j) =>
+              textHeight(
+                `${j.joint}: ${j.angles}, ROM ${j.rom} (normal ${j.normal})${j.belowNormal ? " below normal" : ""}`,
+                JOINT_WIDTH,
+                7,
+              ),
+            ),
+        );
+  }
   const notes = snapshotNotes(item);
   if (notes.length) height += textHeight(notes.map((note) => `${note.label}: ${note.text}.  `).join(""), CONTENT_WIDTH - 12, 7.5) + 2.5;
   return height + 5;
@@ -128,21 +165,30 @@ export const explanationParagraphs = (text: string) =>
     .map((p) => p.trim())
     .filter(Boolean);
 
-/** Whether the document has a score chart: two or more scored assessments. */
-export const hasChart = (assessments: ReportAssessment[]) => assessments.filter((item) => headline(item).score !== null).length >= 2;
+/** The explanation's place in a page plan: it follows the intro, on page 1 when it fits. */
+export const EXPLANATION = -1;
+
+function explanationHeight(text: string): number {
+  let height = HEADING + 7 * LINE + 6;
+  for (const paragraph of explanationParagraphs(text)) height += textHeight(paragraph, CONTENT_WIDTH, 8.5) + 4;
+  return height;
+}
 
 /**
- * Section indices per page. The sections follow the intro on page 1, the "Assessment details"
+ * Section indices per page (EXPLANATION for the explanation). The sections follow the intro on page 1, the "Assessment details"
  * heading travelling with the first of them; every section is placed, even one taller than a
  * page (react-pdf then splits that page, and the caller's page count check notices).
  */
 export function planPages(report: ReportView, shareUrl: string): number[][] {
-  const patient = report.patientName ?? "Anonymous";
   const pages: number[][] = [[]];
-  let used = introHeight(report, patient, shareUrl, hasChart(report.assessments));
+  let used = introHeight(report, shareUrl, hasChart(report.assessments));
   const limit = PAGE_CONTENT_HEIGHT - SAFETY;
-  report.assessments.forEach((item, index) => {
-    const height = sectionHeight(item, index) + (index === 0 ? HEADING : 0);
+  const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...report.assessments.keys()];
+  blocks.forEach((index) => {
+    const height =
+      index === EXPLANATION
+        ? explanationHeight(report.aiExplanation!)
+        : sectionHeight(report.assessments[index]!, index) + (index === 0 ? HEADING : 0);
     const current = pages[pages.length - 1]!;
     const alone = current.length === 0 && pages.length > 1;
     if (used + height > limit && !alone) {

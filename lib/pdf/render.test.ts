@@ -30,11 +30,11 @@ async function assertNumbered(report: ReportView, plan?: number[][]): Promise<nu
   return pages.length;
 }
 
-test("20 assessments: laid out as planned, three pages numbered 1 to 3", async () => {
+test("20 assessments: laid out as planned, four pages numbered 1 to 4", async () => {
   const base = sampleReport(20);
   const report = { ...base, aiExplanation: templateExplanation(base), explanationSource: "fallback" as const };
   const pages = await assertNumbered(report);
-  assert.equal(pages, 3);
+  assert.equal(pages, 4);
   assert.equal(planPages(report, SHARE_URL).length, pages, "the plan held: no page overflowed");
 });
 
@@ -64,9 +64,9 @@ test("long free text everywhere (4000-character comments, flags, a long title an
   assert.doesNotMatch(text, /Flag 11:/, "a list names its first ten items");
 });
 
-test("a plan that does not fit (all 20 sections on page 1): rendered flowing instead, numbered 1 to 3", async () => {
+test("a plan that does not fit (all 20 sections on page 1): rendered flowing instead, numbered 1 to 4", async () => {
   const report = sampleReport(20);
-  assert.equal(await assertNumbered(report, [report.assessments.map((_, i) => i)]), 3);
+  assert.equal(await assertNumbered(report, [report.assessments.map((_, i) => i)]), 4);
 });
 
 test("one assessment, no chart, no explanation: a single page", async () => {

@@ -1,7 +1,7 @@
-// Renders a report to PDF bytes on the server (no network: the font is read from disk).
+// Renders a report to PDF bytes on the server (no network: the fonts are read from disk).
 import { pdf } from "@react-pdf/renderer";
 import { createElement } from "react";
-import { registerFonts } from "@/lib/pdf/fonts";
+import { fontStack } from "@/lib/pdf/fonts";
 import { planPages } from "@/lib/pdf/plan";
 import { ReportDocument } from "@/lib/pdf/report-document";
 import type { ReportView } from "@/lib/report-view/schemas";
@@ -12,9 +12,10 @@ import type { ReportView } from "@/lib/report-view/schemas";
  * react-pdf numbering the pages, so that the numbers are always right.
  */
 export async function renderReportPdf(report: ReportView, shareUrl: string, plan = planPages(report, shareUrl)): Promise<Buffer> {
-  registerFonts();
-  const planned = await render(report, shareUrl, plan);
-  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, undefined);
+  // Every string the document may print comes from the report or the link.
+  const fonts = fontStack(`${JSON.stringify(report)}${shareUrl}`);
+  const planned = await render(report, shareUrl, fonts, plan);
+  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined);
 }
 
 /** pdfkit writes each page object's dictionary uncompressed, with "/Type /Page" on its own line. */
@@ -22,8 +23,8 @@ export function pageCount(bytes: Buffer): number {
   return bytes.toString("latin1").match(/\/Type \/Page\n/g)?.length ?? 0;
 }
 
-async function render(report: ReportView, shareUrl: string, plan: number[][] | undefined): Promise<Buffer> {
-  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan }) as Parameters<typeof pdf>[0]);
+async function render(report: ReportView, shareUrl: string, fonts: string[], plan: number[][] | undefined): Promise<Buffer> {
+  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts }) as Parameters<typeof pdf>[0]);
   try {
     const stream = await instance.toBuffer();
     const chunks: Buffer[] = [];

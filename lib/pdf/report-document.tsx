@@ -1,19 +1,20 @@
 // The report as an A4 clinical document: header, summary table, score chart, explanation,
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
+import { Fragment } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
-import { FONT_FAMILY } from "@/lib/pdf/fonts";
-import { explanationParagraphs, hasChart } from "@/lib/pdf/plan";
-import {
-  DISCLAIMER,
-  formatDate,
-  formatDateTime,
-  handName,
-  headline,
-  snapshotMetrics,
-  snapshotNotes,
-  typeName,
-} from "@/lib/report-view/present";
+import { EXPLANATION, explanationParagraphs } from "@/lib/pdf/plan";
+import { DISCLAIMER, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import {
+  changes,
+  chartScales,
+  chartSeries,
+  hasChart,
+  ownershipNotice,
+  patientDetails,
+  patientLabel,
+  sectionMeta,
+} from "@/lib/report-view/summary";
 
 const INK = "#1c2530";
 const MUTED = "#5b6673";
@@ -21,16 +22,11 @@ const ACCENT = "#0f5c6e";
 const RULE = "#d5dbe1";
 const ZEBRA = "#f3f6f8";
 
-const SERIES_COLORS: Record<ReportAssessment["assessmentType"], string> = {
-  ROM: "#0f5c6e",
-  DEXTERITY: "#c2410c",
-  PAIN: "#7c3aed",
-  ARTHRITIS: "#15803d",
-  THUMB: "#b45309",
-};
+const WARN = "#92400e";
+const WARN_BG = "#fef3c7";
 
 const styles = StyleSheet.create({
-  page: { fontFamily: FONT_FAMILY, fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42 },
+  page: { fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42 },
   runningHead: {
     position: "absolute",
     top: 16,
@@ -55,6 +51,17 @@ const styles = StyleSheet.create({
   metaCell: { flexGrow: 1, flexBasis: 0 },
   metaLabel: { fontSize: 6.5, color: MUTED, textTransform: "uppercase", letterSpacing: 0.6 },
   metaValue: { fontSize: 9.5, fontWeight: "bold", marginTop: 1 },
+  details: { fontSize: 8, color: INK, marginTop: -8, marginBottom: 8 },
+  notice: {
+    fontSize: 8,
+    color: WARN,
+    backgroundColor: WARN_BG,
+    borderLeftWidth: 2,
+    borderLeftColor: WARN,
+    paddingVertical: 3,
+    paddingHorizontal: 6,
+    marginBottom: 8,
+  },
   heading: { fontSize: 10.5, fontWeight: "bold", color: ACCENT, marginTop: 6, marginBottom: 5 },
   table: { borderTopWidth: 0.75, borderTopColor: INK, borderBottomWidth: 0.75, borderBottomColor: INK, marginBottom: 8 },
   tableHead: {
@@ -72,6 +79,13 @@ const styles = StyleSheet.create({
   cellHand: { width: 62 },
   cellHeadline: { flexGrow: 1, flexBasis: 0 },
   cellCode: { width: 50, textAlign: "right", paddingRight: 3 },
+  cellSeries: { width: 160, paddingLeft: 3 },
+  cellFirst: { flexGrow: 1, flexBasis: 0 },
+  cellChange: { width: 100, textAlign: "right", paddingRight: 3 },
+  joints: { flexDirection: "row", flexWrap: "wrap", paddingHorizontal: 6, paddingBottom: 2.5 },
+  jointsHead: { width: "100%", fontSize: 6.5, color: MUTED, marginBottom: 1 },
+  joint: { width: "50%", fontSize: 7, paddingRight: 4, marginBottom: 1 },
+  warn: { color: WARN, fontWeight: "bold" },
   chartBox: { marginBottom: 6 },
   legend: { flexDirection: "row", justifyContent: "center", marginTop: 2 },
   legendItem: { flexDirection: "row", alignItems: "center", marginHorizontal: 6, fontSize: 7, color: MUTED },
@@ -134,47 +148,56 @@ export interface ReportDocumentProps {
    * plan the sections flow and react-pdf breaks and numbers the pages itself (slower).
    */
   plan?: number[][];
+  /** Font families, first choice first (lib/pdf/fonts.ts fontStack): each run takes the first that has its characters. */
+  fonts: string[];
 }
 
-export function ReportDocument({ report, shareUrl, plan }: ReportDocumentProps) {
-  const patient = report.patientName ?? "Anonymous";
-  const section = (index: number) => (
-    <AssessmentSection key={report.assessments[index]!.code} item={report.assessments[index]!} index={index} />
-  );
+export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocumentProps) {
+  const patient = patientLabel(report);
+  const pageStyle = [styles.page, { fontFamily: fonts }];
+  const block = (index: number) =>
+    index === EXPLANATION ? (
+      <Explanation key="explanation" text={report.aiExplanation ?? ""} source={report.explanationSource} />
+    ) : (
+      <Fragment key={report.assessments[index]!.code}>
+        {index === 0 ? <DetailsHeading /> : null}
+        <AssessmentSection item={report.assessments[index]!} index={index} />
+      </Fragment>
+    );
   return (
     <Document
       title={report.title}
-      author="Hand Assessment"
-      subject={`Hand assessment report ${report.formattedCode}`}
+      author={`Hand Assessment · ${report.patient?.name ?? "report"} ${report.formattedCode}`}
+      subject={`Hand assessment report ${report.formattedCode}: ${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"} of ${patient}`}
+      keywords="hand assessment, range of motion, dexterity, pain, arthritis"
       creator="Hand Assessment"
       producer="Hand Assessment"
       language="en-GB"
     >
       {plan ? (
         plan.map((sections, page) => (
-          <Page key={page} size="A4" style={styles.page}>
+          <Page key={page} size="A4" style={pageStyle}>
             {page > 0 ? (
               <View style={styles.runningHead} fixed>
                 <RunningHead report={report} patient={patient} />
               </View>
             ) : null}
             <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
-            {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} /> : null}
-            {sections[0] === 0 ? <DetailsHeading /> : null}
-            {sections.map(section)}
+            {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
+            {sections.map(block)}
           </Page>
         ))
       ) : (
-        <Page size="A4" style={styles.page}>
+        <Page size="A4" style={pageStyle}>
           <View
             style={styles.runningHead}
             fixed
             render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
           />
           <Footer report={report} />
-          <Intro report={report} patient={patient} shareUrl={shareUrl} />
-          {report.assessments.length ? <DetailsHeading /> : null}
-          {report.assessments.map((_, index) => section(index))}
+          <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
+          {report.aiExplanation ? block(EXPLANATION) : null}
+          {report.assessments.map((_, index) => block(index))}
         </Page>
       )}
     </Document>
@@ -194,7 +217,9 @@ function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string 
   );
 }
 
-function Intro({ report, patient, shareUrl }: { report: ReportView; patient: string; shareUrl: string }) {
+function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; patient: string; shareUrl: string; chartFont: string }) {
+  const details = patientDetails(report);
+  const notice = ownershipNotice(report);
   return (
     <>
       <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
@@ -205,6 +230,8 @@ function Intro({ report, patient, shareUrl }: { report: ReportView; patient: str
         <Meta label="Assessments" value={String(report.assessments.length)} />
         <Meta label="Report code" value={report.formattedCode} />
       </View>
+      {details ? <Text style={styles.details}>{details}</Text> : null}
+      {notice ? <Text style={styles.notice}>{notice}</Text> : null}
       <View style={styles.share}>
         <Text style={styles.shareCode}>{report.formattedCode}</Text>
         <Text style={styles.shareText}>{`Share code of this report: anyone with it can open the report online at ${shareUrl}`}</Text>
@@ -212,9 +239,8 @@ function Intro({ report, patient, shareUrl }: { report: ReportView; patient: str
 
       <Text style={styles.heading}>Summary</Text>
       <SummaryTable assessments={report.assessments} />
-      <ScoreChart assessments={report.assessments} />
-
-      {report.aiExplanation ? <Explanation text={report.aiExplanation} source={report.explanationSource} /> : null}
+      <ScoreChart assessments={report.assessments} font={chartFont} />
+      <ChangeTable assessments={report.assessments} />
     </>
   );
 }
@@ -272,34 +298,14 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
 
 const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 };
 
-interface Point {
-  time: number;
-  score: number;
-}
-
-/** Scores (0-100, higher is better) per assessment type over time; drawn when two or more exist. */
-function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
-  const series = new Map<ReportAssessment["assessmentType"], Point[]>();
-  for (const item of assessments) {
-    const { score } = headline(item);
-    if (score === null) continue;
-    const points = series.get(item.assessmentType) ?? [];
-    points.push({ time: Date.parse(item.dateCreated), score });
-    series.set(item.assessmentType, points);
-  }
+/** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
+function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
   if (!hasChart(assessments)) return null;
-  const all = [...series.values()].flat();
-
-  const times = all.map((p) => p.time);
-  const first = Math.min(...times);
-  const last = Math.max(...times);
-  // Points sit inside the axes, so the first and last markers are not cut in half.
+  const series = chartSeries(assessments);
+  const { first, last, x, y } = chartScales(series, CHART);
   const inset = 6;
-  const plotWidth = CHART.width - CHART.left - CHART.right - 2 * inset;
-  const plotHeight = CHART.height - CHART.top - CHART.bottom;
-  const x = (time: number) => CHART.left + inset + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth);
-  const y = (score: number) => CHART.top + (1 - Math.min(100, Math.max(0, score)) / 100) * plotHeight;
   const sameDay = formatDate(new Date(first).toISOString()) === formatDate(new Date(last).toISOString());
+  const axisText = { fontSize: 6, fontFamily: font };
 
   return (
     <View style={styles.chartBox} wrap={false}>
@@ -315,50 +321,67 @@ function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
               stroke={tick === 0 ? MUTED : RULE}
               strokeWidth={tick === 0 ? 0.75 : 0.5}
             />
-            <Text x={CHART.left - 4} y={y(tick) + 2} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED} textAnchor="end">
+            <Text x={CHART.left - 4} y={y(tick) + 2} style={axisText} fill={MUTED} textAnchor="end">
               {String(tick)}
             </Text>
           </G>
         ))}
-        <Text x={CHART.left + inset} y={CHART.height - 3} style={{ fontSize: 6, fontFamily: FONT_FAMILY }} fill={MUTED}>
+        <Text x={CHART.left + inset} y={CHART.height - 3} style={axisText} fill={MUTED}>
           {formatDate(new Date(first).toISOString())}
         </Text>
         {sameDay ? null : (
-          <Text
-            x={CHART.width - CHART.right - inset}
-            y={CHART.height - 3}
-            style={{ fontSize: 6, fontFamily: FONT_FAMILY }}
-            fill={MUTED}
-            textAnchor="end"
-          >
+          <Text x={CHART.width - CHART.right - inset} y={CHART.height - 3} style={axisText} fill={MUTED} textAnchor="end">
             {formatDate(new Date(last).toISOString())}
           </Text>
         )}
-        {[...series.entries()].map(([type, points]) => {
-          const sorted = [...points].sort((a, b) => a.time - b.time);
-          const color = SERIES_COLORS[type];
-          return (
-            <G key={type}>
-              {sorted.length > 1 ? (
-                <Polyline
-                  points={sorted.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
-                  stroke={color}
-                  strokeWidth={1.25}
-                  fill="none"
-                />
-              ) : null}
-              {sorted.map((p, i) => (
-                <Circle key={i} cx={x(p.time)} cy={y(p.score)} r={2} fill={color} />
-              ))}
-            </G>
-          );
-        })}
+        {series.map((line) => (
+          <G key={line.key}>
+            {line.points.length > 1 ? (
+              <Polyline
+                points={line.points.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
+                stroke={line.color}
+                strokeWidth={1.25}
+                fill="none"
+              />
+            ) : null}
+            {line.points.map((p, i) => (
+              <Circle key={i} cx={x(p.time)} cy={y(p.score)} r={2} fill={line.color} />
+            ))}
+          </G>
+        ))}
       </Svg>
       <View style={styles.legend}>
-        {[...series.keys()].map((type) => (
-          <View key={type} style={styles.legendItem}>
-            <View style={[styles.swatch, { backgroundColor: SERIES_COLORS[type] }]} />
-            <Text>{type === "PAIN" ? "Pain score (100 = no pain)" : typeName(type)}</Text>
+        {series.map((line) => (
+          <View key={line.key} style={styles.legendItem}>
+            <View style={[styles.swatch, { backgroundColor: line.color }]} />
+            <Text>{line.label}</Text>
+          </View>
+        ))}
+      </View>
+    </View>
+  );
+}
+
+/** First → latest result per test and hand. */
+function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
+  const rows = changes(assessments);
+  if (rows.length === 0) return null;
+  return (
+    <View wrap={false}>
+      <Text style={styles.heading}>Change from first to latest</Text>
+      <View style={styles.table}>
+        <View style={styles.tableHead}>
+          <Text style={styles.cellSeries}>Test · hand</Text>
+          <Text style={styles.cellFirst}>First</Text>
+          <Text style={styles.cellFirst}>Latest</Text>
+          <Text style={styles.cellChange}>Change</Text>
+        </View>
+        {rows.map((row, index) => (
+          <View key={row.key} style={[styles.tableRow, index % 2 === 1 ? { backgroundColor: ZEBRA } : {}]}>
+            <Text style={styles.cellSeries}>{row.label}</Text>
+            <Text style={styles.cellFirst}>{`${row.firstDate}: ${row.first}`}</Text>
+            <Text style={styles.cellFirst}>{row.direction === "single" ? "–" : `${row.latestDate}: ${row.latest}`}</Text>
+            <Text style={styles.cellChange}>{row.change}</Text>
           </View>
         ))}
       </View>
@@ -388,11 +411,12 @@ function Explanation({ text, source }: { text: string; source: ReportView["expla
 function AssessmentSection({ item, index }: { item: ReportAssessment; index: number }) {
   const metrics = snapshotMetrics(item);
   const notes = snapshotNotes(item);
+  const joints = jointRows(item.results.joints);
   return (
     <View style={styles.section} wrap={false}>
       <View style={styles.sectionHead}>
         <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}</Text>
-        <Text style={styles.sectionMeta}>{`${formatDateTime(item.dateCreated)} · Code ${item.formattedCode}`}</Text>
+        <Text style={styles.sectionMeta}>{sectionMeta(item)}</Text>
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>
@@ -408,10 +432,21 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
       ) : (
         <Text style={[styles.notes, { paddingTop: 3 }]}>No results were recorded for this assessment.</Text>
       )}
+      {joints.length ? (
+        <View style={styles.joints}>
+          <Text style={styles.jointsHead}>Joints: angles measured, range of motion (normal range)</Text>
+          {joints.map((joint, i) => (
+            <Text key={i} style={styles.joint}>
+              {`${joint.joint}: ${joint.angles}, ROM ${joint.rom} (normal ${joint.normal})`}
+              {joint.belowNormal ? <Text style={styles.warn}> below normal</Text> : null}
+            </Text>
+          ))}
+        </View>
+      ) : null}
       {notes.length ? (
         <Text style={styles.notes}>
           {notes.map((note, i) => [
-            <Text key={`${note.label}-label`} style={styles.noteLabel}>
+            <Text key={`${note.label}-label`} style={note.label === "Lighting" ? styles.warn : styles.noteLabel}>
               {`${note.label}: `}
             </Text>,
             // The gap ends with one plain space: react-pdf treats a run boundary after any other

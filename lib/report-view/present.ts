@@ -4,11 +4,14 @@
 import {
   ARTHRITIS_PATTERN_NAMES,
   ASSESSMENT_TYPE_NAMES,
+  CLINICAL_FLAG_NAMES,
+  FINGER_NAMES,
   PAIN_AREA_NAMES,
   PAIN_LABELS,
   PROGRESSION_LEVELS,
+  WRIST_REFERENCE_RANGES,
 } from "@/lib/assessments/vocabulary";
-import type { ReportAssessment } from "@/lib/report-view/schemas";
+import type { JointResult, ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
@@ -29,6 +32,15 @@ export function handName(hand: string | null, short = false): string {
 export function words(token: string): string {
   const text = token.toLowerCase().replace(/_/g, " ");
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** `HEBERDEN_NODES_POSSIBLE` → "Possible Heberden's nodes"; free text is kept as written. */
+export function flagName(flag: string): string {
+  const known = CLINICAL_FLAG_NAMES[flag];
+  if (known) return known;
+  if (!/^[A-Z0-9_]+$/.test(flag)) return flag;
+  const possible = flag.match(/^(.+)_POSSIBLE$/);
+  return possible ? `Possible ${words(possible[1]!).toLowerCase()}` : words(flag);
 }
 
 export function painLabel(severity: number): string {
@@ -117,8 +129,8 @@ export function snapshotMetrics(item: ReportAssessment): Metric[] {
         ["Overall score", num(s, "overallScore"), score],
         ["Wrist score", num(s, "wristScore"), score],
         ["Finger score", num(s, "fingerScore"), score],
-        ["Wrist extension", num(s, "extensionDeg"), degrees],
-        ["Wrist flexion", num(s, "flexionDeg"), degrees],
+        ["Wrist extension", num(s, "extensionDeg"), degrees, (v) => wristAgainstReference(v, "extension")],
+        ["Wrist flexion", num(s, "flexionDeg"), degrees, (v) => wristAgainstReference(v, "flexion")],
         ["Lighting", enumValue("lightingQuality")],
       ]);
     case "DEXTERITY":
@@ -133,6 +145,7 @@ export function snapshotMetrics(item: ReportAssessment): Metric[] {
         ["10-sequence time", num(s, "timeTo10Sequences"), (v) => `${round(v)} s`],
         ["Tapping rate", num(s, "averageFrequency"), (v) => `${round(v)} taps/s`],
         ["Sequence accuracy", num(s, "sequenceAccuracy"), score],
+        ["Lighting", enumValue("lightingQuality")],
       ]);
     case "PAIN":
       return metrics([
@@ -204,9 +217,58 @@ export function snapshotNotes(item: ReportAssessment): Note[] {
     add("Comments", [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
   }
   if (item.assessmentType === "ARTHRITIS") {
-    add("Clinical flags", strings(list(s, "clinicalFlags")), (flag) => flag);
+    add("Clinical flags", strings(list(s, "clinicalFlags")), flagName);
   }
+  add("Lighting", [lightingWarning(item)], (warning) => warning);
   return notes;
+}
+
+/** "reference 0–70° (89%)" for a wrist angle against the spec's scoring range. */
+export function wristAgainstReference(value: number, movement: keyof typeof WRIST_REFERENCE_RANGES): string {
+  const [, max] = WRIST_REFERENCE_RANGES[movement];
+  return `reference 0–${max}° (${Math.round((value / max) * 100)}%)`;
+}
+
+/** The warning a camera record with poor lighting carries, or null. */
+export function lightingWarning(item: ReportAssessment): string | null {
+  return item.resultSnapshot.lightingQuality === "POOR"
+    ? "Poor lighting when recorded: the measured angles and touches may be less accurate."
+    : null;
+}
+
+/** "8 weeks after surgery", "2 weeks before surgery", "the week of surgery"; null when not known. */
+export function weeksSinceSurgeryText(weeks: number | null): string | null {
+  if (weeks === null) return null;
+  if (weeks === 0) return "in the first week after surgery";
+  const n = Math.abs(weeks);
+  return `${n} week${n === 1 ? "" : "s"} ${weeks > 0 ? "after" : "before"} surgery`;
+}
+
+export interface JointRow {
+  joint: string;
+  /** "12°–68°" */
+  angles: string;
+  rom: string;
+  normal: string;
+  /** Range of motion more than a tenth short of the normal range's span (camera measurements are not finer). */
+  belowNormal: boolean;
+}
+
+/** A joint's range of motion under this share of its normal span reads "below normal". */
+const BELOW_NORMAL = 0.9;
+
+/** Per-joint angles in words: "Right index PIP", "12°–68°", "56°", "0°–100°". */
+export function jointRows(joints: JointResult[]): JointRow[] {
+  const hands = new Set(joints.map((j) => j.hand));
+  return joints.map((j) => {
+    const finger = j.finger ? (FINGER_NAMES[j.finger] ?? words(j.finger)) : null;
+    const hand = hands.size > 1 && j.hand && j.hand !== "BOTH" ? words(j.hand) : null;
+    const joint = [hand, hand && finger ? finger.toLowerCase() : finger, j.jointType].filter(Boolean).join(" ") || "Joint";
+    const angles = j.minAngle !== null && j.maxAngle !== null ? `${round(j.minAngle)}°–${round(j.maxAngle)}°` : "–";
+    const normal = j.normalRange ? `${round(j.normalRange[0])}°–${round(j.normalRange[1])}°` : "–";
+    const belowNormal = j.rom !== null && j.normalRange !== null && j.rom < BELOW_NORMAL * (j.normalRange[1] - j.normalRange[0]);
+    return { joint: clip(joint, MAX_VALUE_LENGTH), angles, rom: j.rom === null ? "–" : degrees(j.rom), normal, belowNormal };
+  });
 }
 
 export interface Headline {

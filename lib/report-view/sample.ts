@@ -1,7 +1,7 @@
 // A realistic in-memory report (all four assessment types, dated over weeks) for the PDF
 // benchmark and for looking at the layout without a database.
 import { formatCode } from "@/lib/codes";
-import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import type { JointResult, ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 const CODES = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
@@ -9,7 +9,25 @@ function code(i: number): string {
   return Array.from({ length: 6 }, (_, k) => CODES[(i * 7 + k * 11 + k * i) % CODES.length]).join("");
 }
 
-function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmentType" | "hand" | "resultSnapshot"> {
+const JOINTS: Array<[finger: string, joint: string, normal: [number, number]]> = [
+  ["THUMB", "MCP", [0, 60]],
+  ["THUMB", "IP", [0, 80]],
+  ...["INDEX", "MIDDLE", "RING", "LITTLE"].flatMap((finger): Array<[string, string, [number, number]]> => [
+    [finger, "MCP", [0, 90]],
+    [finger, "PIP", [0, 100]],
+    [finger, "DIP", [0, 80]],
+  ]),
+];
+
+/** The 14 finger joints of the right hand, stiff at first and loosening week by week. */
+function joints(step: number): JointResult[] {
+  return JOINTS.map(([finger, jointType, normalRange], i) => {
+    const rom = Math.min(normalRange[1], Math.round(normalRange[1] * (0.55 + step * 0.08) - (i % 3) * 4));
+    return { hand: "RIGHT", finger, jointType, minAngle: 4, maxAngle: 4 + rom, rom, normalRange };
+  });
+}
+
+function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmentType" | "hand" | "resultSnapshot" | "results"> {
   switch (kind) {
     case 0:
       return {
@@ -21,8 +39,9 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
           fingerScore: 57 + step * 2.2,
           extensionDeg: 38 + step * 3,
           flexionDeg: 44 + step * 2.5,
-          lightingQuality: "GOOD",
+          lightingQuality: step === 1 ? "POOR" : "GOOD",
         },
+        results: { joints: joints(step) },
       };
     case 1:
       return {
@@ -40,6 +59,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
           averageFrequency: 2.1 + step * 0.1,
           sequenceAccuracy: 88 + step,
         },
+        results: { joints: [] },
       };
     case 2:
       return {
@@ -59,6 +79,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
           medications: [{ medicationName: "Ibuprofen", dose: "400 mg", effectivenessRating: 6 }],
           comments: "Worse after typing for long stretches.",
         },
+        results: { joints: [] },
       };
     default:
       return {
@@ -73,15 +94,18 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
           functionalScore: 63,
           stiffnessScore: 55,
           affectedJointCount: 3,
-          clinicalFlags: ["Morning stiffness under 30 minutes", "Bony swelling at DIP joints"],
+          clinicalFlags: ["HEBERDEN_NODES_POSSIBLE", "Morning stiffness under 30 minutes"],
         },
+        results: { joints: [] },
       };
   }
 }
 
 /** A report of `count` assessments (1-20), one a week, cycling through the four types. */
 export function sampleReport(count = 20, options: { explanation?: string | null; patientName?: string | null } = {}): ReportView {
+  const name = options.patientName === undefined ? "Alex Example" : options.patientName;
   const start = Date.parse("2026-06-01T09:30:00Z");
+  const surgery = Date.parse("2026-05-18T00:00:00Z");
   const assessments: ReportAssessment[] = Array.from({ length: count }, (_, i) => {
     const c = code(i + 1);
     return {
@@ -89,6 +113,7 @@ export function sampleReport(count = 20, options: { explanation?: string | null;
       formattedCode: formatCode(c),
       dateCreated: new Date(start + i * 3.5 * 86_400_000).toISOString(),
       ...snapshot(i % 4, Math.floor(i / 4)),
+      weeksSinceSurgery: name === null ? null : Math.floor((start + i * 3.5 * 86_400_000 - surgery) / (7 * 86_400_000)),
     };
   });
   return {
@@ -96,7 +121,13 @@ export function sampleReport(count = 20, options: { explanation?: string | null;
     formattedCode: "RPT-234",
     title: "Right wrist recovery after distal radius fracture",
     createdAt: "2026-08-12T10:00:00.000Z",
-    patientName: options.patientName === undefined ? "Alex Example" : options.patientName,
+    patientName: name,
+    patient:
+      name === null ? null : { name, dateOfBirth: "1971-03-14", surgeryDate: "2026-05-18", surgeryType: "Distal radius fracture fixation" },
+    owners:
+      name === null
+        ? { status: "anonymous", accounts: 0, anonymousRecords: count }
+        : { status: "single", accounts: 1, anonymousRecords: 0 },
     viewCount: 0,
     assessments,
     aiExplanation: options.explanation ?? null,

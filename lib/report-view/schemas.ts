@@ -4,6 +4,21 @@
 import { z } from "zod";
 import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
 
+export const jointResult = z.object({
+  hand: anyHand.nullable().describe("The hand this joint was measured on"),
+  finger: z.string().nullable().describe("e.g. INDEX, THUMB"),
+  jointType: z.string().nullable().describe("e.g. MCP, PIP, DIP, IP"),
+  minAngle: z.number().nullable().describe("Degrees"),
+  maxAngle: z.number().nullable().describe("Degrees"),
+  rom: z.number().nullable().describe("Range of motion, degrees"),
+  normalRange: z.tuple([z.number(), z.number()]).nullable().describe("The joint's normal range of motion [min, max], degrees"),
+});
+export type JointResult = z.infer<typeof jointResult>;
+
+export const assessmentResults = z.object({
+  joints: z.array(jointResult).describe("Per-joint angles of a range-of-motion or thumb record, in measured order; empty for other types"),
+});
+
 export const reportAssessment = z.object({
   code: z.string(),
   formattedCode: z.string(),
@@ -11,10 +26,35 @@ export const reportAssessment = z.object({
   hand: anyHand.nullable(),
   dateCreated: z.iso.datetime(),
   resultSnapshot: z.record(z.string(), z.unknown()),
+  results: assessmentResults,
+  weeksSinceSurgery: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Whole weeks from the named patient's surgery date to this record (negative before surgery); null when not known"),
 });
 export type ReportAssessment = z.infer<typeof reportAssessment>;
 
 export const explanationSource = z.enum(["ai", "fallback"]);
+
+export const reportOwners = z.object({
+  status: z
+    .enum(["single", "mixed", "anonymous", "none"])
+    .describe(
+      "single: every record belongs to one account; mixed: records of more than one account, or of an account and anonymous ones; anonymous: no record belongs to an account; none: no record is left",
+    ),
+  accounts: z.number().int().describe("How many accounts the records belong to"),
+  anonymousRecords: z.number().int().describe("How many records belong to no account"),
+});
+export type ReportOwners = z.infer<typeof reportOwners>;
+
+export const reportPatient = z.object({
+  name: z.string().nullable(),
+  dateOfBirth: z.iso.date().nullable(),
+  surgeryDate: z.iso.date().nullable(),
+  surgeryType: z.string().nullable(),
+});
+export type ReportPatient = z.infer<typeof reportPatient>;
 
 export const reportView = z.object({
   code: z.string(),
@@ -25,8 +65,14 @@ export const reportView = z.object({
     .string()
     .nullable()
     .describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
+  patient: reportPatient
+    .nullable()
+    .describe(
+      "The owner's profile (name, date of birth, surgery) when every record belongs to the person who made the report; otherwise null",
+    ),
+  owners: reportOwners,
   viewCount: z.number().int(),
-  assessments: z.array(reportAssessment).describe("In the order given at creation; records that expired since are left out"),
+  assessments: z.array(reportAssessment).describe("Oldest first; records that expired since are left out"),
   aiExplanation: z.string().nullable(),
   explanationSource: explanationSource.nullable(),
 });

@@ -12,7 +12,7 @@ import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
 import { DISCLAIMER } from "@/lib/report-view/present";
-import type { ReportView } from "@/lib/report-view/schemas";
+import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
 import type { CreateReportInput } from "@/lib/reports/schemas";
 
@@ -24,7 +24,7 @@ const REPORT_SELECT = {
   viewCount: true,
   aiExplanation: true,
   explanationSource: true,
-  owner: { select: { name: true } },
+  owner: { select: { name: true, profile: { select: { dateOfBirth: true, surgeryDate: true, surgeryType: true } } } },
   items: {
     orderBy: { position: "asc" },
     select: {
@@ -38,6 +38,28 @@ const REPORT_SELECT = {
           ownerId: true,
           expiresAt: true,
           owner: { select: { kind: true } },
+          rom: {
+            select: {
+              handResults: {
+                orderBy: { id: "asc" },
+                select: {
+                  hand: true,
+                  jointResults: {
+                    orderBy: { position: "asc" },
+                    select: {
+                      finger: true,
+                      jointType: true,
+                      minAngle: true,
+                      maxAngle: true,
+                      rom: true,
+                      normalRangeMin: true,
+                      normalRangeMax: true,
+                    },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },
@@ -46,18 +68,64 @@ const REPORT_SELECT = {
 
 type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
+type RowAssessment = ReportRow["items"][number]["assessment"];
+
+const WEEK_MS = 7 * 86_400_000;
+
+const isoDay = (date: Date | null | undefined) => (date ? date.toISOString().slice(0, 10) : null);
+
+/** Who the records belong to: one account, several, or none (anonymous records). */
+function owners(assessments: RowAssessment[]): ReportOwners {
+  const accounts = new Set(assessments.filter((a) => a.owner.kind !== "ANONYMOUS").map((a) => a.ownerId)).size;
+  const anonymousRecords = assessments.filter((a) => a.owner.kind === "ANONYMOUS").length;
+  const status =
+    assessments.length === 0 ? "none" : accounts === 0 ? "anonymous" : accounts === 1 && anonymousRecords === 0 ? "single" : "mixed";
+  return { status, accounts, anonymousRecords };
+}
+
+function joints(a: RowAssessment): JointResult[] {
+  return (a.rom?.handResults ?? []).flatMap((hand) =>
+    hand.jointResults.map((joint) => ({
+      hand: hand.hand,
+      finger: joint.finger,
+      jointType: joint.jointType,
+      minAngle: joint.minAngle,
+      maxAngle: joint.maxAngle,
+      rom: joint.rom,
+      normalRange:
+        joint.normalRangeMin !== null && joint.normalRangeMax !== null
+          ? ([joint.normalRangeMin, joint.normalRangeMax] as [number, number])
+          : null,
+    })),
+  );
+}
+
 function toView(row: ReportRow): ReportView {
   const now = new Date();
-  const assessments = row.items.map((item) => item.assessment).filter((a) => isLive(a, now));
-  // The name only appears when the person who made the report owns every record in it: codes
-  // alone must not reveal whose records they are.
+  const assessments = row.items
+    .map((item) => item.assessment)
+    .filter((a) => isLive(a, now))
+    .sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime());
+  // The name and profile only appear when the person who made the report owns every record in
+  // it: codes alone must not reveal whose records they are.
   const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
+  const profile = ownedByCreator ? row.owner?.profile : null;
+  const surgery = profile?.surgeryDate ?? null;
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
     title: row.title,
     createdAt: row.createdAt.toISOString(),
     patientName: ownedByCreator ? (row.owner?.name ?? null) : null,
+    patient: ownedByCreator
+      ? {
+          name: row.owner?.name ?? null,
+          dateOfBirth: isoDay(profile?.dateOfBirth),
+          surgeryDate: isoDay(surgery),
+          surgeryType: profile?.surgeryType ?? null,
+        }
+      : null,
+    owners: owners(assessments),
     viewCount: row.viewCount,
     assessments: assessments.map((a) => ({
       code: a.code,
@@ -69,6 +137,8 @@ function toView(row: ReportRow): ReportView {
         a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot)
           ? (a.resultSnapshot as Record<string, unknown>)
           : {},
+      results: { joints: joints(a) },
+      weeksSinceSurgery: surgery ? Math.floor((a.dateCreated.getTime() - surgery.getTime()) / WEEK_MS) : null,
     })),
     aiExplanation: row.aiExplanation,
     explanationSource: row.explanationSource === "ai" || row.explanationSource === "fallback" ? row.explanationSource : null,
@@ -191,15 +261,25 @@ export async function emailReport(
   const link = shareUrl(code);
   const pdf = await renderPdf(report, link);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
-  const sender = caller.user?.name ? `${caller.user.name}, a user of the ${SERVICE_NAME},` : `Someone using the ${SERVICE_NAME}`;
-  const why = `${sender} asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
+  const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
   const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;
-  const text = [`Hello,`, ``, why, `The report is attached as a PDF. View it online: ${link}`, ``, DISCLAIMER, ``, footer].join("\n");
+  const text = [
+    `Hello,`,
+    ``,
+    why,
+    `The report is attached as a PDF. View it online: ${link}`,
+    ``,
+    DISCLAIMER,
+    ``,
+    `${SERVICE_NAME}`,
+    footer,
+  ].join("\n");
   const html = [
     `<p>Hello,</p>`,
     `<p>${escapeHtml(why)}</p>`,
     `<p>The report is attached as a PDF. <a href="${escapeHtml(link)}">View it online</a>.</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(DISCLAIMER)}</p>`,
+    `<p>${escapeHtml(SERVICE_NAME)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join("\n");
   try {
@@ -215,7 +295,7 @@ export async function emailReport(
     );
     if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
     return result.sent
-      ? { success: true, sent: true, message: `The report was sent with its PDF attached.` }
+      ? { success: true, sent: true, message: `Sent to ${to}, with the PDF attached.` }
       : {
           success: true,
           sent: false,
@@ -225,6 +305,15 @@ export async function emailReport(
     if (error instanceof MailError) throw new ApiError(500, "The mail service failed to send the report", { code: "MAIL_FAILED" });
     throw error;
   }
+}
+
+/** Who asked for the e-mail, as the recipient reads it: their name and address when signed in. */
+function sharedBy(caller: AccessContext): string {
+  const name = caller.user?.name?.trim();
+  const email = caller.user?.email?.trim();
+  if (name && email) return `${name} (${email})`;
+  if (name || email) return (name || email)!;
+  return "Someone who did not sign in";
 }
 
 function escapeHtml(text: string): string {

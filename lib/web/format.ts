@@ -22,10 +22,15 @@ export function humanize(token: unknown): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+// Intl formatters are costly to make (toLocaleString makes one per call): one per option set.
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
 export function formatNumber(value: unknown, digits = 0): string {
-  return typeof value === "number" && Number.isFinite(value)
-    ? value.toLocaleString("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: 0 })
-    : "—";
+  if (typeof value !== "number" || !Number.isFinite(value)) return "—";
+  let format = numberFormats.get(digits);
+  if (!format)
+    numberFormats.set(digits, (format = new Intl.NumberFormat("en-GB", { maximumFractionDigits: digits, minimumFractionDigits: 0 })));
+  return format.format(value);
 }
 
 export function isNumber(value: unknown): value is number {

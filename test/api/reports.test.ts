@@ -89,7 +89,7 @@ function poppler(tool: "pdftotext" | "pdfinfo", pdf: Buffer): string {
 }
 
 describe("POST /reports", () => {
-  test("200 { code, formattedCode, title, createdAt, assessmentCount }; codes in any case and dash form; duplicates collapse; order kept", async () => {
+  test("200 { code, formattedCode, title, createdAt, assessmentCount }; codes in any case and dash form; duplicates collapse; read back oldest first", async () => {
     const [a, b, c] = await submit(3);
     const res = await api.post("/reports", {
       title: "  Hand check-up  ",
@@ -105,9 +105,10 @@ describe("POST /reports", () => {
 
     const read = await api.get(`/reports/${res.body.formattedCode.toLowerCase()}`);
     assert.equal(read.status, 200);
+    // Given as c, a, b; submitted (and so dated) a, b, c.
     assert.deepEqual(
       read.body.assessments.map((item: { code: string }) => item.code),
-      [c, a, b],
+      [a, b, c],
     );
   });
 
@@ -162,6 +163,8 @@ describe("GET /reports/:code", () => {
       "createdAt",
       "explanationSource",
       "formattedCode",
+      "owners",
+      "patient",
       "patientName",
       "title",
       "viewCount",
@@ -170,11 +173,33 @@ describe("GET /reports/:code", () => {
     assert.equal(res.body.title, "All four types");
     assert.equal(res.body.createdAt, report.createdAt);
     assert.equal(res.body.patientName, null);
+    assert.equal(res.body.patient, null);
+    assert.deepEqual(res.body.owners, { status: "anonymous", accounts: 0, anonymousRecords: 4 });
     assert.equal(res.body.aiExplanation, null);
     assert.equal(res.body.explanationSource, null);
     assert.equal(res.body.viewCount, 1);
     const [rom, dexterity, pain, arthritis] = res.body.assessments;
-    assert.deepEqual(Object.keys(rom).sort(), ["assessmentType", "code", "dateCreated", "formattedCode", "hand", "resultSnapshot"]);
+    assert.deepEqual(Object.keys(rom).sort(), [
+      "assessmentType",
+      "code",
+      "dateCreated",
+      "formattedCode",
+      "hand",
+      "resultSnapshot",
+      "results",
+      "weeksSinceSurgery",
+    ]);
+    assert.deepEqual(rom.results.joints[0], {
+      hand: "LEFT",
+      finger: "INDEX",
+      jointType: "MCP",
+      minAngle: 3,
+      maxAngle: 85,
+      rom: 82,
+      normalRange: [0, 90],
+    });
+    assert.equal(rom.weeksSinceSurgery, null);
+    assert.deepEqual(dexterity.results.joints, []);
     assert.deepEqual(
       res.body.assessments.map((a: { assessmentType: string; hand: string }) => [a.assessmentType, a.hand]),
       [
@@ -232,6 +257,60 @@ describe("GET /reports/:code", () => {
     const mixed = await createReport("Mixed", [...owned, ...(await submit(1))], token);
     assert.equal((await api.get(`/reports/${mixed.code}`)).body.patientName, null);
   });
+
+  test("owners, patient profile, weeks since surgery and date order", async () => {
+    const token = await idp.token({ sub: uniqueSub("profile"), name: "Sam Surgery", email: "sam@example.com" });
+    const profile = await api.patch(
+      "/patients/me",
+      { dateOfBirth: "1970-03-14", surgeryDate: "2026-01-05", surgeryType: "Carpal tunnel release" },
+      { token },
+    );
+    assert.equal(profile.status, 200, JSON.stringify(profile.body));
+    const owned = await submit(3, token);
+    const today = new Date();
+    const weeks = Math.floor((today.getTime() - Date.parse("2026-01-05T00:00:00Z")) / (7 * 86_400_000));
+
+    // Listed newest first at creation: the report reads oldest first.
+    const mine = (await api.get(`/reports/${(await createReport("Mine", [...owned].reverse(), token)).code}`)).body;
+    assert.deepEqual(
+      mine.assessments.map((a: { code: string }) => a.code),
+      owned,
+    );
+    const dates = mine.assessments.map((a: { dateCreated: string }) => Date.parse(a.dateCreated));
+    assert.deepEqual(
+      dates,
+      [...dates].sort((a, b) => a - b),
+    );
+    assert.deepEqual(mine.owners, { status: "single", accounts: 1, anonymousRecords: 0 });
+    assert.deepEqual(mine.patient, {
+      name: "Sam Surgery",
+      dateOfBirth: "1970-03-14",
+      surgeryDate: "2026-01-05",
+      surgeryType: "Carpal tunnel release",
+    });
+    for (const a of mine.assessments) assert.ok(Math.abs(a.weeksSinceSurgery - weeks) <= 1, `${a.weeksSinceSurgery} weeks after surgery`);
+    const pdf = poppler("pdftotext", await downloadPdf(mine.code).then((r) => r.bytes)).replace(/\s+/g, " ");
+    assert.match(pdf, /Born 14 Mar 1970 · Surgery 5 Jan 2026 \(Carpal tunnel release\)/);
+    assert.match(pdf, /\d+ weeks after surgery/);
+    assert.match(pdf, /Index MCP: 3°–85°, ROM 82° \(normal 0°–90°\)/);
+    assert.match(pdf, /reference 0–70°/);
+    assert.doesNotMatch(pdf, /may be of different people/);
+
+    // The same records bundled by someone else: one account, not named, no profile.
+    const other = (await api.get(`/reports/${(await createReport("Theirs", owned)).code}`)).body;
+    assert.deepEqual(other.owners, { status: "single", accounts: 1, anonymousRecords: 0 });
+    assert.equal(other.patient, null);
+    assert.equal(other.assessments[0].weeksSinceSurgery, null);
+
+    // Two people's records and an anonymous one.
+    const someoneElse = await submit(1, await idp.token({ sub: uniqueSub("else"), name: "Else" }));
+    const mixed = await createReport("Mixed", [...owned, ...someoneElse, ...(await submit(1))], token);
+    const view = (await api.get(`/reports/${mixed.code}`)).body;
+    assert.deepEqual(view.owners, { status: "mixed", accounts: 2, anonymousRecords: 1 });
+    assert.equal(view.patient, null);
+    const mixedPdf = poppler("pdftotext", await downloadPdf(mixed.code).then((r) => r.bytes));
+    assert.match(mixedPdf.replace(/\s+/g, " "), /may be of different people: they come from 2 different accounts and 1 anonymous record/);
+  });
 });
 
 describe("GET /reports/:code/pdf", () => {
@@ -247,7 +326,7 @@ describe("GET /reports/:code/pdf", () => {
     assert.equal((await downloadPdf("bad")).response.status, 400);
   });
 
-  test("20 assessments with an explanation: title, patient, every code, the explanation and the disclaimer, on at most 3 pages", async () => {
+  test("20 assessments with an explanation: title, patient, every code, the explanation and the disclaimer, on at most 4 pages", async () => {
     const token = await idp.token({ name: "Sam Example" });
     const codes = await submit(20, token);
     const report = await createReport("Quarterly hand review", codes, token);
@@ -271,13 +350,31 @@ describe("GET /reports/:code/pdf", () => {
 
     const info = poppler("pdfinfo", bytes);
     const pages = Number(/Pages:\s+(\d+)/.exec(info)![1]);
-    assert.ok(pages >= 1 && pages <= 3, `20 assessments fit on at most 3 pages (got ${pages})`);
+    // Page 1: the summary of 20 rows, the chart and the change table; then the explanation and 20 sections with their joints.
+    assert.ok(pages >= 1 && pages <= 4, `20 assessments fit on at most 4 pages (got ${pages})`);
     assert.match(text, new RegExp(`Page ${pages} of ${pages}`), "every page is numbered");
     assert.equal(text.match(FOOTER_DISCLAIMER)?.length, pages, "the disclaimer is on every page");
   });
 });
 
 describe("POST /reports/:code/email", () => {
+  test("the e-mail names the service and who shared it; the answer says where it went", async () => {
+    const token = await idp.token({ sub: uniqueSub("sharer"), name: "Robin Sharer", email: "robin.sharer@example.com" });
+    const report = await createReport("Shared", await submit(1, token), token);
+    const before = resend.emails().length;
+    const res = await api.post(`/reports/${report.code}/email`, { to: "clinic@example.com" }, { token });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.message, "Sent to clinic@example.com, with the PDF attached.");
+    const mail = resend.emails().slice(before)[0]!;
+    assert.match(mail.subject, /Hand Assessment Service/);
+    assert.match(mail.text ?? "", /Robin Sharer \(robin\.sharer@example\.com\), using the Hand Assessment Service, asked us to send you/);
+    assert.match(mail.html ?? "", /Robin Sharer \(robin\.sharer@example\.com\)/);
+
+    const anonymous = await api.post(`/reports/${report.code}/email`, { to: "clinic@example.com" });
+    assert.match(resend.emails().at(-1)!.text ?? "", /Someone who did not sign in, using the Hand Assessment Service, asked us/);
+    assert.equal(anonymous.status, 200);
+  });
+
   test("sends the PDF as an attachment with the share link; the address is not logged", async () => {
     const report = await createReport("For my therapist", await submit(2));
     const before = resend.emails().length;

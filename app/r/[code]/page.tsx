@@ -1,34 +1,24 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { EmailForm } from "@/components/assessment/code-actions";
-import { SnapshotView } from "@/components/assessment/snapshot-view";
 import { Explanation } from "@/components/report/explanation";
+import { ReportActions } from "@/components/report/report-actions";
+import { AssessmentDetails, ChangeTable, ScoreChart, SummaryTable } from "@/components/report/report-summary";
 import { Unavailable } from "@/components/site/unavailable";
-import { Alert, buttonStyles, Card, PageHeading } from "@/components/ui";
+import { Alert, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
-import { formatDate, formatDateTime, typeLabel } from "@/lib/web/format";
+import { DISCLAIMER, formatDate } from "@/lib/report-view/present";
+import type { ReportView } from "@/lib/report-view/schemas";
+import { hasChart, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
 
 export const metadata: Metadata = { title: "Report" };
 
-interface ReportView {
-  code: string;
-  formattedCode: string;
-  title: string;
-  createdAt: string;
-  patientName: string | null;
-  viewCount?: number;
-  assessments: Array<{
-    code: string;
-    formattedCode: string;
-    assessmentType: string;
-    hand: string | null;
-    dateCreated: string;
-    resultSnapshot: Record<string, unknown>;
-  }>;
-  aiExplanation: string | null;
-  explanationSource?: string | null;
-}
+/** Printing shows the document only: the site's banner, navigation and footer and the page's buttons stay off paper. */
+const PRINT_STYLES = `@media print {
+  body > header, body > footer, body > a[href="#main"] { display: none !important; }
+  body { background: #fff !important; }
+  main { max-width: none !important; padding: 0 !important; }
+  @page { size: A4; margin: 14mm; }
+}`;
 
 export default async function ReportPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
@@ -38,66 +28,86 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   if (result.status === 429) return <Alert>Too many look-ups from your connection. Please wait a minute and try again.</Alert>;
   if (!result.ok) throw new Error(`report answered ${result.status}`);
   const report = result.data;
+  const notice = ownershipNotice(report);
+  const details = patientDetails(report);
+  const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
 
   return (
     <article className="space-y-6">
+      <style>{PRINT_STYLES}</style>
       <PageHeading title={report.title}>
-        <p className="text-sm">
-          {report.patientName ? <>For {report.patientName} · </> : null}
-          Created {formatDate(report.createdAt)} · Report{" "}
-          <span className="font-mono font-semibold text-slate-900">{report.formattedCode}</span> · {report.assessments.length} assessment
-          {report.assessments.length === 1 ? "" : "s"}
-        </p>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
+          <div>
+            <dt className="inline text-slate-700">Patient: </dt>
+            <dd className="inline font-semibold text-slate-900" data-testid="report-patient">
+              {patientLabel(report)}
+            </dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-700">Created: </dt>
+            <dd className="inline">{formatDate(report.createdAt)}</dd>
+          </div>
+          <div>
+            <dt className="inline text-slate-700">Report: </dt>
+            <dd className="inline whitespace-nowrap font-mono font-semibold text-slate-900">{report.formattedCode}</dd>
+          </div>
+          <div>
+            <dt className="sr-only">Records: </dt>
+            <dd className="inline">{count}</dd>
+          </div>
+        </dl>
+        {details ? (
+          <p className="mt-1 text-sm" data-testid="report-patient-details">
+            {details}
+          </p>
+        ) : null}
       </PageHeading>
 
-      <Alert kind="info">These results are measurements to discuss with a clinician. They are not a medical diagnosis.</Alert>
+      {notice ? (
+        <div data-testid="ownership-notice">
+          <Alert kind="warning">{notice}</Alert>
+        </div>
+      ) : null}
+      <Alert kind="info">{DISCLAIMER}</Alert>
 
-      <div className="flex flex-wrap gap-3">
-        <a
-          className={buttonStyles.primary}
-          href={`/api/proxy/reports/${report.code}/pdf`}
-          download={`hand-report-${report.formattedCode}.pdf`}
-        >
-          Download PDF
-        </a>
-      </div>
+      <ReportActions code={report.code} formattedCode={report.formattedCode} />
+
+      <Card title="Summary">
+        {report.assessments.length === 0 ? (
+          <p className="text-slate-700">The assessments of this report have expired.</p>
+        ) : (
+          <SummaryTable assessments={report.assessments} />
+        )}
+      </Card>
+
+      {hasChart(report.assessments) ? (
+        <Card title="Scores over time (0-100, higher is better)" className="break-inside-avoid">
+          <ScoreChart assessments={report.assessments} />
+        </Card>
+      ) : null}
+
+      {report.assessments.length ? (
+        <Card title="Change from first to latest" className="break-inside-avoid">
+          <ChangeTable assessments={report.assessments} />
+        </Card>
+      ) : null}
 
       <Card title="What the results mean">
         <Explanation code={report.code} initial={report.aiExplanation} initialSource={report.explanationSource ?? null} />
       </Card>
 
-      <section aria-labelledby="assessments-heading" className="space-y-4">
-        <h2 id="assessments-heading" className="text-xl font-semibold text-slate-900">
-          Assessments
-        </h2>
-        {report.assessments.length === 0 && <p className="text-slate-700">The assessments of this report have expired.</p>}
-        <div className="grid gap-4 md:grid-cols-2">
-          {report.assessments.map((a) => (
-            <Card
-              key={a.code}
-              headingLevel={3}
-              title={typeLabel(a.assessmentType)}
-              actions={
-                <span className="text-xs text-slate-700">
-                  {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"} · {formatDateTime(a.dateCreated)} ·{" "}
-                  <span className="font-mono">{a.formattedCode}</span>
-                </span>
-              }
-            >
-              <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} />
-            </Card>
-          ))}
-        </div>
-      </section>
-
-      <Card title="Share">
-        <EmailForm
-          path={`/reports/${report.code}/email`}
-          field="to"
-          label="E-mail this report (the PDF is attached)"
-          buttonLabel="E-mail this report"
-        />
-      </Card>
+      {report.assessments.length ? (
+        <section aria-labelledby="assessments-heading" className="space-y-4">
+          <h2 id="assessments-heading" className="text-xl font-semibold text-slate-900">
+            Assessment details
+          </h2>
+          <div className="grid gap-4 lg:grid-cols-2 print:block print:space-y-3">
+            {report.assessments.map((item, index) => (
+              <AssessmentDetails key={item.code} item={item} index={index} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </article>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { PatientDetail } from "@/components/provider/patient-detail";
-import { Alert } from "@/components/ui";
+import { Alert, PageHeading } from "@/components/ui";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
 export const metadata: Metadata = { title: "Patient", robots: { index: false } };
@@ -12,7 +12,14 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
   if (!/^[1-9]\d{0,9}$/.test(id)) notFound();
   const user = await currentUser();
   if (!user) redirect(`/signin?callbackUrl=/provider/patients/${id}`);
-  if (!isStaff(user)) return <Alert>Patient details are for care providers and admins.</Alert>;
+  if (!isStaff(user)) {
+    return (
+      <div className="space-y-4">
+        <PageHeading title="Patient" />
+        <Alert>Patient details are for care providers and admins.</Alert>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">

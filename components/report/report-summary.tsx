@@ -1,0 +1,257 @@
+// The report's summary as the PDF shows it (lib/pdf/report-document.tsx), from the same
+// presentation code: the table of records in date order, the score chart (one line per test and
+// hand) with its change table, and each record's details. Server-rendered, and printable.
+import type { ReactNode } from "react";
+import { Card } from "@/components/ui";
+import { formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import type { ReportAssessment } from "@/lib/report-view/schemas";
+import { changes, chartScales, chartSeries, hasChart, sectionMeta } from "@/lib/report-view/summary";
+
+/** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
+function Scroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      className={`overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700 ${className ?? ""}`}
+    >
+      {children}
+    </div>
+  );
+}
+
+export function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
+  return (
+    <Scroll label="Summary table">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">Every record of the report, oldest first</caption>
+        <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-2">
+              #
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Date
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Assessment
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Hand
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Headline result
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Code
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {assessments.map((item, index) => (
+            <tr key={item.code} className="border-b border-slate-100 even:bg-slate-50">
+              <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
+              <td className="whitespace-nowrap py-1.5 pr-2">{formatDate(item.dateCreated)}</td>
+              <td className="py-1.5 pr-2">{typeName(item.assessmentType)}</td>
+              <td className="py-1.5 pr-2">{handName(item.hand, true)}</td>
+              <td className="py-1.5 pr-2">{headline(item).text}</td>
+              <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+const CHART = { width: 640, height: 200, left: 30, right: 10, top: 8, bottom: 22 };
+
+/** Scores over time, one line per test and hand; the change table below says the same in words. */
+export function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
+  if (!hasChart(assessments)) return null;
+  const series = chartSeries(assessments);
+  const { first, last, x, y } = chartScales(series, CHART);
+  return (
+    <figure className="space-y-2">
+      <svg
+        viewBox={`0 0 ${CHART.width} ${CHART.height}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Scores over time, 0 to 100, higher is better, from ${formatDate(new Date(first).toISOString())} to ${formatDate(new Date(last).toISOString())}: ${series.length} lines, one per test and hand; the table "Change from first to latest" gives the values.`}
+        data-testid="report-chart"
+      >
+        {[0, 25, 50, 75, 100].map((tick) => (
+          <g key={tick}>
+            <line
+              x1={CHART.left}
+              x2={CHART.width - CHART.right}
+              y1={y(tick)}
+              y2={y(tick)}
+              stroke={tick === 0 ? "#5b6673" : "#d5dbe1"}
+              strokeWidth={1}
+            />
+            <text x={CHART.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#475569">
+              {tick}
+            </text>
+          </g>
+        ))}
+        <text x={CHART.left + 6} y={CHART.height - 4} fontSize={11} fill="#475569">
+          {formatDate(new Date(first).toISOString())}
+        </text>
+        {formatDate(new Date(last).toISOString()) !== formatDate(new Date(first).toISOString()) ? (
+          <text x={CHART.width - CHART.right - 6} y={CHART.height - 4} textAnchor="end" fontSize={11} fill="#475569">
+            {formatDate(new Date(last).toISOString())}
+          </text>
+        ) : null}
+        {series.map((line) => (
+          <g key={line.key} data-series={line.key}>
+            {line.points.length > 1 ? (
+              <polyline
+                points={line.points.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
+                fill="none"
+                stroke={line.color}
+                strokeWidth={2}
+              />
+            ) : null}
+            {line.points.map((p, i) => (
+              <circle key={i} cx={x(p.time)} cy={y(p.score)} r={3.5} fill={line.color} />
+            ))}
+          </g>
+        ))}
+      </svg>
+      <figcaption>
+        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
+          {series.map((line) => (
+            <li key={line.key} className="flex items-center gap-1.5">
+              <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: line.color }} />
+              {line.label}
+            </li>
+          ))}
+        </ul>
+      </figcaption>
+    </figure>
+  );
+}
+
+export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
+  const rows = changes(assessments);
+  if (rows.length === 0) return null;
+  return (
+    <Scroll label="Change table">
+      <table className="w-full min-w-[32rem] text-left text-sm" data-testid="change-table">
+        <caption className="sr-only">Change from the first to the latest result of each test and hand</caption>
+        <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-2">
+              Test · hand
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              First
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              Latest
+            </th>
+            <th scope="col" className="py-2 text-right">
+              Change
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key} className="border-b border-slate-100">
+              <th scope="row" className="py-1.5 pr-2 font-medium">
+                {row.label}
+              </th>
+              <td className="py-1.5 pr-2">
+                {row.firstDate}: {row.first}
+              </td>
+              <td className="py-1.5 pr-2">{row.direction === "single" ? "–" : `${row.latestDate}: ${row.latest}`}</td>
+              <td className="whitespace-nowrap py-1.5 text-right font-semibold">{row.change}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+/** One record: its numbers, per-joint angles against normal ranges, and notes (lighting, flags). */
+export function AssessmentDetails({ item, index }: { item: ReportAssessment; index: number }) {
+  const metrics = snapshotMetrics(item);
+  const notes = snapshotNotes(item);
+  const joints = jointRows(item.results.joints);
+  return (
+    <Card
+      headingLevel={3}
+      title={`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}
+      className="min-w-0 break-inside-avoid"
+      actions={<span className="text-xs text-slate-700">{sectionMeta(item)}</span>}
+    >
+      {metrics.length ? (
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
+          {metrics.map((metric) => (
+            <div key={metric.label}>
+              <dt className="text-xs text-slate-700">{metric.label}</dt>
+              <dd className="font-semibold text-slate-900">
+                {metric.value}
+                {metric.meaning ? <span className="block text-xs font-normal text-slate-700">{metric.meaning}</span> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <p className="text-sm text-slate-700">No results were recorded for this assessment.</p>
+      )}
+      {joints.length ? (
+        <Scroll label={`Joints of record ${index + 1}`} className="mt-3">
+          <table className="w-full min-w-[24rem] text-left text-sm">
+            <caption className="mb-1 text-left text-xs text-slate-700">
+              Joints: angles measured and range of motion against the normal range
+            </caption>
+            <thead className="border-b border-slate-300 text-xs text-slate-700">
+              <tr>
+                <th scope="col" className="py-1 pr-2">
+                  Joint
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Angles
+                </th>
+                <th scope="col" className="py-1 pr-2">
+                  Range of motion
+                </th>
+                <th scope="col" className="py-1">
+                  Normal range
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {joints.map((joint, i) => (
+                <tr key={i} className="border-b border-slate-100">
+                  <th scope="row" className="py-1 pr-2 font-medium">
+                    {joint.joint}
+                  </th>
+                  <td className="whitespace-nowrap py-1 pr-2">{joint.angles}</td>
+                  <td className="whitespace-nowrap py-1 pr-2">
+                    {joint.rom}
+                    {joint.belowNormal ? <span className="ml-1 font-semibold text-amber-900">below normal</span> : null}
+                  </td>
+                  <td className="whitespace-nowrap py-1">{joint.normal}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Scroll>
+      ) : null}
+      {notes.length ? (
+        <ul className="mt-3 space-y-1 text-sm">
+          {notes.map((note) => (
+            <li key={note.label} className={note.label === "Lighting" ? "font-semibold text-amber-900" : undefined}>
+              <span className={note.label === "Lighting" ? undefined : "text-slate-700"}>{note.label}:</span> {note.text}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,107 @@
+// What the report's overview says: a line per test and hand, the change from first to latest,
+// whose records these are, and clinical words for flags, joints and surgery weeks.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { flagName, jointRows, weeksSinceSurgeryText, wristAgainstReference } from "@/lib/report-view/present";
+import { sampleReport } from "@/lib/report-view/sample";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import { changes, chartSeries, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
+
+function record(
+  day: number,
+  type: ReportAssessment["assessmentType"],
+  hand: ReportAssessment["hand"],
+  overallScore: number,
+): ReportAssessment {
+  return {
+    code: `C${day}`,
+    formattedCode: `C${day}`,
+    assessmentType: type,
+    hand,
+    dateCreated: new Date(Date.UTC(2026, 5, day)).toISOString(),
+    resultSnapshot: { overallScore },
+    results: { joints: [] },
+    weeksSinceSurgery: null,
+  };
+}
+
+test("one series per test and hand, oldest first: a both-hands result never joins the right-hand line", () => {
+  const series = chartSeries([
+    record(9, "PAIN", "RIGHT", 70),
+    record(1, "PAIN", "RIGHT", 40),
+    record(5, "PAIN", "BOTH", 10),
+    record(3, "ROM", "RIGHT", 50),
+  ]);
+  assert.deepEqual(
+    series.map((s) => [s.key, s.points.map((p) => p.score)]),
+    [
+      ["PAIN:RIGHT", [40, 70]],
+      ["ROM:RIGHT", [50]],
+      ["PAIN:BOTH", [10]],
+    ],
+  );
+  assert.equal(new Set(series.map((s) => s.color)).size, 3, "each line its own colour");
+});
+
+test("the change from first to latest per test and hand", () => {
+  const rows = changes([
+    record(1, "ROM", "RIGHT", 38),
+    record(20, "ROM", "RIGHT", 77),
+    record(8, "ROM", "LEFT", 60),
+    record(2, "PAIN", "RIGHT", 30),
+    record(9, "PAIN", "RIGHT", 30),
+  ]);
+  assert.deepEqual(
+    rows.map((r) => [r.label, r.change, r.direction]),
+    [
+      ["Range of motion · Right hand", "+39 points (better)", "better"],
+      ["Pain score (100 = no pain) · Right hand", "no change", "same"],
+      ["Range of motion · Left hand", "one result only", "single"],
+    ],
+  );
+  assert.equal(rows[0]!.first, "Overall 38 / 100");
+  assert.equal(rows[0]!.latest, "Overall 77 / 100");
+  assert.equal(changes([record(1, "ROM", "RIGHT", 70), record(2, "ROM", "RIGHT", 52.5)])[0]!.change, "−17.5 points (worse)");
+});
+
+test("whose records: named when one's own, else a warning that says why", () => {
+  const own = sampleReport(2);
+  assert.equal(ownershipNotice(own), null);
+  assert.equal(patientLabel(own), "Alex Example");
+  assert.equal(patientDetails(own), "Born 14 Mar 1971 · Surgery 18 May 2026 (Distal radius fracture fixation)");
+
+  const mixed: ReportView = { ...own, patient: null, patientName: null, owners: { status: "mixed", accounts: 2, anonymousRecords: 1 } };
+  assert.equal(
+    ownershipNotice(mixed),
+    "These records may be of different people: they come from 2 different accounts and 1 anonymous record. Compare them with care.",
+  );
+  assert.equal(patientLabel(mixed), "Several people (see note)");
+  assert.equal(patientDetails(mixed), null);
+  assert.match(ownershipNotice({ ...mixed, owners: { status: "anonymous", accounts: 0, anonymousRecords: 2 } })!, /submitted anonymously/);
+  assert.match(
+    ownershipNotice({ ...mixed, owners: { status: "single", accounts: 1, anonymousRecords: 0 } })!,
+    /not named because someone else made this report/,
+  );
+});
+
+test("flags, joints, wrist reference and weeks since surgery read as words", () => {
+  assert.equal(flagName("HEBERDEN_NODES_POSSIBLE"), "Possible Heberden's nodes");
+  assert.equal(flagName("SWAN_NECK_POSSIBLE"), "Possible swan neck");
+  assert.equal(flagName("ULNAR_DRIFT"), "Ulnar drift");
+  assert.equal(flagName("bilateral involvement"), "bilateral involvement");
+  assert.equal(wristAgainstReference(56, "extension"), "reference 0–70° (80%)");
+  assert.equal(wristAgainstReference(40, "flexion"), "reference 0–80° (50%)");
+  assert.equal(weeksSinceSurgeryText(8), "8 weeks after surgery");
+  assert.equal(weeksSinceSurgeryText(-1), "1 week before surgery");
+  assert.equal(weeksSinceSurgeryText(null), null);
+  assert.deepEqual(
+    jointRows([
+      { hand: "RIGHT", finger: "INDEX", jointType: "PIP", minAngle: 4, maxAngle: 61, rom: 57, normalRange: [0, 100] },
+      { hand: "LEFT", finger: "THUMB", jointType: "IP", minAngle: 0, maxAngle: 73, rom: 73, normalRange: [0, 80] },
+    ]),
+    [
+      { joint: "Right index PIP", angles: "4°–61°", rom: "57°", normal: "0°–100°", belowNormal: true },
+      { joint: "Left thumb IP", angles: "0°–73°", rom: "73°", normal: "0°–80°", belowNormal: false },
+    ],
+  );
+});

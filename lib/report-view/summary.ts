@@ -1,0 +1,161 @@
+// The report's overview, shared by the PDF and the /r page so both say the same: whose records
+// these are, the chart's series (one per test and hand), and the change from first to latest.
+import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
+import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+
+export interface SeriesPoint {
+  time: number;
+  score: number;
+  /** The record's headline ("Overall 78 / 100"), for a table or a tooltip. */
+  text: string;
+}
+
+export interface Series {
+  /** `ROM:RIGHT`: one line per test and hand; a both-hands result never joins a one-hand line. */
+  key: string;
+  type: ReportAssessment["assessmentType"];
+  hand: string | null;
+  label: string;
+  color: string;
+  points: SeriesPoint[];
+}
+
+/** Distinct on white and in greyscale print order; 4.5:1 contrast or more against white. */
+const PALETTE = ["#0f5c6e", "#c2410c", "#6d28d9", "#15803d", "#b45309", "#be123c", "#1d4ed8", "#4d7c0f"];
+
+export const seriesKey = (item: Pick<ReportAssessment, "assessmentType" | "hand">) => `${item.assessmentType}:${item.hand ?? "NONE"}`;
+
+function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | null): string {
+  const name = type === "PAIN" ? "Pain score (100 = no pain)" : typeName(type);
+  return hand ? `${name} · ${handName(hand)}` : name;
+}
+
+/** The scored records as series, in order of first appearance, each oldest first. */
+export function chartSeries(assessments: ReportAssessment[]): Series[] {
+  const byKey = new Map<string, Series>();
+  for (const item of [...assessments].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated))) {
+    const { score, text } = headline(item);
+    if (score === null) continue;
+    const key = seriesKey(item);
+    let series = byKey.get(key);
+    if (!series) {
+      series = {
+        key,
+        type: item.assessmentType,
+        hand: item.hand,
+        label: seriesLabel(item.assessmentType, item.hand),
+        color: PALETTE[byKey.size % PALETTE.length]!,
+        points: [],
+      };
+      byKey.set(key, series);
+    }
+    series.points.push({ time: Date.parse(item.dateCreated), score, text });
+  }
+  return [...byKey.values()];
+}
+
+export interface Change {
+  key: string;
+  label: string;
+  firstDate: string;
+  first: string;
+  latestDate: string;
+  latest: string;
+  /** "+25 points (better)", "no change", "one result only". */
+  change: string;
+  direction: "better" | "worse" | "same" | "single";
+}
+
+/** First → latest per test and hand (scores 0-100, higher is better). */
+export function changes(assessments: ReportAssessment[]): Change[] {
+  return chartSeries(assessments).map((series) => {
+    const first = series.points[0]!;
+    const latest = series.points[series.points.length - 1]!;
+    const delta = latest.score - first.score;
+    const direction = series.points.length < 2 ? "single" : Math.abs(delta) < 0.05 ? "same" : delta > 0 ? "better" : "worse";
+    const change =
+      direction === "single"
+        ? "one result only"
+        : direction === "same"
+          ? "no change"
+          : `${delta > 0 ? "+" : "−"}${round(Math.abs(delta))} points (${direction})`;
+    return {
+      key: series.key,
+      label: series.label,
+      firstDate: formatDate(new Date(first.time).toISOString()),
+      first: first.text,
+      latestDate: formatDate(new Date(latest.time).toISOString()),
+      latest: latest.text,
+      change,
+      direction,
+    };
+  });
+}
+
+/** Whether a chart is drawn: a series with two or more results. */
+export const hasChart = (assessments: ReportAssessment[]) => chartSeries(assessments).some((series) => series.points.length >= 2);
+
+/** Who the records belong to, when it needs saying (else null): mixed or anonymous records. */
+export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">): string | null {
+  const { status, accounts, anonymousRecords } = report.owners;
+  if (status === "mixed") {
+    const parts = [accounts > 1 ? `${accounts} different accounts` : accounts === 1 ? "one account" : null];
+    if (anonymousRecords) parts.push(`${anonymousRecords} anonymous record${anonymousRecords === 1 ? "" : "s"}`);
+    return `These records may be of different people: they come from ${parts.filter(Boolean).join(" and ")}. Compare them with care.`;
+  }
+  if (status === "anonymous")
+    return "These records were submitted anonymously: nothing shows they are of one person. Compare them with care.";
+  if (status === "single" && !report.patient)
+    return "All records belong to one account; its owner is not named because someone else made this report.";
+  return null;
+}
+
+/** The patient as the document names them: "Alex Example", or who the records belong to. */
+export function patientLabel(report: Pick<ReportView, "owners" | "patient">): string {
+  if (report.patient?.name) return report.patient.name;
+  if (report.owners.status === "mixed") return "Several people (see note)";
+  if (report.owners.status === "single") return "One account (not named)";
+  return "Anonymous";
+}
+
+/** Date of birth and surgery, where the profile has them: "Born 3 Mar 1970 · Surgery 1 Jun 2026 (carpal tunnel release)". */
+export function patientDetails(report: Pick<ReportView, "patient">): string | null {
+  const p = report.patient;
+  if (!p) return null;
+  const parts = [
+    p.dateOfBirth ? `Born ${formatDate(`${p.dateOfBirth}T00:00:00Z`)}` : null,
+    p.surgeryDate ? `Surgery ${formatDate(`${p.surgeryDate}T00:00:00Z`)}${p.surgeryType ? ` (${p.surgeryType})` : ""}` : null,
+  ].filter(Boolean);
+  return parts.length ? parts.join(" · ") : null;
+}
+
+export interface ChartGeometry {
+  width: number;
+  height: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+}
+
+/** x and y of a chart of `geometry` over the points' time span (0-100 upwards). */
+export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6) {
+  const times = series.flatMap((s) => s.points.map((p) => p.time));
+  const first = Math.min(...times);
+  const last = Math.max(...times);
+  const plotWidth = geometry.width - geometry.left - geometry.right - 2 * inset;
+  const plotHeight = geometry.height - geometry.top - geometry.bottom;
+  return {
+    first,
+    last,
+    x: (time: number) => geometry.left + inset + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth),
+    y: (score: number) => geometry.top + (1 - Math.min(100, Math.max(0, score)) / 100) * plotHeight,
+  };
+}
+
+/** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
+export function sectionMeta(item: ReportAssessment): string {
+  return [formatDateTime(item.dateCreated), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+    .filter(Boolean)
+    .join(" · ");
+}
