@@ -2,13 +2,14 @@
 // Panels shared by the patient dashboard (base /patients/me) and a provider's patient page
 // (base /patients/<id>): score chart, assessment history, journal.
 import Link from "next/link";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { ScoreChart } from "@/components/charts/score-chart";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
-import { Card, inputStyles } from "@/components/ui";
+import { Card } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
 import { READ_NAMES } from "@/lib/assessments/types";
 import type { assessmentsResponse, patientJournalResponse, scoresResponse } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
@@ -17,41 +18,21 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<[string, string]>;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} className={`${inputStyles} w-auto py-1.5 text-sm`} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
   return (
     <Card
       title={title}
-      actions={<Select label="Hand" value={hand} onChange={setHand} options={[["", "All"], ...Object.entries(HAND_NAMES)]} />}
+      actions={
+        <LabelledSelect
+          layout="inline"
+          label="Hand"
+          value={hand}
+          onChange={setHand}
+          options={[["", "All"], ...Object.entries(HAND_NAMES)]}
+        />
+      }
     >
       <Show value={scores} label="scores" minHeight="min-h-72">
         {({ scores: points }) =>
@@ -78,7 +59,8 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
     <Card
       title="Assessment history"
       actions={
-        <Select
+        <LabelledSelect
+          layout="inline"
           label="Type"
           value={type}
           onChange={(value) => {
