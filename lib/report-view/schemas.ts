@@ -2,16 +2,9 @@
 // the explanation): the report's view and its assessments. The service (lib/reports) reads it
 // from the database; the PDF renderer (lib/pdf) draws it.
 import { z } from "zod";
-import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
+import { shownRecord } from "@/lib/assessments/schemas";
 
-export const reportAssessment = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  assessmentType: readAssessmentType,
-  hand: anyHand.nullable(),
-  dateCreated: z.iso.datetime(),
-  resultSnapshot: z.record(z.string(), z.unknown()),
-});
+export const reportAssessment = shownRecord;
 export type ReportAssessment = z.infer<typeof reportAssessment>;
 
 export const explanationSource = z.enum(["ai", "fallback"]);
