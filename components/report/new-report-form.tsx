@@ -1,10 +1,12 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { normalizeInputCode } from "@/components/assessment/code-box";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { proxy } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
@@ -13,18 +15,10 @@ import { useProxy } from "@/lib/web/use-proxy";
 
 const MAX = 20;
 
-interface Mine {
-  id: number;
-  code: string;
-  formattedCode: string;
-  assessmentType: string;
-  hand: string | null;
-  dateCreated: string;
-  resultSnapshot: Record<string, unknown>;
-}
+type Mine = z.output<typeof assessmentsResponse>;
 
 function MyAssessments({ selected, toggle }: { selected: Set<string>; toggle: (code: string) => void }) {
-  const mine = useProxy<{ assessments: Mine[]; total: number }>(`/patients/me/assessments?limit=200`);
+  const mine = useProxy<Mine>(`/patients/me/assessments?limit=200`);
   return (
     <Show value={mine} label="your assessments">
       {({ assessments }) =>

@@ -5,30 +5,12 @@ import { SnapshotView } from "@/components/assessment/snapshot-view";
 import { Explanation } from "@/components/report/explanation";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, buttonStyles, Card, PageHeading } from "@/components/ui";
+import type { ReportView } from "@/lib/report-view/schemas";
 import { callApi } from "@/lib/web/api";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { formatDate, formatDateTime, typeLabel } from "@/lib/web/format";
 
 export const metadata: Metadata = { title: "Report" };
-
-interface ReportView {
-  code: string;
-  formattedCode: string;
-  title: string;
-  createdAt: string;
-  patientName: string | null;
-  viewCount?: number;
-  assessments: Array<{
-    code: string;
-    formattedCode: string;
-    assessmentType: string;
-    hand: string | null;
-    dateCreated: string;
-    resultSnapshot: Record<string, unknown>;
-  }>;
-  aiExplanation: string | null;
-  explanationSource?: string | null;
-}
 
 export default async function ReportPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
