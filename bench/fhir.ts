@@ -8,7 +8,6 @@
 // BENCH_DATABASE_URL or DATABASE_URL; default the local server).
 import { readFileSync } from "node:fs";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
-import { ensureBuilt } from "./setup";
 
 const ASSESSMENTS = 1_000;
 const REPORTS = 10;
@@ -148,7 +147,9 @@ export async function benchEverything(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  ensureBuilt();
+  const { spawnSync } = await import("node:child_process");
+  const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
   const { SERVICE_ENV } = await import("./compare");
   const figures = await benchEverything(SERVICE_ENV);
   console.log(

@@ -15,13 +15,15 @@
 // drift on a shared machine hits both sides. The service runs with RATE_LIMIT=off, LOG_LEVEL=warn.
 // PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (default the local server);
 // fresh databases are created and dropped. BENCH_PATIENTS (10000), BENCH_SECONDS (10).
+import { spawnSync } from "node:child_process";
 import { cpus, totalmem } from "node:os";
+import pg from "pg";
 import { romBody } from "@/lib/assessments/examples";
+import { seedDemoClinic } from "@/lib/seed/demo-clinic";
 import { compare, loadDescription, SERVICE_ENV, startBaseline, type LoadOptions } from "./compare";
 import { measureLimitCost } from "./limits";
 import { benchEverything } from "./fhir";
 import { describeContention, measurePdfContention } from "./pdf-contention";
-import { benchOnPostgres, ensureBuilt, seedClinic } from "./setup";
 
 declare module "autocannon" {
   interface Options {
@@ -33,13 +35,16 @@ declare module "autocannon" {
 
 const PATIENTS = Number(process.env.BENCH_PATIENTS || 10_000);
 
-benchOnPostgres();
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.NEXT_DIST_DIR ||= ".next";
 
 const { createTestDatabase } = await import("@/test/support/database");
 const { startIdentityProvider } = await import("@/test/support/identity-provider");
 const { startServer } = await import("@/test/support/server");
 
-ensureBuilt();
+const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 interface Row {
   measure: string;
@@ -182,8 +187,16 @@ async function startupMs(kind: "pglite" | "postgres"): Promise<number> {
   const database = await createTestDatabase();
   const server = await startServer({ database, env: { ...SERVICE_ENV, ...idp.env }, startTimeoutMs: 180_000 });
   try {
-    const seeded = await seedClinic(database.url, PATIENTS);
-    log(`seeded ${seeded.patients} patients, ${seeded.assessments} assessments in ${seeded.seconds.toFixed(0)} s`);
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    const started = performance.now();
+    const seeded = await seedDemoClinic(
+      { query: async (sql, params) => (await client.query(sql, params)).rows },
+      { patients: PATIENTS, assessmentsPerPatient: 20, batchSize: 500 },
+    );
+    await client.query("VACUUM ANALYZE");
+    await client.end();
+    log(`seeded ${seeded.patients} patients, ${seeded.assessments} assessments in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const token = await idp.token({ sub: seeded.providerSub, roles: ["care_provider"] });
     const list = await sequentialP50(`${server.origin}/api/patients`, 100, { authorization: `Bearer ${token}` });
     log(`GET /patients: p50 ${list.p50.toFixed(1)} ms, p99 ${list.p99.toFixed(1)} ms`);

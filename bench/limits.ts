@@ -9,7 +9,6 @@ import { romBody } from "@/lib/assessments/examples";
 import type { TestDatabase } from "@/test/support/database";
 import type { startServer as StartServer } from "@/test/support/server";
 import { load, loadDescription, SERVICE_ENV } from "./compare";
-import { benchOnPostgres, ensureBuilt } from "./setup";
 
 export const CLIENT_ADDRESSES = 10_000;
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -75,8 +74,12 @@ export async function measureLimitCost(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  benchOnPostgres();
-  ensureBuilt();
+  process.env.TEST_DATABASE_URL ||=
+    process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+  process.env.NEXT_DIST_DIR ||= ".next";
+  const { spawnSync } = await import("node:child_process");
+  const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
   const { createTestDatabase } = await import("@/test/support/database");
   const { startServer } = await import("@/test/support/server");
   const database = await createTestDatabase();

@@ -4,10 +4,10 @@
 // and the server's resident set size. Targets: zero errors and zero 5xx; RSS flat after warm-up.
 // SOAK_MINUTES (5). PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL.
 import { readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
 import { cpus } from "node:os";
 import autocannon, { type Result } from "autocannon";
 import { romBody } from "@/lib/assessments/examples";
-import { benchOnPostgres, ensureBuilt } from "./setup";
 
 declare module "autocannon" {
   interface Options {
@@ -23,10 +23,13 @@ declare module "autocannon" {
 const MINUTES = Number(process.env.SOAK_MINUTES || 5);
 const PER_ROUTE = 8;
 
-benchOnPostgres();
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.NEXT_DIST_DIR ||= ".next";
 const { startServer } = await import("@/test/support/server");
 
-ensureBuilt();
+const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
+if (build.status !== 0) process.exit(build.status ?? 1);
 
 const server = await startServer({ env: { RATE_LIMIT: "off", LOG_LEVEL: "warn" } });
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.process.pid}/status`, "utf8"))![1]) / 1024;
