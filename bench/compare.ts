@@ -1,18 +1,27 @@
-// Shared by the benchmarks: the bare baseline server (bench/baseline.ts) and a service-versus-
-// baseline comparison in alternating rounds, so that a noisy shared machine slows both alike.
+// Shared by the benchmarks: the service as users run it, the bare baseline server
+// (bench/baseline.ts), autocannon load spread over codes, client addresses and tokens, and a
+// service-versus-baseline comparison in alternating rounds, so that a noisy shared machine slows
+// both alike.
 import { spawn } from "node:child_process";
 import autocannon, { type Options, type Result } from "autocannon";
+import { describeSpread, spread, type Spread } from "./stats";
 
 export const CONNECTIONS = 32;
 export const POOL_SIZE = "10";
-/** The service as the benchmarks run it: limits off (they would answer 429), request logs off. */
-export const SERVICE_ENV = { RATE_LIMIT: "off", LOG_LEVEL: "warn", DATABASE_POOL_SIZE: POOL_SIZE };
+/**
+ * The service as it runs in production: every abuse limit on at its defaults (in memory; the
+ * Redis row adds REDIS_URL), a request log line per request at info, and the balancer trusted to
+ * name the client, so each request counts against its own client address's allowances.
+ */
+export const SERVICE_ENV = { RATE_LIMIT: "on", LOG_LEVEL: "info", TRUST_PROXY: "loopback", DATABASE_POOL_SIZE: POOL_SIZE };
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 2);
+export const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const WARMUP_SECONDS = 3;
+/** Distinct client addresses the load comes from; no address nears its per-minute allowances. */
+export const CLIENT_ADDRESSES = 100_000;
 
-export const loadDescription = `autocannon ${CONNECTIONS} connections, ${ROUNDS}×${SECONDS} s per side after ${WARMUP_SECONDS} s of warm-up, pool ${POOL_SIZE}`;
+export const loadDescription = `autocannon ${CONNECTIONS} connections from ${CLIENT_ADDRESSES.toLocaleString("en")} client addresses, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s of warm-up, pool ${POOL_SIZE}`;
 
 /** Starts bench/baseline.ts on the service's own (migrated) database. */
 export async function startBaseline(databaseUrl: string): Promise<{ origin: string; stop(): void }> {
@@ -33,61 +42,83 @@ export async function startBaseline(databaseUrl: string): Promise<{ origin: stri
 export interface LoadOptions {
   method?: string;
   body?: string;
-  /** Each request says it comes from another of this many client addresses (X-Forwarded-For; the service trusts loopback). */
+  /** Path suffixes appended to the URL in turn, one per request (e.g. codes after .../lookup/). */
+  spreadOver?: readonly string[];
+  /** Bearer tokens sent in turn, one per request. */
+  tokens?: readonly string[];
+  /** Each request says it comes from another of this many client addresses (X-Forwarded-For, from the trusted loopback balancer); default CLIENT_ADDRESSES. */
   clientAddresses?: number;
 }
 
-/** One autocannon run; throws when any request failed. */
+/** autocannon's options for load on url: each request from its own client address, path and token in turn. */
+export function loadOptions(url: string, options: LoadOptions, connections = CONNECTIONS): Options {
+  const { clientAddresses = CLIENT_ADDRESSES, spreadOver, tokens, ...request } = options;
+  const base = new URL(url);
+  const headers: Record<string, string> = request.body ? { "content-type": "application/json" } : {};
+  let sent = 0;
+  const setupRequest = (req: Record<string, unknown>) => {
+    const n = sent++;
+    const address = n % clientAddresses;
+    const own: Record<string, string> = {
+      ...(req.headers as Record<string, string>),
+      "x-forwarded-for": `10.${address >> 16}.${(address >> 8) & 255}.${address & 255}`,
+    };
+    if (tokens?.length) own.authorization = `Bearer ${tokens[n % tokens.length]}`;
+    return { ...req, headers: own, ...(spreadOver?.length ? { path: base.pathname + spreadOver[n % spreadOver.length] } : {}) };
+  };
+  return { url, connections, ...request, headers, requests: [{ setupRequest }] } as Options;
+}
+
+/** One autocannon run; throws when any request failed (a 429 included). */
 export async function load(url: string, options: LoadOptions, seconds: number): Promise<Result> {
-  const { clientAddresses, ...request } = options;
-  const headers = request.body ? { "content-type": "application/json" } : undefined;
-  let next = 0;
-  const requests = clientAddresses
-    ? [
-        {
-          setupRequest: (req: Record<string, unknown>) => ({
-            ...req,
-            headers: { ...(req.headers as object), "x-forwarded-for": `10.${(next = (next + 1) % clientAddresses) >> 8}.${next & 255}.1` },
-          }),
-        },
-      ]
-    : undefined;
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    ...request,
-    headers,
-    ...(requests ? { requests } : {}),
-  } as Options);
+  const result = await autocannon({ ...loadOptions(url, options), duration: seconds });
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests of ${result.requests.total}`);
   return result;
 }
 
 export interface Comparison {
-  service: number;
-  baseline: number;
-  ratio: number;
+  service: Spread;
+  baseline: Spread;
+  /** Per-round ratios (each round's service over the baseline measured beside it). */
+  ratio: Spread;
   /** One line per round: req/s and p50/p99 latency of each side. */
   rounds: string[];
 }
 
-/** Service and baseline in alternating rounds after a warm-up of each; mean req/s of the rounds. */
-export async function compare(service: string, baseline: string, options: LoadOptions = {}): Promise<Comparison> {
-  await load(baseline, options, WARMUP_SECONDS);
+/** Service and baseline in alternating rounds after a warm-up of each; min, median and max of the rounds. */
+export async function compare(
+  service: string,
+  baseline: string,
+  options: LoadOptions = {},
+  baselineOptions: LoadOptions = options,
+): Promise<Comparison> {
+  await load(baseline, baselineOptions, WARMUP_SECONDS);
   await load(service, options, WARMUP_SECONDS);
   const bare: number[] = [];
   const ours: number[] = [];
   const rounds: string[] = [];
   const describe = (r: Result) => `${Math.round(r.requests.average)} req/s (p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms)`;
   for (let round = 1; round <= ROUNDS; round++) {
-    const b = await load(baseline, options, SECONDS);
+    const b = await load(baseline, baselineOptions, SECONDS);
     const s = await load(service, options, SECONDS);
     bare.push(b.requests.average);
     ours.push(s.requests.average);
     rounds.push(`round ${round}: service ${describe(s)}, baseline ${describe(b)}`);
   }
-  const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-  return { service: mean(ours), baseline: mean(bare), ratio: mean(ours) / mean(bare), rounds };
+  return { service: spread(ours), baseline: spread(bare), ratio: spread(ours.map((s, i) => s / bare[i]!)), rounds };
+}
+
+/** "812 req/s (790–830)". */
+export const reqPerSecond = (figures: Spread) => `${describeSpread(figures)} req/s`;
+export const ratioText = (figures: Spread) => `${describeSpread(figures, 2)}×`;
+
+let lastAddress = 0;
+/**
+ * A client address of its own for one request the benchmark makes outside autocannon (in
+ * 172.16.0.0/12, apart from the load's 10.0.0.0/8), so that no address nears its allowances.
+ */
+export function freshClientAddress(): string {
+  const n = ++lastAddress;
+  return `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -8,6 +8,8 @@
 // BENCH_DATABASE_URL or DATABASE_URL; default the local server).
 import { readFileSync } from "node:fs";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { freshClientAddress } from "./compare";
+import { percentile } from "./stats";
 
 const ASSESSMENTS = 1_000;
 const REPORTS = 10;
@@ -34,10 +36,6 @@ const BODIES: [string, unknown][] = [
   ["/assessments/pain-v2", painBody],
   ["/assessments/arthritis", arthritisBody],
 ];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
 
 /**
  * CPU time the server process has used (user + system, all its threads), from /proc: unlike the
@@ -83,7 +81,7 @@ export async function benchEverything(
     const call = async (method: string, path: string, token: string, body?: unknown) => {
       const response = await fetch(`${server.origin}/api${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "x-forwarded-for": freshClientAddress() },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}`);
@@ -108,7 +106,7 @@ export async function benchEverything(
       while (url) {
         const started = performance.now();
         const response: Response = await fetch(url, {
-          headers: { authorization: `Bearer ${providerToken}`, accept: "application/fhir+json" },
+          headers: { authorization: `Bearer ${providerToken}`, accept: "application/fhir+json", "x-forwarded-for": freshClientAddress() },
         });
         const text = await response.text();
         ms += performance.now() - started;

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import pg from "pg";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
+import { percentile } from "./stats";
 
 process.env.TEST_DATABASE_URL ||=
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -27,10 +28,6 @@ const SCENARIOS: [string, string][] = [
   ["attention=true", "/api/patients?attention=true"],
 ];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
 async function measure(origin: string, path: string, token: string) {
   const call = async () => {
     const started = performance.now();
@@ -47,7 +44,6 @@ async function measure(origin: string, path: string, token: string) {
     times.push(result.ms);
     total = result.total;
   }
-  times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p99: percentile(times, 99), total };
 }
 

@@ -1,13 +1,16 @@
 // npm run bench:pdf-contention — does rendering PDFs hold up everyone else? Measures GET
 // /api/lookup/:code latency (sequential requests on one connection, p50 and p99) on an idle
 // server, then again while BENCH_PDF_CLIENTS clients (default 2) request a 20-assessment report's
-// PDF back to back, and prints both and the ratio of the p99s (target: within 2x).
+// PDF back to back, and prints both and the ratio of the p99s (target: within 2x). The service runs
+// as users run it (limits on, request log on; each request from a client address of its own);
+// lookups go round the codes they are given (npm run bench: 100,000 of a 1,000,000-row table).
 // PostgreSQL: BENCH_DATABASE_URL, TEST_DATABASE_URL or DATABASE_URL (default the local server);
 // a fresh database is created and dropped. BENCH_LOOKUPS (default 1000) requests per measure.
 import { spawnSync } from "node:child_process";
 import { pathToFileURL } from "node:url";
 import { romBody } from "@/lib/assessments/examples";
-import { SERVICE_ENV } from "./compare";
+import { freshClientAddress, SERVICE_ENV } from "./compare";
+import { getOk, sequentialLatency } from "./stats";
 
 const LOOKUPS = Number(process.env.BENCH_LOOKUPS || 1000);
 const PDF_CLIENTS = Number(process.env.BENCH_PDF_CLIENTS || 2);
@@ -21,41 +24,28 @@ export interface Contention {
   pdfs: Record<number, number>;
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
+const fromAnyone = () => ({ "x-forwarded-for": freshClientAddress() });
 
-async function lookupLatency(url: string): Promise<{ p50: number; p99: number }> {
-  const times: number[] = [];
-  for (let i = 0; i < WARM_UP + LOOKUPS; i++) {
-    const started = performance.now();
-    const response = await fetch(url);
-    await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-    if (i >= WARM_UP) times.push(performance.now() - started);
-  }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
-}
-
-/** Lookup latency idle and under continuous PDF rendering, on a running service (limits off). */
-export async function measurePdfContention(origin: string): Promise<Contention> {
+/** Lookup latency idle and under continuous PDF rendering, on a running service; lookups go round `codes` (default: the report's). */
+export async function measurePdfContention(origin: string, codes: readonly string[] = []): Promise<Contention> {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${origin}/api${path}`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...fromAnyone() },
       body: JSON.stringify(body),
     });
     if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
     return (await response.json()) as { code: string };
   };
-  const codes: string[] = [];
-  for (let i = 0; i < 20; i++) codes.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
-  const report = await post("/reports", { title: "Contention benchmark", assessmentCodes: codes });
-  const lookupUrl = `${origin}/api/lookup/${codes[0]}`;
+  const reported: string[] = [];
+  for (let i = 0; i < 20; i++) reported.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
+  const report = await post("/reports", { title: "Contention benchmark", assessmentCodes: reported });
+  const lookupCodes = codes.length ? codes : reported;
+  let next = 0;
+  const lookup = getOk(() => `${origin}/api/lookup/${lookupCodes[next++ % lookupCodes.length]}`, fromAnyone);
   const pdfUrl = `${origin}/api/reports/${report.code}/pdf`;
 
-  const idle = await lookupLatency(lookupUrl);
+  const idle = await sequentialLatency(lookup, LOOKUPS, WARM_UP);
 
   let running = true;
   let counting = false;
@@ -64,7 +54,7 @@ export async function measurePdfContention(origin: string): Promise<Contention> 
   const warmedUp = new Promise<void>((resolve) => (firstDone = resolve));
   const client = async () => {
     while (running) {
-      const response = await fetch(pdfUrl);
+      const response = await fetch(pdfUrl, { headers: fromAnyone() });
       await response.arrayBuffer();
       firstDone();
       if (counting) pdfs[response.status] = (pdfs[response.status] ?? 0) + 1;
@@ -75,7 +65,7 @@ export async function measurePdfContention(origin: string): Promise<Contention> 
   const clients = Array.from({ length: PDF_CLIENTS }, client);
   await warmedUp;
   counting = true;
-  const busy = await lookupLatency(lookupUrl);
+  const busy = await sequentialLatency(lookup, LOOKUPS, WARM_UP);
   counting = false;
   running = false;
   await Promise.all(clients);

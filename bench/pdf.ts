@@ -5,6 +5,7 @@
 import { loadavg } from "node:os";
 import { renderPdf } from "@/lib/pdf/pool";
 import { templateExplanation } from "@/lib/reports/explain";
+import { percentile } from "./stats";
 import { sampleReport } from "@/lib/report-view/sample";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 50);
@@ -39,10 +40,6 @@ for (let i = 0; i < RUNS; i++) {
 gc();
 const after = process.memoryUsage();
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const p50 = percentile(wall, 50);
 const growth = after.rss - before.rss;
 console.log(

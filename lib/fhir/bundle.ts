@@ -1,29 +1,57 @@
 // FHIR's envelopes: the searchset Bundle with its paging links, the OperationOutcome every error
 // becomes, and the application/fhir+json answer.
+import { Readable } from "node:stream";
 import { promisify } from "node:util";
-import { constants, gzip } from "node:zlib";
+import { constants, createGzip, gzip } from "node:zlib";
 import type { Bundle, BundleLink, OperationOutcome, Resource } from "@medplum/fhirtypes";
 
 export const FHIR_JSON = "application/fhir+json; charset=utf-8";
 
 /** Answers at least this large are gzipped for clients that accept it. */
 const COMPRESS_FROM_BYTES = 32 * 1024;
+/** A Bundle with more entries than this is streamed: written a slice of entries at a time. */
+const STREAM_FROM_ENTRIES = 64;
 const gzipAsync = promisify(gzip);
 
 /**
- * A resource as the answer, with FHIR's media type. A large one (a $everything page is about
- * 16 MiB for a thousand assessments) is gzipped when the client accepts gzip: compressing takes
- * less time than writing and reading the plain text, and runs off the event loop.
+ * A resource as the answer, with FHIR's media type. A large Bundle (a $everything page is about
+ * 16 MiB for a thousand assessments) is streamed: its entries are serialized a slice at a time, so
+ * the first bytes leave (and are gzipped on the thread pool, and read by the client) while later
+ * entries are still being written, and the whole text is never held at once. Everything the answer
+ * holds was read before it starts, so a 200 is never followed by a database error.
  */
 export async function fhirReply(resource: Resource, request: Request): Promise<Response> {
+  const acceptsGzip = /\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "");
+  if (resource.resourceType === "Bundle" && (resource.entry?.length ?? 0) > STREAM_FROM_ENTRIES) {
+    const text = Readable.from(bundleText(resource), { objectMode: false });
+    const body = acceptsGzip ? text.pipe(createGzip({ level: constants.Z_BEST_SPEED })) : text;
+    return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+      headers: { "content-type": FHIR_JSON, vary: "accept-encoding", ...(acceptsGzip ? { "content-encoding": "gzip" } : {}) },
+    });
+  }
   const body = JSON.stringify(resource);
-  if (body.length < COMPRESS_FROM_BYTES || !/\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "")) {
+  if (body.length < COMPRESS_FROM_BYTES || !acceptsGzip) {
     return new Response(body, { headers: { "content-type": FHIR_JSON } });
   }
   const compressed = await gzipAsync(body, { level: constants.Z_BEST_SPEED });
   return new Response(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength), {
     headers: { "content-type": FHIR_JSON, "content-encoding": "gzip", vary: "accept-encoding" },
   });
+}
+
+/** A Bundle's JSON text in pieces: the envelope up to its entries, then slices of entries. */
+export function* bundleText(bundle: Bundle): Generator<Buffer> {
+  const { entry, ...envelope } = bundle;
+  // FHIR JSON has no empty arrays: a Bundle without entries has no `entry`.
+  if (!entry?.length) return yield Buffer.from(JSON.stringify(bundle));
+  // `entry` is written last, so the envelope's text ends with `"entry":[]}`.
+  const head = JSON.stringify({ ...envelope, entry: [] });
+  yield Buffer.from(head.slice(0, -2));
+  for (let start = 0; start < entry.length; start += STREAM_FROM_ENTRIES) {
+    const slice = entry.slice(start, start + STREAM_FROM_ENTRIES).map((item) => JSON.stringify(item));
+    yield Buffer.from((start > 0 ? "," : "") + slice.join(","));
+  }
+  yield Buffer.from("]}");
 }
 
 export interface Page {

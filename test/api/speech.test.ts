@@ -1,6 +1,9 @@
 // POST /api/ai/tts: the model's speech endpoint first, local espeak-ng next, 204 when nothing
 // can speak, 500 when every configured backend failed.
 import assert from "node:assert/strict";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { apiClient } from "@/test/support/http";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
@@ -123,4 +126,31 @@ test("text missing, empty, blank, not a string or over 2000 characters: 400 nami
     assert.equal(response.body.field, "text");
   }
   assert.equal((await api.post("/ai/tts", { text: "x".repeat(2000) })).status, 204);
+});
+
+test("local speech runs 2 at once and queues SPEECH_QUEUE_MAX more; past that 503 SPEECH_BUSY with Retry-After", async () => {
+  // A stand-in for the espeak-ng program that takes its time and then fails: five requests at
+  // once find two slots and one place in the queue.
+  const dir = mkdtempSync(join(tmpdir(), "slow-espeak-"));
+  const program = join(dir, "espeak-ng");
+  writeFileSync(program, "#!/bin/sh\ncat > /dev/null\nsleep 4\nexit 1\n");
+  chmodSync(program, 0o755);
+  const server = await startServer({ env: { ESPEAK_PATH: program, SPEECH_QUEUE_MAX: "1" } });
+  try {
+    const api = apiClient(server.origin);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => api.post("/ai/tts", { text: "Hello" })));
+    const busy = answers.filter((answer) => answer.status === 503);
+    assert.deepEqual(
+      answers.map((answer) => answer.status).sort(),
+      [500, 500, 500, 503, 503],
+      "two run, one waits (each then fails as the program does), two are refused",
+    );
+    for (const answer of busy) {
+      assert.equal(answer.body.code, "SPEECH_BUSY");
+      assert.equal(answer.headers.get("retry-after"), "2");
+    }
+  } finally {
+    await server.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -261,6 +261,26 @@ test("bad messages get an error frame and the session goes on", async () => {
   await client.close();
 });
 
+test("a client sending faster than the replies come: 16 messages wait, the rest get BUSY and are dropped", async () => {
+  llm.reply("A slow answer.");
+  const client = await VoiceClient.open(wsUrl(modelled, "?audio=off"));
+  await client.until((f) => f.type === "ai_response");
+  llm.delay(2_000);
+  try {
+    for (let i = 1; i <= 20; i++) client.send(say(`message ${i}`));
+    const busy = () => client.frames.filter((f) => f.type === "error" && f.code === "BUSY");
+    const deadline = Date.now() + 10_000;
+    while (busy().length < 4 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    // The one being answered and the 15 behind it make 16 waiting; messages 17 to 20 are refused.
+    assert.equal(busy().length, 4);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    assert.equal(busy().length, 4, "no more refusals than messages over the backlog");
+  } finally {
+    llm.delay(0);
+    await client.close();
+  }
+});
+
 test("a frame over 64 KiB closes the socket with 1009", async () => {
   const client = await VoiceClient.open(wsUrl(scripted, "?audio=off"));
   await client.until((f) => f.type === "ai_response");

@@ -7,7 +7,7 @@ import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { startTcpProxy, targetOf, type TcpProxy } from "@/test/support/balancer";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 /** A request that has not been answered after this long counts as hanging. */
@@ -27,6 +27,30 @@ describe("readiness probe", () => {
     assert.equal(ready.body.status, "ready");
     assert.equal(ready.body.database, server.database.kind);
     assert.equal(ready.headers.get("cache-control"), "no-store");
+  });
+});
+
+const postgresOnly =
+  process.env.TEST_DATABASE_URL || process.env.DATABASE_URL
+    ? false
+    : "PGlite runs inside the server process: it has no connection pool (set TEST_DATABASE_URL)";
+
+describe("a burst larger than the connection pool (PostgreSQL)", { skip: postgresOnly }, () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer({ env: { DATABASE_POOL_SIZE: "1", LOG_LEVEL: "warn" } });
+  });
+  after(() => server?.stop());
+
+  test("40 requests at once on a pool of one connection all answer 200: they wait for it, none is refused", async () => {
+    const api = apiClient(server.origin);
+    const created = await api.post("/assessments/rom", romBody);
+    assert.equal(created.status, 201);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => api.get(`/lookup/${created.body.code}`)));
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(40).fill(200),
+    );
   });
 });
 
@@ -72,7 +96,8 @@ describe(
         headers: body ? { "content-type": "application/json" } : {},
         body: body ? JSON.stringify(body) : undefined,
       }).catch((error: Error) => assert.fail(`${method} ${path} did not answer within ${HANG_MS} ms (${error.name})`));
-      return { status: response.status, headers: response.headers, body: (await response.json()) as { error?: string; status?: string } };
+      const read = await checked<{ error?: string; status?: string }>(server.origin, method, path, response);
+      return { status: read.status, headers: read.headers, body: read.body };
     }
 
     async function expectUnavailable() {

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { RESEND_TIMEOUT_MS } from "@/lib/mail";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 import { PRICE_CORE, PRICE_PLUS, STRIPE_TEST_KEY, STRIPE_WEBHOOK_SECRET } from "@/test/support/stripe";
@@ -60,14 +60,20 @@ test("a mail API that never answers: e-mailing a code is the documented 500 { er
   const created = await api.post("/assessments/rom", romBody);
   assert.equal(created.status, 201);
   const { signal } = notHanging(RESEND_TIMEOUT_MS + 15_000);
-  const response = await fetch(`${server.origin}/api/lookup/${created.body.code}/email`, {
-    method: "POST",
-    signal,
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ email: "patient@example.com" }),
-  });
+  const path = `/lookup/${created.body.code}/email`;
+  const response = await checked(
+    server.origin,
+    "POST",
+    path,
+    await fetch(`${server.origin}/api${path}`, {
+      method: "POST",
+      signal,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "patient@example.com" }),
+    }),
+  );
   assert.equal(response.status, 500);
-  assert.equal(typeof ((await response.json()) as { error?: unknown }).error, "string");
+  assert.equal(typeof (response.body as { error?: unknown }).error, "string");
   // The service itself is unaffected.
   assert.equal((await api.get("/health")).status, 200);
 });

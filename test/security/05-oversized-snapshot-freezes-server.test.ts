@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { arthritisBody, painBody } from "@/lib/assessments/examples";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 const MEGABYTE_OF_TEXT = "pain ".repeat(200_000);
@@ -150,6 +150,7 @@ describe("POST /lookup/anonymous refuses snapshots that are too large, too deep 
 describe("records already holding long texts", () => {
   test("their report's PDF answers, with the texts cut short and an ellipsis", { timeout: PDF_TEST_TIMEOUT_MS }, async () => {
     const response = await fetch(`${server.origin}/api/reports/${reportCode}/pdf`);
+    await checked(server.origin, "GET", `/reports/${reportCode}/pdf`, response.clone());
     assert.equal(response.status, 200);
     const text = pdfText(Buffer.from(await response.arrayBuffer()));
     assert.match(text, /pain pain pain/);
@@ -161,14 +162,18 @@ describe("records already holding long texts", () => {
   test("/api/health answers while their PDFs render", { timeout: PDF_TEST_TIMEOUT_MS }, async () => {
     let pdfsDone = 0;
     const pdfs = Array.from({ length: 3 }, async () => {
-      const response = await fetch(`${server.origin}/api/reports/${reportCode}/pdf`);
-      await response.arrayBuffer();
+      const response = await checked(
+        server.origin,
+        "GET",
+        `/reports/${reportCode}/pdf`,
+        await fetch(`${server.origin}/api/reports/${reportCode}/pdf`),
+      );
       pdfsDone++;
       return response.status;
     });
     // Ten health checks one after another, each answered while no PDF has been delivered yet.
     for (let i = 0; i < 10; i++) {
-      const health = await fetch(`${server.origin}/api/health`);
+      const health = await checked(server.origin, "GET", "/health", await fetch(`${server.origin}/api/health`));
       assert.equal(health.status, 200);
       assert.equal(pdfsDone, 0, `health check ${i + 1} waited for a PDF to finish`);
     }

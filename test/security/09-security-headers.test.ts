@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -20,7 +20,15 @@ before(async () => {
 });
 after(() => server?.stop());
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
+/** Paths outside the API reference: pages, robots.txt and a deliberate probe of an /api path no route serves. */
+const outsideTheApi = (path: string) => !path.startsWith("/api/") || path === "/api/no-such-endpoint";
+
+/** A GET; the API's own answers are checked against its reference. */
+const get = async (path: string, headers: Record<string, string> = {}) => {
+  const response = await fetch(`${server.origin}${path}`, { headers, redirect: "manual" });
+  if (!outsideTheApi(path)) await checked(server.origin, "GET", path.slice("/api".length), response.clone());
+  return response;
+};
 
 test("pages and API answers carry frame-ancestors 'none', nosniff and no-referrer", async () => {
   for (const path of [

@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -14,8 +15,12 @@ before(async () => {
 });
 after(() => server?.stop());
 
-const post = (path: string, body: string, headers: Record<string, string>) =>
-  fetch(`${server.origin}${path}`, { method: "POST", body, headers, redirect: "manual" });
+/** A POST; the API's own answers are checked against its reference (the proxy's path is outside it). */
+const post = async (path: string, body: string, headers: Record<string, string>) => {
+  const response = await fetch(`${server.origin}${path}`, { method: "POST", body, headers, redirect: "manual" });
+  if (!path.startsWith("/api/proxy/")) await checked(server.origin, "POST", path.slice("/api".length), response.clone());
+  return response;
+};
 
 test("a proxy write from another site is refused (403) before it reaches the API", async () => {
   const hostile: Record<string, string>[] = [
@@ -51,7 +56,12 @@ test("JSON routes refuse text and form bodies with 415, directly and through the
     });
     assert.equal(proxied.status, 415, `proxy ${contentType}`);
   }
-  const missing = await fetch(`${server.origin}/api/assessments/rom`, { method: "POST", body: new Blob([JSON.stringify(romBody)]) });
+  const missing = await checked(
+    server.origin,
+    "POST",
+    "/assessments/rom",
+    await fetch(`${server.origin}/api/assessments/rom`, { method: "POST", body: new Blob([JSON.stringify(romBody)]) }),
+  );
   assert.equal(missing.status, 415, "no content type at all");
   const charset = await post("/api/assessments/rom", JSON.stringify(romBody), { "content-type": "application/json; charset=utf-8" });
   assert.equal(charset.status, 201);
