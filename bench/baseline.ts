@@ -9,6 +9,8 @@
 import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
+import type { z } from "zod";
+import { romInput, romWristInput } from "@/lib/assessments/schemas";
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
@@ -45,40 +47,9 @@ async function lookup(code: string, res: ServerResponse) {
   });
 }
 
-type Joint = {
-  id?: string;
-  finger?: string;
-  jointType?: string;
-  minAngle?: number;
-  maxAngle?: number;
-  avgAngle?: number;
-  rom?: number;
-  normalRange?: [number, number];
-  flexibilityScore?: number;
-  frameCount?: number;
-};
-type Rom = {
-  hand: string;
-  overallScore: number;
-  wristScore?: number;
-  fingerScore?: number;
-  lightingQuality?: string;
-  lightingMetrics?: object;
-  wrist?: Record<string, number>;
-  joints?: Joint[];
-};
-const WRIST = [
-  "unsigned_rom_deg",
-  "max_extension_deg",
-  "min_extension_deg",
-  "avg_extension_deg",
-  "max_flexion_deg",
-  "min_flexion_deg",
-  "avg_flexion_deg",
-  "frames_total",
-  "frames_valid",
-  "percent_valid_frames",
-];
+type Rom = z.output<typeof romInput>;
+/** The wrist measures a ROM body may carry: their names are also their columns' names. */
+const WRIST = Object.keys(romWristInput.shape);
 
 /** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
 async function submitRom(input: Rom, res: ServerResponse) {

@@ -3,12 +3,13 @@
 // (base /patients/<id>): score chart, assessment history, journal.
 import dynamic from "next/dynamic";
 import Link from "next/link";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
-import { Card, inputStyles } from "@/components/ui";
+import { Card } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
 import { READ_NAMES } from "@/lib/assessments/types";
 import type { assessmentsResponse, patientJournalResponse, scoresResponse } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
@@ -22,34 +23,6 @@ import { useProxy } from "@/lib/web/use-proxy";
 const loadChart = () => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart);
 const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  options: Array<[string, string]>;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-center gap-2 text-sm">
-      <label htmlFor={id} className="font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} className={`${inputStyles} w-auto py-1.5 text-sm`} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map(([optionValue, text]) => (
-          <option key={optionValue} value={optionValue}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
@@ -57,7 +30,15 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
   return (
     <Card
       title={title}
-      actions={<Select label="Hand" value={hand} onChange={setHand} options={[["", "All"], ...Object.entries(HAND_NAMES)]} />}
+      actions={
+        <LabelledSelect
+          layout="inline"
+          label="Hand"
+          value={hand}
+          onChange={setHand}
+          options={[["", "All"], ...Object.entries(HAND_NAMES)]}
+        />
+      }
     >
       <Show value={scores} label="scores" minHeight="min-h-72">
         {({ scores: points }) =>
@@ -84,7 +65,8 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
     <Card
       title="Assessment history"
       actions={
-        <Select
+        <LabelledSelect
+          layout="inline"
           label="Type"
           value={type}
           onChange={(value) => {

@@ -5,6 +5,7 @@ import { Show } from "@/components/patients/loadable";
 import { FIRST_PAGE_PATH, PAGE, type PatientPage, type PatientRow } from "@/components/provider/patient-list-query";
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, Card, inputStyles } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { query } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
@@ -22,34 +23,6 @@ export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
       <span aria-hidden="true">{shape[0]}</span>
       <span>{shape[2]}</span>
     </span>
-  );
-}
-
-function Choice({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: Array<[string, string]>;
-}) {
-  const id = useId();
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <select id={id} className={inputStyles} value={value} onChange={(event) => onChange(event.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }
 
@@ -129,7 +102,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
               onChange={(event) => setTyped(event.target.value)}
             />
           </div>
-          <Choice
+          <LabelledSelect
             label="Trend"
             value={trend}
             onChange={reset(setTrend)}
@@ -140,7 +113,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
               ["declining", "Declining"],
             ]}
           />
-          <Choice
+          <LabelledSelect
             label="Attention"
             value={attention}
             onChange={reset(setAttention)}
@@ -150,7 +123,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
               ["false", "No attention needed"],
             ]}
           />
-          <Choice
+          <LabelledSelect
             label="Sort by"
             value={sort}
             onChange={reset(setSort)}

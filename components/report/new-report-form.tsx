@@ -1,10 +1,12 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
+import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { normalizeInputCode } from "@/components/assessment/code-box";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { proxy } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
@@ -14,17 +16,9 @@ import { useProxy } from "@/lib/web/use-proxy";
 
 const MAX = 20;
 
-interface Mine {
-  id: number;
-  code: string;
-  formattedCode: string;
-  assessmentType: string;
-  hand: string | null;
-  dateCreated: string;
-  resultSnapshot: Record<string, unknown>;
-}
+type Mine = z.output<typeof assessmentsResponse>;
 
-type MineList = Loadable<{ assessments: Mine[]; total: number }> & { reload: () => void };
+type MineList = Loadable<Mine> & { reload: () => void };
 
 function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: Set<string>; toggle: (code: string) => void }) {
   return (
@@ -98,7 +92,7 @@ function mixWarning(codes: string[], signedIn: boolean, mine: MineList): string 
 
 export function NewReportForm({ signedIn }: { signedIn: boolean }) {
   const router = useRouter();
-  const mine: MineList = useProxy<{ assessments: Mine[]; total: number }>(signedIn ? `/patients/me/assessments?limit=200` : null);
+  const mine: MineList = useProxy<Mine>(signedIn ? `/patients/me/assessments?limit=200` : null);
   /** The warning shown, and the code list it was shown for: the same list sent again is created. */
   const [warning, setWarning] = useState<{ text: string; key: string } | null>(null);
   const titleId = useId();

@@ -1,8 +1,8 @@
 // Reading assessments back: the full results tree of each type
-// (the input as submitted, from the detail tables), the one-line summary shown in histories,
-// and the score point a record contributes to score history.
-import { db } from "@/lib/db";
+// (the input as submitted, from the detail tables detail.ts describes), the one-line summary
+// shown in histories, and the score point a record contributes to score history.
 import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
+import { DETAILS, readDetails, type DetailType } from "@/lib/assessments/detail";
 import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
 import { ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
@@ -12,199 +12,6 @@ export type ResultsTree = Record<string, unknown>;
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 
 // ---------- results trees ----------
-
-const WRIST_FIELDS = [
-  ["unsigned_rom_deg", "unsignedRomDeg"],
-  ["max_extension_deg", "maxExtensionDeg"],
-  ["min_extension_deg", "minExtensionDeg"],
-  ["avg_extension_deg", "avgExtensionDeg"],
-  ["max_flexion_deg", "maxFlexionDeg"],
-  ["min_flexion_deg", "minFlexionDeg"],
-  ["avg_flexion_deg", "avgFlexionDeg"],
-  ["frames_total", "framesTotal"],
-  ["frames_valid", "framesValid"],
-  ["percent_valid_frames", "percentValidFrames"],
-] as const;
-
-/** Input name (snake_case, as clients send `wrist`, and the SQL column's name) → Prisma field. */
-export const wristColumns = WRIST_FIELDS;
-
-async function romTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
-  const rows = await db().romAssessment.findMany({
-    where: { assessmentId: { in: ids } },
-    include: { handResults: { orderBy: { id: "asc" }, include: { jointResults: { orderBy: { position: "asc" } } } } },
-  });
-  return new Map(
-    rows.map((row) => {
-      const wristEntries = WRIST_FIELDS.map(([input, column]) => [input, row[column]] as const);
-      const wrist = wristEntries.some(([, value]) => value !== null) ? Object.fromEntries(wristEntries) : null;
-      return [
-        row.assessmentId!,
-        {
-          hand: row.hand,
-          overallScore: row.overallScore,
-          wristScore: row.wristScore,
-          fingerScore: row.fingerScore,
-          lightingQuality: row.lightingQuality,
-          lightingMetrics: row.lightingMetrics,
-          wrist,
-          handResults: row.handResults.map((hand) => ({
-            hand: hand.hand,
-            wristScore: hand.wristScore,
-            fingerScore: hand.fingerScore,
-            jointResults: hand.jointResults.map((joint) => ({
-              id: joint.jointId,
-              finger: joint.finger,
-              jointType: joint.jointType,
-              minAngle: joint.minAngle,
-              maxAngle: joint.maxAngle,
-              avgAngle: joint.avgAngle,
-              rom: joint.rom,
-              normalRange:
-                joint.normalRangeMin === null && joint.normalRangeMax === null ? null : [joint.normalRangeMin, joint.normalRangeMax],
-              flexibilityScore: joint.flexibilityScore,
-              frameCount: joint.frameCount,
-            })),
-          })),
-        },
-      ];
-    }),
-  );
-}
-
-async function dexterityTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
-  const rows = await db().dexterityAssessment.findMany({
-    where: { assessmentId: { in: ids } },
-    include: { fingerResults: { orderBy: { id: "asc" } } },
-  });
-  return new Map(
-    rows.map((row) => [
-      row.assessmentId!,
-      {
-        hand: row.hand,
-        duration: row.duration,
-        overallScore: row.overallScore,
-        speedScore: row.speedScore,
-        touchPrecision: row.touchPrecision,
-        consistencyScore: row.consistencyScore,
-        cycleCount: row.cycleCount,
-        totalTouches: row.totalTouches,
-        sequencesCompleted: row.sequencesCompleted,
-        timeTo10Sequences: row.timeTo10Sequences,
-        averageFrequency: row.averageFrequency,
-        sequenceAccuracy: row.sequenceAccuracy,
-        lightingQuality: row.lightingQuality,
-        lightingMetrics: row.lightingMetrics,
-        fingerScores: Object.fromEntries(
-          row.fingerResults.map((finger) => [
-            finger.fingerKey,
-            {
-              finger: finger.finger,
-              accuracy: finger.accuracy,
-              consistency: finger.consistency,
-              score: finger.score,
-              touchCount: finger.touchCount,
-            },
-          ]),
-        ),
-      },
-    ]),
-  );
-}
-
-async function painTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
-  const rows = await db().painSession.findMany({
-    where: { assessmentId: { in: ids } },
-    include: {
-      entries: { orderBy: { position: "asc" } },
-      medications: { orderBy: { position: "asc" } },
-      strategies: { orderBy: { position: "asc" } },
-    },
-  });
-  return new Map(
-    rows.map((row) => [
-      row.assessmentId!,
-      {
-        mode: row.mode,
-        hand: row.hand,
-        painType: row.painType,
-        timeOfDay: row.timeOfDay,
-        maxSeverity: row.maxSeverity,
-        comments: row.comments,
-        isComplete: row.isComplete,
-        entries: row.entries.map((e) => ({
-          areaType: e.areaType,
-          hand: e.hand,
-          digit: e.digit,
-          location: e.location,
-          severity: e.severity,
-        })),
-        medications: row.medications.map((m) => ({
-          medicationName: m.medicationName,
-          dose: m.dose,
-          effectivenessRating: m.effectivenessRating,
-        })),
-        strategies: row.strategies.map((s) => s.strategy),
-      },
-    ]),
-  );
-}
-
-async function arthritisTrees(ids: number[]): Promise<Map<number, ResultsTree>> {
-  const rows = await db().arthritisEvaluation.findMany({
-    where: { assessmentId: { in: ids } },
-    include: {
-      functionalLimitations: { orderBy: { position: "asc" } },
-      jointSymptoms: { orderBy: { position: "asc" } },
-      jointHealth: { orderBy: { position: "asc" } },
-    },
-  });
-  return new Map(
-    rows.map((row) => [
-      row.assessmentId!,
-      {
-        hand: row.hand,
-        morningStiffnessDuration: row.morningStiffnessDuration,
-        morningStiffnessSeverity: row.morningStiffnessSeverity,
-        symptomSymmetry: row.symptomSymmetry,
-        symptomOnset: row.symptomOnset,
-        familyHistoryArthritis: row.familyHistoryArthritis,
-        compositeScore: row.compositeScore,
-        progressionLevel: row.progressionLevel,
-        patternType: row.patternType,
-        romDeficitScore: row.romDeficitScore,
-        painBurdenScore: row.painBurdenScore,
-        functionalScore: row.functionalScore,
-        stiffnessScore: row.stiffnessScore,
-        affectedJointCount: row.affectedJointCount,
-        clinicalFlags: row.clinicalFlags,
-        recommendation: row.recommendation,
-        sourceRomAssessmentId: row.sourceRomAssessmentId,
-        sourceDexterityAssessmentId: row.sourceDexterityAssessmentId,
-        sourcePainSessionId: row.sourcePainSessionId,
-        functionalLimitations: row.functionalLimitations.map((l) => ({ task: l.task, difficulty: l.difficulty })),
-        jointSymptoms: row.jointSymptoms.map((s) => ({
-          id: s.jointId,
-          digit: s.digit,
-          location: s.location,
-          tenderness: s.tenderness,
-          swelling: s.swelling,
-          warmth: s.warmth,
-          crepitus: s.crepitus,
-        })),
-        jointHealthMap: row.jointHealth.map((j) => ({
-          digit: j.digit,
-          location: j.location,
-          healthScore: j.healthScore,
-          romScore: j.romScore,
-          painScore: j.painScore,
-          hasSymptoms: j.hasSymptoms,
-          flags: j.flags,
-        })),
-      },
-    ]),
-  );
-}
 
 /**
  * The full results tree of each assessment id: the submitted detail as stored, keyed like the
@@ -217,7 +24,7 @@ export async function loadResults(ids: readonly number[]): Promise<Map<number, R
   const unique = [...new Set(ids)];
   const result = new Map<number, ResultsTree | null>(unique.map((id) => [id, null]));
   if (unique.length === 0) return result;
-  const trees = await Promise.all([romTrees(unique), dexterityTrees(unique), painTrees(unique), arthritisTrees(unique)]);
+  const trees = await Promise.all((Object.keys(DETAILS) as DetailType[]).map((type) => readDetails(type, unique)));
   for (const byId of trees) for (const [id, tree] of byId) result.set(id, tree);
   return result;
 }

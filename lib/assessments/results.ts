@@ -3,7 +3,7 @@ import { recordAccess, type AccessContext } from "@/lib/audit";
 import { hasRole } from "@/lib/auth/guard";
 import { formatCode, normalizeCode, notFoundCode } from "@/lib/codes";
 import { db } from "@/lib/db";
-import { isLive } from "@/lib/assessments/live";
+import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { loadResult, type Snapshot } from "@/lib/assessments/read";
 import { readType } from "@/lib/assessments/types";
 
@@ -19,18 +19,7 @@ export async function assessmentResults(ref: string, caller: AccessContext) {
   if (!numeric && !code) throw notFoundCode();
   const row = await db().assessment.findFirst({
     where: code ? { code } : { id: Number(ref), isAnonymous: false },
-    select: {
-      id: true,
-      code: true,
-      assessmentType: true,
-      hand: true,
-      dateCreated: true,
-      resultSnapshot: true,
-      ownerId: true,
-      isAnonymous: true,
-      expiresAt: true,
-      owner: { select: { kind: true } },
-    },
+    select: { id: true, isAnonymous: true, ...SHOWN_RECORD },
   });
   if (!row || !isLive(row)) throw notFoundCode();
   if (!code && !(user && (user.contactId === row.ownerId || hasRole(user, "care_provider", "admin")))) throw notFoundCode();

@@ -360,16 +360,17 @@ export const arthritisResponse = z.object({
 /** The results tree of one record; its shape depends on assessmentType (see lib/assessments/read.ts). */
 export const resultsTree = z.record(z.string(), z.unknown()).nullable();
 
-export const assessmentResultsResponse = z.object({
-  id: z.number().int(),
+/** A record as shown by its code: what results, lookups and reports all carry of it. */
+export const shownRecord = z.object({
   code: z.string(),
   formattedCode: z.string(),
   assessmentType: readAssessmentType,
   hand: anyHand.nullable(),
   dateCreated: z.iso.datetime(),
   resultSnapshot: z.record(z.string(), z.unknown()),
-  results: resultsTree,
 });
+
+export const assessmentResultsResponse = z.object({ id: z.number().int(), ...shownRecord.shape, results: resultsTree });
 
 // ---------- endpoints ----------
 

@@ -28,12 +28,28 @@ interface Tables {
 
 export type Table = keyof Tables;
 
+/** The Prisma model of a table's rows. */
+export type TableModel<T extends Table> = Tables[T];
+
 type Digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9";
 
 /** A Prisma field's column name, as the schema maps them: `timeTo10Sequences` → `time_to_10_sequences`. */
 type Snake<S extends string, Previous extends string = ""> = S extends `${infer Head}${infer Tail}`
   ? `${Head extends Digit ? (Previous extends Digit | "" ? Head : `_${Head}`) : Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail, Head>}`
   : "";
+
+/** `Snake` at run time: the column of a Prisma field. */
+export function columnName(field: string): string {
+  let column = "";
+  for (let i = 0; i < field.length; i++) {
+    const char = field[i]!;
+    const previous = field[i - 1] ?? "";
+    const digit = /[0-9]/;
+    if (digit.test(char)) column += previous === "" || digit.test(previous) ? char : `_${char}`;
+    else column += char === char.toLowerCase() ? char : `_${char.toLowerCase()}`;
+  }
+  return column;
+}
 
 /** What a column takes: a date also as text (a date column gets the day so no time zone moves it); jsonb anything. */
 type ColumnValue<V> = [V] extends [Date | null] ? V | string : [V] extends [string | number | boolean | string[] | null] ? V : unknown;

@@ -7,6 +7,7 @@ import {
   painSnapshot,
   readAssessmentType,
   romSnapshot,
+  shownRecord,
   SNAPSHOT_LIMITS,
   storedAssessmentType,
 } from "@/lib/assessments/schemas";
@@ -15,12 +16,7 @@ import { codeSchema } from "@/lib/codes";
 export const codeParams = z.object({ code: codeSchema });
 
 export const lookupResponse = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  assessmentType: readAssessmentType,
-  hand: anyHand.nullable(),
-  dateCreated: z.iso.datetime(),
-  resultSnapshot: z.record(z.string(), z.unknown()),
+  ...shownRecord.shape,
   isAnonymous: z.boolean(),
   expiresAt: z.iso.datetime().nullable().describe("When an unclaimed record stops being reachable; null once it is in an account"),
   viewCount: z.number().int(),

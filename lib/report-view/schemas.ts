@@ -2,7 +2,7 @@
 // the explanation): the report's view and its assessments. The service (lib/reports) reads it
 // from the database; the PDF renderer (lib/pdf) draws it.
 import { z } from "zod";
-import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
+import { anyHand, shownRecord } from "@/lib/assessments/schemas";
 
 export const jointResult = z.object({
   hand: anyHand.nullable().describe("The hand this joint was measured on"),
@@ -20,12 +20,7 @@ export const assessmentResults = z.object({
 });
 
 export const reportAssessment = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  assessmentType: readAssessmentType,
-  hand: anyHand.nullable(),
-  dateCreated: z.iso.datetime(),
-  resultSnapshot: z.record(z.string(), z.unknown()),
+  ...shownRecord.shape,
   results: assessmentResults,
   weeksSinceSurgery: z
     .number()

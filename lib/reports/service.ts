@@ -1,7 +1,7 @@
 // Reports: 1-20 assessments bundled by code under a shareable report code, read back with
 // their snapshots, rendered to PDF, e-mailed, and explained in plain language.
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
-import { isLive } from "@/lib/assessments/live";
+import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
 import { recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
@@ -30,14 +30,7 @@ const REPORT_SELECT = {
     select: {
       assessment: {
         select: {
-          code: true,
-          assessmentType: true,
-          hand: true,
-          dateCreated: true,
-          resultSnapshot: true,
-          ownerId: true,
-          expiresAt: true,
-          owner: { select: { kind: true } },
+          ...SHOWN_RECORD,
           rom: {
             select: {
               handResults: {

@@ -4,6 +4,7 @@ import { headers as requestHeaders } from "next/headers";
 import { env, listenHost } from "@/lib/env";
 import { onBehalfOf } from "@/lib/http/client-address";
 import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
+import { jsonCall, type JsonResult } from "@/lib/web/json-call";
 
 /**
  * Where this process's API listens: loopback on PORT (the custom server listens there), or,
@@ -27,30 +28,10 @@ export async function apiHeaders(): Promise<Record<string, string>> {
   return (await currentCredentials())?.headers ?? anonymousHeaders();
 }
 
-export interface ApiResult<T> {
-  status: number;
-  ok: boolean;
-  data: T;
-}
-
 /** Calls `/api<path>` as the signed-in person (or anonymously) and parses the JSON answer. */
-export async function callApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ApiResult<T>> {
+export async function callApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<JsonResult<T>> {
   const incoming = await requestHeaders();
   // The API's limits and audit trail see the browser's address, not this server's loopback one.
-  const headers: Record<string, string> = { accept: "application/json", ...(await apiHeaders()), ...onBehalfOf(incoming) };
-  if (init.body !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(`${apiOrigin(incoming.get("host"))}/api${path}`, {
-    method: init.method ?? "GET",
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    cache: "no-store",
-  });
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = { error: text };
-  }
-  return { status: response.status, ok: response.ok, data: data as T };
+  const headers = { ...(await apiHeaders()), ...onBehalfOf(incoming) };
+  return jsonCall<T>(`${apiOrigin(incoming.get("host"))}/api${path}`, { ...init, headers }, (text) => ({ error: text }));
 }

@@ -1,29 +1,10 @@
 // Browser calls to the API, always through the same-origin proxy (the session stays server-side).
-
-export interface ProxyResult<T> {
-  status: number;
-  ok: boolean;
-  data: T;
-}
+import { jsonCall, type JsonResult } from "@/lib/web/json-call";
 
 /** Calls /api/proxy<path> and parses the JSON answer; network failures become status 0. */
-export async function proxy<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<ProxyResult<T>> {
+export async function proxy<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<JsonResult<T>> {
   try {
-    const response = await fetch(`/api/proxy${path}`, {
-      method: init.method ?? "GET",
-      headers:
-        init.body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      cache: "no-store",
-    });
-    const text = await response.text();
-    let data: unknown = null;
-    try {
-      data = text ? JSON.parse(text) : null;
-    } catch {
-      data = { error: `Unexpected answer (${response.status})` };
-    }
-    return { status: response.status, ok: response.ok, data: data as T };
+    return await jsonCall<T>(`/api/proxy${path}`, { ...init, headers: {} }, (_, status) => ({ error: `Unexpected answer (${status})` }));
   } catch {
     return { status: 0, ok: false, data: { error: "The service could not be reached. Check your connection and try again." } as T };
   }

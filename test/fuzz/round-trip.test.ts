@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
-import { arthritisInput, dexterityInput, painInput, romInput } from "@/lib/assessments/schemas";
+import { arthritisInput, dexterityInput, painInput, romInput, romJointInput, romWristInput } from "@/lib/assessments/schemas";
 import { FUZZ_SEED, validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -43,19 +43,9 @@ interface Case<S extends z.ZodType> {
   snapshot(input: Json): Json;
 }
 
-const WRIST = [
-  "unsigned_rom_deg",
-  "max_extension_deg",
-  "min_extension_deg",
-  "avg_extension_deg",
-  "max_flexion_deg",
-  "min_flexion_deg",
-  "avg_flexion_deg",
-  "frames_total",
-  "frames_valid",
-  "percent_valid_frames",
-];
-const JOINT = ["id", "finger", "jointType", "minAngle", "maxAngle", "avgAngle", "rom", "normalRange", "flexibilityScore", "frameCount"];
+/** Every measure the input schemas declare reads back (the wrist's under their snake_case names). */
+const WRIST = Object.keys(romWristInput.shape);
+const JOINT = Object.keys(romJointInput.shape);
 
 const rom: Case<typeof romInput> = {
   path: "/assessments/rom",

@@ -9,6 +9,7 @@ import { Alert, Badge, Card, PageHeading } from "@/components/ui";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { lookupResponse } from "@/lib/lookup/schemas";
+import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { callApi } from "@/lib/web/api";
 import { currentUser } from "@/lib/web/auth";
 import { typeLabel } from "@/lib/web/format";
@@ -17,9 +18,7 @@ export const metadata: Metadata = { title: "Assessment" };
 
 type Lookup = z.output<typeof lookupResponse>;
 
-interface History {
-  assessments: Array<{ code: string; hand: string | null; dateCreated: string; resultSnapshot: Record<string, unknown> }>;
-}
+type History = z.output<typeof assessmentsResponse>;
 
 /**
  * The strip for one result. When the record is in the viewer's own account, its change since
