@@ -1,9 +1,10 @@
 "use client";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { z } from "zod";
-import { Alert, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
+import { Alert, Button, Card } from "@/components/ui";
+import { EmailForm } from "@/components/ui/email-form";
 import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
@@ -71,78 +72,19 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
   );
 }
 
-/** A small "send this by e-mail" form: `path` is the proxy path, `field` the body's address field. */
-export function EmailForm({
-  path,
-  field,
-  label,
-  buttonLabel,
-}: {
-  path: string;
-  field: "email" | "to";
-  label: string;
-  buttonLabel: string;
-}) {
-  const id = useId();
-  const [address, setAddress] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      noValidate
-      className="space-y-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        setBusy(true);
-        setNotice(null);
-        const result = await proxy<{ sent?: boolean; message?: string; field?: string }>(path, {
-          method: "POST",
-          body: { [field]: address },
-        });
-        setBusy(false);
-        if (result.ok) {
-          setError(null);
-          setNotice(
-            result.data.sent === false
-              ? { kind: "info", text: "E-mail is not set up on this server, so nothing was sent. Note the code instead." }
-              : { kind: "success", text: "Sent. Check your inbox." },
-          );
-        } else if (result.status === 400) {
-          setError(errorText(result.data).replace(/^\w+: /, "") || "Enter a valid e-mail address");
-        } else {
-          setNotice({ kind: "error", text: errorText(result.data) });
-        }
-      }}
-    >
-      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        {label}
-      </label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <input
-          {...fieldAria(id, error)}
-          type="email"
-          autoComplete="email"
-          className={inputStyles}
-          value={address}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-        <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? "Sending…" : buttonLabel}
-        </Button>
-      </div>
-      <FieldError id={id} error={error} />
-      {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-    </form>
-  );
-}
-
 export function AssessmentActions({ code, signedIn, isAnonymous }: { code: string; signedIn: boolean; isAnonymous: boolean }) {
   return (
     <Card title="Keep this result">
       <div className="space-y-5">
         <ClaimButton code={code} signedIn={signedIn} claimable={isAnonymous} />
-        <EmailForm path={`/lookup/${code}/email`} field="email" label="E-mail me this code" buttonLabel="E-mail me" />
+        <EmailForm
+          path={`/lookup/${code}/email`}
+          field="email"
+          label="E-mail me this code"
+          buttonLabel="E-mail me"
+          sentText={() => "Sent. Check your inbox."}
+          notSetUpText="E-mail is not set up on this server, so nothing was sent. Note the code instead."
+        />
       </div>
     </Card>
   );

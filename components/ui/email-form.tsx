@@ -1,0 +1,97 @@
+"use client";
+// The one "send this by e-mail" form (an assessment's code, a report's PDF): the address field
+// with its error, and a status line that is always in the page, so screen readers announce
+// "Sent to …" or why nothing was sent when it changes.
+import { useId, useState, type Ref } from "react";
+import { Button, FieldError, fieldAria, inputStyles } from "@/components/ui";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+type Notice = { kind: "success" | "info" | "error"; text: string } | null;
+
+const NOTICE_STYLES: Record<NonNullable<Notice>["kind"], string> = {
+  success: "border-green-700 bg-green-50 text-green-900",
+  info: "border-sky-700 bg-sky-50 text-sky-950",
+  error: "border-red-700 bg-red-50 text-red-900",
+};
+
+export function EmailForm({
+  path,
+  field,
+  label,
+  buttonLabel,
+  sentText,
+  notSetUpText,
+  id: givenId,
+  inputRef,
+}: {
+  /** The proxy path the address is posted to. */
+  path: string;
+  /** The body's address field. */
+  field: "email" | "to";
+  label: string;
+  buttonLabel: string;
+  /** What the status line says once the mail is sent to `to`. */
+  sentText: (to: string) => string;
+  /** What it says when the server has no mail service. */
+  notSetUpText: string;
+  /** The address field's id, for a link that jumps to it. */
+  id?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const [address, setAddress] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      className="space-y-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const to = address.trim();
+        setBusy(true);
+        setNotice(null);
+        const result = await proxy<{ sent?: boolean; field?: string }>(path, { method: "POST", body: { [field]: to } });
+        setBusy(false);
+        if (result.ok) {
+          setError(null);
+          setNotice(result.data.sent === false ? { kind: "info", text: notSetUpText } : { kind: "success", text: sentText(to) });
+        } else if (result.status === 400) {
+          setError(errorText(result.data).replace(/^\w+: /, "") || "Enter a valid e-mail address");
+        } else {
+          setNotice({ kind: "error", text: errorText(result.data) });
+        }
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {label}
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          {...fieldAria(id, error)}
+          ref={inputRef}
+          type="email"
+          autoComplete="email"
+          className={inputStyles}
+          value={address}
+          onChange={(event) => setAddress(event.target.value)}
+        />
+        <Button type="submit" variant="secondary" disabled={busy}>
+          {busy ? "Sending…" : buttonLabel}
+        </Button>
+      </div>
+      <FieldError id={id} error={error} />
+      <p
+        role="status"
+        aria-live="polite"
+        data-testid="email-status"
+        className={notice ? `rounded-lg border-l-4 px-3 py-2 text-sm ${NOTICE_STYLES[notice.kind]}` : "sr-only"}
+      >
+        {notice?.text ?? ""}
+      </p>
+    </form>
+  );
+}
