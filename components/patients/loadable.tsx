@@ -43,8 +43,11 @@ export function Show<T>({
       </div>
     );
   }
+  // While new data loads the old stays, at full contrast (dimmed text fails WCAG contrast), with
+  // a thin bar above it that takes no room, so nothing moves.
   return (
-    <div aria-busy={value.refreshing} className={value.refreshing ? "opacity-60 transition-opacity" : "transition-opacity"}>
+    <div aria-busy={value.refreshing} className="relative">
+      {value.refreshing ? <div aria-hidden="true" className="absolute inset-x-0 -top-1.5 h-0.5 animate-pulse rounded bg-teal-700" /> : null}
       {children(value.data)}
     </div>
   );
