@@ -8,8 +8,8 @@
 // on every change (npm run test:unit, npm run test:watch).
 //
 // Skips are loud: every skipped test's reason is listed at the end. With REQUIRE_POSTGRES=1 (the
-// PostgreSQL pass of .ci/run) a test skipped for want of PostgreSQL fails the run: it should have
-// run there.
+// PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
+// Redis fails the run: it should have run there.
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -69,9 +69,11 @@ if (skips.length) {
   console.log(`\n${skips.length} test(s) skipped:`);
   for (const { name, reason } of skips) console.log(`  - ${name}: ${reason}`);
 }
-const postgresSkips = skips.filter(({ reason }) => /postgres|TEST_DATABASE_URL/i.test(reason));
-if (process.env.REQUIRE_POSTGRES === "1" && postgresSkips.length) {
-  console.log(`\nerror: ${postgresSkips.length} PostgreSQL-only test(s) did not run in the PostgreSQL pass (REQUIRE_POSTGRES=1)`);
+const serviceSkips = skips.filter(({ reason }) => /postgres|TEST_DATABASE_URL|redis/i.test(reason));
+if (process.env.REQUIRE_POSTGRES === "1" && serviceSkips.length) {
+  console.log(
+    `\nerror: ${serviceSkips.length} test(s) needing PostgreSQL or Redis did not run in the PostgreSQL pass (REQUIRE_POSTGRES=1)`,
+  );
   process.exit(1);
 }
 process.exit(status);
