@@ -48,6 +48,15 @@ const child = spawn(
     "tsx",
     "--test",
     ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
+    // TEST_RESULTS: also write each test's file, name and status there (scripts/check-ledger.mjs).
+    ...(process.env.TEST_RESULTS
+      ? [
+          "--test-reporter=tap",
+          "--test-reporter-destination=stdout",
+          "--test-reporter=./scripts/lib/results-reporter.mjs",
+          `--test-reporter-destination=${process.env.TEST_RESULTS}`,
+        ]
+      : []),
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
     ...files,
   ],
