@@ -103,10 +103,21 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
       page.body.entries.map((e: { transcript: string }) => e.transcript),
       ["entry 2", "entry 1"],
     );
-    assert.equal((await api.get(`/journal?patientId=${writer.id}&limit=999`)).status, 200);
     for (const bad of ["limit=-1", "limit=two", "offset=-2", "patientId=abc", "entryType=DIARY"]) {
       assert.equal((await api.get(`/journal?patientId=${writer.id}&${bad}`)).status, 400, bad);
     }
+  });
+
+  test("GET /journal: a limit over 200 is clamped to 200 entries, the total still counts them all", async () => {
+    const writer = await newPatient(api);
+    for (let batch = 0; batch < 201; batch += 25) {
+      const posts = Array.from({ length: Math.min(25, 201 - batch) }, (_, i) =>
+        api.post("/journal", { patientId: writer.id, entryType: "AD_HOC_CHECK_IN", transcript: `entry ${batch + i}` }),
+      );
+      for (const response of await Promise.all(posts)) assert.equal(response.status, 201);
+    }
+    const clamped = await api.get(`/journal?patientId=${writer.id}&limit=999`);
+    assert.deepEqual([clamped.status, clamped.body.entries.length, clamped.body.total], [200, 200, 201]);
   });
 
   test("GET /journal/:id: 404 for an unknown id, 400 for a non-numeric one", async () => {

@@ -79,12 +79,17 @@ function stringArbitrary(schema: JsonSchema, options: Required<ValidOptions>): f
   if (schema.pattern)
     return fc
       .stringMatching(new RegExp(schema.pattern))
-      .filter((s) => s.isWellFormed() && s.length >= min && s.length <= (schema.maxLength ?? Infinity));
+      .filter((s) => isWellFormed(s) && s.length >= min && s.length <= (schema.maxLength ?? Infinity));
   // Trimmed-non-empty strings are common (".trim().min(1)"): keep a visible first character.
   return fc
     .tuple(fc.constantFrom("a", "Z", "é", "日", "🙂"), text(Math.max(0, max - 2)))
     .map(([first, rest]) => firstCodeUnits(first + rest, Math.max(min, max)));
 }
+
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether text is well-formed UTF-16 (String.prototype.isWellFormed is newer than this project's lib setting). */
+export const isWellFormed = (value: string) => !UNPAIRED_SURROGATE.test(value);
 
 /**
  * At most `limit` UTF-16 code units (what zod's max length counts) without splitting a surrogate
