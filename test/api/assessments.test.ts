@@ -259,8 +259,18 @@ describe("ownership", () => {
 
   test("an anonymous record is reachable by code only, never by its numeric id", async () => {
     const res = await api.post("/assessments/rom", romBody);
-    assert.equal((await api.get(`/assessments/${res.body.id}/results`)).status, 404);
-    assert.equal((await api.get(`/assessments/${res.body.code}/results`)).status, 200);
+    // Every caller who could read an owned record by id is tried, not only the anonymous one a
+    // missing token refuses anyway: care staff, the service admin, a patient.
+    const callers = {
+      anonymous: undefined,
+      "care staff": await idp.token({ roles: ["care_provider"] }),
+      admin: await idp.token({ roles: ["admin"] }),
+      "a patient": await idp.token(),
+    };
+    for (const [who, token] of Object.entries(callers)) {
+      assert.equal((await api.get(`/assessments/${res.body.id}/results`, { token })).status, 404, who);
+      assert.equal((await api.get(`/assessments/${res.body.code}/results`, { token })).status, 200, who);
+    }
   });
 
   test("GET /assessments/:id/results is 404 for an unknown code or id and for nonsense", async () => {

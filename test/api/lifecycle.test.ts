@@ -7,6 +7,7 @@ import pg from "pg";
 import { adminDatabaseUrl, createTestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
+import { romBody } from "@/lib/assessments/examples";
 import { readMigrations } from "@/lib/db/migrate";
 
 const migrationCount = readMigrations().length;
@@ -108,6 +109,31 @@ test("the start states what acknowledged commits survive, from the database's ow
     await server.stop();
   }
 });
+
+test(
+  "a submission commits with synchronous_commit on, read inside its own write transaction (PostgreSQL)",
+  { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" },
+  async () => {
+    // The start line reads the setting outside any transaction; a SET LOCAL inside each write
+    // transaction would escape it. A trigger on the written table records what the write saw.
+    const server = await startServer();
+    const client = new pg.Client({ connectionString: server.database.url });
+    await client.connect();
+    try {
+      await client.query(`
+        CREATE TABLE durability_probe (setting text NOT NULL);
+        CREATE FUNCTION durability_probe() RETURNS trigger LANGUAGE plpgsql AS $$
+          BEGIN INSERT INTO durability_probe VALUES (current_setting('synchronous_commit')); RETURN NEW; END $$;
+        CREATE TRIGGER durability_probe AFTER INSERT ON assessments FOR EACH ROW EXECUTE FUNCTION durability_probe();`);
+      assert.equal((await apiClient(server.origin).post("/assessments/rom", romBody)).status, 201);
+      const { rows } = await client.query<{ setting: string }>("SELECT setting FROM durability_probe");
+      assert.deepEqual(rows, [{ setting: "on" }]);
+    } finally {
+      await client.end();
+      await server.stop();
+    }
+  },
+);
 
 test(
   "PostgreSQL with synchronous_commit off is reported at start as not durable",

@@ -9,7 +9,6 @@ import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
-import { RESEND_TIMEOUT_MS } from "@/lib/mail";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -53,13 +52,19 @@ after(async () => {
   await idp?.close();
 });
 
+/**
+ * The mail time limit operations.md promises (10 s), written here rather than imported: a test
+ * that read the constant it guards would follow it to any value.
+ */
+const DOCUMENTED_MAIL_TIMEOUT_MS = 10_000;
+
 /** Fails when the service has not answered well after the upstream's time limit. */
 const notHanging = (limitMs: number) => ({ signal: AbortSignal.timeout(limitMs) });
 
 test("a mail API that never answers: e-mailing a code is the documented 500 { error } after the mail time limit, not a hang", async () => {
   const created = await api.post("/assessments/rom", romBody);
   assert.equal(created.status, 201);
-  const { signal } = notHanging(RESEND_TIMEOUT_MS + 15_000);
+  const { signal } = notHanging(DOCUMENTED_MAIL_TIMEOUT_MS + 15_000);
   const path = `/lookup/${created.body.code}/email`;
   const response = await checked(
     server.origin,
