@@ -1,6 +1,7 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
 // /api/ai/ws, CORS for /api/*, the client address and security headers on every request,
 // migrations before the first request, the purge of expired records, and a graceful stop.
+import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
   const { ApiError, errorReply } = await import("@/lib/api/errors");
+  const { operationOutcomeResponse } = await import("@/lib/fhir/bundle");
   const { stampClientAddress } = await import("@/lib/http/client-address");
   const { compileTrust, isHttps } = await import("@/lib/http/trust");
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
@@ -68,13 +70,19 @@ async function main(): Promise<void> {
   // In development Next recompiles route files on change, so it serves them itself.
   const api = dev ? null : createApiRouter(join(process.cwd(), "app", "api"), () => `http://127.0.0.1:${listeningPort()}`);
 
+  /** A path with broken percent-encoding: the client's error, as an OperationOutcome to FHIR clients. */
+  const malformedUrlReply = (url: string): Response => {
+    const error = new ApiError(400, "Malformed URL: the path has invalid percent-encoding");
+    if (!url.startsWith("/api/fhir/")) return errorReply(error);
+    return operationOutcomeResponse(error.status, error.body(), { "cache-control": "no-store", "x-request-id": randomUUID() });
+  };
+
   const server = createServer((req, res) => {
     stampClientAddress(req, trust);
     applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
-    if (!hasDecodablePath(req.url ?? "/"))
-      return void send(errorReply(new ApiError(400, "Malformed URL: the path has invalid percent-encoding")), req, res);
+    if (!hasDecodablePath(req.url ?? "/")) return void send(malformedUrlReply(req.url ?? "/"), req, res);
     const next = () => {
       if (req.url?.startsWith("/api/")) return void handleRequest(req, res);
       // Pages: the not-found page reads the path it answers for (a client cannot set this

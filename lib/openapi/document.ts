@@ -200,14 +200,21 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
   ];
   if (definition.body || definition.rawBody) common.push([413, "Request body too large"]);
   if (definition.body) common.push([415, "The body is not JSON (Content-Type must be application/json)"]);
+  // A route family with its own error format (FHIR's OperationOutcome) answers every error in it.
+  const ownError = definition.responses.find(
+    (r) => r.status >= 400 && r.schema && (r.contentType ?? "application/json") !== "application/json",
+  );
+  const errorContent = ownError
+    ? { [ownError.contentType!]: { schema: toSchema(ownError.schema!, "output", components) } }
+    : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
   for (const [status, description] of common) {
-    responses[String(status)] ??= { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+    responses[String(status)] ??= { description, content: errorContent };
   }
   if (definition.limits?.length) {
     responses["429"] ??= {
       description: `Over an abuse limit (code RATE_LIMITED). Each request spends: ${definition.limits.map((kind) => LIMIT_DESCRIPTIONS[kind]).join("; ")}.`,
       headers: { "Retry-After": { description: "Seconds until a retry can succeed", schema: { type: "integer", minimum: 1 } } },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      content: errorContent,
     };
   }
   return {
