@@ -204,10 +204,14 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     responses[String(status)] ??= { description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
   }
   if (definition.limits?.length) {
+    // A route family with its own error format (FHIR's OperationOutcome) answers its 429 in it too.
+    const ownError = definition.responses.find((response) => response.status >= 400 && response.contentType);
     responses["429"] ??= {
       description: `Over an abuse limit (code RATE_LIMITED). Each request spends: ${definition.limits.map((kind) => LIMIT_DESCRIPTIONS[kind]).join("; ")}.`,
       headers: { "Retry-After": { description: "Seconds until a retry can succeed", schema: { type: "integer", minimum: 1 } } },
-      content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+      content: ownError
+        ? (responses[String(ownError.status)] as { content: unknown }).content
+        : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
     };
   }
   return {
