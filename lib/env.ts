@@ -47,6 +47,7 @@ export const envSchema = z
     RATE_LIMIT: z.preprocess((v) => (v === "" || v === undefined ? "on" : v), z.enum(["on", "off"])),
     RATE_LIMIT_PER_MINUTE: positiveInt(60),
     RATE_LIMIT_MISSES_PER_HOUR: positiveInt(30),
+    RATE_LIMIT_MISSES_PER_48_PER_HOUR: positiveInt(120),
     RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: positiveInt(10_000),
     RATE_LIMIT_WRITES_PER_MINUTE: positiveInt(10),
     RATE_LIMIT_MAIL_PER_HOUR: positiveInt(5),

@@ -4,24 +4,14 @@ import { DevelopmentSignIn, ProviderSignInButton } from "@/components/site/sign-
 import { Alert, PageHeading } from "@/components/ui";
 import { isDevAuth } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
+import { safeCallbackPath } from "@/lib/web/callback-url";
 
 export const metadata: Metadata = { title: "Sign in" };
 
-/** Only same-site paths: never send people elsewhere after signing in. */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = Array.isArray(value) ? value[0] : value;
-  if (!path) return "/dashboard";
-  try {
-    const url = new URL(path, "http://local");
-    return url.origin === "http://local" ? url.pathname + url.search : "/dashboard";
-  } catch {
-    return "/dashboard";
-  }
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  // Only same-site paths: never send people elsewhere after signing in.
+  const callbackUrl = safeCallbackPath(params.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);
   const failed = params.error !== undefined;
 

@@ -39,6 +39,7 @@ const context = (who: AuthUser | null, requestId: string, clientRequestId: strin
   requestId,
   clientRequestId,
   address: "10.3.0.1",
+  limits: { key: "client:10.3.0.1", site: null },
 });
 
 const rowsFor = (requestId: string) =>

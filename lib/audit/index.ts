@@ -4,6 +4,7 @@ import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
 import type { auditQuery } from "@/lib/audit/schemas";
 import { db } from "@/lib/db";
+import type { LimitSubject } from "@/lib/rate-limit";
 
 /** Who is calling: the wrapper makes one per request (lib/http/route.ts). */
 export interface AccessContext {
@@ -14,8 +15,10 @@ export interface AccessContext {
   requestId: string;
   /** The client's own x-request-id, if it sent a well-formed one. */
   clientRequestId: string | null;
-  /** The client's address (lib/http/client-address.ts), for the abuse limits. */
+  /** The client's exact address (lib/http/client-address.ts). */
   address: string;
+  /** Whom the abuse limits count: the signed-in user, or the client's network (lib/http/client-address.ts). */
+  limits: LimitSubject;
 }
 
 /** The most privileged role the actor holds, as recorded. */

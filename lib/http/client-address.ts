@@ -3,10 +3,11 @@
 // read it instead of X-Forwarded-For. The web app's own loopback calls to the API (pages and the
 // same-origin proxy) pass the browser's address on, proving with a per-process secret that the
 // header is theirs to set.
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import { isLoopback } from "@/lib/env";
-import { clientAddressOf, type Trust } from "@/lib/http/trust";
+import { clientAddressOf, clientKeyOf, siteKeyOf, type Trust } from "@/lib/http/trust";
+import type { LimitSubject } from "@/lib/rate-limit";
 
 export const CLIENT_ADDRESS_HEADER = "x-hand-client-address";
 const INTERNAL_HEADER = "x-hand-internal";
@@ -45,6 +46,17 @@ export function stampClientAddress(req: IncomingMessage, trust: Trust): string {
 /** The client address server.ts stamped on a request ("unknown" when served without server.ts). */
 export function clientAddress(headers: Pick<Headers, "get">): string {
   return headers.get(CLIENT_ADDRESS_HEADER) ?? "unknown";
+}
+
+/**
+ * Whom the caller's allowances count: a signed-in caller by its token's subject (hashed: no
+ * identities in the limit store; prefixed: never an address's key), wherever it calls from;
+ * anyone else by its client key (an IPv4 address or an IPv6 /64) and, for code misses, its /48.
+ * The exact address stays what the audit trail and loopback checks read.
+ */
+export function limitSubjectOf(address: string, user: { sub: string } | null): LimitSubject {
+  if (user) return { key: `user:${createHash("sha256").update(user.sub).digest("hex").slice(0, 32)}`, site: null };
+  return { key: `client:${clientKeyOf(address)}`, site: siteKeyOf(address) };
 }
 
 /** Headers for the web app's loopback calls to its own API: the browser's address, vouched for. */

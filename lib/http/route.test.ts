@@ -78,11 +78,11 @@ async function errorOf(response: Response): Promise<{ status: number; error: str
 
 describe("success answers", () => {
   test("the contract's first status, a fresh request id, no-store, and the handler sees the route pattern", async () => {
-    let seen: { requestId: string; route: string; clientRequestId: string | null; address: string } | undefined;
+    let seen: { requestId: string; route: string; clientRequestId: string | null; address: string; limitKey: string } | undefined;
     const response = await call(
       { responses: [{ status: 201, description: "Created" }] },
       async ({ requestId, route, caller }) => {
-        seen = { requestId, route, clientRequestId: caller.clientRequestId, address: caller.address };
+        seen = { requestId, route, clientRequestId: caller.clientRequestId, address: caller.address, limitKey: caller.limits.key };
         return { ok: true } as never;
       },
       { headers: { "x-request-id": "client-id.1:2_3", "x-hand-client-address": "10.9.0.1" } },
@@ -96,6 +96,7 @@ describe("success answers", () => {
       route: "/api/things/{id}",
       clientRequestId: "client-id.1:2_3",
       address: "10.9.0.1",
+      limitKey: "client:10.9.0.1",
     });
   });
 

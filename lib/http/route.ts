@@ -7,9 +7,9 @@ import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/e
 import type { LimitKind } from "@/lib/api/limits";
 import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
-import { clientAddress } from "@/lib/http/client-address";
+import { clientAddress, limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite } from "@/lib/rate-limit";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite, type LimitSubject } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -93,8 +93,8 @@ export function handle<
     let response: Response;
     try {
       const user = await authenticate(request, definition.auth);
-      const caller: AccessContext = { user, route, requestId, clientRequestId, address };
-      await spendRequestLimits(limits, address, user);
+      const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
+      await spendRequestLimits(limits, caller.limits, user);
       const params = parse(definition.params, await context.params, "path");
       const query = definition.query && parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
       const needsBody = Boolean(definition.body || definition.rawBody);
@@ -111,8 +111,9 @@ export function handle<
         route,
         caller,
       }).catch(async (error: unknown) => {
-        // An unknown code is a miss: too many of them block the address (then this answer is the 429).
-        if (limits.includes("code") && error instanceof ApiError && error.status === 404) await countCodeMisses(address);
+        // An unknown code is a miss: too many of them block the caller (then this answer is the 429).
+        if (limits.includes("code") && error instanceof ApiError && error.status === 404)
+          await countCodeMisses(caller.limits.key, 1, caller.limits.site);
         throw error;
       });
       response = toResponse(result, successStatus);
@@ -145,12 +146,12 @@ async function audit(option: AuditOption, caller: AccessContext, params: unknown
 }
 
 /** The limits counted once per request, before any work (a refused request costs nothing more). */
-async function spendRequestLimits(limits: readonly LimitKind[], address: string, user: AuthUser | null): Promise<void> {
+async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSubject, user: AuthUser | null): Promise<void> {
   if (limits.length === 0) return;
-  if (limits.includes("code")) await countCodeLookups(address);
-  if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(address);
-  if (limits.includes("ai")) await countAiCall(address);
-  if (limits.includes("compute")) await countCompute(address);
+  if (limits.includes("code")) await countCodeLookups(subject.key, 1, subject.site);
+  if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(subject.key);
+  if (limits.includes("ai")) await countAiCall(subject.key);
+  if (limits.includes("compute")) await countCompute(subject.key);
 }
 
 /** Under required/role guards the handler's user is never null. */

@@ -1,8 +1,13 @@
 // Which peers may speak for the client (TRUST_PROXY), and so what "the client's address" is for
 // every limit, the audit trail and the voice socket cap. Evaluated with proxy-addr, the
-// library Express uses for the same question.
+// library Express uses for the same question; addresses are read with ipaddr.js.
+//
+// Limits count a client by its network, not its exact address: one IPv6 host (every VPS and home
+// line) holds a whole /64 and can answer from any address in it, so an IPv6 client is its /64,
+// and the code-miss tier also counts its /48 (a site's allocation). IPv4 clients are one address.
 import type { IncomingMessage } from "node:http";
 import type { TLSSocket } from "node:tls";
+import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
 
 export type Trust = (address: string, hop: number) => boolean;
@@ -27,15 +32,43 @@ export function compileTrust(setting: string | undefined): Trust {
   return proxyaddr.compile(entries);
 }
 
-/** The client's address: the socket's, or the nearest untrusted X-Forwarded-For entry behind trusted proxies. */
+/** The client's exact address: the socket's, or the nearest untrusted X-Forwarded-For entry behind trusted proxies. */
 export function clientAddressOf(req: IncomingMessage, trust: Trust): string {
   if (!req.socket.remoteAddress) return "unknown";
-  return stripMappedPrefix(proxyaddr(req as Parameters<typeof proxyaddr>[0], trust));
+  const address = proxyaddr(req as Parameters<typeof proxyaddr>[0], trust);
+  const parsed = readAddress(address);
+  if (!parsed) return address;
+  return parsed.kind() === "ipv6" ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString();
 }
 
-/** "::ffff:127.0.0.1" → "127.0.0.1": one client, one key. */
-function stripMappedPrefix(address: string): string {
-  return address.startsWith("::ffff:") && address.includes(".") ? address.slice("::ffff:".length) : address;
+/** An address, IPv4-mapped IPv6 ("::ffff:192.0.2.1") read as the IPv4 it is; null when it is none. */
+function readAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
+  return ipaddr.isValid(address) ? ipaddr.process(address) : null;
+}
+
+const CLIENT_PREFIX = 64;
+const SITE_PREFIX = 48;
+
+/** The first `prefix` bits of an IPv6 address, as "2001:db8:1:2::/64". */
+function network(address: ipaddr.IPv6, prefix: number): string {
+  const kept = prefix / 16;
+  return `${new ipaddr.IPv6(address.parts.map((part, i) => (i < kept ? part : 0))).toRFC5952String()}/${prefix}`;
+}
+
+/**
+ * Who the per-client limits and the voice socket cap count: an IPv4 address (IPv4-mapped IPv6
+ * included), or the /64 of an IPv6 address. Anything unreadable (e.g. "unknown") counts as itself.
+ */
+export function clientKeyOf(address: string): string {
+  const parsed = readAddress(address);
+  if (!parsed) return address;
+  return parsed.kind() === "ipv6" ? network(parsed as ipaddr.IPv6, CLIENT_PREFIX) : parsed.toString();
+}
+
+/** The /48 of an IPv6 client, whose code misses are counted together too; null for IPv4 and anything else. */
+export function siteKeyOf(address: string): string | null {
+  const parsed = readAddress(address);
+  return parsed?.kind() === "ipv6" ? network(parsed as ipaddr.IPv6, SITE_PREFIX) : null;
 }
 
 /** Whether the client reached us over TLS: our own socket, or a trusted proxy's X-Forwarded-Proto. */

@@ -150,7 +150,7 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
     ),
   );
   if (!row) throw notFoundCode();
-  await countMail(caller.address, input.email);
+  await countMail(caller.limits.key, input.email);
   if (row.is_anonymous) {
     await withConnection((sql) => sql.query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous`, [code, input.email]));
   }

@@ -47,7 +47,8 @@ export const voiceSocketEndpoint = endpoint({
     { status: 426, description: "A plain request without the upgrade to websocket" },
     {
       status: 429,
-      description: "Too many open voice sessions from this address (VOICE_MAX_CONNECTIONS_PER_CLIENT); retry after Retry-After seconds",
+      description:
+        "Too many open voice sessions from this client (an IPv4 address or IPv6 /64; VOICE_MAX_CONNECTIONS_PER_CLIENT); retry after Retry-After seconds",
     },
     {
       status: 503,

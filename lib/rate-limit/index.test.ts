@@ -7,6 +7,7 @@ Object.assign(process.env, {
   RATE_LIMIT: "on",
   RATE_LIMIT_PER_MINUTE: "3",
   RATE_LIMIT_MISSES_PER_HOUR: "2",
+  RATE_LIMIT_MISSES_PER_48_PER_HOUR: "3",
   RATE_LIMIT_GLOBAL_MISSES_PER_HOUR: "1000",
   RATE_LIMIT_WRITES_PER_MINUTE: "2",
   RATE_LIMIT_MAIL_PER_HOUR: "1",
@@ -67,10 +68,10 @@ test("code misses: past the hour's allowance the address is blocked for an hour 
   await limits.countCodeMisses("10.0.2.1");
   await limits.countCodeMisses("10.0.2.1");
   const blocked = await refusal(limits.countCodeMisses("10.0.2.1"));
-  assert.equal(blocked.message, "Too many unknown codes from this address; try again later");
+  assert.equal(blocked.message, "Too many unknown codes; try again later");
   assert.equal(retryAfter(blocked), 3600);
   const lookup = await refusal(limits.countCodeLookups("10.0.2.1"));
-  assert.equal(lookup.message, "Too many unknown codes from this address; try again later");
+  assert.equal(lookup.message, "Too many unknown codes; try again later");
   assert.ok(retryAfter(lookup) > 3500, `retry-after ${retryAfter(lookup)}`);
   await limits.countCodeLookups("10.0.2.2");
   await limits.countCodeMisses("10.0.2.3", 0);
@@ -81,11 +82,25 @@ test("code misses: past the hour's allowance the address is blocked for an hour 
   await limits.countCodeMisses("10.0.2.3", 0);
 });
 
+test("code misses per /48: past its allowance every client in it is blocked until the hour is over; other sites are not", async () => {
+  const site = "2001:db8:48::/48";
+  await limits.countCodeMisses("client:2001:db8:48:1::/64", 1, site);
+  await limits.countCodeMisses("client:2001:db8:48:2::/64", 1, site);
+  await limits.countCodeMisses("client:2001:db8:48:3::/64", 1, site);
+  const over = await refusal(limits.countCodeMisses("client:2001:db8:48:4::/64", 1, site));
+  assert.equal(over.message, "Too many unknown codes from this network; try again later");
+  const lookup = await refusal(limits.countCodeLookups("client:2001:db8:48:5::/64", 1, site));
+  assert.equal(lookup.message, "Too many unknown codes from this network; try again later");
+  assert.ok(retryAfter(lookup) > 3500, `retry-after ${retryAfter(lookup)}`);
+  await limits.countCodeLookups("client:2001:db8:49:1::/64", 1, "2001:db8:49::/48");
+  await limits.countCodeLookups("user:signed-in-from-that-site");
+});
+
 test("writes: the per-minute allowance per address", async () => {
   await limits.countWrite("10.0.3.1");
   await limits.countWrite("10.0.3.1");
   const error = await refusal(limits.countWrite("10.0.3.1"));
-  assert.equal(error.message, "Too many submissions from this address; try again in a minute");
+  assert.equal(error.message, "Too many submissions; try again in a minute");
   assert.ok(retryAfter(error) >= 1 && retryAfter(error) <= 60);
   await limits.countWrite("10.0.3.2");
 });
@@ -113,7 +128,7 @@ test("model and speech calls: one per-minute allowance per address, as a boolean
   await limits.countAiCall("10.0.5.1");
   assert.equal(await limits.allowAiCall("10.0.5.1"), false);
   const error = await refusal(limits.countAiCall("10.0.5.1"));
-  assert.equal(error.message, "Too many model or speech requests from this address; try again in a minute");
+  assert.equal(error.message, "Too many model or speech requests; try again in a minute");
   assert.equal(await limits.allowAiCall("10.0.5.2"), true);
 });
 
@@ -121,7 +136,7 @@ test("expensive computations: the per-minute allowance per address", async () =>
   await limits.countCompute("10.0.6.1");
   await limits.countCompute("10.0.6.1");
   const error = await refusal(limits.countCompute("10.0.6.1"));
-  assert.equal(error.message, "Too many analyses or exports from this address; try again in a minute");
+  assert.equal(error.message, "Too many analyses or exports; try again in a minute");
   await limits.countCompute("10.0.6.2");
 });
 

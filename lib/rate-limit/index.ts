@@ -1,24 +1,39 @@
-// Abuse limits, per client address (lib/http/client-address.ts) and across all callers, counted
-// with rate-limiter-flexible: in Redis at REDIS_URL so every instance shares the counts, in
-// memory otherwise (and in memory while Redis is unreachable). Over a limit: 429 RATE_LIMITED with
-// Retry-After, except where a cheaper answer exists (the model's daily budget falls back to the
-// template text). RATE_LIMIT=off turns every limit here off (benchmarks only). docs/security.md
-// lists them with their defaults.
+// Abuse limits, per caller and across all callers, counted with rate-limiter-flexible: in Redis at
+// REDIS_URL so every instance shares the counts, in memory otherwise (and in memory while Redis is
+// unreachable). Over a limit: 429 RATE_LIMITED with Retry-After, except where a cheaper answer
+// exists (the model's daily budget falls back to the template text). RATE_LIMIT=off turns every
+// limit here off (benchmarks only). docs/security.md lists them with their defaults.
+//
+// A caller is counted by a key (limitKey): a signed-in caller by its token's subject (hashed), so
+// that staff behind one clinic NAT each have their own allowance and one user on many addresses
+// has one; an anonymous caller by its client key (lib/http/trust.ts: an IPv4 address or an IPv6 /64).
 //
 // Sharing codes (31^6 of them, millions stored) are guessable by a botnet, so every route that
 // takes a code spends the same allowances:
-// - lookups per address per minute (RATE_LIMIT_PER_MINUTE); a report counts each code it lists;
-// - misses (unknown codes) per address per hour (RATE_LIMIT_MISSES_PER_HOUR), after which the
-//   address is blocked on every code route for an hour;
+// - lookups per caller per minute (RATE_LIMIT_PER_MINUTE); a report counts each code it lists;
+// - misses (unknown codes) per caller per hour (RATE_LIMIT_MISSES_PER_HOUR), after which the
+//   caller is blocked on every code route for an hour;
+// - misses per IPv6 /48 per hour (RATE_LIMIT_MISSES_PER_48_PER_HOUR), anonymous callers only: a
+//   site holding 65,536 /64s gets a few clients' allowance, not 65,536 of them; past it the /48
+//   is blocked on every code route until its hour is over;
 // - a global miss budget per hour (RATE_LIMIT_GLOBAL_MISSES_PER_HOUR): once spent, every miss
 //   is slowed down and a warning is logged.
-// A code lookup costs one store round trip (one script in Redis); misses cost one more.
+// A code lookup costs one store round trip (one script in Redis, two commands pipelined for an
+// anonymous IPv6 caller); misses cost one more.
 import { createHash } from "node:crypto";
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+
+/** Whom a request's allowances count (made by limitSubjectOf in lib/http/client-address.ts). */
+export interface LimitSubject {
+  /** "user:<hash of the token's subject>" when signed in, else "client:<IPv4 address or IPv6 /64>". */
+  key: string;
+  /** The IPv6 /48 of an anonymous caller, whose code misses are counted together too; otherwise null. */
+  site: string | null;
+}
 
 /** How long a miss waits once the global miss budget is spent. */
 export const SPENT_BUDGET_DELAY_MS = 1_000;
@@ -30,9 +45,10 @@ const DAY = 24 * HOUR;
 interface Limiters {
   lookups: RateLimiterAbstract;
   misses: RateLimiterAbstract;
+  siteMisses: RateLimiterAbstract;
   globalMisses: RateLimiterAbstract;
   writes: RateLimiterAbstract;
-  mailPerAddress: RateLimiterAbstract;
+  mailPerCaller: RateLimiterAbstract;
   mailPerRecipient: RateLimiterAbstract;
   mailOverall: RateLimiterAbstract;
   ai: RateLimiterAbstract;
@@ -87,9 +103,10 @@ function limiters(): Limiters | null {
       : {
           lookups: limiter({ keyPrefix: "rl:code:req", points: config.RATE_LIMIT_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
           misses: limiter({ keyPrefix: "rl:code:miss", points: config.RATE_LIMIT_MISSES_PER_HOUR, duration: HOUR }),
+          siteMisses: limiter({ keyPrefix: "rl:code:miss48", points: config.RATE_LIMIT_MISSES_PER_48_PER_HOUR, duration: HOUR }),
           globalMisses: limiter({ keyPrefix: "rl:code:global-miss", points: config.RATE_LIMIT_GLOBAL_MISSES_PER_HOUR, duration: HOUR }),
           writes: limiter({ keyPrefix: "rl:write", points: config.RATE_LIMIT_WRITES_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
-          mailPerAddress: limiter({ keyPrefix: "rl:mail:addr", points: config.RATE_LIMIT_MAIL_PER_HOUR, duration: HOUR }),
+          mailPerCaller: limiter({ keyPrefix: "rl:mail:caller", points: config.RATE_LIMIT_MAIL_PER_HOUR, duration: HOUR }),
           mailPerRecipient: limiter({ keyPrefix: "rl:mail:to", points: config.RATE_LIMIT_MAIL_PER_RECIPIENT_PER_DAY, duration: DAY }),
           mailOverall: limiter({ keyPrefix: "rl:mail:all", points: config.RATE_LIMIT_MAIL_GLOBAL_PER_HOUR, duration: HOUR }),
           ai: limiter({ keyPrefix: "rl:ai", points: config.RATE_LIMIT_AI_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
@@ -132,22 +149,40 @@ function warnAtMostEveryMinute(kind: string, fields: Record<string, unknown>, me
   logger.warn(fields, message);
 }
 
-const BLOCKED = "Too many unknown codes from this address; try again later";
+const BLOCKED = "Too many unknown codes; try again later";
+const SITE_BLOCKED = "Too many unknown codes from this network; try again later";
 
-/** `count` code lookups by `address`; 429 when over the per-minute allowance or while the address is blocked. */
-export async function countCodeLookups(address: string, count = 1): Promise<void> {
+/** The state of a /48 whose misses are past its hour's allowance, or null (a store failure reads as not over). */
+async function siteOver(limits: Limiters, site: string): Promise<RateLimiterRes | null> {
+  const state = await limits.siteMisses.get(site).catch(() => null);
+  return state && state.consumedPoints > limits.siteMisses.points ? state : null;
+}
+
+/**
+ * `count` code lookups by the caller `key` (from an IPv6 /48 `site` when anonymous); 429 when over
+ * the per-minute allowance, or while the caller or its /48 is blocked.
+ */
+export async function countCodeLookups(key: string, count = 1, site: string | null = null): Promise<void> {
   const limits = limiters();
   if (!limits || count === 0) return;
-  const over = await consume(limits.lookups, address, count);
+  const [over, siteBlocked] = await Promise.all([consume(limits.lookups, key, count), site ? siteOver(limits, site) : null]);
+  if (siteBlocked) throw tooMany(siteBlocked, SITE_BLOCKED);
   // A block (after too many misses) outlasts the minute's window.
   if (over) throw tooMany(over, over.msBeforeNext > MINUTE * 1000 ? BLOCKED : "Too many requests; try again later");
 }
 
-/** `count` unknown codes from `address`: past the hour's allowance the address is blocked (429 now); past the global budget, slowed. */
-export async function countCodeMisses(address: string, count = 1): Promise<void> {
+/**
+ * `count` unknown codes from the caller `key` (and its /48 `site`): past the hour's allowance the
+ * caller (or the whole /48) is blocked (429 now); past the global budget, slowed.
+ */
+export async function countCodeMisses(key: string, count = 1, site: string | null = null): Promise<void> {
   const limits = limiters();
   if (!limits || count === 0) return;
-  const [addressOver, globalOver] = await Promise.all([consume(limits.misses, address, count), consume(limits.globalMisses, "all", count)]);
+  const [callerOver, siteMissesOver, globalOver] = await Promise.all([
+    consume(limits.misses, key, count),
+    site ? consume(limits.siteMisses, site, count) : null,
+    consume(limits.globalMisses, "all", count),
+  ]);
   if (globalOver) {
     warnAtMostEveryMinute(
       "global-miss",
@@ -156,55 +191,56 @@ export async function countCodeMisses(address: string, count = 1): Promise<void>
     );
     await new Promise((resolve) => setTimeout(resolve, SPENT_BUDGET_DELAY_MS));
   }
-  if (addressOver) {
-    await limits.lookups.block(address, HOUR).catch((error: Error) => logger.warn({ err: error.name }, "rate limit block failed"));
+  if (callerOver) {
+    await limits.lookups.block(key, HOUR).catch((error: Error) => logger.warn({ err: error.name }, "rate limit block failed"));
     throw tooMany(new RateLimiterRes(0, HOUR * 1000), BLOCKED);
   }
+  if (siteMissesOver) throw tooMany(siteMissesOver, SITE_BLOCKED);
 }
 
-/** A creation (record, report, lead) from `address`. */
-export async function countWrite(address: string): Promise<void> {
+/** A creation (record, report, lead) by the caller `key`. */
+export async function countWrite(key: string): Promise<void> {
   const limits = limiters();
   if (!limits) return;
-  const over = await consume(limits.writes, address);
-  if (over) throw tooMany(over, "Too many submissions from this address; try again in a minute");
+  const over = await consume(limits.writes, key);
+  if (over) throw tooMany(over, "Too many submissions; try again in a minute");
 }
 
 /** Recipients are counted by a hash: no addresses in the limit store. */
 const recipientKey = (recipient: string) => createHash("sha256").update(recipient.trim().toLowerCase()).digest("hex").slice(0, 32);
 
-/** An e-mail from `address` to `recipient`: 429 past the per-address, per-recipient or overall allowance. */
-export async function countMail(address: string, recipient: string): Promise<void> {
+/** An e-mail from the caller `key` to `recipient`: 429 past the per-caller, per-recipient or overall allowance. */
+export async function countMail(key: string, recipient: string): Promise<void> {
   const limits = limiters();
   if (!limits) return;
-  const [byAddress, byRecipient, overall] = await Promise.all([
-    consume(limits.mailPerAddress, address),
+  const [byCaller, byRecipient, overall] = await Promise.all([
+    consume(limits.mailPerCaller, key),
     consume(limits.mailPerRecipient, recipientKey(recipient)),
     consume(limits.mailOverall, "all"),
   ]);
   if (overall) warnAtMostEveryMinute("mail", {}, "overall e-mail allowance spent: refusing mail for now");
-  const over = byAddress ?? byRecipient ?? overall;
+  const over = byCaller ?? byRecipient ?? overall;
   if (over) throw tooMany(over, "Too many e-mails; try again later");
 }
 
-/** A model or speech call on behalf of `address` (a voice turn); false when over its per-minute allowance. */
-export async function allowAiCall(address: string): Promise<boolean> {
+/** A model or speech call on behalf of the caller `key` (a voice turn); false when over its per-minute allowance. */
+export async function allowAiCall(key: string): Promise<boolean> {
   const limits = limiters();
-  return !limits || (await consume(limits.ai, address)) === null;
+  return !limits || (await consume(limits.ai, key)) === null;
 }
 
 /** The same for HTTP routes: 429 when over. */
-export async function countAiCall(address: string): Promise<void> {
+export async function countAiCall(key: string): Promise<void> {
   const limits = limiters();
-  const over = limits && (await consume(limits.ai, address));
-  if (over) throw tooMany(over, "Too many model or speech requests from this address; try again in a minute");
+  const over = limits && (await consume(limits.ai, key));
+  if (over) throw tooMany(over, "Too many model or speech requests; try again in a minute");
 }
 
-/** An expensive computation (biomechanics analysis, FHIR search or export) for `address`; 429 when over. */
-export async function countCompute(address: string): Promise<void> {
+/** An expensive computation (biomechanics analysis, FHIR search or export) for the caller `key`; 429 when over. */
+export async function countCompute(key: string): Promise<void> {
   const limits = limiters();
-  const over = limits && (await consume(limits.compute, address));
-  if (over) throw tooMany(over, "Too many analyses or exports from this address; try again in a minute");
+  const over = limits && (await consume(limits.compute, key));
+  if (over) throw tooMany(over, "Too many analyses or exports; try again in a minute");
 }
 
 /** One model call from the daily budget of all callers; false once it is spent (callers use their template). */

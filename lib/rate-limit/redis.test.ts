@@ -14,6 +14,7 @@ Object.assign(process.env, {
   REDIS_KEY_PREFIX: prefix,
   RATE_LIMIT_PER_MINUTE: "2",
   RATE_LIMIT_MISSES_PER_HOUR: "1",
+  RATE_LIMIT_MISSES_PER_48_PER_HOUR: "2",
   RATE_LIMIT_WRITES_PER_MINUTE: "1",
   RATE_LIMIT_AI_PER_MINUTE: "1",
   RATE_LIMIT_COMPUTE_PER_MINUTE: "1",
@@ -63,6 +64,22 @@ describe("the abuse limits in Redis", { skip }, () => {
     assert.equal(await redis.get(`${prefix}:rl:code:global-miss:all`), "1");
   });
 
+  test("an IPv6 /48's misses are one count in the store, and past it every client of the /48 is refused", async () => {
+    const site = "2001:db8:77::/48";
+    await limits.countCodeMisses("client:2001:db8:77:1::/64", 1, site);
+    await limits.countCodeMisses("client:2001:db8:77:2::/64", 1, site);
+    assert.equal(await redis.get(`${prefix}:rl:code:miss48:${site}`), "2");
+    await assert.rejects(
+      limits.countCodeMisses("client:2001:db8:77:3::/64", 1, site),
+      (error) => error instanceof ApiError && error.status === 429,
+    );
+    await assert.rejects(
+      limits.countCodeLookups("client:2001:db8:77:4::/64", 1, site),
+      (error) => error instanceof ApiError && error.status === 429,
+    );
+    await limits.countCodeLookups("client:2001:db8:78:4::/64", 1, "2001:db8:78::/48");
+  });
+
   test("a count another instance made in the shared store is honoured here", async () => {
     await redis.set(`${prefix}:rl:code:req:10.2.1.1`, "2", "EX", 60);
     await assert.rejects(limits.countCodeLookups("10.2.1.1"), (error) => error instanceof ApiError && error.status === 429);
@@ -81,7 +98,7 @@ describe("the abuse limits in Redis", { skip }, () => {
     await limits.countCompute("10.2.3.1");
     assert.equal(await limits.spendModelBudget(), true);
     const recipient = createHash("sha256").update("bob@example.com").digest("hex").slice(0, 32);
-    assert.equal(await redis.get(`${prefix}:rl:mail:addr:10.2.3.1`), "1");
+    assert.equal(await redis.get(`${prefix}:rl:mail:caller:10.2.3.1`), "1");
     assert.equal(await redis.get(`${prefix}:rl:mail:to:${recipient}`), "1");
     assert.equal(await redis.get(`${prefix}:rl:mail:all:all`), "1");
     assert.equal(await redis.get(`${prefix}:rl:ai:10.2.3.1`), "1");

@@ -90,7 +90,7 @@ export const createReportEndpoint = endpoint({
     {
       status: 400,
       description:
-        "title missing or empty; assessmentCodes missing, empty, over 20 or malformed (field names the input), or naming unknown or expired assessments (the message says how many, never which)",
+        "title missing or empty; assessmentCodes missing, empty, over 20 or malformed (field names the input), or naming unknown, expired or unshareable assessments (one message for every such batch: neither how many nor which)",
     },
   ],
 });

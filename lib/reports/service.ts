@@ -147,14 +147,18 @@ function ownerPatients(row: ReportRow): number[] {
     .map((a) => a.ownerId);
 }
 
+/** One answer for any batch with an unknown code: how many (or which) would let a batch be bisected. */
+const UNKNOWN_CODES = "One or more codes are unknown, expired or not shareable; check them and try again";
+
 /**
  * Every listed code is a code lookup, and every unknown one a miss, like on the lookup routes:
- * a report must not be a faster way to test codes. The answer says how many were unknown, never
- * which, so that a report cannot sort good guesses from bad ones.
+ * a report must not be a faster way to test codes. The answer never says how many codes, or
+ * which, were unknown.
  */
 export async function createReport(input: CreateReportInput, caller: AccessContext) {
-  const { user, address } = caller;
-  await countCodeLookups(address, input.assessmentCodes.length);
+  const { user, limits } = caller;
+  const total = input.assessmentCodes.length;
+  await countCodeLookups(limits.key, total, limits.site);
   const now = new Date();
   const found = await db().assessment.findMany({
     where: { code: { in: input.assessmentCodes } },
@@ -163,12 +167,8 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
   const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));
   const unknown = input.assessmentCodes.filter((code) => !byCode.has(code)).length;
   if (unknown) {
-    await countCodeMisses(address, unknown);
-    const total = input.assessmentCodes.length;
-    throw badRequest(
-      `${unknown} of the ${total} codes name no assessment (unknown or expired); check them and try again`,
-      "assessmentCodes",
-    );
+    await countCodeMisses(limits.key, unknown, limits.site);
+    throw badRequest(UNKNOWN_CODES, "assessmentCodes");
   }
   const report = await withFreshCode((code) =>
     db().report.create({
@@ -188,7 +188,7 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
     formattedCode: formatCode(report.code),
     title: report.title,
     createdAt: report.createdAt.toISOString(),
-    assessmentCount: input.assessmentCodes.length,
+    assessmentCount: total,
   };
 }
 
@@ -249,7 +249,7 @@ export async function emailReport(
   caller: AccessContext,
 ): Promise<{ success: boolean; sent: boolean; message: string }> {
   const row = await loadRow(code);
-  await countMail(caller.address, to);
+  await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
   const pdf = await renderPdf(report, link);

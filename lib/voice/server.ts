@@ -1,7 +1,8 @@
 // The voice WebSocket at /api/ai/ws. server.ts hands upgrades for that path to this server.
 // The handshake checks the Origin (CORS allow-list; native clients send none), the number of
-// sockets per client address (the trusted address server.ts stamped, as every limit uses) and in
-// all, and the caller's token; then each socket gets a VoiceSession.
+// sockets per client (the client key of the trusted address server.ts stamped, as every limit uses:
+// an IPv4 address or an IPv6 /64) and in all, and the caller's token; then each socket gets a
+// VoiceSession.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -9,8 +10,9 @@ import { WebSocket, WebSocketServer, type RawData } from "ws";
 import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { AuthUser } from "@/lib/auth/guard";
 import { env } from "@/lib/env";
-import { CLIENT_ADDRESS_HEADER } from "@/lib/http/client-address";
+import { CLIENT_ADDRESS_HEADER, limitSubjectOf } from "@/lib/http/client-address";
 import { allowedOrigins } from "@/lib/http/cors";
+import { clientKeyOf } from "@/lib/http/trust";
 import { logger } from "@/lib/log";
 import { authenticateUpgrade } from "@/lib/voice/auth";
 import { VoiceSession } from "@/lib/voice/session";
@@ -55,7 +57,7 @@ export function createVoiceServer(): VoiceServer {
   const { VOICE_MAX_CONNECTIONS_PER_CLIENT, VOICE_MAX_CONNECTIONS, VOICE_HEARTBEAT_MS } = env();
   const origins = allowedOrigins();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
-  const perAddress = new Map<string, number>();
+  const perClient = new Map<string, number>();
   let openInAll = 0;
   const peers = new Map<WebSocket, Peer>();
   let closing = false;
@@ -79,7 +81,7 @@ export function createVoiceServer(): VoiceServer {
     const session = new VoiceSession({
       sessionId,
       user,
-      address,
+      limitKey: limitSubjectOf(address, user).key,
       audio: new URL(req.url ?? "/", "http://voice.invalid").searchParams.get("audio") !== "off",
       send: (message) => {
         if (socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -106,20 +108,21 @@ export function createVoiceServer(): VoiceServer {
 
     const stamped = req.headers[CLIENT_ADDRESS_HEADER];
     const address = typeof stamped === "string" ? stamped : "unknown";
-    const open = perAddress.get(address) ?? 0;
+    const client = clientKeyOf(address);
+    const open = perClient.get(client) ?? 0;
     if (open >= VOICE_MAX_CONNECTIONS_PER_CLIENT) {
       return refuse(socket, 429, `At most ${VOICE_MAX_CONNECTIONS_PER_CLIENT} voice connections per client`, { "retry-after": "5" });
     }
     if (openInAll >= VOICE_MAX_CONNECTIONS)
       return refuse(socket, 503, "The voice service is at capacity; try again shortly", { "retry-after": "5" });
     // The slots are held from now until the underlying connection closes, whatever happens in between.
-    perAddress.set(address, open + 1);
+    perClient.set(client, open + 1);
     openInAll++;
     socket.once("close", () => {
       openInAll--;
-      const left = (perAddress.get(address) ?? 1) - 1;
-      if (left > 0) perAddress.set(address, left);
-      else perAddress.delete(address);
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
     });
 
     let user: AuthUser | null;

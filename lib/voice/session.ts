@@ -37,8 +37,8 @@ interface Reply {
 export interface SessionOptions {
   sessionId: string;
   user: AuthUser | null;
-  /** The client's address: each turn spends one of its model-and-speech calls (RATE_LIMIT_AI_PER_MINUTE). */
-  address: string;
+  /** Whom the limits count (lib/http/client-address.ts): each turn spends one of its model-and-speech calls (RATE_LIMIT_AI_PER_MINUTE). */
+  limitKey: string;
   /** Whether replies are followed by audio_chunk frames (the client may change it with settings). */
   audio: boolean;
   send(message: ServerMessage): void;
@@ -265,14 +265,14 @@ export class VoiceSession {
   }
 
   /**
-   * A turn past the address's allowance of model and speech calls is answered with the script's
+   * A turn past the caller's allowance of model and speech calls is answered with the script's
    * line and no audio: the conversation goes on, the spending stops.
    */
   private async say(line: string, spoken: string | null, row: Transition): Promise<void> {
     const prompt =
       spoken ??
       `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_TYPE_SPOKEN[this.assessmentType]}` : ""}]`;
-    const allowed = await allowAiCall(this.options.address);
+    const allowed = await allowAiCall(this.options.limitKey);
     const messages: ChatMessage[] = [
       { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },
       ...this.history.slice(-2 * HISTORY_TURNS),

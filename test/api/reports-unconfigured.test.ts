@@ -53,7 +53,7 @@ test("no mail transport and no model: sent false, template explanation; expired 
     const refused = await api.post("/reports", { title: "Too late", assessmentCodes: [rom, pain] });
     assert.equal(refused.status, 400);
     assert.equal(refused.body.field, "assessmentCodes");
-    assert.match(refused.body.error, /^1 of the 2 codes name no assessment \(unknown or expired\)/, "how many, never which");
+    assert.match(refused.body.error, /^One or more codes are unknown, expired or not shareable/, "neither how many nor which");
 
     const after = await api.get(`/reports/${report}`);
     assert.equal(after.status, 200);

@@ -6,6 +6,17 @@ import { apiClient, type RequestOptions } from "./http.ts";
 /** A random documentation-range address (RFC 5737), unique enough per test run. */
 export const newAddress = () => `198.51.${randomInt(256)}.${randomInt(1, 255)}`;
 
+const hextet = () => randomInt(0x10000).toString(16);
+
+/** A random IPv6 /48 of the documentation range (RFC 3849), as its first three hextets ("2001:db8:1f2a"). */
+export const newSite = () => `2001:db8:${hextet()}`;
+
+/** A random /64 in `site` (a fresh /48 by default), as its first four hextets. */
+export const newNetwork = (site = newSite()) => `${site}:${hextet()}`;
+
+/** A random address in the /64 `network`: its low 64 bits rotated, as one IPv6 host can. */
+export const addressIn = (network: string) => `${network}:${[0, 0, 0, 0].map(hextet).join(":")}`;
+
 /** An API client whose requests say they come from `address` (through a trusted proxy). */
 export function clientAt(origin: string, address: string, token?: string) {
   const api = apiClient(origin);

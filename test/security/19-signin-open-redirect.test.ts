@@ -1,0 +1,64 @@
+// Round 3, row 3: /signin?callbackUrl=/.//evil.example/phish answered a signed-in browser with
+// "307 location: //evil.example/phish" (a dot segment normalised away leaves a scheme-relative
+// URL). The callback is now a same-origin path that no reader can take for another origin, or
+// the dashboard (lib/web/callback-url.ts has the full table of hostile forms).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { startServer, type TestServer } from "@/test/support/server";
+
+let server: TestServer;
+let session: string;
+
+/** Signs in on the development sign-in as `persona`; returns the session cookie. */
+async function devSignIn(persona: string): Promise<string> {
+  const csrf = await fetch(`${server.origin}/api/auth/csrf`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const csrfCookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const response = await fetch(`${server.origin}/api/auth/callback/development`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
+    body: new URLSearchParams({ csrfToken, persona, json: "true" }),
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
+  assert.ok(cookie, `no session cookie (status ${response.status})`);
+  return cookie.split(";")[0]!;
+}
+
+before(async () => {
+  server = await startServer();
+  session = await devSignIn("patient");
+});
+after(() => server?.stop());
+
+/** Where /signin sends the signed-in browser for `callbackUrl`. */
+async function redirectFor(callbackUrl: string): Promise<string> {
+  const response = await fetch(`${server.origin}/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`, {
+    headers: { cookie: session },
+    redirect: "manual",
+  });
+  assert.equal(response.status, 307, `status for ${JSON.stringify(callbackUrl)}`);
+  return response.headers.get("location")!;
+}
+
+for (const hostile of [
+  "/.//evil.example/phish",
+  "//evil.example/phish",
+  "/\\evil.example/phish",
+  "/%2F%2Fevil.example",
+  "/\t/evil.example",
+]) {
+  test(`a signed-in browser is not sent off-site by ${JSON.stringify(hostile)}`, async () => {
+    const location = await redirectFor(hostile);
+    assert.equal(new URL(location, server.origin).origin, server.origin, `location ${location}`);
+    assert.match(location, /^(\/dashboard|https?:\/\/127\.0\.0\.1:\d+\/dashboard)$/);
+  });
+}
+
+test("a same-site callback is still honoured", async () => {
+  const location = await redirectFor("/a/ABC-DEF?tab=results");
+  assert.equal(new URL(location, server.origin).pathname + new URL(location, server.origin).search, "/a/ABC-DEF?tab=results");
+});
