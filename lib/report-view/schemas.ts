@@ -54,7 +54,12 @@ export type ReportPatient = z.infer<typeof reportPatient>;
 export const reportView = z.object({
   code: z.string(),
   formattedCode: z.string(),
-  title: z.string(),
+  title: z.string().describe("As its creator gave it: when createdBy is anonymous, show it as the sender's words, not as the report's heading"),
+  createdBy: z
+    .enum(["patient", "staff", "anonymous"])
+    .describe(
+      "Who made the report: a signed-in patient (or a caller with no role), a care provider or admin, or someone without a token. Only reports the patient or staff made are the patient's FHIR DiagnosticReports",
+    ),
   createdAt: z.iso.datetime(),
   patientName: z
     .string()
