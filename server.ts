@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
-import { EnvError, env, isDevAuth, listenHost } from "@/lib/env";
+import { EnvError, env, isDevAuth, listenHost, webSignInEnabled } from "@/lib/env";
 import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
 import { withPageStatus } from "@/lib/web/page-status";
 
@@ -51,6 +51,11 @@ async function main(): Promise<void> {
     logger.warn(
       { allowDevAuth: config.ALLOW_DEV_AUTH },
       "DEVELOPMENT AUTH IS ON (AUTH0_DOMAIN is unset): tokens are not verified and anyone may act as any user, admin included. Never hold real patient data this way.",
+    );
+  }
+  if (!webSignInEnabled()) {
+    logger.warn(
+      "web sign-in is disabled (API-only mode): AUTH0_DOMAIN is set without AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, NEXTAUTH_URL and NEXTAUTH_SECRET; API tokens work, and the pages serve anonymous visitors only",
     );
   }
   if (config.JOURNAL_AUTH === "none") {

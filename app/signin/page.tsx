@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevelopmentSignIn, ProviderSignInButton } from "@/components/site/sign-buttons";
 import { Alert, PageHeading } from "@/components/ui";
-import { isDevAuth } from "@/lib/env";
+import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 
 export const metadata: Metadata = { title: "Sign in" };
@@ -20,6 +20,18 @@ function safeCallback(value: string | string[] | undefined): string {
 }
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (!webSignInEnabled()) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <PageHeading title="Sign in">
+          <p>
+            Sign-in is not available on this server: it serves the API to applications with their own sign-in. Results and reports opened by
+            code work without an account.
+          </p>
+        </PageHeading>
+      </div>
+    );
+  }
   const params = await searchParams;
   const callbackUrl = safeCallback(params.callbackUrl);
   if (await currentUser()) redirect(callbackUrl);

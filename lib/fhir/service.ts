@@ -9,6 +9,7 @@ import { storedType, type ReadAssessmentType } from "@/lib/assessments/types";
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { searchset, type Page } from "@/lib/fhir/bundle";
 import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnostic-report";
@@ -17,7 +18,7 @@ import { patientResource } from "@/lib/fhir/patient";
 import { pageSlices, type DateCondition } from "@/lib/fhir/search";
 import { assertMayRead, assertMayReadPatient, isStaff } from "@/lib/patients/access";
 
-/** The caller and where they reached us (links in answers are built from `url`). */
+/** The caller and the request's URL on the public origin (links in answers are built from `url`). */
 export interface FhirRequest {
   user: AuthUser;
   access: AccessContext;
@@ -30,9 +31,14 @@ export interface ObservationFilter {
   dates: DateCondition[];
 }
 
-/** The FhirRequest of a handle() handler's context. */
+/**
+ * The FhirRequest of a handle() handler's context. Its URL keeps the path and query but takes
+ * FRONTEND_URL's origin: the Host header is the client's to choose, and links built from it would
+ * send readers of the record (and caches) to any host.
+ */
 export function fhirRequest(context: { user: AuthUser; request: Request; caller: AccessContext }): FhirRequest {
-  return { user: context.user, access: context.caller, url: new URL(context.request.url) };
+  const { pathname, search } = new URL(context.request.url);
+  return { user: context.user, access: context.caller, url: new URL(pathname + search, env().FRONTEND_URL) };
 }
 
 const ASSESSMENT_SELECT = { id: true, ownerId: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true } as const;

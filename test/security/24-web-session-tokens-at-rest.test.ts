@@ -30,9 +30,9 @@ after(async () => {
 });
 
 test("the adapter keeps only the access token, and only encrypted", async () => {
-  const { authOptions, storedAccessToken } = await import("@/lib/web/auth");
+  const { accountAdapter, storedAccessToken } = await import("@/lib/web/accounts");
   const { db } = await import("@/lib/db");
-  const adapter = authOptions().adapter!;
+  const adapter = accountAdapter();
   const user = await adapter.createUser!({ id: "", email: "someone@example.com", emailVerified: null, name: "Someone" });
   await adapter.linkAccount!({
     userId: user.id,
