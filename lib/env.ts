@@ -161,10 +161,18 @@ export const envSchema = z
       }
     }
     if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
-      ctx.addIssue({ code: "custom", path: ["DATABASE_MIGRATION_URL"], message: "needs DATABASE_URL (the embedded database has one role)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message: "needs DATABASE_URL (the embedded database has one role)",
+      });
     }
     if (env.AUDIT_ADDRESS_KEY && env.AUDIT_ADDRESS_KEY.length < 32) {
-      ctx.addIssue({ code: "custom", path: ["AUDIT_ADDRESS_KEY"], message: "must be at least 32 characters (it keys the audit trail's address hashes)" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUDIT_ADDRESS_KEY"],
+        message: "must be at least 32 characters (it keys the audit trail's address hashes)",
+      });
     }
     if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "must be at least 32 characters (it encrypts the web session)" });

@@ -54,7 +54,9 @@ export type ReportPatient = z.infer<typeof reportPatient>;
 export const reportView = z.object({
   code: z.string(),
   formattedCode: z.string(),
-  title: z.string().describe("As its creator gave it: when createdBy is anonymous, show it as the sender's words, not as the report's heading"),
+  title: z
+    .string()
+    .describe("As its creator gave it: when createdBy is anonymous, show it as the sender's words, not as the report's heading"),
   createdBy: z
     .enum(["patient", "staff", "anonymous"])
     .describe(
