@@ -73,7 +73,10 @@ export async function recordAccessToMany(context: AccessContext, patientIds: Ite
   await db().auditEvent.createMany({ data: others.map((patientId) => ({ ...columns, patientId })) });
 }
 
-/** GET /admin/audit. The read is itself a row (naming the patient when the query does). */
+/**
+ * GET /admin/audit. The read is itself a row, about no one patient (patientId null): a patient's
+ * own trail lists who read their data, not who read the trail.
+ */
 export async function listAuditEvents(query: z.output<typeof auditQuery>, context: AccessContext) {
   const where = {
     ...(query.patientId ? { patientId: query.patientId } : {}),
@@ -86,6 +89,6 @@ export async function listAuditEvents(query: z.output<typeof auditQuery>, contex
     db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
     db().auditEvent.count({ where }),
   ]);
-  await db().auditEvent.create({ data: { ...auditColumns(context, "audit_read"), patientId: query.patientId ?? null } });
+  await db().auditEvent.create({ data: { ...auditColumns(context, "audit_read"), patientId: null } });
   return { events: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }

@@ -15,7 +15,11 @@ export const auditEventSchema = z.object({
   id: z.number().int(),
   actorSub: z.string(),
   actorRole: z.string(),
-  patientId: z.number().int().nullable().describe("The patient whose data was touched; null for a read of the trail not filtered by patient"),
+  patientId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The patient whose data was touched; null on a read of the trail itself (action audit_read)"),
   action: z.string(),
   route: z.string(),
   requestId: z.string().nullable().describe("The server's id of the request (its x-request-id answer header and log lines)"),
@@ -23,7 +27,9 @@ export const auditEventSchema = z.object({
   clientAddress: z
     .string()
     .nullable()
-    .describe("The trusted client address (TRUST_PROXY), or hmac-sha256:<hex> of it when AUDIT_ADDRESS_KEY is set; null on rows from before it was recorded"),
+    .describe(
+      "The trusted client address (TRUST_PROXY), or hmac-sha256:<hex> of it when AUDIT_ADDRESS_KEY is set; null on rows from before it was recorded",
+    ),
   createdAt: z.iso.datetime(),
 });
 
