@@ -97,6 +97,7 @@ test("a list records one row per other patient shown, each once, and nothing whe
         route: "/api/patients/{id}",
         requestId: "req-many",
         clientRequestId: "c-9",
+        clientAddress: "10.3.0.1",
       },
     );
   }
