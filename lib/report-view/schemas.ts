@@ -32,6 +32,9 @@ export type ReportAssessment = z.infer<typeof reportAssessment>;
 
 export const explanationSource = z.enum(["ai", "fallback"]);
 
+/** Who made a report: a signed-in patient (or a caller with no role), staff, or someone without a token. */
+export const reportCreator = z.enum(["patient", "staff", "anonymous"]);
+
 export const reportOwners = z.object({
   status: z
     .enum(["single", "mixed", "anonymous", "none"])
@@ -57,11 +60,9 @@ export const reportView = z.object({
   title: z
     .string()
     .describe("As its creator gave it: when createdBy is anonymous, show it as the sender's words, not as the report's heading"),
-  createdBy: z
-    .enum(["patient", "staff", "anonymous"])
-    .describe(
-      "Who made the report: a signed-in patient (or a caller with no role), a care provider or admin, or someone without a token. Only reports the patient or staff made are the patient's FHIR DiagnosticReports",
-    ),
+  createdBy: reportCreator.describe(
+    "Who made the report: a signed-in patient (or a caller with no role), a care provider or admin, or someone without a token. Only reports the patient or staff made are the patient's FHIR DiagnosticReports",
+  ),
   createdAt: z.iso.datetime(),
   patientName: z
     .string()
