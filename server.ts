@@ -6,7 +6,7 @@ import { existsSync } from "node:fs";
 import { createServer } from "node:http";
 import { join } from "node:path";
 import next from "next";
-import { EnvError, env, isDevAuth, listenHost } from "@/lib/env";
+import { EnvError, env, isDevAuth, listenHost, webSignInEnabled } from "@/lib/env";
 import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
 import { withPageStatus } from "@/lib/web/page-status";
 
@@ -31,8 +31,8 @@ async function main(): Promise<void> {
   // Imported after the configuration is known to be valid: these modules read it.
   // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
   const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
-  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, withConnection } = await import("@/lib/db");
-  const { runMigrations } = await import("@/lib/db/migrate");
+  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings } = await import("@/lib/db");
+  const { migrate } = await import("@/lib/db/migrate");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   const { schedulePurge } = await import("@/lib/lookup/purge");
 
-  const applied = await withConnection((sql) => runMigrations(sql));
+  const applied = await migrate();
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
@@ -53,6 +53,11 @@ async function main(): Promise<void> {
     logger.warn(
       { allowDevAuth: config.ALLOW_DEV_AUTH },
       "DEVELOPMENT AUTH IS ON (AUTH0_DOMAIN is unset): tokens are not verified and anyone may act as any user, admin included. Never hold real patient data this way.",
+    );
+  }
+  if (!webSignInEnabled()) {
+    logger.warn(
+      "web sign-in is disabled (API-only mode): AUTH0_DOMAIN is set without AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, NEXTAUTH_URL and NEXTAUTH_SECRET; API tokens work, and the pages serve anonymous visitors only",
     );
   }
   if (config.JOURNAL_AUTH === "none") {

@@ -1,7 +1,7 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site/header";
-import { isDevAuth } from "@/lib/env";
+import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import "./globals.css";
 
@@ -26,7 +26,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         >
           Skip to content
         </a>
-        <SiteHeader user={user} devMode={isDevAuth()} />
+        <SiteHeader user={user} devMode={isDevAuth()} canSignIn={webSignInEnabled()} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
           {children}
         </main>

@@ -67,9 +67,10 @@ export async function benchEverything(
     process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
   process.env.NEXT_DIST_DIR ||= ".next";
   const { startIdentityProvider, uniqueSub } = await import("@/test/support/identity-provider");
-  const { startServer } = await import("@/test/support/server");
+  const { ownOriginEnv, startServer } = await import("@/test/support/server");
   const idp = await startIdentityProvider();
-  const server = await startServer({ env: { ...serviceEnv, ...idp.env } });
+  // The export follows the bundles' next links, which name FRONTEND_URL: the server's own origin.
+  const server = await startServer({ env: { ...serviceEnv, ...idp.env, ...(await ownOriginEnv()) } });
   try {
     const patientToken = await idp.token({
       sub: uniqueSub("patient"),

@@ -65,7 +65,9 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
   await page.getByRole("button", { name: "Create anyway" }).click();
 
   await expect(page).toHaveURL(/\/r\/[A-Z2-9]{6}$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Right hand after surgery" })).toBeVisible();
+  // Made without signing in: the title is the sender's words, not the report's heading.
+  await expect(page.getByRole("heading", { level: 1, name: "Hand assessment report" })).toBeVisible();
+  await expect(page.getByTestId("report-sender-title")).toHaveText("Title given by the sender: “Right hand after surgery”");
   await expect(page.getByTestId("ownership-notice")).toContainText("submitted anonymously");
   await expect(page.getByTestId("report-patient")).toHaveText("Anonymous");
 

@@ -28,6 +28,14 @@ export const envSchema = z
         .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
         .optional(),
     ),
+    /** Migrations run as this (owner) role when set; DATABASE_URL's role then needs only table rights (docs/security.md). */
+    DATABASE_MIGRATION_URL: z.preprocess(
+      (v) => (v === "" ? undefined : v),
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// URL")
+        .optional(),
+    ),
     DATABASE_POOL_SIZE: positiveInt(10),
     DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./.data")),
     FRONTEND_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().default("http://localhost:3000")),
@@ -77,6 +85,8 @@ export const envSchema = z
           }
         }),
     ),
+    /** Set: audit rows keep an HMAC of the client address instead of the address (docs/security.md). */
+    AUDIT_ADDRESS_KEY: optionalString,
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
 
@@ -151,6 +161,20 @@ export const envSchema = z
           });
       }
     }
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message: "needs DATABASE_URL (the embedded database has one role)",
+      });
+    }
+    if (env.AUDIT_ADDRESS_KEY && env.AUDIT_ADDRESS_KEY.length < 32) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUDIT_ADDRESS_KEY"],
+        message: "must be at least 32 characters (it keys the audit trail's address hashes)",
+      });
+    }
     if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "must be at least 32 characters (it encrypts the web session)" });
     }
@@ -207,4 +231,13 @@ export function env(): Env {
 /** True when no identity provider is configured (see the spec's "Development mode"). */
 export function isDevAuth(): boolean {
   return !env().AUTH0_DOMAIN;
+}
+
+/**
+ * Whether browsers can sign in: always in development auth mode; with an identity provider only
+ * when the web sign-in variables are set (AUTH0_CLIENT_ID and the rest, checked together above).
+ * Without them the server is API-only: tokens work, pages are served to anonymous visitors.
+ */
+export function webSignInEnabled(): boolean {
+  return isDevAuth() || Boolean(env().AUTH0_CLIENT_ID);
 }

@@ -2,13 +2,25 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { DevelopmentSignIn, ProviderSignInButton } from "@/components/site/sign-buttons";
 import { Alert, PageHeading } from "@/components/ui";
-import { isDevAuth } from "@/lib/env";
+import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import { safeCallbackPath } from "@/lib/web/callback-url";
 
 export const metadata: Metadata = { title: "Sign in" };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  if (!webSignInEnabled()) {
+    return (
+      <div className="mx-auto max-w-lg">
+        <PageHeading title="Sign in">
+          <p>
+            Sign-in is not available on this server: it serves the API to applications with their own sign-in. Results and reports opened by
+            code work without an account.
+          </p>
+        </PageHeading>
+      </div>
+    );
+  }
   const params = await searchParams;
   // Only same-site paths: never send people elsewhere after signing in.
   const callbackUrl = safeCallbackPath(params.callbackUrl);

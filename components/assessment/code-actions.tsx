@@ -11,13 +11,25 @@ import { errorText } from "@/lib/web/format";
 
 type Notice = { kind: "success" | "error" | "info"; text: string } | null;
 
-export function ClaimButton({ code, signedIn, claimable }: { code: string; signedIn: boolean; claimable: boolean }) {
+export function ClaimButton({
+  code,
+  signedIn,
+  canSignIn,
+  claimable,
+}: {
+  code: string;
+  signedIn: boolean;
+  /** False on an API-only server (no web sign-in): no link to a sign-in that cannot happen. */
+  canSignIn: boolean;
+  claimable: boolean;
+}) {
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
   const [claimed, setClaimed] = useState(!claimable);
   const router = useRouter();
 
   if (!signedIn) {
+    if (!canSignIn) return null;
     return (
       <p className="text-sm text-slate-700">
         <Link href={`/signin?callbackUrl=/a/${code}`} className="font-semibold text-teal-800 underline underline-offset-2">
@@ -72,11 +84,21 @@ export function ClaimButton({ code, signedIn, claimable }: { code: string; signe
   );
 }
 
-export function AssessmentActions({ code, signedIn, isAnonymous }: { code: string; signedIn: boolean; isAnonymous: boolean }) {
+export function AssessmentActions({
+  code,
+  signedIn,
+  canSignIn,
+  isAnonymous,
+}: {
+  code: string;
+  signedIn: boolean;
+  canSignIn: boolean;
+  isAnonymous: boolean;
+}) {
   return (
     <Card title="Keep this result">
       <div className="space-y-5">
-        <ClaimButton code={code} signedIn={signedIn} claimable={isAnonymous} />
+        <ClaimButton code={code} signedIn={signedIn} canSignIn={canSignIn} claimable={isAnonymous} />
         <EmailForm
           path={`/lookup/${code}/email`}
           field="email"

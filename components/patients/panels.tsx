@@ -149,6 +149,7 @@ export function JournalPanel({ patientId }: { patientId: number }) {
                       {row.hand && <span>{HAND_NAMES[row.hand] ?? row.hand}</span>}
                       {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}
                       {row.function !== null && <span>Function {formatNumber(row.function)}/10</span>}
+                      {row.writtenByStaff && <span className="font-semibold text-amber-900">Written by staff</span>}
                     </p>
                     <p className="mt-1 text-slate-800">{row.summary}</p>
                   </li>

@@ -13,7 +13,8 @@ function NavLink({ href, children }: { href: string; children: string }) {
   );
 }
 
-export function SiteHeader({ user, devMode }: { user: WebUser | null; devMode: boolean }) {
+/** `canSignIn` is false on an API-only server (identity provider for tokens, no web sign-in). */
+export function SiteHeader({ user, devMode, canSignIn }: { user: WebUser | null; devMode: boolean; canSignIn: boolean }) {
   const staff = user?.roles.some((role) => role === "care_provider" || role === "admin");
   const patient = user && (user.roles.length === 0 || user.roles.includes("patient"));
   return (
@@ -42,12 +43,14 @@ export function SiteHeader({ user, devMode }: { user: WebUser | null; devMode: b
               <SignOutButton />
             </>
           ) : (
-            <Link
-              href="/signin"
-              className="rounded-lg bg-teal-700 px-3 py-1.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
-            >
-              Sign in
-            </Link>
+            canSignIn && (
+              <Link
+                href="/signin"
+                className="rounded-lg bg-teal-700 px-3 py-1.5 font-semibold text-white hover:bg-teal-800 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+              >
+                Sign in
+              </Link>
+            )
           )}
         </div>
       </div>

@@ -64,6 +64,7 @@ test("a row names the actor's most privileged role, the action, the route patter
         route: "/api/patients/{id}",
         requestId: `req-role-${role}`,
         clientRequestId: "client-1",
+        clientAddress: "10.3.0.1",
       },
     ]);
   }
@@ -97,6 +98,7 @@ test("a list records one row per other patient shown, each once, and nothing whe
         route: "/api/patients/{id}",
         requestId: "req-many",
         clientRequestId: "c-9",
+        clientAddress: "10.3.0.1",
       },
     );
   }
@@ -111,12 +113,16 @@ test("a list records one row per other patient shown, each once, and nothing whe
   );
 });
 
+/** The admin reading the trail (each read is itself a row, written after the read). */
+const list = (query: Parameters<typeof audit.listAuditEvents>[0]) =>
+  audit.listAuditEvents(query, context(user("auditor", ["admin"]), "req-reader"));
+
 test("the admin list: newest first (ties by id), filtered by patient, actor and a half-open time range, paged, with the total", async () => {
   const doc = user("doc", ["care_provider"]);
   await audit.recordAccessToMany(context(doc, "req-list"), [ids.ann!, ids.ben!, ids.cat!, ids.dan!], "patients.list");
   const query = { limit: 50, offset: 0 };
-  const all = await audit.listAuditEvents(query);
   const total = await db().auditEvent.count();
+  const all = await list(query);
   assert.equal(all.total, total);
   assert.equal(all.events.length, total);
   for (let i = 1; i < all.events.length; i++) {
@@ -125,12 +131,13 @@ test("the admin list: newest first (ties by id), filtered by patient, actor and 
   }
   assert.match(all.events[0]!.createdAt, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-  const byPatient = await audit.listAuditEvents({ ...query, patientId: ids.dan });
+  const danRows = await db().auditEvent.count({ where: { patientId: ids.dan } });
+  const byPatient = await list({ ...query, patientId: ids.dan });
   assert.ok(byPatient.events.every((e) => e.patientId === ids.dan));
-  assert.equal(byPatient.total, await db().auditEvent.count({ where: { patientId: ids.dan } }));
+  assert.equal(byPatient.total, danRows);
   assert.ok(byPatient.total >= 2 && byPatient.total < total);
 
-  const byActor = await audit.listAuditEvents({ ...query, actor: "test|doc" });
+  const byActor = await list({ ...query, actor: "test|doc" });
   assert.deepEqual(
     byActor.events.map((e) => e.patientId),
     [ids.dan, ids.cat, ids.ben, ids.ann],
@@ -138,16 +145,16 @@ test("the admin list: newest first (ties by id), filtered by patient, actor and 
   assert.equal(byActor.total, 4);
 
   const at = byActor.events[0]!.createdAt;
-  const from = await audit.listAuditEvents({ ...query, actor: "test|doc", from: at });
+  const from = await list({ ...query, actor: "test|doc", from: at });
   assert.equal(from.total, 4, "from is inclusive");
-  const to = await audit.listAuditEvents({ ...query, actor: "test|doc", to: at });
+  const to = await list({ ...query, actor: "test|doc", to: at });
   assert.equal(to.total, 0, "to is exclusive");
   const later = new Date(Date.parse(at) + 1).toISOString();
-  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", to: later })).total, 4);
-  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", from: later })).total, 0);
-  assert.equal((await audit.listAuditEvents({ ...query, actor: "test|doc", from: at, to: later })).total, 4);
+  assert.equal((await list({ ...query, actor: "test|doc", to: later })).total, 4);
+  assert.equal((await list({ ...query, actor: "test|doc", from: later })).total, 0);
+  assert.equal((await list({ ...query, actor: "test|doc", from: at, to: later })).total, 4);
 
-  const page = await audit.listAuditEvents({ limit: 2, offset: 1, actor: "test|doc" });
+  const page = await list({ limit: 2, offset: 1, actor: "test|doc" });
   assert.deepEqual(
     page.events.map((e) => e.patientId),
     [ids.cat, ids.ben],
@@ -166,7 +173,7 @@ test("newest first means by time, not by insertion: a row recorded later with an
   };
   await db().auditEvent.create({ data: { ...columns, patientId: ids.ann!, createdAt: new Date("2026-01-02T00:00:00Z") } });
   await db().auditEvent.create({ data: { ...columns, patientId: ids.ben!, createdAt: new Date("2026-01-01T00:00:00Z") } });
-  const { events } = await audit.listAuditEvents({ limit: 50, offset: 0, actor: "test|late" });
+  const { events } = await list({ limit: 50, offset: 0, actor: "test|late" });
   assert.deepEqual(
     events.map((e) => [e.patientId, e.createdAt]),
     [

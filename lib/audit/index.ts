@@ -1,9 +1,12 @@
 // The access audit trail: every read or change of a patient's data by someone other than that
-// patient. Rows are only ever inserted (the table's trigger refuses updates and deletes).
+// patient. Rows are only ever inserted (triggers refuse updates, deletes and TRUNCATE; in
+// production the service's database role may only INSERT and SELECT them, docs/security.md).
+import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
 import type { auditQuery } from "@/lib/audit/schemas";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { LimitSubject } from "@/lib/rate-limit";
 
 /** Who is calling: the wrapper makes one per request (lib/http/route.ts). */
@@ -21,11 +24,21 @@ export interface AccessContext {
   limits: LimitSubject;
 }
 
-/** The most privileged role the actor holds, as recorded. */
-function actorRole(user: AuthUser | null): string {
+/** The most privileged role the actor holds, as recorded (audit rows, report and journal authors). */
+export function actorRole(user: AuthUser | null): string {
   if (!user) return "anonymous";
   for (const role of ["admin", "care_provider", "patient"] as const) if (user.roles.includes(role)) return role;
   return "none";
+}
+
+/**
+ * The client address as the trail keeps it: the address itself, or with AUDIT_ADDRESS_KEY its
+ * HMAC-SHA256 (rows of one client still match, and an investigator holding the key can test a
+ * suspect address, while the table alone reveals no addresses).
+ */
+function auditAddress(address: string): string {
+  const key = env().AUDIT_ADDRESS_KEY;
+  return key ? `hmac-sha256:${createHmac("sha256", key).update(address).digest("hex")}` : address;
 }
 
 /** The columns every row of one request shares. */
@@ -37,6 +50,7 @@ export function auditColumns(context: AccessContext, action: string) {
     route: context.route,
     requestId: context.requestId,
     clientRequestId: context.clientRequestId,
+    clientAddress: auditAddress(context.address),
   };
 }
 
@@ -62,7 +76,11 @@ export async function recordAccessToMany(context: AccessContext, patientIds: Ite
   await db().auditEvent.createMany({ data: others.map((patientId) => ({ ...columns, patientId })) });
 }
 
-export async function listAuditEvents(query: z.output<typeof auditQuery>) {
+/**
+ * GET /admin/audit. The read is itself a row, about no one patient (patientId null): a patient's
+ * own trail lists who read their data, not who read the trail.
+ */
+export async function listAuditEvents(query: z.output<typeof auditQuery>, context: AccessContext) {
   const where = {
     ...(query.patientId ? { patientId: query.patientId } : {}),
     ...(query.actor ? { actorSub: query.actor } : {}),
@@ -74,5 +92,6 @@ export async function listAuditEvents(query: z.output<typeof auditQuery>) {
     db().auditEvent.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
     db().auditEvent.count({ where }),
   ]);
+  await db().auditEvent.create({ data: { ...auditColumns(context, "audit_read"), patientId: null } });
   return { events: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })), total };
 }

@@ -15,11 +15,21 @@ export const auditEventSchema = z.object({
   id: z.number().int(),
   actorSub: z.string(),
   actorRole: z.string(),
-  patientId: z.number().int(),
+  patientId: z
+    .number()
+    .int()
+    .nullable()
+    .describe("The patient whose data was touched; null on a read of the trail itself (action audit_read)"),
   action: z.string(),
   route: z.string(),
   requestId: z.string().nullable().describe("The server's id of the request (its x-request-id answer header and log lines)"),
   clientRequestId: z.string().nullable().describe("The x-request-id the client sent, if any"),
+  clientAddress: z
+    .string()
+    .nullable()
+    .describe(
+      "The trusted client address (TRUST_PROXY), or hmac-sha256:<hex> of it when AUDIT_ADDRESS_KEY is set; null on rows from before it was recorded",
+    ),
   createdAt: z.iso.datetime(),
 });
 
@@ -28,7 +38,7 @@ export const auditListResponse = z.object({ events: z.array(auditEventSchema), t
 export const auditListEndpoint = endpoint({
   method: "GET",
   path: "/admin/audit",
-  summary: "Access audit trail: who read or changed whose data (newest first)",
+  summary: "Access audit trail: who read or changed whose data (newest first); each read of the trail is itself a row (audit_read)",
   tag: "Admin",
   auth: { roles: ["admin"] },
   query: auditQuery,

@@ -54,7 +54,7 @@ const holder = globalThis as unknown as { __handAssessmentDb?: Database };
 const POOL_WAIT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 3_000;
 
-function clientRunner(client: pg.PoolClient): SqlRunner {
+function clientRunner(client: pg.ClientBase): SqlRunner {
   return {
     async query(sql, params) {
       return (await client.query(sql, params as unknown[])).rows;
@@ -186,6 +186,22 @@ export function databaseKind(): "postgres" | "pglite" {
 
 export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
   return database().withConnection(work);
+}
+
+/**
+ * Runs `work` as the role that owns the schema: over DATABASE_MIGRATION_URL when it is set (the
+ * service's own role then holds only table rights), else on one of the service's connections.
+ */
+export async function withOwnerConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {
+  const url = env().DATABASE_MIGRATION_URL;
+  if (!url) return withConnection(work);
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  await client.connect();
+  try {
+    return await work(clientRunner(client));
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 export function withTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

@@ -1,11 +1,14 @@
 // Applies prisma/migrations/*/migration.sql in order and records each in _prisma_migrations
 // exactly as Prisma Migrate does, so `prisma migrate deploy` elsewhere sees them as applied.
 // Prisma's schema-engine binary cannot be downloaded here, hence this small runner. A
-// PostgreSQL advisory lock makes instances that start together take turns.
+// PostgreSQL advisory lock makes instances that start together take turns. With
+// DATABASE_MIGRATION_URL they run as the owner, and the service's role is granted table rights
+// only: no DDL, and on the audit trail only INSERT and SELECT.
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { SqlRunner } from "@/lib/db";
+import { withConnection, withOwnerConnection, type SqlRunner } from "@/lib/db";
+import { env } from "@/lib/env";
 
 /** Same key as Prisma Migrate's own lock, so the two never run at once either. */
 const ADVISORY_LOCK_KEY = 72707369;
@@ -80,4 +83,35 @@ export async function runMigrations(sql: SqlRunner, migrations = readMigrations(
   } finally {
     await sql.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
   }
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/**
+ * What the service's role may do once migrations ran as the owner: read and write the tables,
+ * except the audit trail (INSERT, SELECT: no UPDATE, DELETE or TRUNCATE) and the migrations
+ * record (SELECT). Repeated at every start, so tables added by a migration are covered.
+ */
+export async function grantServiceRole(sql: SqlRunner, role: string): Promise<void> {
+  const [{ schema } = { schema: "public" }] = await sql.query<{ schema: string }>("SELECT current_schema() AS schema");
+  const [to, on] = [quoteIdent(role), quoteIdent(schema)];
+  await sql.exec(`
+    GRANT USAGE ON SCHEMA ${on} TO ${to};
+    GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA ${on} TO ${to};
+    GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA ${on} TO ${to};
+    REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON ${on}."audit_events" FROM ${to};
+    REVOKE INSERT, UPDATE, DELETE, TRUNCATE ON ${on}."_prisma_migrations" FROM ${to};`);
+}
+
+/** Applies pending migrations (as the owner when DATABASE_MIGRATION_URL is set, then grants the service's role its rights). */
+export async function migrate(): Promise<string[]> {
+  const serviceRole = env().DATABASE_MIGRATION_URL
+    ? (await withConnection((sql) => sql.query<{ role: string }>("SELECT current_user AS role")))[0]!.role
+    : null;
+  return withOwnerConnection(async (sql) => {
+    const applied = await runMigrations(sql);
+    const [{ owner } = { owner: "" }] = await sql.query<{ owner: string }>("SELECT current_user AS owner");
+    if (serviceRole && serviceRole !== owner) await grantServiceRole(sql, serviceRole);
+    return applied;
+  });
 }

@@ -69,7 +69,7 @@ function pageUrl(request: URL, offset: number, count: number): string {
 
 /**
  * A searchset Bundle of one page of `total` matches. Links: self, first, previous and next when
- * there are such pages, last. `request` is the URL the caller used, so links work for it.
+ * there are such pages, last. `request` is the caller's URL on the public origin (FRONTEND_URL).
  */
 export function searchset(resources: Resource[], total: number, page: Page, request: URL): Bundle {
   const { offset, count } = page;

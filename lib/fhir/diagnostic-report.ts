@@ -13,7 +13,7 @@ export interface ReportRecord {
   assessments: { id: number; dateCreated: Date }[];
 }
 
-/** `origin` is where the caller reached this server: the PDF link must be one it can follow. */
+/** `origin` is the service's public origin (FRONTEND_URL), never the request's Host. */
 export function diagnosticReportResource(record: ReportRecord, origin: string): DiagnosticReport {
   const times = record.assessments.map((a) => a.dateCreated.getTime());
   const first = new Date(Math.min(...times)).toISOString();

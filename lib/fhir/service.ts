@@ -9,6 +9,7 @@ import { storedType, type ReadAssessmentType } from "@/lib/assessments/types";
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { searchset, type Page } from "@/lib/fhir/bundle";
 import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnostic-report";
@@ -17,7 +18,7 @@ import { patientResource } from "@/lib/fhir/patient";
 import { pageSlices, type DateCondition } from "@/lib/fhir/search";
 import { assertMayRead, assertMayReadPatient, isStaff } from "@/lib/patients/access";
 
-/** The caller and where they reached us (links in answers are built from `url`). */
+/** The caller and the request's URL on the public origin (links in answers are built from `url`). */
 export interface FhirRequest {
   user: AuthUser;
   access: AccessContext;
@@ -30,9 +31,14 @@ export interface ObservationFilter {
   dates: DateCondition[];
 }
 
-/** The FhirRequest of a handle() handler's context. */
+/**
+ * The FhirRequest of a handle() handler's context. Its URL keeps the path and query but takes
+ * FRONTEND_URL's origin: the Host header is the client's to choose, and links built from it would
+ * send readers of the record (and caches) to any host.
+ */
 export function fhirRequest(context: { user: AuthUser; request: Request; caller: AccessContext }): FhirRequest {
-  return { user: context.user, access: context.caller, url: new URL(context.request.url) };
+  const { pathname, search } = new URL(context.request.url);
+  return { user: context.user, access: context.caller, url: new URL(pathname + search, env().FRONTEND_URL) };
 }
 
 const ASSESSMENT_SELECT = { id: true, ownerId: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true } as const;
@@ -107,12 +113,17 @@ export async function searchObservations(request: FhirRequest, patientId: number
 
 // ---------- DiagnosticReport ----------
 
-// A patient's reports: those with at least one of the patient's assessments and none of anyone
-// else's (nor any anonymous one). A report bundling several people's records is nobody's
-// DiagnosticReport: its PDF link would show the others' results.
+// A patient's reports: those the patient or staff made (anyone holding a code can make one, with
+// a title of their choice: a stranger's report must not enter the record), with at least one of
+// the patient's assessments and none of anyone else's (nor any anonymous one). A report bundling
+// several people's records is nobody's DiagnosticReport: its PDF link would show the others' results.
+/** Creator roles whose reports enter a patient's record (lib/audit actorRole). */
+const STAFF_CREATORS = ["care_provider", "admin"];
+
 const patientReports = (patientId: number) => Prisma.sql`
   FROM reports r
-  WHERE r.id IN (SELECT ri.report_id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id WHERE a.owner_id = ${patientId})
+  WHERE (r.owner_id = ${patientId} OR r.creator_role IN (${Prisma.join(STAFF_CREATORS)}))
+    AND r.id IN (SELECT ri.report_id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id WHERE a.owner_id = ${patientId})
     AND NOT EXISTS (SELECT 1 FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
                     WHERE ri.report_id = r.id AND (a.owner_id <> ${patientId} OR a.is_anonymous))`;
 
@@ -133,6 +144,8 @@ const REPORT_SELECT = {
   code: true,
   title: true,
   createdAt: true,
+  ownerId: true,
+  creatorRole: true,
   items: {
     orderBy: { position: "asc" as const },
     select: {
@@ -143,12 +156,16 @@ const REPORT_SELECT = {
 
 type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
-/** The report's one patient, or null when it holds no assessment, an anonymous one or several people's. */
+/**
+ * The report's one patient, or null when it holds no assessment, an anonymous one or several
+ * people's, or when neither that patient nor staff made it.
+ */
 function reportPatient(row: ReportRow): number | null {
   const assessments = row.items.map((item) => item.assessment);
   const owner = assessments[0]?.ownerId;
   const onePatient = assessments.every((a) => a.ownerId === owner && !a.isAnonymous && a.owner.kind === "PATIENT");
-  return owner !== undefined && onePatient ? owner : null;
+  const madeByPatientOrStaff = row.ownerId === owner || STAFF_CREATORS.includes(row.creatorRole);
+  return owner !== undefined && onePatient && madeByPatientOrStaff ? owner : null;
 }
 
 function toReport(row: ReportRow, patientId: number, origin: string): DiagnosticReport {

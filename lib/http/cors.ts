@@ -1,11 +1,14 @@
 // Cross-origin access to /api/*: the configured frontend, local development ports and the
-// hosted origins in CORS_ALLOWED_ORIGINS. Other origins get no CORS headers at all.
+// hosted origins in CORS_ALLOWED_ORIGINS. Other origins get no CORS headers at all. In
+// production no loopback origin gets them: a page served on a visitor's own machine (a local dev
+// server, an app's web view) must not call the API with their cookies.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { env } from "@/lib/env";
+import { env, isLoopback } from "@/lib/env";
 
 export function allowedOrigins(): Set<string> {
-  const { FRONTEND_URL, CORS_ALLOWED_ORIGINS } = env();
-  return new Set([FRONTEND_URL, "http://localhost:3000", "http://localhost:3002", ...CORS_ALLOWED_ORIGINS].map((o) => new URL(o).origin));
+  const { FRONTEND_URL, CORS_ALLOWED_ORIGINS, NODE_ENV } = env();
+  const origins = [FRONTEND_URL, "http://localhost:3000", "http://localhost:3002", ...CORS_ALLOWED_ORIGINS].map((o) => new URL(o));
+  return new Set(origins.filter((url) => NODE_ENV !== "production" || !isLoopback(url.hostname)).map((url) => url.origin));
 }
 
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";

@@ -37,6 +37,17 @@ export const journalEntry = z.object({
   dexterityAssessmentId: z.number().int().nullable(),
   painScaleAssessmentId: z.number().int().nullable(),
   orchestratorSessionId: z.string().nullable(),
+  author: z
+    .object({
+      contactId: z
+        .number()
+        .int()
+        .nullable()
+        .describe("The author's contact id; null when written without a token or before authors were recorded"),
+      role: z.string().nullable().describe("patient, care_provider, admin, none or anonymous; null before authors were recorded"),
+      staff: z.boolean().describe("true when a care provider or admin wrote the entry: it is not the patient's own account"),
+    })
+    .describe("Who wrote the entry"),
   createdAt: z.iso.datetime(),
 });
 

@@ -4,13 +4,19 @@
 // (the caller is then null and the audit rows say "anonymous").
 import type { z } from "zod";
 import { badRequest, notFound } from "@/lib/api/errors";
-import { recordAccess, type AccessContext } from "@/lib/audit";
+import { actorRole, recordAccess, type AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import type { journalEntryInput, journalListQuery } from "@/lib/journal/schemas";
 import { assertMayRead, assertMayReadPatient } from "@/lib/patients/access";
 import type { patientJournalQuery } from "@/lib/patients/schemas";
+
+/** Roles whose entries are marked as written by staff, not by the patient. */
+const STAFF_ROLES = new Set(["care_provider", "admin"]);
+
+/** Whether staff wrote the entry (entries from before authors were recorded: no). */
+export const writtenByStaff = (row: Pick<JournalEntry, "authorRole">) => row.authorRole !== null && STAFF_ROLES.has(row.authorRole);
 
 function toEntry(row: JournalEntry) {
   return {
@@ -26,6 +32,7 @@ function toEntry(row: JournalEntry) {
     dexterityAssessmentId: row.dexterityAssessmentId,
     painScaleAssessmentId: row.painScaleAssessmentId,
     orchestratorSessionId: row.orchestratorSessionId,
+    author: { contactId: row.authorContactId, role: row.authorRole, staff: writtenByStaff(row) },
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -34,7 +41,9 @@ export async function createJournalEntry(input: z.output<typeof journalEntryInpu
   if (caller.user) assertMayRead(caller.user, input.patientId);
   const patient = await db().contact.findUnique({ where: { id: input.patientId }, select: { kind: true } });
   if (patient?.kind !== "PATIENT") throw badRequest("patientId: no patient with this id", "patientId");
-  const row = await db().journalEntry.create({ data: input });
+  const row = await db().journalEntry.create({
+    data: { ...input, authorContactId: caller.user?.contactId ?? null, authorRole: actorRole(caller.user) },
+  });
   await recordAccess(caller, input.patientId, "journal_write");
   return toEntry(row);
 }
@@ -91,6 +100,7 @@ export async function patientJournal(user: AuthUser, patientId: number, query: z
       pain: row.painRating,
       function: row.functionRating,
       summary: entrySummary(row),
+      writtenByStaff: writtenByStaff(row),
     })),
     total,
   };

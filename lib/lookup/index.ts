@@ -140,7 +140,8 @@ export async function claimByCode(code: string, user: AuthUser) {
 
 /**
  * E-mails the code with a link to its result page. The address is stored only on an anonymous
- * record (so that it can be claimed later): nobody can attach their address to a patient's record.
+ * record (so that it can be claimed later), and only the first one given: nobody can attach
+ * their address to a patient's record, nor replace the address already on an anonymous one.
  */
 export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
@@ -152,7 +153,10 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
   if (!row) throw notFoundCode();
   await countMail(caller.limits.key, input.email);
   if (row.is_anonymous) {
-    await withConnection((sql) => sql.query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous`, [code, input.email]));
+    // The first address stays: whoever else holds the code must not redirect the record's mail.
+    await withConnection((sql) =>
+      sql.query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous AND email IS NULL`, [code, input.email]),
+    );
   }
   const formatted = formatCode(code);
   const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);

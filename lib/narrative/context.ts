@@ -3,6 +3,7 @@
 import { recordAccess, type AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
+import { writtenByStaff } from "@/lib/journal/service";
 import { assertMayReadPatient, assertPatient } from "@/lib/patients/access";
 import { patientStanding } from "@/lib/patients/list";
 import { dailyScores } from "@/lib/patients/scores";
@@ -25,6 +26,7 @@ function entryLine(entry: JournalEntry): string {
     entry.affectedHand ? `${entry.affectedHand.toLowerCase()} hand` : null,
     entry.painRating !== null ? `pain ${one(entry.painRating)}/10` : null,
     entry.functionRating !== null ? `function ${one(entry.functionRating)}/10` : null,
+    writtenByStaff(entry) ? "written by staff, not the patient" : null,
   ].filter(Boolean);
   return `- ${facts.join(" · ")}: "${clip(entry.transcript, TRANSCRIPT_CHARS)}"`;
 }

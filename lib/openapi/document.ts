@@ -11,7 +11,7 @@ import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
 import { ATTENTION_REASONS, narrativeResponse, PATIENT_SORTS, TEST_TRENDS, TRENDS } from "@/lib/patients/schemas";
-import { explanationSource, reportOwners } from "@/lib/report-view/schemas";
+import { explanationSource, reportCreator, reportOwners } from "@/lib/report-view/schemas";
 import { LIMIT_DESCRIPTIONS } from "@/lib/api/limits";
 import { SERVICE_VERSION } from "@/lib/version";
 
@@ -88,6 +88,7 @@ const ENUMS: Record<string, readonly string[]> = {
   NarrativeSource: narrativeResponse.shape.source.options,
   ExplanationSource: explanationSource.options,
   ReportOwnership: reportOwners.shape.status.options,
+  ReportCreator: reportCreator.options,
   SubscriptionTier: subscriptionTier.options,
   SubscriptionStatus: subscriptionStatus.options,
   BillingPlan: billingPlan.options,

@@ -321,6 +321,7 @@ export const journalSummaryRow = z.object({
   pain: z.number().nullable().describe("Pain rating 0-10"),
   function: z.number().nullable().describe("Function rating 0-10"),
   summary: z.string().describe("The stored summary, else the start of the transcript"),
+  writtenByStaff: z.boolean().describe("true when a care provider or admin wrote the entry, not the patient"),
 });
 
 export const patientJournalResponse = z.object({ journal: z.array(journalSummaryRow).describe("Newest first"), total: z.number().int() });

@@ -8,7 +8,16 @@
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
 import { clip, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { changes, hasChart, ownershipNotice, patientDetails, patientLabel, sectionMeta } from "@/lib/report-view/summary";
+import {
+  changes,
+  hasChart,
+  ownershipNotice,
+  patientDetails,
+  patientLabel,
+  reportHeading,
+  sectionMeta,
+  senderTitle,
+} from "@/lib/report-view/summary";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
 export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;
@@ -69,7 +78,9 @@ const HEADING = 10.5 * LINE + 6 + 5;
 /** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
 function introHeight(report: ReportView, shareUrl: string, chart: boolean): number {
   let height = 7.5 * LINE; // kicker
-  height += textHeight(report.title, CONTENT_WIDTH, 17, true) + 4 + 8;
+  height += textHeight(reportHeading(report), CONTENT_WIDTH, 17, true) + 4 + 8;
+  const fromSender = senderTitle(report);
+  if (fromSender) height += textHeight(fromSender, CONTENT_WIDTH, 8) - 8 + 8;
   const metaValues = [patientLabel(report), formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
   const details = patientDetails(report);

@@ -13,7 +13,9 @@ import {
   ownershipNotice,
   patientDetails,
   patientLabel,
+  reportHeading,
   sectionMeta,
+  senderTitle,
 } from "@/lib/report-view/summary";
 
 const INK = "#1c2530";
@@ -166,7 +168,7 @@ export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocument
     );
   return (
     <Document
-      title={report.title}
+      title={reportHeading(report)}
       author={`Hand Assessment · ${report.patient?.name ?? "report"} ${report.formattedCode}`}
       subject={`Hand assessment report ${report.formattedCode}: ${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"} of ${patient}`}
       keywords="hand assessment, range of motion, dexterity, pain, arthritis"
@@ -220,10 +222,12 @@ function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string 
 function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; patient: string; shareUrl: string; chartFont: string }) {
   const details = patientDetails(report);
   const notice = ownershipNotice(report);
+  const fromSender = senderTitle(report);
   return (
     <>
       <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
-      <Text style={styles.title}>{report.title}</Text>
+      <Text style={styles.title}>{reportHeading(report)}</Text>
+      {fromSender ? <Text style={styles.details}>{fromSender}</Text> : null}
       <View style={styles.metaRow}>
         <Meta label="Patient" value={patient} />
         <Meta label="Report date" value={formatDate(report.createdAt)} />
@@ -256,7 +260,7 @@ function DetailsHeading() {
 function RunningHead({ report, patient }: { report: ReportView; patient: string }) {
   return (
     <>
-      <Text>{report.title}</Text>
+      <Text>{reportHeading(report)}</Text>
       <Text>{`${patient} · Report ${report.formattedCode}`}</Text>
     </>
   );

@@ -120,6 +120,7 @@ export function sampleReport(count = 20, options: { explanation?: string | null;
     code: "RPT234",
     formattedCode: "RPT-234",
     title: "Right wrist recovery after distal radius fracture",
+    createdBy: "patient",
     createdAt: "2026-08-12T10:00:00.000Z",
     patientName: name,
     patient:

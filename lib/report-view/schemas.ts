@@ -32,6 +32,9 @@ export type ReportAssessment = z.infer<typeof reportAssessment>;
 
 export const explanationSource = z.enum(["ai", "fallback"]);
 
+/** Who made a report: a signed-in patient (or a caller with no role), staff, or someone without a token. */
+export const reportCreator = z.enum(["patient", "staff", "anonymous"]);
+
 export const reportOwners = z.object({
   status: z
     .enum(["single", "mixed", "anonymous", "none"])
@@ -54,7 +57,12 @@ export type ReportPatient = z.infer<typeof reportPatient>;
 export const reportView = z.object({
   code: z.string(),
   formattedCode: z.string(),
-  title: z.string(),
+  title: z
+    .string()
+    .describe("As its creator gave it: when createdBy is anonymous, show it as the sender's words, not as the report's heading"),
+  createdBy: reportCreator.describe(
+    "Who made the report: a signed-in patient (or a caller with no role), a care provider or admin, or someone without a token. Only reports the patient or staff made are the patient's FHIR DiagnosticReports",
+  ),
   createdAt: z.iso.datetime(),
   patientName: z
     .string()

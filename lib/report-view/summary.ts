@@ -110,6 +110,19 @@ export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">):
   return null;
 }
 
+/**
+ * The document's heading: the report's title, unless someone without an account chose it (anyone
+ * holding a code can make a report): then the service's own heading, and the title as theirs.
+ */
+export function reportHeading(report: Pick<ReportView, "title" | "createdBy">): string {
+  return report.createdBy === "anonymous" ? "Hand assessment report" : report.title;
+}
+
+/** An anonymous sender's title, quoted as theirs (null when the heading is the title). */
+export function senderTitle(report: Pick<ReportView, "title" | "createdBy">): string | null {
+  return report.createdBy === "anonymous" ? `Title given by the sender: “${report.title}”` : null;
+}
+
 /** The patient as the document names them: "Alex Example", or who the records belong to. */
 export function patientLabel(report: Pick<ReportView, "owners" | "patient">): string {
   if (report.patient?.name) return report.patient.name;

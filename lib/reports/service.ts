@@ -3,7 +3,7 @@
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
-import { recordAccessToMany, type AccessContext } from "@/lib/audit";
+import { actorRole, recordAccessToMany, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -21,6 +21,7 @@ const REPORT_SELECT = {
   title: true,
   createdAt: true,
   ownerId: true,
+  creatorRole: true,
   viewCount: true,
   aiExplanation: true,
   explanationSource: true,
@@ -93,6 +94,12 @@ function joints(a: RowAssessment): JointResult[] {
   );
 }
 
+/** The creator kind of a report's JSON, from the role recorded at creation (lib/audit actorRole). */
+function createdBy(role: string): ReportView["createdBy"] {
+  if (role === "anonymous") return "anonymous";
+  return role === "care_provider" || role === "admin" ? "staff" : "patient";
+}
+
 function toView(row: ReportRow): ReportView {
   const now = new Date();
   const assessments = row.items
@@ -108,6 +115,7 @@ function toView(row: ReportRow): ReportView {
     code: row.code,
     formattedCode: formatCode(row.code),
     title: row.title,
+    createdBy: createdBy(row.creatorRole),
     createdAt: row.createdAt.toISOString(),
     patientName: ownedByCreator ? (row.owner?.name ?? null) : null,
     patient: ownedByCreator
@@ -176,6 +184,8 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
         code,
         title: input.title,
         ownerId: user?.contactId ?? null,
+        creatorSub: user?.sub ?? null,
+        creatorRole: actorRole(user),
         items: {
           create: input.assessmentCodes.map((assessmentCode, position) => ({ assessmentId: byCode.get(assessmentCode)!, position })),
         },

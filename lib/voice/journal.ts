@@ -1,5 +1,6 @@
 // Journal entries from the voice session: the check-in answer (AD_HOC_CHECK_IN) and the
 // reflection after an assessment (POST_ASSESSMENT), for signed-in callers only.
+import { actorRole } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import type { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
@@ -40,6 +41,8 @@ export async function saveVoiceJournalEntry(user: AuthUser, entry: VoiceJournalE
       transcript: entry.transcript,
       affectedHand: entry.affectedHand ?? null,
       orchestratorSessionId: entry.sessionId,
+      authorContactId: user.contactId,
+      authorRole: actorRole(user),
       ...(await assessmentLink(user, entry.assessmentId)),
     },
     select: { id: true },

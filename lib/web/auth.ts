@@ -1,23 +1,23 @@
 // Browser sign-in with next-auth v4.
 //
-// Identity-provider mode (AUTH0_DOMAIN set): the Auth0 provider (any OpenID provider at
-// AUTH0_ISSUER_BASE_URL works) asks for an access token for AUTH0_AUDIENCE. Sessions are
-// database sessions in the Prisma adapter's tables: the browser holds only an opaque,
-// httpOnly session cookie, and the access token stays in the Account row on the server.
+// Identity-provider mode (AUTH0_DOMAIN and the web sign-in variables set): the Auth0 provider
+// (any OpenID provider at AUTH0_ISSUER_BASE_URL works) asks for an access token for
+// AUTH0_AUDIENCE. Sessions are database sessions in the Prisma adapter's tables: the browser
+// holds only an opaque, httpOnly session cookie, and the access token stays sealed in the
+// Account row on the server (lib/web/accounts.ts). Without the web sign-in variables the server
+// is API-only: nobody signs in on the pages.
 //
 // Development mode (no AUTH0_DOMAIN): a development sign-in picks a persona (patient, care
 // provider, admin). Nothing is verified; the persona travels to the API in x-dev-user.
-import { PrismaAdapter } from "@auth/prisma-adapter";
 import { decodeJwt } from "jose";
 import { getServerSession, type NextAuthOptions } from "next-auth";
-import type { Adapter, AdapterAccount } from "next-auth/adapters";
 import Auth0Provider from "next-auth/providers/auth0";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { DEV_PERSONAS, DEV_USER_HEADER, isDevPersona, type DevPersona } from "@/lib/auth/guard";
 import { ROLES, type Role } from "@/lib/api/endpoint";
 import { issuer } from "@/lib/auth/tokens";
-import { db } from "@/lib/db";
-import { env, isDevAuth } from "@/lib/env";
+import { env, isDevAuth, webSignInEnabled } from "@/lib/env";
+import { accountAdapter, storedAccessToken } from "@/lib/web/accounts";
 
 /** The signed-in person as the pages see it. Never carries the access token. */
 export interface WebUser {
@@ -26,34 +26,6 @@ export interface WebUser {
   roles: Role[];
   /** Development mode only. */
   persona: DevPersona | null;
-}
-
-// The columns of the Account table: some providers return extra token-response fields that
-// would make the insert fail.
-const ACCOUNT_FIELDS = [
-  "userId",
-  "type",
-  "provider",
-  "providerAccountId",
-  "refresh_token",
-  "access_token",
-  "expires_at",
-  "token_type",
-  "scope",
-  "id_token",
-  "session_state",
-] as const;
-
-function prismaAdapter(): Adapter {
-  // @auth/prisma-adapter targets @auth/core's adapter interface, which next-auth v4 shares at runtime.
-  const adapter = PrismaAdapter(db()) as unknown as Adapter;
-  return {
-    ...adapter,
-    linkAccount: (account: AdapterAccount) => {
-      const data = Object.fromEntries(ACCOUNT_FIELDS.filter((key) => account[key] !== undefined).map((key) => [key, account[key]]));
-      return adapter.linkAccount!(data as AdapterAccount);
-    },
-  };
 }
 
 // Development mode only: its sessions guard nothing real (the API trusts any caller then).
@@ -74,7 +46,7 @@ function identityProviderOptions(): NextAuthOptions {
   const { AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, AUTH0_AUDIENCE, NEXTAUTH_SECRET } = env();
   const issuerUrl = issuer();
   return {
-    adapter: prismaAdapter(),
+    adapter: accountAdapter(),
     secret: NEXTAUTH_SECRET,
     session: { strategy: "database" },
     pages: { signIn: "/signin", error: "/signin" },
@@ -141,6 +113,8 @@ interface Credentials {
  * nobody is signed in or the access token has expired (sign in again).
  */
 export async function currentCredentials(): Promise<Credentials | null> {
+  // API-only mode: no session can exist (and next-auth would fail without its secret).
+  if (!webSignInEnabled()) return null;
   const session = (await getServerSession(authOptions())) as SessionWithId | null;
   const id = session?.user?.id;
   if (!id) return null;
@@ -154,12 +128,8 @@ export async function currentCredentials(): Promise<Credentials | null> {
     };
   }
 
-  const account = await db().account.findFirst({
-    where: { userId: id, provider: "auth0" },
-    select: { access_token: true, expires_at: true },
-  });
-  const token = account?.access_token;
-  if (!token || (account.expires_at && account.expires_at * 1000 <= Date.now())) return null;
+  const token = await storedAccessToken(id);
+  if (!token) return null;
   return { user: { ...base, roles: rolesOf(token), persona: null }, headers: { authorization: `Bearer ${token}` } };
 }
 

@@ -12,7 +12,7 @@ import { Client } from "fhir-kit-client";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
 
 indexStructureDefinitionBundle(readJson("fhir/r4/profiles-types.json"));
 indexStructureDefinitionBundle(readJson("fhir/r4/profiles-resources.json"));
@@ -96,7 +96,8 @@ const focusOf = (component: ObservationComponent) => component.extension?.[0]?.v
 
 before(async () => {
   idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  // Links name FRONTEND_URL: this server's own origin, so that clients can follow them.
+  server = await startServer({ env: { ...idp.env, ...(await ownOriginEnv()) } });
   api = apiClient(server.origin);
   providerToken = await idp.token({ sub: providerSub, roles: ["care_provider"] });
   adminToken = await idp.token({ sub: uniqueSub("admin"), roles: ["admin"] });

@@ -33,7 +33,8 @@ test("every response carries the server's own request id, whatever the client se
   assert.match(hostile.headers.get("x-request-id")!, /^[0-9a-f-]{36}$/);
 });
 
-for (const origin of ["https://app.example.com", "http://localhost:3000", "http://localhost:3002", "https://hosted.example.org"]) {
+// Loopback origins get CORS only outside production (test/security/25-localhost-cors-in-production.test.ts).
+for (const origin of ["https://app.example.com", "https://hosted.example.org"]) {
   test(`CORS allows ${origin}, and answers its preflight`, async () => {
     const simple = await api.get("/health", { headers: { origin } });
     assert.equal(simple.headers.get("access-control-allow-origin"), origin);

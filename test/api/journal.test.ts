@@ -55,6 +55,7 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
         aiSummary: null,
         dexterityAssessmentId: null,
         painScaleAssessmentId: null,
+        author: { contactId: null, role: "anonymous", staff: false },
       },
     );
     assert.ok(Math.abs(Date.parse(body.createdAt) - Date.now()) < 60_000);

@@ -161,6 +161,7 @@ describe("GET /reports/:code", () => {
       "assessments",
       "code",
       "createdAt",
+      "createdBy",
       "explanationSource",
       "formattedCode",
       "owners",
@@ -171,6 +172,7 @@ describe("GET /reports/:code", () => {
     ]);
     assert.equal(res.body.code, report.code);
     assert.equal(res.body.title, "All four types");
+    assert.equal(res.body.createdBy, "anonymous", "made without a token");
     assert.equal(res.body.createdAt, report.createdAt);
     assert.equal(res.body.patientName, null);
     assert.equal(res.body.patient, null);

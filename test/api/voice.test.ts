@@ -293,7 +293,11 @@ test("a frame over 64 KiB closes the socket with 1009", async () => {
 test("the handshake checks Origin: allow-listed or absent is accepted, others get 403", async () => {
   assert.equal(await handshakeStatus(wsUrl(scripted, "?audio=off"), { origin: "https://evil.example.net" }), 403);
   assert.equal(await handshakeStatus(wsUrl(scripted, "?audio=off"), { origin: "https://app.example.com" }), 101);
-  assert.equal(await handshakeStatus(wsUrl(scripted, "?audio=off"), { origin: "http://localhost:3002" }), 101);
+  assert.equal(
+    await handshakeStatus(wsUrl(scripted, "?audio=off"), { origin: "http://localhost:3002" }),
+    403,
+    "no loopback origin in production",
+  );
   assert.equal(await handshakeStatus(wsUrl(scripted, "?audio=off")), 101);
 });
 

@@ -1,5 +1,6 @@
 // Starts the real server (server.ts, production build) on a random port for integration tests.
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 
 export interface TestServer {
@@ -45,6 +46,28 @@ function baseEnv(): Record<string, string> {
     RATE_LIMIT: "off",
     LOG_LEVEL: "info",
   };
+}
+
+/**
+ * A port free right now, for a server whose public origin (FRONTEND_URL) must be its own: links
+ * in answers are built from FRONTEND_URL, never from the request's Host.
+ */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Variables that make a server listen on a free port with that origin as its FRONTEND_URL. */
+export async function ownOriginEnv(): Promise<Record<string, string>> {
+  const port = await freePort();
+  return { PORT: String(port), FRONTEND_URL: `http://127.0.0.1:${port}` };
 }
 
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {

@@ -11,6 +11,7 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { callApi } from "@/lib/web/api";
+import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import { typeLabel } from "@/lib/web/format";
 
@@ -106,7 +107,7 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
             <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} />
           </Card>
         </div>
-        <AssessmentActions code={a.code} signedIn={Boolean(user)} isAnonymous={a.isAnonymous} />
+        <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
       </div>
       <p className="text-xs text-slate-700">These are measurements, not a medical diagnosis. Discuss them with your clinician.</p>
     </div>

@@ -8,7 +8,7 @@ import { Alert, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { DISCLAIMER, formatDate } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
-import { hasChart, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
+import { hasChart, ownershipNotice, patientDetails, patientLabel, reportHeading, senderTitle } from "@/lib/report-view/summary";
 
 export const metadata: Metadata = { title: "Report" };
 
@@ -30,12 +30,18 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   const report = result.data;
   const notice = ownershipNotice(report);
   const details = patientDetails(report);
+  const fromSender = senderTitle(report);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
 
   return (
     <article className="space-y-6">
       <style>{PRINT_STYLES}</style>
-      <PageHeading title={report.title}>
+      <PageHeading title={reportHeading(report)}>
+        {fromSender && (
+          <p className="mb-2 text-sm text-slate-800" data-testid="report-sender-title">
+            {fromSender}
+          </p>
+        )}
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
           <div>
             <dt className="inline text-slate-700">Patient: </dt>

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { NewReportForm } from "@/components/report/new-report-form";
 import { PageHeading } from "@/components/ui";
+import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 
 export const metadata: Metadata = { title: "New report" };
@@ -13,7 +14,7 @@ export default async function NewReportPage() {
       <PageHeading title="Create a report">
         <p>
           Bundle up to 20 assessments into one report with a share code, a PDF and a plain-language explanation.
-          {!user && (
+          {!user && webSignInEnabled() && (
             <>
               {" "}
               <Link href="/signin?callbackUrl=/reports/new" className="font-semibold text-teal-800 underline underline-offset-2">

@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
 import { capabilityStatement } from "@/lib/fhir/capability";
@@ -5,6 +6,6 @@ import { fhirMetadataEndpoint } from "@/lib/fhir/schemas";
 
 export const GET = handle(
   fhirMetadataEndpoint,
-  async ({ request }) => fhirReply(capabilityStatement(`${new URL(request.url).origin}/api/fhir`), request),
+  async ({ request }) => fhirReply(capabilityStatement(`${new URL(env().FRONTEND_URL).origin}/api/fhir`), request),
   FHIR_ROUTE,
 );
