@@ -9,7 +9,7 @@ import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audi
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { clientAddress } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite } from "@/lib/rate-limit";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countPdf, countWrite } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -151,6 +151,7 @@ async function spendRequestLimits(limits: readonly LimitKind[], address: string,
   if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(address);
   if (limits.includes("ai")) await countAiCall(address);
   if (limits.includes("compute")) await countCompute(address);
+  if (limits.includes("pdf")) await countPdf(address);
 }
 
 /** Under required/role guards the handler's user is never null. */
