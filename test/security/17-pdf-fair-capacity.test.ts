@@ -28,6 +28,7 @@ before(async () => {
     database,
     env: {
       TRUST_PROXY: "loopback",
+      RATE_LIMIT: "on",
       PDF_WORKERS: "1",
       PDF_QUEUE: "8",
       PDF_QUEUE_PER_CLIENT: "2",
