@@ -1,7 +1,8 @@
 // A waiting room that takes clients in turn. Jobs run at most `concurrency` at a time; the jobs
-// that wait are kept per client, and a free slot goes to the next client in round-robin order,
-// so one client's flood waits behind itself rather than in front of everyone else. A client may
-// have at most `maxWaitingPerClient` jobs waiting, and all clients together `maxWaiting`.
+// that wait are kept per client, and a free slot goes to the waiting client whose last job
+// started longest ago (one that never had one first): round-robin, so one client's flood waits
+// behind itself rather than in front of everyone else. A client may have at most
+// `maxWaitingPerClient` jobs waiting, and all clients together `maxWaiting`.
 
 export interface FairQueueOptions {
   concurrency: number;
@@ -11,6 +12,13 @@ export interface FairQueueOptions {
 
 interface Job {
   start: () => void;
+}
+
+interface Client {
+  waiting: Job[];
+  running: number;
+  /** When its last job started (a counter, not a clock). */
+  lastStart: number;
 }
 
 /** Thrown by run() when the job would have to wait and there is no room for it. */
@@ -23,20 +31,24 @@ export class QueueFull extends Error {
 export class FairQueue {
   private running = 0;
   private waiting = 0;
-  /** Waiting jobs per client; Map order is the round-robin order (a served client goes to the back). */
-  private readonly queues = new Map<string, Job[]>();
+  private starts = 0;
+  /** Clients with a job running or waiting. */
+  private readonly clients = new Map<string, Client>();
 
   constructor(private readonly options: FairQueueOptions) {}
 
   /** Runs `task` once a slot is free and it is `client`'s turn; rejects with QueueFull at once when there is no room to wait. */
   run<T>(client: string, task: () => Promise<T>): Promise<T> {
-    if (this.running < this.options.concurrency && this.waiting === 0) return this.execute(task);
-    const queue = this.queues.get(client) ?? [];
-    if (queue.length >= this.options.maxWaitingPerClient) return Promise.reject(new QueueFull("client"));
+    const entry = this.clients.get(client) ?? { waiting: [], running: 0, lastStart: 0 };
+    if (this.running < this.options.concurrency && this.waiting === 0) {
+      this.clients.set(client, entry);
+      return this.execute(client, entry, task);
+    }
+    if (entry.waiting.length >= this.options.maxWaitingPerClient) return Promise.reject(new QueueFull("client"));
     if (this.waiting >= this.options.maxWaiting) return Promise.reject(new QueueFull("all"));
+    this.clients.set(client, entry);
     return new Promise<T>((resolve, reject) => {
-      queue.push({ start: () => this.execute(task).then(resolve, reject) });
-      this.queues.set(client, queue);
+      entry.waiting.push({ start: () => this.execute(client, entry, task).then(resolve, reject) });
       this.waiting++;
     });
   }
@@ -46,22 +58,26 @@ export class FairQueue {
     return this.waiting;
   }
 
-  private execute<T>(task: () => Promise<T>): Promise<T> {
+  private execute<T>(client: string, entry: Client, task: () => Promise<T>): Promise<T> {
     this.running++;
+    entry.running++;
+    entry.lastStart = ++this.starts;
     return task().finally(() => {
       this.running--;
+      entry.running--;
+      if (entry.running === 0 && entry.waiting.length === 0) this.clients.delete(client);
       this.next();
     });
   }
 
   private next(): void {
-    const first = this.queues.entries().next();
-    if (first.done || this.running >= this.options.concurrency) return;
-    const [client, queue] = first.value;
-    const job = queue.shift()!;
+    if (this.running >= this.options.concurrency) return;
+    let turn: [string, Client] | undefined;
+    for (const candidate of this.clients) {
+      if (candidate[1].waiting.length && (!turn || candidate[1].lastStart < turn[1].lastStart)) turn = candidate;
+    }
+    if (!turn) return;
     this.waiting--;
-    this.queues.delete(client);
-    if (queue.length) this.queues.set(client, queue);
-    job.start();
+    turn[1].waiting.shift()!.start();
   }
 }
