@@ -125,7 +125,11 @@ export const envSchema = z
     VOICE_HEARTBEAT_MS: positiveInt(25_000),
     VOICE_IDLE_SECONDS: positiveInt(120),
     VOICE_MAX_SESSION_SECONDS: positiveInt(1800),
-    VOICE_SIGNED_IN_RESERVED: z.preprocess((v) => (v === "" || v === undefined ? 20 : Number(v)), z.number().int().min(0)),
+    /** Unset: a tenth of VOICE_MAX_CONNECTIONS (voiceSignedInReserved). */
+    VOICE_SIGNED_IN_RESERVED: z.preprocess(
+      (v) => (v === "" || v === undefined ? undefined : Number(v)),
+      z.number().int().min(0).optional(),
+    ),
     VOICE_TICKET_SECONDS: z.preprocess((v) => (v === "" || v === undefined ? 60 : Number(v)), z.number().int().min(1).max(300)),
   })
   .superRefine((env, ctx) => {
@@ -157,7 +161,7 @@ export const envSchema = z
           });
       }
     }
-    if (env.VOICE_SIGNED_IN_RESERVED >= env.VOICE_MAX_CONNECTIONS) {
+    if (env.VOICE_SIGNED_IN_RESERVED !== undefined && env.VOICE_SIGNED_IN_RESERVED >= env.VOICE_MAX_CONNECTIONS) {
       ctx.addIssue({
         code: "custom",
         path: ["VOICE_SIGNED_IN_RESERVED"],

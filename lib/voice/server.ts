@@ -66,6 +66,7 @@ export function createVoiceServer(): VoiceServer {
     VOICE_IDLE_SECONDS,
     VOICE_MAX_SESSION_SECONDS,
   } = env();
+  const reserved = VOICE_SIGNED_IN_RESERVED ?? Math.floor(VOICE_MAX_CONNECTIONS / 10);
   const origins = allowedOrigins();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
   const perAddress = new Map<string, number>();
@@ -161,7 +162,7 @@ export function createVoiceServer(): VoiceServer {
     }
     if (closing) return refuse(socket, 503, "Server is shutting down");
     // Anonymous callers share the slots below the reserve (this socket's slot is already counted).
-    if (!caller.user && openInAll > VOICE_MAX_CONNECTIONS - VOICE_SIGNED_IN_RESERVED)
+    if (!caller.user && openInAll > VOICE_MAX_CONNECTIONS - reserved)
       return refuse(socket, 503, "The voice service is at capacity for anonymous sessions; sign in or try again shortly", {
         "retry-after": "5",
       });
