@@ -63,6 +63,7 @@ export const envSchema = z
     RATE_LIMIT_MAIL_GLOBAL_PER_HOUR: positiveInt(200),
     RATE_LIMIT_AI_PER_MINUTE: positiveInt(20),
     RATE_LIMIT_COMPUTE_PER_MINUTE: positiveInt(30),
+    RATE_LIMIT_PDF_PER_MINUTE: positiveInt(20),
     AI_DAILY_BUDGET: positiveInt(2_000),
     REDIS_KEY_PREFIX: z.preprocess(
       (v) => (v === "" || v === undefined ? "hand" : v),
@@ -124,13 +125,23 @@ export const envSchema = z
 
     PDF_WORKERS: positiveInt(Math.max(1, Math.min(4, availableParallelism() - 1))),
     PDF_QUEUE: z.preprocess((v) => (v === "" || v === undefined ? 16 : Number(v)), z.number().int().min(0)),
+    PDF_QUEUE_PER_CLIENT: z.preprocess((v) => (v === "" || v === undefined ? 2 : Number(v)), z.number().int().min(0)),
     PDF_RENDER_TIMEOUT_MS: positiveInt(30_000),
+    PDF_CACHE_BYTES: z.preprocess((v) => (v === "" || v === undefined ? 64 * 1024 * 1024 : Number(v)), z.number().int().min(0)),
 
     ESPEAK_PATH: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("espeak-ng")),
     VOICE_MAX_CONNECTIONS_PER_CLIENT: positiveInt(4),
     VOICE_MAX_CONNECTIONS: positiveInt(200),
     SPEECH_QUEUE_MAX: positiveInt(8),
     VOICE_HEARTBEAT_MS: positiveInt(25_000),
+    VOICE_IDLE_SECONDS: positiveInt(120),
+    VOICE_MAX_SESSION_SECONDS: positiveInt(1800),
+    /** Unset: a tenth of VOICE_MAX_CONNECTIONS (voiceSignedInReserved). */
+    VOICE_SIGNED_IN_RESERVED: z.preprocess(
+      (v) => (v === "" || v === undefined ? undefined : Number(v)),
+      z.number().int().min(0).optional(),
+    ),
+    VOICE_TICKET_SECONDS: z.preprocess((v) => (v === "" || v === undefined ? 60 : Number(v)), z.number().int().min(1).max(300)),
   })
   .superRefine((env, ctx) => {
     // Real patient data never sits behind mock users: see "Development mode" in the spec.
@@ -173,6 +184,13 @@ export const envSchema = z
         code: "custom",
         path: ["AUDIT_ADDRESS_KEY"],
         message: "must be at least 32 characters (it keys the audit trail's address hashes)",
+      });
+    }
+    if (env.VOICE_SIGNED_IN_RESERVED !== undefined && env.VOICE_SIGNED_IN_RESERVED >= env.VOICE_MAX_CONNECTIONS) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VOICE_SIGNED_IN_RESERVED"],
+        message: `must be below VOICE_MAX_CONNECTIONS (${env.VOICE_MAX_CONNECTIONS}), or no anonymous caller could open a voice socket`,
       });
     }
     if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {

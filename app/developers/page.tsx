@@ -116,8 +116,8 @@ export default function DevelopersPage() {
             </Code>
           </div>
           <p>
-            Then send <code>Authorization: Bearer $TOKEN</code> on every call; the voice socket also takes <code>?access_token=</code> (its
-            messages:{" "}
+            Then send <code>Authorization: Bearer $TOKEN</code> on every call; a browser opens the voice socket with <code>?ticket=</code>,
+            a single-use ticket from <code>POST /api/ai/ws-ticket</code>, so that no token goes in a URL (its messages:{" "}
             <a href="/api/asyncapi.json" className={linkStyle}>
               AsyncAPI 3.0
             </a>

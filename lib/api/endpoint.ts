@@ -44,7 +44,7 @@ export interface Endpoint<
   upgrade?: boolean;
   /**
    * The abuse limits the route spends (lib/rate-limit): the wrapper counts `code`, `write`,
-   * `anonymous-write` and `ai` per request; `codes` and `mail` are counted by the service, which
+   * `anonymous-write`, `ai`, `compute` and `pdf` per request; `codes` and `mail` are counted by the service, which
    * knows the codes and the recipient. Every limited route documents a 429.
    */
   limits?: LimitKind[];

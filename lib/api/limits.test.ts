@@ -12,5 +12,6 @@ test("each limit kind's description names what it counts and the variable that s
     mail: "an e-mail (per address per hour, per recipient per day, and overall per hour)",
     ai: "a model or speech call (RATE_LIMIT_AI_PER_MINUTE per address)",
     compute: "an expensive computation: a biomechanics analysis, a FHIR search or export (RATE_LIMIT_COMPUTE_PER_MINUTE per address)",
+    pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per address)",
   });
 });

@@ -4,7 +4,7 @@
 // IPv6 /64); docs/security.md has the details.
 
 /** What a route spends; declared on its contract (lib/api/endpoint.ts) and listed in its 429. */
-export type LimitKind = "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute";
+export type LimitKind = "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute" | "pdf";
 
 export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   code: "a code lookup per request; an unknown code is also a miss (too many misses block the caller for an hour, and an IPv6 /48's misses are counted together too)",
@@ -14,4 +14,5 @@ export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   mail: "an e-mail (per caller per hour, per recipient per day, and overall per hour)",
   ai: "a model or speech call (RATE_LIMIT_AI_PER_MINUTE per caller)",
   compute: "an expensive computation: a biomechanics analysis, a FHIR search or export (RATE_LIMIT_COMPUTE_PER_MINUTE per caller)",
+  pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per caller)",
 };

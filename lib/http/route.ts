@@ -9,7 +9,7 @@ import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audi
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { clientAddress, limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countWrite, type LimitSubject } from "@/lib/rate-limit";
+import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countPdf, countWrite, type LimitSubject } from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -152,6 +152,7 @@ async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSu
   if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(subject.key);
   if (limits.includes("ai")) await countAiCall(subject.key);
   if (limits.includes("compute")) await countCompute(subject.key);
+  if (limits.includes("pdf")) await countPdf(subject.key);
 }
 
 /** Under required/role guards the handler's user is never null. */

@@ -54,7 +54,7 @@ export function buildAsyncApiDocument() {
       title: "Hand Assessment voice socket",
       version: SERVICE_VERSION,
       description:
-        "One WebSocket is one voice conversation: the server greets at once, then walks the person through a check-in, an assessment and a reflection. Every frame both ways is one JSON object in a text frame. States, transitions, limits and examples: docs/voice-protocol.md. The HTTP handshake (statuses, token) is the operation GET /ai/ws of /api/openapi.json.",
+        "One WebSocket is one voice conversation: the server greets at once, then walks the person through a check-in, an assessment and a reflection. Every frame both ways is one JSON object in a text frame. The server closes the socket with code 4001 when the client has sent nothing for VOICE_IDLE_SECONDS (default 120), with 4002 when the session reaches VOICE_MAX_SESSION_SECONDS (default 1800), with 1001 when it shuts down and with 1009 for a frame over 64 KiB. States, transitions, limits and examples: docs/voice-protocol.md. The HTTP handshake (statuses, ticket, token) is the operation GET /ai/ws of /api/openapi.json.",
       contact: { name: "Developer relations (the contact form)", url: `${site.origin}/developers` },
       license: { name: "Proprietary", url: `${site.origin}/developers` },
       externalDocs: { description: "The REST API (OpenAPI 3.1), the socket's handshake included", url: `${site.origin}/api/openapi.json` },
@@ -64,7 +64,8 @@ export function buildAsyncApiDocument() {
       site: {
         host: site.host,
         protocol: site.protocol === "https:" ? "wss" : "ws",
-        description: "This service (FRONTEND_URL); a token goes in the Authorization header or the access_token query parameter",
+        description:
+          "This service (FRONTEND_URL); sign in with a ticket (ticket query parameter, from POST /api/ai/ws-ticket) or a token in the Authorization header (the access_token query parameter is deprecated)",
         security: [{ $ref: "#/components/securitySchemes/bearer" }],
       },
     },

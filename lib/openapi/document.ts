@@ -166,6 +166,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
       required: p.required,
       schema: p.schema,
       ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
+      ...(p.schema.deprecated === true ? { deprecated: true } : {}),
     })),
   ];
   const responses: Record<string, unknown> = {};

@@ -1,10 +1,15 @@
 // PDFs render in a pool of worker threads (piscina), never on the main thread: a render is a few
 // hundred milliseconds of mostly synchronous layout, and on the main thread every other request
-// (health checks included) waited for it. The pool is bounded three ways (lib/env.ts):
-// - PDF_WORKERS threads render at once;
-// - PDF_QUEUE renders may wait for one; past that a request is refused at once (503, Retry-After);
+// (health checks included) waited for it. The pool is bounded (lib/env.ts):
+// - PDF_WORKERS threads render at once (default: the cores less one, from os.availableParallelism);
+// - renders wait in a queue per client (lib/pdf/fair-queue.ts), served in turn, so that one
+//   client's flood waits behind itself: PDF_QUEUE_PER_CLIENT may wait per client and PDF_QUEUE in
+//   all; past that a request is refused at once (503, Retry-After);
 // - a render has PDF_RENDER_TIMEOUT_MS from the moment a worker starts it; past that its worker
 //   is terminated and replaced, and the request gets a 503.
+// A report's PDF is made once: the bytes are kept (lib/pdf/cache.ts, PDF_CACHE_BYTES) under a key
+// that changes with anything the document shows, and requests for a PDF being rendered wait for
+// that render instead of queueing another.
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -13,6 +18,8 @@ import type { Piscina as PiscinaPool } from "piscina";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
+import { PdfCache, pdfCacheKey } from "@/lib/pdf/cache";
+import { FairQueue, QueueFull } from "@/lib/pdf/fair-queue";
 import type { ReportView } from "@/lib/report-view/schemas";
 
 /** Seconds a refused or abandoned render's caller is asked to wait before trying again. */
@@ -24,6 +31,9 @@ const RETRY_AFTER_SECONDS = "5";
 const loadAtRunTime = createRequire(join(process.cwd(), "package.json"));
 
 let pool: PiscinaPool | undefined;
+let queue: FairQueue | undefined;
+let cache: PdfCache | undefined;
+const rendering = new Map<string, Promise<Buffer>>();
 
 function renderPool(): PiscinaPool {
   if (!pool) {
@@ -47,8 +57,38 @@ const busy = () =>
     headers: { "retry-after": RETRY_AFTER_SECONDS },
   });
 
-/** The report as PDF bytes, rendered by a worker of the pool; 503 ApiError when the pool is full or the render too slow. */
-export async function renderPdf(report: ReportView, shareUrl: string): Promise<Buffer> {
+/**
+ * The report as PDF bytes for `client` (the caller's address): from the cache when this very
+ * document was made before (`cached`), else rendered by a worker of the pool when it is the
+ * client's turn; 503 ApiError when the client's or the whole queue is full or the render too slow.
+ */
+export async function renderPdf(report: ReportView, shareUrl: string, client: string): Promise<{ bytes: Buffer; cached: boolean }> {
+  const { PDF_WORKERS, PDF_QUEUE, PDF_QUEUE_PER_CLIENT, PDF_CACHE_BYTES } = env();
+  cache ??= new PdfCache(PDF_CACHE_BYTES);
+  queue ??= new FairQueue({ concurrency: PDF_WORKERS, maxWaiting: PDF_QUEUE, maxWaitingPerClient: PDF_QUEUE_PER_CLIENT });
+  const key = pdfCacheKey(report, shareUrl);
+  const hit = cache.get(key);
+  if (hit) return { bytes: hit, cached: true };
+  let pending = rendering.get(key);
+  if (!pending) {
+    pending = queue
+      .run(client, () => renderInPool(report, shareUrl))
+      .then((bytes) => {
+        cache!.set(key, bytes);
+        return bytes;
+      })
+      .finally(() => rendering.delete(key));
+    rendering.set(key, pending);
+  }
+  try {
+    return { bytes: await pending, cached: false };
+  } catch (error) {
+    if (error instanceof QueueFull) throw busy();
+    throw error;
+  }
+}
+
+async function renderInPool(report: ReportView, shareUrl: string): Promise<Buffer> {
   const budget = env().PDF_RENDER_TIMEOUT_MS;
   const abandon = new AbortController();
   const { port1: startedHere, port2: startedThere } = new MessageChannel();

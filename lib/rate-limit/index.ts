@@ -53,6 +53,7 @@ interface Limiters {
   mailOverall: RateLimiterAbstract;
   ai: RateLimiterAbstract;
   compute: RateLimiterAbstract;
+  pdf: RateLimiterAbstract;
   modelBudget: RateLimiterAbstract;
 }
 
@@ -116,6 +117,7 @@ function limiters(): Limiters | null {
             duration: MINUTE,
             blockInMemory: true,
           }),
+          pdf: limiter({ keyPrefix: "rl:pdf", points: config.RATE_LIMIT_PDF_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
           // Keyed by the UTC date, so the budget renews at midnight UTC; kept a little longer than a day.
           modelBudget: limiter({ keyPrefix: "rl:ai:budget", points: config.AI_DAILY_BUDGET, duration: DAY + HOUR }),
         };
@@ -241,6 +243,13 @@ export async function countCompute(key: string): Promise<void> {
   const limits = limiters();
   const over = limits && (await consume(limits.compute, key));
   if (over) throw tooMany(over, "Too many analyses or exports; try again in a minute");
+}
+
+/** A report PDF (download or e-mail) for `address`; 429 when over. */
+export async function countPdf(address: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.pdf, address));
+  if (over) throw tooMany(over, "Too many PDFs from this address; try again in a minute");
 }
 
 /** One model call from the daily budget of all callers; false once it is spent (callers use their template). */

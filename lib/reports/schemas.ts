@@ -70,11 +70,11 @@ const tag = "Reports";
 /** A token is never required; when one is sent it names the reader in the audit trail (a patient reading their own report leaves no row). */
 const reader = "optional" as const;
 
-/** lib/pdf/pool.ts: PDFs render in a bounded pool of worker threads. */
+/** lib/pdf/pool.ts: PDFs render in a bounded pool of worker threads, fed by a queue per client. */
 const pdfUnavailable = {
   status: 503,
   description:
-    "The PDF could not be made now: code PDF_BUSY when every PDF worker is busy and the queue is full (PDF_WORKERS, PDF_QUEUE), PDF_TIMEOUT when the render ran over PDF_RENDER_TIMEOUT_MS and was stopped; Retry-After says when to try again",
+    "The PDF could not be made now: code PDF_BUSY when every PDF worker is busy and the caller's queue (PDF_QUEUE_PER_CLIENT) or the whole queue (PDF_QUEUE) is full, PDF_TIMEOUT when the render ran over PDF_RENDER_TIMEOUT_MS and was stopped; Retry-After says when to try again",
 };
 
 export const createReportEndpoint = endpoint({
@@ -117,9 +117,13 @@ export const reportPdfEndpoint = endpoint({
   tag,
   auth: reader,
   params: reportCodeParams,
-  limits: ["code"],
+  limits: ["code", "pdf"],
   responses: [
-    { status: 200, description: "PDF bytes", contentType: "application/pdf" },
+    {
+      status: 200,
+      description: "PDF bytes; the X-Pdf-Cache header says hit (the same document was made before and is served again) or miss (made now)",
+      contentType: "application/pdf",
+    },
     { status: 400, description: "Malformed code" },
     { status: 404, description: "No report has this code" },
     pdfUnavailable,
@@ -133,7 +137,7 @@ export const emailReportEndpoint = endpoint({
   tag,
   auth: reader,
   params: reportCodeParams,
-  limits: ["code", "mail"],
+  limits: ["code", "mail", "pdf"],
   body: emailReportInput,
   responses: [
     { status: 200, description: "Sent, or sent: false when e-mail is not configured", schema: emailReportResponse },

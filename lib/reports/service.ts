@@ -241,11 +241,12 @@ export function pdfFilename(code: string): string {
   return `hand-report-${formatCode(code)}.pdf`;
 }
 
-export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer }> {
+/** The report's PDF; `cached` when it was served from the PDF cache rather than rendered now. */
+export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
-  const bytes = await renderPdf(toView(row), shareUrl(code));
+  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key);
   await recordAccessToMany(caller, ownerPatients(row), "report_pdf");
-  return { filename: pdfFilename(code), bytes };
+  return { filename: pdfFilename(code), bytes, cached };
 }
 
 /**
@@ -262,7 +263,7 @@ export async function emailReport(
   await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
-  const pdf = await renderPdf(report, link);
+  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
   const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
   const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;

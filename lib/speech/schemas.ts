@@ -33,3 +33,21 @@ export const ttsEndpoint = endpoint({
     { status: 503, description: "Local synthesis is busy (SPEECH_QUEUE_MAX requests already wait): retry after Retry-After seconds" },
   ],
 });
+
+export const voiceTicketResponse = z.object({
+  ticket: z.string().describe("Opens one voice socket as the caller: GET /api/ai/ws?ticket=<ticket>"),
+  expiresAt: z.iso.datetime().describe("The ticket is refused after this time (VOICE_TICKET_SECONDS after issue, default 60 s)"),
+});
+
+export const voiceTicketEndpoint = endpoint({
+  method: "POST",
+  path: "/ai/ws-ticket",
+  summary: "A single-use, short-lived ticket that opens the voice socket as the caller, so that no token goes in the socket's URL",
+  tag: "Speech and voice",
+  auth: "required",
+  limits: ["ai"],
+  responses: [
+    { status: 200, description: "The ticket; it works once, until expiresAt", schema: voiceTicketResponse },
+    { status: 401, description: "No valid token" },
+  ],
+});

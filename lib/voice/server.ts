@@ -1,8 +1,10 @@
 // The voice WebSocket at /api/ai/ws. server.ts hands upgrades for that path to this server.
 // The handshake checks the Origin (CORS allow-list; native clients send none), the number of
 // sockets per client (the client key of the trusted address server.ts stamped, as every limit uses:
-// an IPv4 address or an IPv6 /64) and in all, and the caller's token; then each socket gets a
-// VoiceSession.
+// an IPv4 address or an IPv6 /64) and in all (the last VOICE_SIGNED_IN_RESERVED slots kept for
+// signed-in callers), and the caller's ticket or token; then each socket gets a VoiceSession. A
+// socket ends when its client has sent nothing for VOICE_IDLE_SECONDS (close code 4001) and when
+// its session reaches VOICE_MAX_SESSION_SECONDS (4002), so that no socket holds a slot for ever.
 import { randomUUID } from "node:crypto";
 import { STATUS_CODES, type IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
@@ -14,13 +16,16 @@ import { CLIENT_ADDRESS_HEADER, limitSubjectOf } from "@/lib/http/client-address
 import { allowedOrigins } from "@/lib/http/cors";
 import { clientKeyOf } from "@/lib/http/trust";
 import { logger } from "@/lib/log";
-import { authenticateUpgrade } from "@/lib/voice/auth";
+import { authenticateUpgrade, type UpgradeCaller } from "@/lib/voice/auth";
 import { VoiceSession } from "@/lib/voice/session";
 
 /** Frames over 64 KiB close the socket with 1009 (ws would otherwise accept 100 MiB). */
 export const MAX_FRAME_BYTES = 64 * 1024;
 /** On shutdown: how long sessions may finish the message in hand and close politely. */
 const SHUTDOWN_GRACE_MS = 5_000;
+/** Close codes of the sockets the server ends (docs/voice-protocol.md). */
+export const CLOSE_IDLE = 4001;
+export const CLOSE_SESSION_TIME_LIMIT = 4002;
 
 export interface VoiceServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -54,13 +59,26 @@ function text(data: RawData): string {
 }
 
 export function createVoiceServer(): VoiceServer {
-  const { VOICE_MAX_CONNECTIONS_PER_CLIENT, VOICE_MAX_CONNECTIONS, VOICE_HEARTBEAT_MS } = env();
+  const {
+    VOICE_MAX_CONNECTIONS_PER_CLIENT,
+    VOICE_MAX_CONNECTIONS,
+    VOICE_SIGNED_IN_RESERVED,
+    VOICE_HEARTBEAT_MS,
+    VOICE_IDLE_SECONDS,
+    VOICE_MAX_SESSION_SECONDS,
+  } = env();
+  const reserved = VOICE_SIGNED_IN_RESERVED ?? Math.floor(VOICE_MAX_CONNECTIONS / 10);
   const origins = allowedOrigins();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES, clientTracking: false });
   const perClient = new Map<string, number>();
   let openInAll = 0;
   const peers = new Map<WebSocket, Peer>();
   let closing = false;
+  /** Handshakes whose token came in the deprecated query parameter: their 101 says so. */
+  const deprecated = new WeakSet<IncomingMessage>();
+  wss.on("headers", (headers, req) => {
+    if (deprecated.has(req)) headers.push("Deprecation: true", 'Link: </api/ai/ws-ticket>; rel="alternate"');
+  });
 
   // A peer that has not answered the previous ping by the next one is gone: dropped within two intervals.
   const heartbeat = setInterval(() => {
@@ -89,11 +107,21 @@ export function createVoiceServer(): VoiceServer {
     });
     const peer: Peer = { session, alive: true, closed: new Promise((resolve) => socket.once("close", () => resolve())) };
     peers.set(socket, peer);
+    const idle = setTimeout(() => socket.close(CLOSE_IDLE, "idle: no message for too long"), VOICE_IDLE_SECONDS * 1000);
+    const lifetime = setTimeout(
+      () => socket.close(CLOSE_SESSION_TIME_LIMIT, "session time limit reached"),
+      VOICE_MAX_SESSION_SECONDS * 1000,
+    );
     socket.on("pong", () => (peer.alive = true));
-    socket.on("message", (data, isBinary) => session.receive(isBinary ? null : text(data)));
+    socket.on("message", (data, isBinary) => {
+      idle.refresh();
+      session.receive(isBinary ? null : text(data));
+    });
     // Oversized frames and protocol errors: ws closes the socket itself (1009, 1002 ...).
     socket.on("error", (error) => logger.info({ code: (error as { code?: string }).code }, "voice socket error"));
     socket.on("close", (code) => {
+      clearTimeout(idle);
+      clearTimeout(lifetime);
       peers.delete(socket);
       void session.end();
       logger.info({ sessionId, code, state: session.state }, "voice session closed");
@@ -125,9 +153,9 @@ export function createVoiceServer(): VoiceServer {
       else perClient.delete(client);
     });
 
-    let user: AuthUser | null;
+    let caller: UpgradeCaller;
     try {
-      user = await authenticateUpgrade(req);
+      caller = await authenticateUpgrade(req);
     } catch (error) {
       if (error instanceof ApiError) return refuse(socket, error.status, error.message);
       if (isDatabaseUnavailable(error)) return refuse(socket, 503, "Service temporarily unavailable: the database cannot be reached");
@@ -135,8 +163,14 @@ export function createVoiceServer(): VoiceServer {
       return refuse(socket, 500, "Internal error");
     }
     if (closing) return refuse(socket, 503, "Server is shutting down");
+    // Anonymous callers share the slots below the reserve (this socket's slot is already counted).
+    if (!caller.user && openInAll > VOICE_MAX_CONNECTIONS - reserved)
+      return refuse(socket, 503, "The voice service is at capacity for anonymous sessions; sign in or try again shortly", {
+        "retry-after": "5",
+      });
     if (socket.destroyed) return;
-    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req, user, address));
+    if (caller.deprecatedQueryToken) deprecated.add(req);
+    wss.handleUpgrade(req, socket, head, (ws) => connect(ws, req, caller.user, address));
   }
 
   return {

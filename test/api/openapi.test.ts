@@ -244,9 +244,14 @@ test("the voice socket: optional token, 101, 429 for too many sessions, and a li
   assert.match(socket.responses["429"].description, /Too many open voice sessions/);
   assert.match(socket.externalDocs.url, /\/api\/asyncapi\.json$/);
   assert.deepEqual(
-    socket.parameters.map((p: { name: string }) => p.name),
-    ["access_token", "audio"],
+    socket.parameters.map((p: { name: string; deprecated?: boolean }) => [p.name, p.deprecated ?? false]),
+    [
+      ["ticket", false],
+      ["access_token", true],
+      ["audio", false],
+    ],
   );
+  assert.equal(document.paths["/ai/ws-ticket"].post.security[0].bearerAuth.length, 0, "the ticket needs a token");
 });
 
 test("tags are described, every operation documents a 4xx, info has license and contact", () => {

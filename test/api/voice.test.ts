@@ -317,6 +317,42 @@ test("a token that does not verify is refused with 401; a valid one works as acc
   await client.close();
 });
 
+test("a ticket from POST /ai/ws-ticket signs the socket in; the query token still works, marked deprecated", async () => {
+  const sub = uniqueSub("voice-ticket");
+  const token = await idp.token({ sub, roles: ["patient"] });
+  const issued = await fetch(`${scripted.origin}/api/ai/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  assert.equal(issued.status, 200);
+  const { ticket } = (await issued.json()) as { ticket: string; expiresAt: string };
+  assert.ok(!ticket.includes(token.slice(0, 20)), "the ticket is not the token");
+
+  const client = await VoiceClient.open(wsUrl(scripted, `?ticket=${ticket}&audio=off`));
+  await client.until((f) => f.type === "ai_response");
+  await client.step(press("continue"));
+  await client.step(press("check_in"));
+  const answer = await client.step(say("Fingers feel fine today"));
+  assert.ok(answer.some((f) => f.type === "action" && f.action === "journal_saved"));
+  await client.close();
+  const rows = await queryDatabase<{ transcript: string }>(
+    database,
+    `SELECT j.transcript FROM journal_entries j JOIN contacts c ON c.id = j.patient_id WHERE c.sub = $1`,
+    [sub],
+  );
+  assert.deepEqual(
+    rows.map((r) => r.transcript),
+    ["Fingers feel fine today"],
+  );
+
+  const deprecation = await new Promise<string | undefined>((resolve, reject) => {
+    const socket = new WebSocket(wsUrl(scripted, `?access_token=${token}&audio=off`));
+    let header: string | undefined;
+    socket.once("upgrade", (response) => (header = response.headers.deprecation as string | undefined));
+    socket.once("open", () => socket.close());
+    socket.once("close", () => resolve(header));
+    socket.once("error", reject);
+  });
+  assert.equal(deprecation, "true");
+});
+
 test("at most VOICE_MAX_CONNECTIONS_PER_CLIENT sockets per address; a closed one frees its place", async () => {
   const open = await Promise.all([1, 2, 3].map(() => VoiceClient.open(wsUrl(scripted, "?audio=off"))));
   assert.equal(await handshakeStatus(wsUrl(scripted, "?audio=off")), 429);

@@ -2,6 +2,8 @@
 // queue a request is refused at once (503 with Retry-After) instead of piling up, and a render
 // over its time budget is abandoned (its worker replaced) with a 503, never a hang. The pool's
 // size, queue and budget are PDF_WORKERS, PDF_QUEUE and PDF_RENDER_TIMEOUT_MS; set small here.
+// Every request asks for a different report: a PDF made before comes from the cache, and
+// requests for a PDF being made wait for that render, neither of which queues.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
@@ -15,6 +17,8 @@ let resend: ResendStandIn;
 let queueServer: TestServer;
 let budgetServer: TestServer;
 let reportCode: string;
+/** Further reports of the same 20 assessments, each asked for once. */
+const freshReports: string[] = [];
 
 before(async () => {
   [database, resend] = await Promise.all([createTestDatabase(), startResend()]);
@@ -24,6 +28,8 @@ before(async () => {
   const codes: string[] = [];
   for (let i = 0; i < 20; i++) codes.push((await api.post("/assessments/rom", { ...romBody, overallScore: 40 + i })).body.code);
   reportCode = (await api.post("/reports", { title: "Busy clinic", assessmentCodes: codes })).body.code;
+  for (let i = 0; i < 8; i++)
+    freshReports.push((await api.post("/reports", { title: `Busy clinic ${i}`, assessmentCodes: codes })).body.code);
 });
 
 after(async () => {
@@ -35,7 +41,7 @@ test("past the queue a PDF is a 503 with Retry-After, and the pool keeps serving
   const api = apiClient(queueServer.origin);
   // The pool's worker starts on the first PDF; afterwards every request finds it ready.
   assert.equal((await api.get(`/reports/${reportCode}/pdf`)).status, 200);
-  const answers = await Promise.all(Array.from({ length: 4 }, () => api.get(`/reports/${reportCode}/pdf`)));
+  const answers = await Promise.all(freshReports.slice(0, 4).map((code) => api.get(`/reports/${code}/pdf`)));
   const refused = answers.filter((a) => a.status === 503);
   assert.ok(
     answers.some((a) => a.status === 200),
@@ -46,16 +52,16 @@ test("past the queue a PDF is a 503 with Retry-After, and the pool keeps serving
     assert.equal(answer.body.code, "PDF_BUSY");
     assert.match(answer.headers.get("retry-after") ?? "", /^\d+$/);
   }
-  assert.equal((await api.get(`/reports/${reportCode}/pdf`)).status, 200);
+  assert.equal((await api.get(`/reports/${freshReports[4]}/pdf`)).status, 200);
 });
 
 test("the e-mail route, which attaches the PDF, goes through the same pool", async () => {
   const api = apiClient(queueServer.origin);
   const sent = resend.emails().length;
   const answers = await Promise.all([
-    api.get(`/reports/${reportCode}/pdf`),
-    api.post(`/reports/${reportCode}/email`, { to: "clinic@example.com" }),
-    api.post(`/reports/${reportCode}/email`, { to: "clinic@example.com" }),
+    api.get(`/reports/${freshReports[5]}/pdf`),
+    api.post(`/reports/${freshReports[6]}/email`, { to: "clinic@example.com" }),
+    api.post(`/reports/${freshReports[7]}/email`, { to: "clinic@example.com" }),
   ]);
   const refusedMails = answers.slice(1).filter((a) => a.status === 503);
   assert.ok(refusedMails.length > 0, `statuses ${answers.map((a) => a.status)}`);
