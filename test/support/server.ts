@@ -1,5 +1,7 @@
-// Starts the real server (server.ts, production build) on a random port for integration tests.
+// Starts the real server (the compiled server.ts of the production build, as `npm start` runs
+// it) on a random port for integration tests.
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverEntry } from "../../scripts/lib/build.mjs";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
 import { RetainedLog } from "./log-tail.ts";
 
@@ -56,7 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [serverEntry(env.NEXT_DIST_DIR)], {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
