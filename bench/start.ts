@@ -81,7 +81,11 @@ async function once(variant: Variant, kind: "pglite" | "postgres"): Promise<{ ms
   }
 }
 
-console.log(`load average at the start: ${loadavg().map((n) => n.toFixed(1)).join(", ")}`);
+console.log(
+  `load average at the start: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ")}`,
+);
 for (const kind of ["postgres", "pglite"] as const) {
   const figures = new Map(VARIANTS.map((variant) => [variant.name, { ms: [] as number[], rss: [] as number[] }]));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -98,4 +102,8 @@ for (const kind of ["postgres", "pglite"] as const) {
     );
   }
 }
-console.log(`load average at the end: ${loadavg().map((n) => n.toFixed(1)).join(", ")}`);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ")}`,
+);
