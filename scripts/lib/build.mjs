@@ -6,16 +6,16 @@
 //   node_modules), so that production runs plain JavaScript with `node`, without tsx.
 // What decides a rebuild is each build's own import graph, recorded when it was made (esbuild's
 // metafile): a file newer than the build triggers it only when that build reads it. An edit to a
-// lib/ module that no page imports rebuilds the server (a second), not the pages (minutes). A
-// file added to a folder the build reads (a new page or route) changes the folder, which is in
-// the graph too. The build tools are development dependencies: after `npm ci --omit=dev` the
+// lib/ module that no page imports rebuilds the server (a second), not the pages (minutes). The
+// listing of each folder the build read is recorded too: a file added to one (a new page or
+// route) triggers it; a test file or the generated client does not. The build tools are development dependencies: after `npm ci --omit=dev` the
 // builds made before the pruning are used as they are.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 
-/** Read by every build, whatever imports what (the generated Prisma client is rewritten on every install: its schema stands for it). */
+/** Read by every build, whatever imports what. */
 const ALWAYS = ["package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const GENERATED = join("lib", "generated") + sep;
 /** Read by the pages' build besides the pages' imports. */
@@ -41,20 +41,32 @@ function walk(dir, keep, out = []) {
 
 const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : Infinity);
 
-/** Files (and their folders) a build read: every one must be older than the build. */
+/** What a folder holds, as far as a build cares: not the generated client, not tests. */
+const listing = (dir) =>
+  readdirSync(dir)
+    .filter((name) => name !== "generated" && !name.endsWith(".test.ts"))
+    .sort();
+
+/**
+ * The record of what a build read: its source files (not the generated client, rewritten on
+ * every install: its schema stands for it), and the listing of every folder they sit in, so that
+ * a file added to one (a new page or route) is seen.
+ */
+function graphOf(paths) {
+  const files = paths.filter((path) => !path.startsWith(GENERATED) && existsSync(path));
+  const folders = {};
+  for (const file of files) for (let dir = dirname(file); dir !== "." && !(dir in folders); dir = dirname(dir)) folders[dir] = listing(dir);
+  return { files, folders };
+}
+
+/** Whether every file a build read is older than it and every folder it read holds the same. */
 function isFresh(builtFile, graphFile) {
   if (!existsSync(builtFile) || !existsSync(graphFile)) return false;
   const builtAt = statSync(builtFile).mtimeMs;
-  const inputs = JSON.parse(readFileSync(graphFile, "utf8"));
-  return inputs.every((path) => mtime(path) <= builtAt);
-}
-
-/** Source files and the folders they sit in (a file added to one changes its mtime); not the generated client. */
-function withFolders(files) {
-  const sources = files.filter((file) => !file.startsWith(GENERATED));
-  const folders = new Set();
-  for (const file of sources) for (let dir = dirname(file); dir !== "." && !folders.has(dir); dir = dirname(dir)) folders.add(dir);
-  return [...sources, ...folders].filter((path) => !path.startsWith(GENERATED) && path !== GENERATED.slice(0, -1));
+  const { files, folders } = JSON.parse(readFileSync(graphFile, "utf8"));
+  if (!Array.isArray(files) || typeof folders !== "object") return false;
+  const same = (dir, names) => existsSync(dir) && JSON.stringify(listing(dir)) === JSON.stringify(names);
+  return files.every((path) => mtime(path) <= builtAt) && Object.entries(folders).every(([dir, names]) => same(dir, names));
 }
 
 function loadEsbuild() {
@@ -87,13 +99,7 @@ function pageGraph(esbuild) {
     logLevel: "silent",
     loader: { ".css": "empty", ".svg": "empty", ".png": "empty" },
   });
-  const read = [
-    ...withFolders([...Object.keys(metafile.inputs), ...walk("app", (path) => !path.startsWith(apiDir + sep))]),
-    ...PAGE_CONFIG,
-    ...ALWAYS,
-  ];
-  // A file that is not there is not read (public/ is optional); one that goes away later counts as changed.
-  return read.filter((path) => existsSync(path));
+  return [...Object.keys(metafile.inputs), ...walk("app", (path) => !path.startsWith(apiDir + sep)), ...PAGE_CONFIG, ...ALWAYS];
 }
 
 function buildPages() {
@@ -127,8 +133,8 @@ function buildServer(esbuild) {
     // Tells lib/pdf/pool.ts where its compiled worker is (relative to the working directory).
     define: { __COMPILED_PDF_WORKER__: JSON.stringify(join(serverDir(), "lib", "pdf", "worker-task.mjs")) },
   });
-  const inputs = withFolders([...Object.keys(metafile.inputs), ...routes, ...walk(apiDir, () => true)]);
-  writeFileSync(join(serverDir(), GRAPH_FILE), JSON.stringify([...inputs, ...ALWAYS].filter((path) => existsSync(path))));
+  const inputs = [...Object.keys(metafile.inputs), ...walk(apiDir, () => true), ...ALWAYS];
+  writeFileSync(join(serverDir(), GRAPH_FILE), JSON.stringify(graphOf(inputs)));
 }
 
 /** Makes whichever build is missing or older than a file it reads (both with `all`); silent when both are fresh. */
@@ -141,7 +147,7 @@ export function ensureBuild({ all = false } = {}) {
   const esbuild = loadEsbuild();
   if (!pagesFresh) {
     buildPages();
-    writeFileSync(pagesGraph, JSON.stringify(pageGraph(esbuild).map((path) => relative(".", path))));
+    writeFileSync(pagesGraph, JSON.stringify(graphOf(pageGraph(esbuild).map((path) => relative(".", path)))));
   }
   const started = performance.now();
   buildServer(esbuild);
