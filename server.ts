@@ -1,11 +1,13 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
 // /api/ai/ws, CORS for /api/*, the client address and security headers on every request,
 // migrations before the first request, the purge of expired records, and a graceful stop.
+// `npm start` runs it compiled (scripts/lib/build.mjs), `npm run dev` from source with tsx.
+// SERVE=api serves the REST surface without loading Next: every other path is a JSON 404.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer } from "node:http";
-import { join } from "node:path";
-import next from "next";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { EnvError, env, isDevAuth, listenHost, webSignInEnabled } from "@/lib/env";
 import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
 import { withPageStatus } from "@/lib/web/page-status";
@@ -66,14 +68,18 @@ async function main(): Promise<void> {
 
   const hostname = listenHost(config);
   const trust = compileTrust(config.TRUST_PROXY);
-  const app = next({ dev, dir: process.cwd(), hostname, port: config.PORT });
-  await app.prepare();
-  const handleRequest = app.getRequestHandler();
-  const handleNextUpgrade = app.getUpgradeHandler();
+  const apiOnly = config.SERVE === "api";
+  const notFound = (req: IncomingMessage, res: ServerResponse) =>
+    void send(errorReply(new ApiError(404, "This server answers the API only (SERVE=api)")), req, res);
+  const { handleRequest, handleNextUpgrade } = apiOnly
+    ? { handleRequest: notFound, handleNextUpgrade: (_req: IncomingMessage, socket: import("node:stream").Duplex) => void socket.destroy() }
+    : await startNext(dev, hostname, config.PORT);
   const voice = createVoiceServer();
   const origins = allowedOrigins();
+  // The route files beside this file: app/api from source, their compiled copies in the build.
   // In development Next recompiles route files on change, so it serves them itself.
-  const api = dev ? null : createApiRouter(join(process.cwd(), "app", "api"), () => `http://127.0.0.1:${listeningPort()}`);
+  const apiDir = join(dirname(fileURLToPath(import.meta.url)), "app", "api");
+  const api = dev && !apiOnly ? null : createApiRouter(apiDir, () => `http://127.0.0.1:${listeningPort()}`);
 
   /** A path with broken percent-encoding: the client's error, as an OperationOutcome to FHIR clients. */
   const malformedUrlReply = (url: string): Response => {
@@ -145,10 +151,18 @@ async function main(): Promise<void> {
   server.listen(config.PORT, hostname, () => {
     const port = listeningPort();
     logger.info(
-      { port, host: hostname, dev, devAuth: isDevAuth() },
+      { port, host: hostname, dev, devAuth: isDevAuth(), serve: config.SERVE },
       `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`,
     );
   });
+}
+
+/** Next, with the pages and the routes it serves; loaded only when the server serves pages. */
+async function startNext(dev: boolean, hostname: string, port: number) {
+  const { default: next } = await import("next");
+  const app = next({ dev, dir: process.cwd(), hostname, port });
+  await app.prepare();
+  return { handleRequest: app.getRequestHandler(), handleNextUpgrade: app.getUpgradeHandler() };
 }
 
 main().catch((error) => {

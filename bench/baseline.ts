@@ -1,22 +1,48 @@
 // The yardstick of npm run bench: a bare node:http + pg server doing the service's SQL on the
-// service's own (migrated) database, with no framework, validation, auth or logging.
-// - GET /lookup/:code: the lookup's one UPDATE ... RETURNING, the same JSON answer, on its own
-//   table: bench_lookup, made like assessments (columns, defaults, indexes) and filled with a
-//   copy of its rows when this server starts.
-// - POST /assessments/rom: what a ROM submission stores, in one transaction (anonymous contact,
-//   assessment with a fresh code and snapshot, ROM row, hand row, joint rows).
+// service's own (migrated) database, with no framework, validation, auth or logging, writing the
+// same rows and firing the same triggers as the service:
+// - GET /lookup/:code: the lookup's one statement (count the view, audit a patient's record),
+//   the same JSON answer, on its own table: bench_lookup, made like assessments (columns,
+//   defaults, indexes and its triggers, so each lookup pays the standings trigger the service's
+//   does) and filled with a copy of its rows when this server starts.
+// - POST /assessments/rom: what a ROM submission stores, in one transaction: without an
+//   Authorization header an anonymous contact, assessment with a fresh code and snapshot, ROM
+//   row, hand row, joint rows; with one (not verified: the baseline has no auth) the record
+//   belongs to one of PATIENTS patient contacts (one per distinct header) and adds the day's
+//   score point, as a signed-in patient's submission does.
 // DATABASE_URL and POOL_SIZE from the environment; prints "listening <port>".
 import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import pg from "pg";
 import type { z } from "zod";
+import { scoreDay, scoreValuesFor } from "@/lib/assessments/read";
 import { romInput, romWristInput } from "@/lib/assessments/schemas";
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
 pool.on("error", () => {});
+const PATIENTS = 1_000;
 await pool.query(`CREATE TABLE IF NOT EXISTS bench_lookup (LIKE assessments INCLUDING ALL)`);
 await pool.query(`INSERT INTO bench_lookup SELECT * FROM assessments ON CONFLICT DO NOTHING`);
+// LIKE copies no triggers: assessments' own, made anew on the copy.
+const { rows: triggers } = await pool.query<{ tgname: string; definition: string }>(
+  `SELECT tgname, pg_get_triggerdef(oid) AS definition FROM pg_trigger WHERE tgrelid = 'assessments'::regclass AND NOT tgisinternal`,
+);
+for (const { tgname, definition } of triggers) {
+  await pool.query(`DROP TRIGGER IF EXISTS "${tgname}" ON bench_lookup`);
+  await pool.query(definition.replace(/ ON (public\.)?assessments /, " ON bench_lookup "));
+}
+const { rows: patientRows } = await pool.query<{ id: number }>(
+  `INSERT INTO contacts (kind, updated_at) SELECT 'PATIENT', now() FROM generate_series(1, ${PATIENTS}) RETURNING id`,
+);
+const patients = patientRows.map((row) => row.id);
+/** The patient contact an Authorization header stands for: a new one per header, in turn. */
+const patientOf = new Map<string, number>();
+const ownerFor = (authorization: string) => {
+  let id = patientOf.get(authorization);
+  if (id === undefined) patientOf.set(authorization, (id = patients[patientOf.size % PATIENTS]!));
+  return id;
+};
 
 const newCode = () => Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join("");
 const formatted = (code: string) => `${code.slice(0, 3)}-${code.slice(3)}`;
@@ -29,8 +55,15 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 async function lookup(code: string, res: ServerResponse) {
   const { rows } = await pool.query(
-    `UPDATE bench_lookup SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
-     RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count`,
+    `WITH hit AS (
+       UPDATE bench_lookup SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
+       RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count, owner_id
+     ), audited AS (
+       INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route)
+       SELECT 'anonymous', 'anonymous', hit.owner_id, 'lookup', '/api/lookup/:code' FROM hit JOIN contacts c ON c.id = hit.owner_id
+        WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT'
+     )
+     SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count FROM hit`,
     [code.replace("-", "").toUpperCase()],
   );
   const row = rows[0];
@@ -52,17 +85,17 @@ type Rom = z.output<typeof romInput>;
 const WRIST = Object.keys(romWristInput.shape);
 
 /** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
-async function submitRom(input: Rom, res: ServerResponse) {
+async function submitRom(input: Rom, owner: number | null, res: ServerResponse) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeRom(input, res);
+      return await storeRom(input, owner, res);
     } catch (error) {
       if ((error as { code?: string }).code !== "23505" || attempt === 5) throw error;
     }
   }
 }
 
-async function storeRom(input: Rom, res: ServerResponse) {
+async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
   const wrist = input.wrist ?? {};
   const snapshot = {
     overallScore: input.overallScore,
@@ -75,12 +108,13 @@ async function storeRom(input: Rom, res: ServerResponse) {
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
-    const contact = await client.query(`INSERT INTO contacts (kind, updated_at) VALUES ('ANONYMOUS', now()) RETURNING id`);
+    const ownerId =
+      owner ?? (await client.query(`INSERT INTO contacts (kind, updated_at) VALUES ('ANONYMOUS', now()) RETURNING id`)).rows[0].id;
     const code = newCode();
     const assessment = await client.query(
       `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, expires_at, owner_id, date_created)
-       VALUES ($1, 'ROM', $2, $3, true, now() + interval '90 days', $4, now()) RETURNING id`,
-      [code, input.hand, JSON.stringify(snapshot), contact.rows[0].id],
+       VALUES ($1, 'ROM', $2, $3, $4, CASE WHEN $4 THEN now() + interval '90 days' END, $5, now()) RETURNING id`,
+      [code, input.hand, JSON.stringify(snapshot), owner === null, ownerId],
     );
     const rom = await client.query(
       `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, lighting_metrics, ${WRIST.join(", ")})
@@ -127,6 +161,23 @@ async function storeRom(input: Rom, res: ServerResponse) {
         values,
       );
     }
+    const score = owner === null ? null : scoreValuesFor("ROM", snapshot);
+    if (owner !== null && score) {
+      await client.query(
+        `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [
+          owner,
+          assessment.rows[0].id,
+          scoreDay(new Date()).toISOString().slice(0, 10),
+          input.hand,
+          score.overallScore,
+          score.romScore,
+          score.dexterityScore,
+          score.painScore,
+        ],
+      );
+    }
     await client.query("COMMIT");
     send(res, 201, {
       id: assessment.rows[0].id,
@@ -154,7 +205,8 @@ const server = createServer(async (req, res) => {
   try {
     const path = (req.url ?? "").split("?")[0]!;
     if (req.method === "GET" && path.startsWith("/lookup/")) return await lookup(path.slice("/lookup/".length), res);
-    if (req.method === "POST" && path === "/assessments/rom") return await submitRom(await readJson(req), res);
+    if (req.method === "POST" && path === "/assessments/rom")
+      return await submitRom(await readJson(req), req.headers.authorization ? ownerFor(req.headers.authorization) : null, res);
     send(res, 404, { error: "not found" });
   } catch {
     send(res, 500, { error: "Internal error" });

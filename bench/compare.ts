@@ -30,10 +30,14 @@ export async function startBaseline(databaseUrl: string): Promise<{ origin: stri
     stdio: ["ignore", "pipe", "inherit"],
   });
   const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
+    // Read until the port is known, then no more: the baseline prints nothing else.
+    const onData = (chunk: Buffer) => {
       const match = /listening (\d+)/.exec(String(chunk));
-      if (match) resolve(Number(match[1]));
-    });
+      if (!match) return;
+      child.stdout!.off("data", onData).resume();
+      resolve(Number(match[1]));
+    };
+    child.stdout!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`baseline server exited with ${code}`)));
   });
   return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };

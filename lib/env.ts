@@ -90,6 +90,9 @@ export const envSchema = z
     AUDIT_ADDRESS_KEY: optionalString,
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
+    // "api": the REST surface only, without Next (no pages, no web sign-in): a lighter process
+    // for scale-out nodes behind a balancer (docs/operations.md).
+    SERVE: z.preprocess((v) => (v === "" || v === undefined ? "all" : v), z.enum(["all", "api"])),
 
     AUTH0_DOMAIN: optionalString,
     AUTH0_AUDIENCE: optionalString,

@@ -1,9 +1,10 @@
-// npm start: build if needed, then run the custom server in production mode.
+// npm start: build what is missing or out of date (scripts/lib/build.mjs), then run the compiled
+// server in production mode with plain node.
 import { spawn } from "node:child_process";
-import { ensureBuild } from "./lib/build.mjs";
+import { ensureBuild, serverEntry } from "./lib/build.mjs";
 
 ensureBuild();
-const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+const child = spawn(process.execPath, [serverEntry()], {
   stdio: "inherit",
   env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1" },
 });

@@ -2,6 +2,7 @@
 // two servers every scenario shares; a scenario that needs a server of its own (the database
 // going away) starts one with the same helpers.
 import { spawn, type ChildProcess } from "node:child_process";
+import { serverEntry } from "../../scripts/lib/build.mjs";
 
 export const distDir = process.env.NEXT_DIST_DIR || ".next-e2e";
 
@@ -45,7 +46,7 @@ async function waitForHealth(origin: string, child: ChildProcess, output: () => 
  * during the build, as happens in a working tree shared with an editor.)
  */
 export async function startApp(origin: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [serverEntry(distDir)], {
     env: { ...env, NODE_ENV: "production" } as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

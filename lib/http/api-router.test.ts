@@ -73,3 +73,18 @@ test("next-auth and the same-origin proxy are marked as Next's to serve", () => 
   assert.equal(reach("/api/auth/session")?.next, true);
   assert.equal(reach("/api/lookup/ABC234")?.next, false);
 });
+
+test("the compiled server's route.mjs files route alike, and Next's own routes still go to Next", () => {
+  const compiled = compileRoutes(
+    "/dist/app/api",
+    ["lookup/[code]/route.mjs", "lookup/[code]/route.mjs.map", "fhir/[...path]/route.mjs"].map((file) => file.split("/").join(sep)),
+  );
+  const reachCompiled = (url: string) => {
+    const found = findRoute(compiled, apiSegments(url)!);
+    return found && { file: found.route.file.replace("/dist/app/api/", ""), next: found.route.next };
+  };
+  assert.deepEqual(reachCompiled("/api/lookup/ABC234"), { file: "lookup/[code]/route.mjs", next: false });
+  assert.deepEqual(reachCompiled("/api/auth/session"), { file: "auth/[...nextauth]/route.ts", next: true });
+  assert.deepEqual(reachCompiled("/api/proxy/patients"), { file: "proxy/[...path]/route.ts", next: true });
+  assert.equal(reachCompiled("/api/nothing"), null);
+});

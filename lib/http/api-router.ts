@@ -157,10 +157,24 @@ function drained(res: ServerResponse): Promise<boolean> {
   });
 }
 
-/** Route files (paths relative to app/api, as readdir gives them) → routes, most specific first. */
+const ROUTE_FILE = /(^|[\\/])route\.(ts|mjs)$/;
+
+/**
+ * Route files (paths relative to app/api, as readdir gives them: route.ts from source, route.mjs
+ * from the compiled server, which holds no NEXT_SERVED files) → routes, most specific first.
+ */
 export function compileRoutes(apiDir: string, files: string[]): Route[] {
-  return files
-    .filter((file) => file === "route.ts" || file.endsWith(`${sep}route.ts`))
+  const sources = files.filter((file) => ROUTE_FILE.test(file));
+  const served = new Set(
+    sources.map((file) =>
+      file
+        .split(sep)
+        .join("/")
+        .replace(/\.mjs$/, ".ts"),
+    ),
+  );
+  const nextServed = NEXT_SERVED.filter((file) => !served.has(file)).map((file) => file.split("/").join(sep));
+  return [...sources, ...nextServed]
     .map((file) => ({
       file: join(apiDir, file),
       next: NEXT_SERVED.includes(file.split(sep).join("/")),
@@ -200,7 +214,7 @@ export interface ApiRouter {
   serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
 }
 
-/** Reads the route files under `apiDir` (app/api); each module is imported on its first request. */
+/** Reads the route files under `apiDir` (app/api, or its compiled copy); each module is imported on its first request. */
 export function createApiRouter(apiDir: string, origin: () => string): ApiRouter {
   const routes = compileRoutes(apiDir, readdirSync(apiDir, { recursive: true, encoding: "utf8" }));
 

@@ -30,6 +30,11 @@ const RETRY_AFTER_SECONDS = "5";
 // (`npm run dev`); the worker script is found from the project folder, like the fonts.
 const loadAtRunTime = createRequire(join(process.cwd(), "package.json"));
 
+/** The compiled worker script (relative to the working directory), defined by the server build (scripts/lib/build.mjs). */
+declare const __COMPILED_PDF_WORKER__: string | undefined;
+/** The compiled server's own worker; from source, worker.mjs, which loads tsx. */
+const workerScript = () => (typeof __COMPILED_PDF_WORKER__ === "string" ? __COMPILED_PDF_WORKER__ : join("lib", "pdf", "worker.mjs"));
+
 let pool: PiscinaPool | undefined;
 let queue: FairQueue | undefined;
 let cache: PdfCache | undefined;
@@ -40,11 +45,11 @@ function renderPool(): PiscinaPool {
     const { Piscina } = loadAtRunTime("piscina") as typeof import("piscina");
     const { PDF_WORKERS, PDF_QUEUE } = env();
     pool = new Piscina({
-      filename: pathToFileURL(join(process.cwd(), "lib", "pdf", "worker.mjs")).href,
+      filename: pathToFileURL(join(/* turbopackIgnore: true */ process.cwd(), workerScript())).href,
       minThreads: PDF_WORKERS,
       maxThreads: PDF_WORKERS,
       maxQueue: PDF_QUEUE,
-      // The worker registers its own TypeScript loader; flags of the main thread stay there.
+      // Flags of the main thread (a TypeScript loader from source) stay there; worker.mjs registers its own.
       execArgv: [],
     });
   }

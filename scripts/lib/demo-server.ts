@@ -4,7 +4,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ensureBuild } from "./build.mjs";
+import { ensureBuild, serverEntry } from "./build.mjs";
 
 export interface DemoServer {
   origin: string;
@@ -73,7 +73,7 @@ export async function startDemoServer({ port, seed, prepare }: DemoOptions): Pro
       process.env.DATA_DIR = before;
     }
   }
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server: ChildProcess = spawn(process.execPath, [serverEntry(env.NEXT_DIST_DIR)], { env, stdio: ["ignore", "ignore", "inherit"] });
   await waitForHealth(origin, server);
 
   return {

@@ -1,18 +1,21 @@
-// Starts the real server (server.ts, production build) on a random port for integration tests.
+// Starts the real server (the compiled server.ts of the production build, as `npm start` runs
+// it) on a random port for integration tests.
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
+import { serverEntry } from "../../scripts/lib/build.mjs";
 import { createTestDatabase, type TestDatabase } from "./database.ts";
+import { RetainedLog } from "./log-tail.ts";
 
 export interface TestServer {
   /** e.g. http://127.0.0.1:41234 */
   origin: string;
   process: ChildProcess;
   database: TestDatabase;
-  /** Every line the server printed so far. */
+  /** What the server printed so far: its first 64 KiB and its last 256 KiB (log-tail.ts). */
   output(): string;
   /**
-   * Resolves with the output once it matches: a line logged while answering a request reaches
-   * this process through a pipe, not necessarily before the response does.
+   * Resolves with the output once it matches (within one line): a line logged while answering a
+   * request reaches this process through a pipe, not necessarily before the response does.
    */
   waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** Sends a signal and resolves with the exit code. */
@@ -78,7 +81,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [serverEntry(env.NEXT_DIST_DIR)], {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -86,30 +89,28 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   // ends the file when its tests are done (--test-force-exit) and this kills what remains.
   running.add(child);
   child.on("exit", () => running.delete(child));
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  const log = new RetainedLog();
+  // Asked for before the first chunk can arrive, so the listening line cannot be missed.
+  const listening = log.nextLine(/"port":(\d+),[^\n]*listening on/);
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk, "stdout"));
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => log.push(chunk, "stderr"));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(
       () => {
         child.kill("SIGKILL");
-        reject(new Error(`server did not start in time:\n${output}`));
+        reject(new Error(`server did not start in time:\n${log.text()}`));
       },
       options.startTimeoutMs ?? Number(process.env.TEST_START_TIMEOUT_MS || 90_000),
     );
-    const check = () => {
-      const match = /"port":(\d+),[^\n]*listening on/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(Number(match[1]));
-      }
-    };
-    child.stdout!.on("data", check);
+    void listening.then((line) => {
+      clearTimeout(timer);
+      resolve(Number(/"port":(\d+)/.exec(line)![1]));
+    });
     void exited.then((code) => {
       clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before listening:\n${output}`));
+      reject(new Error(`server exited with ${code} before listening:\n${log.text()}`));
     });
   });
 
@@ -118,15 +119,8 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     origin: `http://127.0.0.1:${port}`,
     process: child,
     database,
-    output: () => output,
-    async waitForOutput(pattern, timeoutMs = 5_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!pattern.test(output)) {
-        if (Date.now() > deadline) throw new Error(`the server did not print ${pattern} within ${timeoutMs} ms; it printed:\n${output}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      return output;
-    },
+    output: () => log.text(),
+    waitForOutput: (pattern, timeoutMs = 5_000) => log.waitFor(pattern, timeoutMs),
     stop(signal = "SIGTERM") {
       stopped ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) child.kill(signal);
