@@ -17,7 +17,8 @@ test("a Bundle of 65 entries arrives in more than one piece; 64 entries arrive a
     }));
     const response = await fhirReply(searchset(observations, entries, { offset: 0, count: 1000 }, request), new Request(request));
     const pieces: Uint8Array[] = [];
-    for await (const piece of response.body!) pieces.push(piece);
+    const reader = response.body!.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) pieces.push(read.value);
     assert.equal(JSON.parse(Buffer.concat(pieces).toString("utf8")).entry.length, entries);
     return pieces.length;
   };
