@@ -189,3 +189,16 @@ test("the input pattern takes lower-case letters but no other characters", () =>
   for (const bad of ["abcdeo", "ABCDE!", "ABC-DE", "ABCDEFG", "xABC-DEF", "ABC-DEFx"])
     assert.equal(CODE_INPUT_PATTERN.test(bad), false, bad);
 });
+
+test("a unique violation on another column is thrown at once, without minting a second code", async () => {
+  const other = Object.assign(new Error("Unique constraint failed"), { code: "P2002", meta: { target: ["email"] } });
+  let attempts = 0;
+  await assert.rejects(
+    withFreshCode(async () => {
+      attempts++;
+      throw other;
+    }),
+    other,
+  );
+  assert.equal(attempts, 1);
+});
