@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { onTheWire } from "@/lib/api/wire";
+import { byKind } from "@/lib/assessments/kinds";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
@@ -223,9 +224,7 @@ export const patientProfile = z.object({
   createdAt: timestamp,
   ...standingFields,
   lastAssessment: timestamp.nullable(),
-  latestScores: z
-    .object({ ROM: latestScore, DEXTERITY: latestScore, PAIN: latestScore, ARTHRITIS: latestScore, THUMB: latestScore })
-    .describe("The most recent assessment of each type and its headline score"),
+  latestScores: z.object(byKind(() => latestScore)).describe("The most recent assessment of each type and its headline score"),
   activeTreatments: z.array(
     z.object({ id: z.number().int(), name: z.string(), startedAt: isoDate.nullable(), notes: z.string().nullable() }),
   ),

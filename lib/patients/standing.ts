@@ -3,16 +3,11 @@
 // 20261123120000_trend_per_test); the list, the profile, the narrative and the pages all word
 // them through these functions, so every view names the same test for the same flag.
 import { ATTENTION_BELOW } from "@/lib/patients/scores";
+import { byKind } from "@/lib/assessments/kinds";
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import type { AttentionReason, TestStanding, TestTrendWord } from "@/lib/patients/schemas";
 
-export const TEST_NAMES: Record<ReadAssessmentType, string> = {
-  ROM: "Range of motion",
-  DEXTERITY: "Dexterity",
-  PAIN: "Pain",
-  ARTHRITIS: "Arthritis",
-  THUMB: "Thumb",
-};
+export const TEST_NAMES: Record<ReadAssessmentType, string> = byKind((kind) => kind.shortName);
 
 const HAND_NAMES = { LEFT: "left", RIGHT: "right", BOTH: "both hands" } as const;
 
