@@ -6,6 +6,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { SqlRunner } from "@/lib/db";
+import { applyFunctions } from "@/lib/db/functions";
 
 /** Same key as Prisma Migrate's own lock, so the two never run at once either. */
 const ADVISORY_LOCK_KEY = 72707369;
@@ -43,7 +44,7 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-/** Applies every pending migration; returns the names applied. */
+/** Applies every pending migration, then prisma/functions.sql when it changed; returns the migrations applied. */
 export async function runMigrations(sql: SqlRunner, migrations = readMigrations()): Promise<string[]> {
   await sql.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
   try {
@@ -76,6 +77,7 @@ export async function runMigrations(sql: SqlRunner, migrations = readMigrations(
       }
       done.push(migration.name);
     }
+    await applyFunctions(sql);
     return done;
   } finally {
     await sql.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);

@@ -124,7 +124,7 @@ export const patientAssessmentsEndpoint = endpoint({
 
 // ---------- provider list ----------
 
-export const PATIENT_SORTS = ["name", "score", "recent"] as const;
+export const PATIENT_SORTS = ["attention", "name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
@@ -132,7 +132,12 @@ export const patientListQuery = z.object({
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
     .transform((value) => value === "true")
     .optional(),
-  sort: z.enum(PATIENT_SORTS).default("name").describe("name: A-Z; score: lowest latest score first; recent: most recent assessment first"),
+  sort: z
+    .enum(PATIENT_SORTS)
+    .default("attention")
+    .describe(
+      "attention: patients needing attention first, then A-Z; name: A-Z; score: lowest latest score first; recent: most recent assessment first",
+    ),
   limit: limitParam(50, 200),
   offset: offsetParam,
 });
@@ -154,6 +159,9 @@ export const testStanding = z
     trend: z
       .enum(TEST_TRENDS)
       .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),
+    change: z.number().nullable().describe("Latest minus previous, points; null with one day only"),
+    mcid: z.number().describe("The kind's minimal clinically important difference, points of its 0-100 score"),
+    clinicalDecline: z.boolean().describe("The drop from the previous day exceeds mcid: what raises needsAttention"),
   })
   .describe("One test (and hand) compared only with itself");
 export type TestStanding = z.infer<typeof testStanding>;
@@ -163,7 +171,8 @@ export const attentionReason = z
     reason: z.enum(ATTENTION_REASONS),
     test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
     hand: z.enum(Hand).nullable(),
-    text: z.string().describe('In words, e.g. "Pain (both hands) declining: 80 → 60"'),
+    drop: z.number().nullable().describe("How many points the test dropped (test_declining), beyond its mcid"),
+    text: z.string().describe('In words, e.g. "Pain (both hands) down 25 points, 80 → 55 (clinically important: more than 20)"'),
   })
   .describe("Why needsAttention is true");
 export type AttentionReason = z.infer<typeof attentionReason>;
@@ -171,7 +180,12 @@ export type AttentionReason = z.infer<typeof attentionReason>;
 const standingFields = {
   score: score.nullable().describe("Latest daily overall score: the mean of each test's latest value (carried forward), one decimal"),
   trend: z.enum(TRENDS).describe("The latest two daily overall scores: > +2 improving, < -2 declining, else stable (also with one day)"),
-  needsAttention: z.boolean().describe("A test is declining, or the latest overall score is below 40"),
+  needsAttention: z
+    .boolean()
+    .describe(
+      "A test dropped by more than its kind's minimal clinically important difference, or the latest overall score is below 40; false after a clinician marked the patient reviewed, until a newer result",
+    ),
+  reviewedAt: timestamp.nullable().describe("When a clinician last marked the patient reviewed"),
   tests: z.array(testStanding).describe("Each test and hand: its own latest two days and trend"),
   attentionReasons: z.array(attentionReason).describe("What raises needsAttention; empty when it is false"),
 };
@@ -183,6 +197,7 @@ export const patientRow = z.object({
   injury: z.string().nullable(),
   lastAssessment: timestamp.nullable(),
   ...standingFields,
+  reviewedBy: z.string().nullable().describe("Who marked the patient reviewed (their subject)"),
   assessmentCount: z.number().int(),
 });
 
@@ -200,6 +215,32 @@ export const patientListEndpoint = endpoint({
     badQuery,
     unauthorized,
     { status: 403, description: "Neither care_provider nor admin" },
+  ],
+});
+
+// ---------- review ----------
+
+export const reviewResponse = z.object({
+  id: z.number().int(),
+  needsAttention: z.boolean().describe("False now; true again when a newer result raises the flag"),
+  reviewedAt: timestamp,
+  reviewedBy: z.string(),
+});
+
+export const patientReviewEndpoint = endpoint({
+  method: "POST",
+  path: "/patients/{id}/review",
+  summary: "Mark a patient reviewed: lowers the attention flag until a newer result arrives (care providers and admins; audited)",
+  tag: "Patients",
+  auth: { roles: ["care_provider", "admin"] },
+  params: patientIdParams,
+  limits: ["write"],
+  responses: [
+    { status: 200, description: "Reviewed; who and when are stored and written to the audit trail", schema: reviewResponse },
+    badId,
+    unauthorized,
+    { status: 403, description: "Neither care_provider nor admin" },
+    notAPatient,
   ],
 });
 
