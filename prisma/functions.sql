@@ -30,8 +30,9 @@ $$;
 
 -- Recomputes one patient's row. Per test and hand: the first and latest two days' values, the
 -- change, the spec's trend (> +trend improving, < -trend declining, else stable; one day:
--- insufficient) and whether the drop exceeds the kind's minimal clinically important difference
--- (clinicalDecline). Overall: the latest two days of the carried-forward series and the spec's
+-- insufficient), the drop (the larger fall to the latest value, from the previous day's or from
+-- the first: a sudden fall and a slow slide both count) and whether it exceeds the kind's minimal
+-- clinically important difference (clinicalDecline). Overall: the latest two days of the carried-forward series and the spec's
 -- rule on them. Attention: a test's clinical decline, or the latest overall score below
 -- attentionBelow; a clinician's review (reviewed_at) lowers it until a newer result arrives.
 CREATE OR REPLACE FUNCTION "refresh_patient_standing"(patient INTEGER) RETURNS void LANGUAGE plpgsql AS $$
@@ -87,8 +88,9 @@ BEGIN
            'firstScore', c.first_value::float8,
            'firstDate', to_char(c.first_day, 'YYYY-MM-DD'),
            'change', (c.value - c.previous_value)::float8,
+           'drop', greatest(c.previous_value - c.value, c.first_value - c.value, 0)::float8,
            'mcid', c.mcid::float8,
-           'clinicalDecline', coalesce(c.previous_value - c.value > c.mcid, false),
+           'clinicalDecline', greatest(c.previous_value - c.value, c.first_value - c.value, 0) > c.mcid,
            'trend', CASE WHEN c.previous_value IS NULL THEN 'insufficient'
                          WHEN c.value - c.previous_value > c_trend THEN 'improving'
                          WHEN c.value - c.previous_value < -c_trend THEN 'declining'

@@ -160,8 +160,9 @@ export const testStanding = z
       .enum(TEST_TRENDS)
       .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),
     change: z.number().nullable().describe("Latest minus previous, points; null with one day only"),
+    drop: z.number().describe("The larger fall to the latest value, from the previous day's or from the first; 0 when it rose"),
     mcid: z.number().describe("The kind's minimal clinically important difference, points of its 0-100 score"),
-    clinicalDecline: z.boolean().describe("The drop from the previous day exceeds mcid: what raises needsAttention"),
+    clinicalDecline: z.boolean().describe("drop exceeds mcid: what raises needsAttention"),
   })
   .describe("One test (and hand) compared only with itself");
 export type TestStanding = z.infer<typeof testStanding>;
@@ -171,8 +172,12 @@ export const attentionReason = z
     reason: z.enum(ATTENTION_REASONS),
     test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
     hand: z.enum(Hand).nullable(),
-    drop: z.number().nullable().describe("How many points the test dropped (test_declining), beyond its mcid"),
-    text: z.string().describe('In words, e.g. "Pain (both hands) down 25 points, 80 → 55 (clinically important: more than 20)"'),
+    drop: z.number().nullable().describe("How many points the test fell (test_declining), more than its mcid"),
+    text: z
+      .string()
+      .describe(
+        'In words, e.g. "Pain (both hands) down 25 points since the previous result, 80 → 55 (clinically important: more than 20)"',
+      ),
   })
   .describe("Why needsAttention is true");
 export type AttentionReason = z.infer<typeof attentionReason>;

@@ -15,6 +15,7 @@ const standing = (over: Partial<TestStanding>): TestStanding => ({
   firstDate: "2026-11-01",
   trend: "stable",
   change: -5,
+  drop: 10,
   mcid: 10,
   clinicalDecline: false,
   ...over,
@@ -43,13 +44,22 @@ test("scores are shown with one decimal, whole numbers without one", () => {
   assert.equal(oneDecimal(0), "0");
 });
 
-test("every test that dropped beyond its MCID raises the flag, in order, with the drop; a declining trend within it does not", () => {
+test("every test that fell beyond its MCID (since its previous or first result) raises the flag, in order; a declining trend within it does not", () => {
   const tests = [
-    standing({ test: "ROM", hand: "LEFT", trend: "declining", previousScore: 71.5, score: 55, clinicalDecline: true }),
+    standing({ test: "ROM", hand: "LEFT", trend: "declining", previousScore: 71.5, score: 55, drop: 16.5, clinicalDecline: true }),
     standing({ test: "PAIN", hand: null, trend: "improving" }),
     standing({ test: "THUMB", hand: null, trend: "declining", previousScore: 60, score: 57, clinicalDecline: false }),
     standing({ test: "DEXTERITY", hand: "RIGHT", trend: "insufficient", previousScore: null }),
-    standing({ test: "ARTHRITIS", hand: "BOTH", trend: "declining", previousScore: 80, score: 64.5, clinicalDecline: true }),
+    standing({
+      test: "ARTHRITIS",
+      hand: "BOTH",
+      trend: "declining",
+      firstScore: 80,
+      previousScore: 66,
+      score: 64.5,
+      drop: 15.5,
+      clinicalDecline: true,
+    }),
   ];
   assert.deepEqual(attentionReasons(tests, 75), [
     {
@@ -57,14 +67,14 @@ test("every test that dropped beyond its MCID raises the flag, in order, with th
       test: "ROM",
       hand: "LEFT",
       drop: 16.5,
-      text: "Range of motion (left) down 16.5 points, 71.5 → 55 (clinically important: more than 10)",
+      text: "Range of motion (left) down 16.5 points since the previous result, 71.5 → 55 (clinically important: more than 10)",
     },
     {
       reason: "test_declining",
       test: "ARTHRITIS",
       hand: "BOTH",
       drop: 15.5,
-      text: "Arthritis (both hands) down 15.5 points, 80 → 64.5 (clinically important: more than 10)",
+      text: "Arthritis (both hands) down 15.5 points since the first result, 80 → 64.5 (clinically important: more than 10)",
     },
   ]);
 });

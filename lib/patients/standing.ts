@@ -24,18 +24,20 @@ export function testLabel(test: ReadAssessmentType, hand: TestStanding["hand"]):
 
 export const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
-/** What raises the flag: every test that dropped by more than its kind's MCID, then a latest overall score below 40. */
+/** What raises the flag: every test that fell (since its previous or its first result) by more than its kind's MCID, then a latest overall score below 40. */
 export function attentionReasons(tests: TestStanding[], score: number | null): AttentionReason[] {
   const reasons: AttentionReason[] = tests
     .filter((t) => t.clinicalDecline)
     .map((t) => {
-      const drop = Math.round((t.previousScore! - t.score) * 10) / 10;
+      const drop = Math.round(t.drop * 10) / 10;
+      const sincePrevious = t.previousScore !== null && t.previousScore - t.score >= t.firstScore - t.score;
+      const [since, from] = sincePrevious ? ["the previous result", t.previousScore!] : ["the first result", t.firstScore];
       return {
         reason: "test_declining",
         test: t.test,
         hand: t.hand,
         drop,
-        text: `${testLabel(t.test, t.hand)} down ${oneDecimal(drop)} points, ${oneDecimal(t.previousScore!)} → ${oneDecimal(t.score)} (clinically important: more than ${oneDecimal(t.mcid)})`,
+        text: `${testLabel(t.test, t.hand)} down ${oneDecimal(drop)} points since ${since}, ${oneDecimal(from)} → ${oneDecimal(t.score)} (clinically important: more than ${oneDecimal(t.mcid)})`,
       };
     });
   if (score !== null && score < ATTENTION_BELOW) {
