@@ -44,8 +44,11 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-/** Applies every pending migration, then prisma/functions.sql when it changed; returns the migrations applied. */
-export async function runMigrations(sql: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+/**
+ * Applies every pending migration, then the rendered prisma/functions.sql when given and changed
+ * (lib/migrations renders it), under one lock; returns the migrations applied.
+ */
+export async function runMigrations(sql: SqlRunner, migrations = readMigrations(), functions?: string): Promise<string[]> {
   await sql.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
   try {
     await sql.exec(CREATE_MIGRATIONS_TABLE);
@@ -77,7 +80,7 @@ export async function runMigrations(sql: SqlRunner, migrations = readMigrations(
       }
       done.push(migration.name);
     }
-    await applyFunctions(sql);
+    if (functions !== undefined) await applyFunctions(sql, functions);
     return done;
   } finally {
     await sql.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);

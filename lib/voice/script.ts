@@ -5,17 +5,20 @@ import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { KINDS } from "@/lib/assessments/kinds";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
-const TYPE_WORDS: [ReadAssessmentType, RegExp][] = [
-  ["ROM", /\b(range of motion|rom|wrist|bend)/i],
-  ["DEXTERITY", /\b(tap|tapping|dexterity)/i],
-  ["THUMB", /\bthumb/i],
-  ["ARTHRITIS", /\barthritis/i],
-  ["PAIN", /\bpain/i],
-];
+/** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
+const TYPE_WORDS: Record<ReadAssessmentType, RegExp> = {
+  ROM: /\b(range of motion|rom|wrist|bend)/i,
+  DEXTERITY: /\b(tap|tapping|dexterity)/i,
+  THUMB: /\bthumb/i,
+  ARTHRITIS: /\barthritis/i,
+  QUICKDASH: /\b(quick ?dash|questionnaire)/i,
+  PAIN: /\bpain/i,
+};
 
 /** The assessment type a sentence names, if any. */
 export function assessmentTypeIn(text: string): ReadAssessmentType | null {
-  return TYPE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+  const found = Object.entries(TYPE_WORDS).find(([, words]) => words.test(text));
+  return found ? (found[0] as ReadAssessmentType) : null;
 }
 
 /** In the menu: does the person ask for an assessment rather than to talk? */
