@@ -4,7 +4,13 @@
 // MCID, true decliners and a low scorer. The flag marks exactly the decliners and the low
 // scorer; a clinician's review lowers it until a newer result arrives.
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { KINDS } from "@/lib/assessments/kinds";
+import { formatMetric } from "@/lib/assessments/kinds/kind";
 import { generateCode } from "@/lib/codes";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
@@ -273,4 +279,85 @@ test("marking a patient reviewed lowers the flag until a newer result, and is au
   await api.post("/assessments/rom", { hand: "RIGHT", overallScore: 40 }, { token: patient });
   const again = (await clinicRows()).find((row) => row.id === dan.id)!;
   assert.equal(again.needsAttention, true);
+});
+
+// ---------- the same words everywhere ----------
+
+/** A page's text, tags and entities removed, spaces collapsed. */
+async function pageText(path: string): Promise<string> {
+  const response = await fetch(`${server.origin}${path}`);
+  assert.equal(response.status, 200, path);
+  const html = await response.text();
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), "kinds-pdf-"));
+  const file = join(dir, "report.pdf");
+  writeFileSync(file, pdf);
+  const run = spawnSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  assert.equal(run.error, undefined, "pdftotext is needed (Debian package poppler-utils; .ci/run installs it)");
+  return run.stdout.replace(/\s+/g, " ");
+}
+
+test("a dexterity and a QuickDASH record read with the kind module's labels and units on the lookup page, the report page, the PDF, FHIR and the note", async () => {
+  const patient = await idp.token({ sub: clinic["Truthcase Decliner Quinn"]!.sub, roles: ["patient"] });
+  const dexterity = await api.post(
+    "/assessments/dexterity",
+    { hand: "RIGHT", overallScore: 70, speedScore: 60, consistencyScore: 65, cycleCount: 12, totalTouches: 48, averageFrequency: 3.25 },
+    { token: patient },
+  );
+  const quick = await api.post("/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }, { token: patient });
+  const report = await api.post(
+    "/reports",
+    { title: "Kinds", assessmentCodes: [dexterity.body.code, quick.body.code] },
+    { token: patient },
+  );
+
+  const rate = KINDS.DEXTERITY.metrics.find((m) => m.key === "averageFrequency")!;
+  const rateShown = `${rate.label} ${formatMetric(rate, 3.25)}`; // "Tapping rate 3.25 taps/s"
+  const disability = KINDS.QUICKDASH.metrics[0]!;
+  const disabilityShown = `${disability.label} ${formatMetric(disability, 25)}`; // "QuickDASH disability 25 / 100"
+  const work = KINDS.QUICKDASH.metrics[1]!;
+  const workShown = `${work.label} ${formatMetric(work, 50)}`;
+
+  const lookupDexterity = await pageText(`/a/${dexterity.body.formattedCode}`);
+  assert.ok(lookupDexterity.includes(rateShown), `lookup page: ${rateShown}`);
+  const lookupQuick = await pageText(`/a/${quick.body.formattedCode}`);
+  for (const shown of [disabilityShown, workShown]) assert.ok(lookupQuick.includes(shown), `lookup page: ${shown}`);
+
+  const reportPage = await pageText(`/r/${report.body.formattedCode}`);
+  for (const shown of [rateShown, disabilityShown, workShown]) assert.ok(reportPage.includes(shown), `report page: ${shown}`);
+
+  const pdf = Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer());
+  const pdfWords = pdfText(pdf);
+  for (const shown of [rateShown, disabilityShown, workShown]) assert.ok(pdfWords.includes(shown), `PDF: ${shown}`);
+
+  const history = await api.get("/patients/me/assessments?type=QUICKDASH", { token: patient });
+  assert.equal(history.body.assessments[0].summary, "QuickDASH 25/100 disability · work 50");
+
+  const patientId = (await clinicRows()).find((row) => row.name === "Truthcase Decliner Quinn")!.id;
+  const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
+  const observation = fhir.body.entry
+    .map((entry: { resource: Record<string, any> }) => entry.resource)
+    .find((resource: Record<string, any>) => resource.code.text === KINDS.QUICKDASH.fhir.text && resource.valueQuantity?.value === 25);
+  assert.ok(observation, "a QuickDASH Observation valued with the published score");
+  assert.deepEqual(
+    observation.component.map((c: { code: { coding: { display: string }[] }; valueQuantity: { value: number } }) => [
+      c.code.coding[0]!.display,
+      c.valueQuantity.value,
+    ]),
+    [
+      [disability.label, 25],
+      [work.label, 50],
+      ["Items answered", 11],
+    ],
+  );
+
+  const note = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
+  assert.match(note, /QuickDASH/);
 });
