@@ -136,7 +136,8 @@ before(async () => {
   // The first start applies the migrations and functions; the clinic then goes straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
   await queryDatabase(database, clinicSql());
-  server = await startServer({ database, env: idp.env });
+  // NEXTAUTH_SECRET: the pages' layout reads the browser session.
+  server = await startServer({ database, env: { ...idp.env, NEXTAUTH_SECRET: "kinds-test-session-secret-0123456789" } });
   api = apiClient(server.origin);
   provider = await idp.token({ roles: ["care_provider"] });
 });
@@ -308,10 +309,20 @@ test("a dexterity and a QuickDASH record read with the kind module's labels and 
   const patient = await idp.token({ sub: clinic["Truthcase Decliner Quinn"]!.sub, roles: ["patient"] });
   const dexterity = await api.post(
     "/assessments/dexterity",
-    { hand: "RIGHT", overallScore: 70, speedScore: 60, consistencyScore: 65, cycleCount: 12, totalTouches: 48, averageFrequency: 3.25 },
+    {
+      hand: "RIGHT",
+      duration: 15,
+      overallScore: 70,
+      speedScore: 60,
+      consistencyScore: 65,
+      cycleCount: 12,
+      totalTouches: 48,
+      averageFrequency: 3.25,
+    },
     { token: patient },
   );
   const quick = await api.post("/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }, { token: patient });
+  assert.deepEqual([dexterity.status, quick.status], [201, 201]);
   const report = await api.post(
     "/reports",
     { title: "Kinds", assessmentCodes: [dexterity.body.code, quick.body.code] },
