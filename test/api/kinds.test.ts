@@ -346,7 +346,15 @@ test("a dexterity and a QuickDASH record read with the kind module's labels and 
 
   const pdf = Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer());
   const pdfWords = pdfText(pdf);
-  for (const shown of [rateShown, disabilityShown, workShown]) assert.ok(pdfWords.includes(shown), `PDF: ${shown}`);
+  // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.
+  for (const [metric, value] of [
+    [rate, 3.25],
+    [disability, 25],
+    [work, 50],
+  ] as const) {
+    assert.ok(pdfWords.includes(metric.label), `PDF: ${metric.label}`);
+    assert.ok(pdfWords.includes(formatMetric(metric, value)), `PDF: ${formatMetric(metric, value)}`);
+  }
 
   const history = await api.get("/patients/me/assessments?type=QUICKDASH", { token: patient });
   assert.equal(history.body.assessments[0].summary, "QuickDASH 25/100 disability · work 50");
