@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
   const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
   const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings } = await import("@/lib/db");
-  const { migrate } = await import("@/lib/db/migrate");
+  const { migrateService } = await import("@/lib/migrations");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
@@ -45,7 +45,7 @@ async function main(): Promise<void> {
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   const { schedulePurge } = await import("@/lib/lookup/purge");
 
-  const applied = await migrate();
+  const applied = await migrateService();
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);

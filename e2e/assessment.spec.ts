@@ -37,7 +37,7 @@ test("each type of assessment shows its own numbers", async ({ page }, testInfo)
   const dexterity = await api<Created>(APP_ORIGIN, "POST", "/assessments/dexterity", dexterityResult);
   await page.goto(`/a/${dexterity.code}`);
   await expect(page.getByRole("heading", { level: 1, name: "Dexterity" })).toBeVisible();
-  for (const label of ["Speed", "Precision", "Consistency"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
+  for (const label of ["Speed score", "Touch precision", "Consistency"]) await expect(page.getByText(label, { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, "assessment-dexterity");
 
   const pain = await api<Created>(APP_ORIGIN, "POST", "/assessments/pain-v2", painResult);

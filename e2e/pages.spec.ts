@@ -151,7 +151,7 @@ test("the provider list names the test that raises the flag; phones get cards; f
     await expect(row.getByText(byTest)).toBeVisible();
     if (flagged) {
       await expect(row.getByText("Needs attention")).toBeVisible();
-      await expect(row.getByText("Pain (both hands) declining: 80 → 60")).toBeVisible();
+      await expect(row.getByText("Pain (both hands) down 25 points since the previous result, 85 → 60", { exact: false })).toBeVisible();
     } else {
       await expect(row.getByText("Needs attention")).toHaveCount(0);
     }
@@ -177,11 +177,15 @@ test("the provider list names the test that raises the flag; phones get cards; f
 
   await list.getByRole("link", { name: painWorse.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: painWorse.name })).toBeVisible();
-  await expect(page.getByRole("main").getByText("Pain (both hands) declining: 80 → 60").first()).toBeVisible();
+  await expect(
+    page.getByRole("main").getByText("Pain (both hands) down 25 points since the previous result, 85 → 60", { exact: false }).first(),
+  ).toBeVisible();
   const strip = page.getByRole("region", { name: "At a glance" });
-  await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText("↓ down 20 since the previous result");
+  await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText("↓ down 25 since the previous result");
   const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
-  await expect(narrative.getByText(/Flagged for attention: Pain \(both hands\) declining: 80 → 60/)).toBeVisible();
+  await expect(
+    narrative.getByText(/Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/),
+  ).toBeVisible();
   await expectAccessible(page, testInfo, "provider-patient-flagged");
   await expectNoSideScroll(page);
 });

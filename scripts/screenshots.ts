@@ -31,10 +31,10 @@ interface Shot {
 /** The development sign-in's patient, with 8 weeks of recovery, written before the server opens the database. */
 async function givePatientHistory(): Promise<void> {
   const { closeDatabase, withConnection } = await import("@/lib/db");
-  const { runMigrations } = await import("@/lib/db/migrate");
+  const { migrateDatabase } = await import("@/lib/migrations");
   const { DEV_PERSONAS } = await import("@/lib/auth/guard");
   await withConnection(async (sql) => {
-    await runMigrations(sql);
+    await migrateDatabase(sql);
     await writePatientHistory(sql, {
       sub: DEV_PERSONAS.patient.sub,
       name: DEV_PERSONAS.patient.name,

@@ -2,7 +2,7 @@
 // embedded database) with a demo clinic. Applies pending migrations first.
 import { parseArgs } from "node:util";
 import { closeDatabase, databaseKind, withConnection } from "@/lib/db";
-import { runMigrations } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations";
 import { seedDemoClinic } from "@/lib/seed/demo-clinic";
 
 const { values } = parseArgs({
@@ -32,7 +32,7 @@ const options = {
 
 const started = performance.now();
 const result = await withConnection(async (sql) => {
-  await runMigrations(sql);
+  await migrateDatabase(sql);
   return seedDemoClinic(sql, {
     ...options,
     progress: (done) => process.stdout.write(`\r${done}/${options.patients} patients`),

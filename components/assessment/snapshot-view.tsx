@@ -1,7 +1,10 @@
 // The headline numbers of one assessment, by type (spec, "Result snapshot").
 import type { ReactNode } from "react";
 import { Badge, Facts, ScoreBar } from "@/components/ui";
-import { formatNumber, humanize, isNumber, painLabel, progressionLabel } from "@/lib/web/format";
+import { headlineScore as kindHeadline, kindOf, KINDS } from "@/lib/assessments/kinds";
+import { formatMetric, presentMetrics, type KindModule } from "@/lib/assessments/kinds/kind";
+import { metricMeaning } from "@/lib/report-view/present";
+import { formatNumber, humanize, isNumber, painLabel } from "@/lib/web/format";
 
 type Snapshot = Record<string, unknown>;
 
@@ -13,53 +16,25 @@ function text(value: unknown): string {
   return typeof value === "string" && value ? value : "—";
 }
 
-function Degrees({ value, max }: { value: unknown; max: number }) {
-  if (!isNumber(value)) return <>—</>;
-  const within = value >= 0 && value <= max;
-  return (
-    <>
-      {formatNumber(value, 1)}°{" "}
-      <span className="font-normal text-slate-700">
-        (reference 0–{max}°{within ? "" : ", outside"})
-      </span>
-    </>
-  );
-}
-
-function Rom({ s }: { s: Snapshot }) {
-  return (
-    <div className="space-y-4">
-      <ScoreBar label="Overall" value={s.overallScore} />
-      <ScoreBar label="Wrist" value={s.wristScore} />
-      <ScoreBar label="Fingers" value={s.fingerScore} />
-      <Facts
-        items={[
-          ["Wrist extension", <Degrees key="e" value={s.extensionDeg} max={70} />],
-          ["Wrist flexion", <Degrees key="f" value={s.flexionDeg} max={80} />],
-          ["Lighting", humanize(s.lightingQuality)],
-        ]}
-      />
-    </div>
-  );
-}
-
-function Dexterity({ s }: { s: Snapshot }) {
+/** The kind module's metrics: higher-is-better scores as bars, every other figure (and the kind's words) as facts. */
+function KindFigures({ kind, s }: { kind: KindModule; s: Snapshot }) {
+  const shown = presentMetrics(kind, s);
+  const bars = shown.filter(({ spec }) => spec.unit === "score" && !spec.higherIsWorse);
+  const facts: Array<[string, ReactNode]> = [
+    ...shown
+      .filter(({ spec }) => spec.unit !== "score" || spec.higherIsWorse)
+      .map(({ spec, value }): [string, ReactNode] => {
+        const meaning = metricMeaning(spec, value);
+        return [spec.label, meaning ? `${formatMetric(spec, value)} · ${meaning}` : formatMetric(spec, value)];
+      }),
+    ...kind.facts(s),
+  ];
   return (
     <div className="space-y-4">
-      <ScoreBar label="Overall" value={s.overallScore} />
-      <ScoreBar label="Speed" value={s.speedScore} />
-      <ScoreBar label="Precision" value={s.touchPrecision ?? s.accuracyScore} />
-      <ScoreBar label="Consistency" value={s.consistencyScore} />
-      <Facts
-        items={[
-          ["Tapping cycles", formatNumber(s.cycleCount)],
-          ["Touches", formatNumber(s.totalTouches)],
-          ["Sequences completed", formatNumber(s.sequencesCompleted)],
-          ["Time to 10 sequences", isNumber(s.timeTo10Sequences) ? `${formatNumber(s.timeTo10Sequences, 1)} s` : "—"],
-          ["Average frequency", isNumber(s.averageFrequency) ? `${formatNumber(s.averageFrequency, 2)} Hz` : "—"],
-          ["Sequence accuracy", isNumber(s.sequenceAccuracy) ? `${formatNumber(s.sequenceAccuracy, 1)}` : "—"],
-        ]}
-      />
+      {bars.map(({ spec, value }) => (
+        <ScoreBar key={spec.key} label={spec.label} value={value} />
+      ))}
+      {facts.length > 0 && <Facts items={facts} />}
     </div>
   );
 }
@@ -70,15 +45,7 @@ function Pain({ s }: { s: Snapshot }) {
   const strategies = list(s.strategies);
   return (
     <div className="space-y-4">
-      <ScoreBar label="Overall (higher is less pain)" value={s.overallScore} />
-      <Facts
-        items={[
-          ["Worst pain", isNumber(s.maxSeverity) ? `${formatNumber(s.maxSeverity)} / 10 · ${painLabel(s.maxSeverity)}` : "—"],
-          ["Mode", humanize(s.mode)],
-          ["Kind of pain", humanize(s.painType)],
-          ["Time of day", humanize(s.timeOfDay)],
-        ]}
-      />
+      <KindFigures kind={KINDS.PAIN} s={s} />
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Where it hurts</h3>
         {entries.length === 0 ? (
@@ -125,28 +92,9 @@ function Pain({ s }: { s: Snapshot }) {
 
 function Arthritis({ s }: { s: Snapshot }) {
   const flags = list(s.clinicalFlags).filter((flag): flag is string => typeof flag === "string");
-  const level = s.progressionLevel;
   return (
     <div className="space-y-4">
-      <ScoreBar label="Composite score" value={s.compositeScore} />
-      <p className="text-sm">
-        <span className="text-slate-700">Progression level: </span>
-        <span className="font-semibold text-slate-900">
-          {isNumber(level) ? `${formatNumber(level)} · ${progressionLabel(level)}` : "—"}
-        </span>
-      </p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <ScoreBar label="Range of motion deficit" value={s.romDeficitScore} />
-        <ScoreBar label="Pain burden" value={s.painBurdenScore} />
-        <ScoreBar label="Function" value={s.functionalScore} />
-        <ScoreBar label="Stiffness" value={s.stiffnessScore} />
-      </div>
-      <Facts
-        items={[
-          ["Pattern", humanize(s.patternType)],
-          ["Affected joints", formatNumber(s.affectedJointCount)],
-        ]}
-      />
+      <KindFigures kind={KINDS.ARTHRITIS} s={s} />
       <div>
         <h3 className="text-sm font-semibold text-slate-900">Clinical flags</h3>
         {flags.length === 0 ? (
@@ -183,23 +131,14 @@ function Generic({ s }: { s: Snapshot }) {
 }
 
 export function SnapshotView({ type, snapshot }: { type: string; snapshot: Snapshot }) {
-  switch (type) {
-    case "ROM":
-      return <Rom s={snapshot} />;
-    case "DEXTERITY":
-    case "FINGER_TAPPING":
-      return <Dexterity s={snapshot} />;
-    case "PAIN":
-      return <Pain s={snapshot} />;
-    case "ARTHRITIS":
-      return <Arthritis s={snapshot} />;
-    default:
-      return <Generic s={snapshot} />;
-  }
+  const kind = kindOf(type);
+  if (!kind) return <Generic s={snapshot} />;
+  if (kind === KINDS.PAIN) return <Pain s={snapshot} />;
+  if (kind === KINDS.ARTHRITIS) return <Arthritis s={snapshot} />;
+  return <KindFigures kind={kind} s={snapshot} />;
 }
 
-/** The one number a list shows for an assessment. */
-export function headlineScore(snapshot: Snapshot): number | null {
-  const value = snapshot.overallScore ?? snapshot.compositeScore;
-  return isNumber(value) ? value : null;
+/** The one number a list shows for an assessment: its kind's headline (0-100, higher is better). */
+export function headlineScore(type: string, snapshot: Snapshot): number | null {
+  return kindHeadline(type, snapshot);
 }

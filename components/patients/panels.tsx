@@ -85,7 +85,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
             <>
               <ul className="divide-y divide-slate-100">
                 {assessments.map((a) => {
-                  const score = headlineScore(a.resultSnapshot);
+                  const score = headlineScore(a.assessmentType, a.resultSnapshot);
                   return (
                     <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
                       <div>

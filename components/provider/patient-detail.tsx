@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
-import { Badge, Card, Facts, PageHeading } from "@/components/ui";
+import { useState } from "react";
+import { Badge, buttonStyles, Card, Facts, PageHeading } from "@/components/ui";
 import { GlanceStrip } from "@/components/patients/glance";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
@@ -35,6 +36,29 @@ function Narrative({ id }: { id: number }) {
   );
 }
 
+/** Lowers the attention flag until a newer result arrives (POST /patients/{id}/review, audited). */
+function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
+  const [state, setState] = useState<"idle" | "saving" | "failed">("idle");
+  const review = async () => {
+    setState("saving");
+    const response = await fetch(`/api/proxy/patients/${id}/review`, { method: "POST" }).catch(() => null);
+    if (response?.ok) {
+      setState("idle");
+      onDone();
+    } else setState("failed");
+  };
+  return (
+    <span className="inline-flex items-center gap-2">
+      <button type="button" className={buttonStyles.secondary} onClick={review} disabled={state === "saving"}>
+        Mark reviewed
+      </button>
+      <span role="status" className="text-sm text-red-900">
+        {state === "failed" ? "Could not mark reviewed; try again." : ""}
+      </span>
+    </span>
+  );
+}
+
 export function PatientDetail({ id }: { id: number }) {
   const profile = useProxy<Profile>(`/patients/${id}`);
   return (
@@ -48,6 +72,12 @@ export function PatientDetail({ id }: { id: number }) {
               </span>
               <TrendMark trend={p.trend} />
               {p.needsAttention && <Badge tone="red">Needs attention</Badge>}
+              {p.needsAttention && <MarkReviewed id={p.id} onDone={profile.reload} />}
+              {!p.needsAttention && p.reviewedAt && (
+                <span>
+                  Reviewed <When value={p.reviewedAt} />
+                </span>
+              )}
               <span>
                 Last assessment <When value={p.lastAssessment} />
               </span>

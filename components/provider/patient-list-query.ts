@@ -5,7 +5,7 @@ import type { patientListResponse, patientRow } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
 
 export const PAGE = 20;
-export const FIRST_PAGE_PATH = `/patients${query({ sort: "name", limit: PAGE, offset: 0 })}`;
+export const FIRST_PAGE_PATH = `/patients${query({ sort: "attention", limit: PAGE, offset: 0 })}`;
 
 export type PatientRow = z.output<typeof patientRow>;
 export type PatientPage = z.output<typeof patientListResponse>;

@@ -59,7 +59,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
   const [search, setSearch] = useState("");
   const [trend, setTrend] = useState("");
   const [attention, setAttention] = useState("");
-  const [sort, setSort] = useState("name");
+  const [sort, setSort] = useState("attention");
   const [offset, setOffset] = useState(0);
 
   // Search as the person types, once they pause.
@@ -128,6 +128,7 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
             value={sort}
             onChange={reset(setSort)}
             options={[
+              ["attention", "Needs attention first"],
               ["name", "Name (A–Z)"],
               ["score", "Lowest score first"],
               ["recent", "Most recent assessment"],

@@ -38,7 +38,7 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
             >
               {assessments.map((a) => {
                 const checked = selected.has(a.code);
-                const score = headlineScore(a.resultSnapshot);
+                const score = headlineScore(a.assessmentType, a.resultSnapshot);
                 return (
                   <li key={a.code}>
                     <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">

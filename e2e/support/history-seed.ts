@@ -3,7 +3,7 @@
 // the patients as JSON. Subs are the identity provider's logins, so signing in as one of them
 // opens that patient's records.
 import { closeDatabase, withConnection } from "@/lib/db";
-import { runMigrations } from "@/lib/db/migrate";
+import { migrateDatabase } from "@/lib/migrations";
 import { painWorseCourse, recoveringCourse, writePatientHistory } from "../../scripts/lib/patient-history";
 import { displayName } from "./identity-provider";
 
@@ -15,7 +15,7 @@ async function main() {
   ];
   const out: Record<string, { login: string; name: string; id: number }> = {};
   await withConnection(async (sql) => {
-    await runMigrations(sql);
+    await migrateDatabase(sql);
     for (const person of people) {
       const name = displayName(person.login);
       const id = await writePatientHistory(sql, { sub: person.login, name, injury: person.injury, results: person.results });

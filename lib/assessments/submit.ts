@@ -13,6 +13,7 @@ import { insertRow, insertTree } from "@/lib/db/insert";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/client.ts";
 import { detailRows, type DetailType } from "@/lib/assessments/detail";
 import { scoreDay, scoreValuesFor, type ResultsTree, type Snapshot } from "@/lib/assessments/read";
+import { painScores } from "@/lib/assessments/kinds/pain";
 import type { arthritisInput, dexterityInput, painInput, romInput } from "@/lib/assessments/schemas";
 
 export const ANONYMOUS_LIFETIME_DAYS = 90;
@@ -134,12 +135,6 @@ export async function submitDexterity(input: DexterityInput, user: AuthUser | nu
 
 // ---------- pain ----------
 
-/** Pain's headline: the worst entry (0 with none), and 100 × (1 − maxSeverity/10) as its score. */
-export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number; overallScore: number } {
-  const maxSeverity = entries.reduce((max, entry) => Math.max(max, entry.severity), 0);
-  return { maxSeverity, overallScore: 100 * (1 - maxSeverity / 10) };
-}
-
 export async function submitPain(input: PainInput, user: AuthUser | null) {
   const entries = (input.entries ?? []).map((e) => ({
     areaType: e.areaType,
@@ -204,4 +199,18 @@ export async function submitArthritis(input: ArthritisInput, user: AuthUser | nu
     progressionLevel: computed.progressionLevel,
     patternType: computed.patternType,
   };
+}
+
+// ---------- kinds the service scores itself (lib/assessments/kinds, `submission`) ----------
+
+/** Stores what the kind builds from a valid body; answers the code and the kind's reply. */
+export async function submitKind<I, R extends Record<string, unknown>>(
+  type: AssessmentType,
+  build: (input: I) => { hand: Hand | null; snapshot: Snapshot; reply: R },
+  input: I,
+  user: AuthUser | null,
+) {
+  const { hand, snapshot, reply } = build(input);
+  const created = await createRecord({ type, hand, snapshot }, user);
+  return { id: created.id, code: created.code, formattedCode: created.formattedCode, ...reply };
 }

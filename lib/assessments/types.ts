@@ -1,16 +1,21 @@
 // The assessment types: stored under Prisma's AssessmentType, answered under the names the API
-// has always used for two of them (FINGER_TAPPING reads as DEXTERITY, THUMB_MOVEMENTS as THUMB).
-// The one mapping between the two. No server imports: pages use it in the browser too.
-import type { AssessmentType } from "@/lib/generated/prisma/enums.ts";
+// has always used for two of them (FINGER_TAPPING reads as DEXTERITY, THUMB_MOVEMENTS as THUMB);
+// every other type reads as it is stored. The one mapping between the two. No server imports:
+// pages use it in the browser too.
+import { AssessmentType } from "@/lib/generated/prisma/enums.ts";
+
+/** The two types whose read name differs from the stored one. */
+const RENAMED = { FINGER_TAPPING: "DEXTERITY", THUMB_MOVEMENTS: "THUMB" } as const;
+
+type ReadNameOf<T extends AssessmentType> = T extends keyof typeof RENAMED ? (typeof RENAMED)[T] : T;
 
 /** Stored name → the name responses carry. */
-export const READ_NAME = {
-  ROM: "ROM",
-  FINGER_TAPPING: "DEXTERITY",
-  PAIN: "PAIN",
-  ARTHRITIS: "ARTHRITIS",
-  THUMB_MOVEMENTS: "THUMB",
-} as const satisfies Record<AssessmentType, string>;
+export const READ_NAME = Object.fromEntries(
+  Object.values(AssessmentType).map((stored) => [
+    stored,
+    Object.hasOwn(RENAMED, stored) ? RENAMED[stored as keyof typeof RENAMED] : stored,
+  ]),
+) as { [T in AssessmentType]: ReadNameOf<T> };
 
 export type ReadAssessmentType = (typeof READ_NAME)[AssessmentType];
 

@@ -1,9 +1,8 @@
 // Every label table: the spec's words for numbers ("Scores and units") and the names people read
-// for the stored vocabularies (hands, assessment types, patterns, areas, journal entries). Shared
+// for the stored vocabularies (hands, patterns, areas, journal entries); each assessment kind's own
+// names are in its module (lib/assessments/kinds). Shared
 // by the API's summaries, the PDF, the explanation, the narratives, FHIR, the voice assistant and
 // the pages. No server imports: pages use it in the browser too.
-import type { ReadAssessmentType } from "@/lib/assessments/types";
-
 /** Pain severity 0-10. */
 export const PAIN_LABELS = [
   "No pain",
@@ -23,33 +22,6 @@ export const PAIN_LABELS = [
 export const PROGRESSION_LEVELS = ["No Concerns", "Minimal", "Moderate", "Significant", "Severe"] as const;
 
 export const HAND_NAMES: Record<string, string> = { LEFT: "Left hand", RIGHT: "Right hand", BOTH: "Both hands" };
-
-/** Assessment types as read (FINGER_TAPPING reads as DEXTERITY, THUMB_MOVEMENTS as THUMB), as reports name them. */
-export const ASSESSMENT_TYPE_NAMES: Record<string, string> = {
-  ROM: "Range of motion",
-  DEXTERITY: "Dexterity (finger tapping)",
-  PAIN: "Pain",
-  ARTHRITIS: "Arthritis evaluation",
-  THUMB: "Thumb movements",
-};
-
-/** The same, as the pages' lists and filters name them. */
-export const ASSESSMENT_TYPE_SHORT_NAMES: Record<string, string> = {
-  ROM: "Range of motion",
-  DEXTERITY: "Dexterity",
-  PAIN: "Pain",
-  ARTHRITIS: "Arthritis",
-  THUMB: "Thumb movements",
-};
-
-/** The same, as the voice assistant says them mid-sentence. */
-export const ASSESSMENT_TYPE_SPOKEN: Record<ReadAssessmentType, string> = {
-  ROM: "range of motion",
-  DEXTERITY: "finger tapping",
-  PAIN: "pain",
-  ARTHRITIS: "arthritis",
-  THUMB: "thumb movement",
-};
 
 export const ARTHRITIS_PATTERN_NAMES: Record<string, string> = {
   UNDETERMINED: "Undetermined",

@@ -8,6 +8,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { withConnection, withOwnerConnection, type SqlRunner } from "@/lib/db";
+import { applyFunctions } from "@/lib/db/functions";
 import { env } from "@/lib/env";
 
 /** Same key as Prisma Migrate's own lock, so the two never run at once either. */
@@ -46,8 +47,11 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "applied_steps_count"   INTEGER NOT NULL DEFAULT 0
 )`;
 
-/** Applies every pending migration; returns the names applied. */
-export async function runMigrations(sql: SqlRunner, migrations = readMigrations()): Promise<string[]> {
+/**
+ * Applies every pending migration, then the rendered prisma/functions.sql when given and changed
+ * (lib/migrations renders it), under one lock; returns the migrations applied.
+ */
+export async function runMigrations(sql: SqlRunner, migrations = readMigrations(), functions?: string): Promise<string[]> {
   await sql.query("SELECT pg_advisory_lock($1)", [ADVISORY_LOCK_KEY]);
   try {
     await sql.exec(CREATE_MIGRATIONS_TABLE);
@@ -79,6 +83,7 @@ export async function runMigrations(sql: SqlRunner, migrations = readMigrations(
       }
       done.push(migration.name);
     }
+    if (functions !== undefined) await applyFunctions(sql, functions);
     return done;
   } finally {
     await sql.query("SELECT pg_advisory_unlock($1)", [ADVISORY_LOCK_KEY]);
@@ -104,12 +109,12 @@ export async function grantServiceRole(sql: SqlRunner, role: string): Promise<vo
 }
 
 /** Applies pending migrations (as the owner when DATABASE_MIGRATION_URL is set, then grants the service's role its rights). */
-export async function migrate(): Promise<string[]> {
+export async function migrate(functions?: string): Promise<string[]> {
   const serviceRole = env().DATABASE_MIGRATION_URL
     ? (await withConnection((sql) => sql.query<{ role: string }>("SELECT current_user AS role")))[0]!.role
     : null;
   return withOwnerConnection(async (sql) => {
-    const applied = await runMigrations(sql);
+    const applied = await runMigrations(sql, readMigrations(), functions);
     const [{ owner } = { owner: "" }] = await sql.query<{ owner: string }>("SELECT current_user AS owner");
     if (serviceRole && serviceRole !== owner) await grantServiceRole(sql, serviceRole);
     return applied;

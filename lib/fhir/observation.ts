@@ -4,11 +4,14 @@
 // The mapping, field by field, is the table in docs/fhir.md.
 import type { CodeableConcept, Coding, Extension, Observation, ObservationComponent } from "@medplum/fhirtypes";
 import type { ResultsTree, Snapshot } from "@/lib/assessments/read";
+import { KINDS } from "@/lib/assessments/kinds";
+import { presentMetrics, type KindModule, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
 import {
   CATEGORY,
   componentFocusUrl,
   handPartSite,
+  metricComponentCode,
   handSite,
   ownCoding,
   ownConcept,
@@ -33,31 +36,24 @@ export interface AssessmentRecord {
   results: ResultsTree | null;
 }
 
-/** The Observation.code of each type; searching by `code` matches any of its codings. */
-export function typeCodings(type: ReadAssessmentType): Coding[] {
-  switch (type) {
-    case "ROM":
-      return [RANGE_OF_JOINT_MOVEMENT, ownCoding("rom")];
-    case "THUMB":
-      return [ownCoding("thumb")];
-    case "DEXTERITY":
-      return [ownCoding("dexterity")];
-    case "PAIN":
-      return [PAIN_SEVERITY, ownCoding("pain")];
-    case "ARTHRITIS":
-      return [ownCoding("arthritis")];
-  }
-}
-
-const TYPE_TEXT: Record<ReadAssessmentType, string> = {
-  ROM: "Hand range-of-motion assessment",
-  THUMB: "Thumb movement assessment",
-  DEXTERITY: "Finger-tapping dexterity assessment",
-  PAIN: "Hand pain, worst severity (0-10)",
-  ARTHRITIS: "Hand arthritis self-evaluation",
+/** Standard codes an Observation carries besides this service's own. */
+const STANDARD_CODINGS: Record<ReadAssessmentType, Coding[]> = {
+  ROM: [RANGE_OF_JOINT_MOVEMENT],
+  THUMB: [],
+  DEXTERITY: [],
+  PAIN: [PAIN_SEVERITY],
+  ARTHRITIS: [],
+  QUICKDASH: [],
 };
 
+/** The Observation.code of each type; searching by `code` matches any of its codings. */
+export function typeCodings(type: ReadAssessmentType): Coding[] {
+  return [...STANDARD_CODINGS[type], ownCoding(KINDS[type].fhir.ownCode)];
+}
+
 type Fields = Record<string, unknown>;
+/** A metric component's code (`quickdash-workScore`), from lib/fhir/terminology.ts. */
+type MetricCode = ReturnType<typeof metricComponentCode>;
 
 const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const text = (value: unknown): string | null => (typeof value === "string" && value.trim() !== "" ? value.trim() : null);
@@ -75,14 +71,14 @@ const list = (value: unknown): Fields[] => (Array.isArray(value) ? value.map(fie
 class Components {
   readonly list: ObservationComponent[] = [];
 
-  private add(code: ComponentCode, component: Omit<ObservationComponent, "code">, focus: Extension[] | undefined): void {
+  private add(code: ComponentCode | MetricCode, component: Omit<ObservationComponent, "code">, focus: Extension[] | undefined): void {
     const added = component as ObservationComponent;
     added.code = ownConcept(code);
     if (focus) added.extension = focus;
     this.list.push(added);
   }
 
-  measured(code: ComponentCode, value: unknown, unit: Unit, focus?: Extension[]): void {
+  measured(code: ComponentCode | MetricCode, value: unknown, unit: Unit, focus?: Extension[]): void {
     const n = num(value);
     if (n !== null) this.add(code, { valueQuantity: quantity(n, unit) }, focus);
   }
@@ -257,11 +253,37 @@ function arthritisComponents(into: Components, snapshot: Fields, tree: Fields | 
 
 // ---------- the Observation ----------
 
+/** Each metric of the kind as a component in its own unit (kinds with `fhir.metricComponents`). */
+function metricComponents(into: Components, kind: KindModule, snapshot: Fields): void {
+  for (const { spec, value } of presentMetrics(kind, snapshot))
+    into.measured(metricComponentCode(kind, spec), value, METRIC_UNITS[spec.unit]);
+}
+
+const METRIC_UNITS: Record<MetricUnit, Unit> = {
+  score: "score",
+  degree: "degree",
+  second: "second",
+  perSecond: "perSecond",
+  count: "count",
+  severity: "score",
+  level: "count",
+};
+
+type ComponentsOf = (into: Components, snapshot: Fields, tree: Fields | null, hand: string | null) => void;
+
+/** Each kind's components: a per-consumer table the compiler makes cover every kind. */
+const COMPONENTS: Record<ReadAssessmentType, ComponentsOf> = {
+  ROM: (into, snapshot, tree) => motionComponents(into, snapshot, tree),
+  THUMB: (into, snapshot, tree) => motionComponents(into, snapshot, tree),
+  DEXTERITY: dexterityComponents,
+  PAIN: (into, snapshot, tree) => painComponents(into, snapshot, tree),
+  ARTHRITIS: arthritisComponents,
+  QUICKDASH: (into, snapshot) => metricComponents(into, KINDS.QUICKDASH, snapshot),
+};
+
 function headline(type: ReadAssessmentType, snapshot: Fields, tree: Fields | null): number | null {
-  const source = tree ?? snapshot;
-  if (type === "PAIN") return num(source.maxSeverity) ?? num(snapshot.maxSeverity);
-  if (type === "ARTHRITIS") return num(source.compositeScore);
-  return num(source.overallScore) ?? num(snapshot.overallScore);
+  const key = KINDS[type].fhir.valueKey;
+  return num((tree ?? snapshot)[key]) ?? num(snapshot[key]);
 }
 
 export function observationResource(record: AssessmentRecord): Observation {
@@ -270,10 +292,7 @@ export function observationResource(record: AssessmentRecord): Observation {
   const tree = record.results ? fields(record.results) : null;
   const hand = record.hand ?? text(tree?.hand);
   const into = new Components();
-  if (type === "ROM" || type === "THUMB") motionComponents(into, snapshot, tree);
-  else if (type === "DEXTERITY") dexterityComponents(into, snapshot, tree, hand);
-  else if (type === "PAIN") painComponents(into, snapshot, tree);
-  else arthritisComponents(into, snapshot, tree, hand);
+  COMPONENTS[type](into, snapshot, tree, hand);
   const components = into.list;
   const value = headline(type, snapshot, tree);
   const comments = type === "PAIN" ? text((tree ?? snapshot).comments) : null;
@@ -283,8 +302,8 @@ export function observationResource(record: AssessmentRecord): Observation {
     resourceType: "Observation",
     id: String(record.id),
     status: "final",
-    category: [{ coding: [type === "PAIN" || type === "ARTHRITIS" ? CATEGORY.survey : CATEGORY.exam] }],
-    code: { coding: typeCodings(type), text: TYPE_TEXT[type] },
+    category: [{ coding: [CATEGORY[KINDS[type].fhir.category]] }],
+    code: { coding: typeCodings(type), text: KINDS[type].fhir.text },
     subject: { reference: `Patient/${record.ownerId}` },
     effectiveDateTime: when,
     issued: when,

@@ -15,6 +15,8 @@ import {
   symptomOnset,
   symptomSymmetry,
 } from "@/lib/assessments/schemas";
+import { KIND_LIST } from "@/lib/assessments/kinds";
+import { UNIT_SYMBOLS, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { env } from "@/lib/env";
 import { words } from "@/lib/report-view/present";
@@ -73,27 +75,22 @@ interface Concept {
   definition?: string;
 }
 
-/** Observation codes (one per assessment type) and the report code. */
-const RESOURCE_CONCEPTS = [
-  {
-    code: "rom",
-    display: "Hand range-of-motion assessment",
-    definition: "Camera-measured range of motion of the wrist and finger joints, scored 0-100",
-  },
-  { code: "thumb", display: "Thumb movement assessment", definition: "Camera-measured thumb movements, scored 0-100" },
-  { code: "dexterity", display: "Finger-tapping dexterity assessment", definition: "Timed finger-tapping sequences, scored 0-100" },
-  {
-    code: "pain",
-    display: "Hand pain self-assessment",
-    definition: "Self-reported pain by location (0-10), with medications and strategies",
-  },
-  {
-    code: "arthritis",
-    display: "Hand arthritis self-evaluation",
-    definition: "Questionnaire and the app's computed arthritis evaluation, stored as the app computed it",
-  },
+/** Observation codes (one per assessment kind, from its module) and the report code. */
+const RESOURCE_CONCEPTS: readonly Concept[] = [
+  ...KIND_LIST.map((kind) => ({ code: kind.fhir.ownCode, display: kind.fhir.display, definition: kind.fhir.definition })),
   { code: "report", display: "Hand assessment report", definition: "A bundle of hand assessments, presented as a PDF" },
-] as const satisfies readonly Concept[];
+];
+
+/** The component code of a kind's metric, for kinds whose components are their metrics. */
+export const metricComponentCode = (kind: KindModule, metric: MetricSpec): `${string}-${string}` => `${kind.fhir.ownCode}-${metric.key}`;
+
+const METRIC_CONCEPTS: Concept[] = KIND_LIST.filter((kind) => kind.fhir.metricComponents).flatMap((kind) =>
+  kind.metrics.map((metric) => ({
+    code: metricComponentCode(kind, metric),
+    display: metric.label,
+    definition: `${kind.shortName}: ${metric.label}${UNIT_SYMBOLS[metric.unit] ? `, ${UNIT_SYMBOLS[metric.unit]}` : ""}`,
+  })),
+);
 
 /** Component codes: every measured or reported field without a standard code. */
 const COMPONENT_CONCEPTS = [
@@ -255,14 +252,13 @@ const VALUE_CONCEPTS: Concept[] = Object.entries(VALUE_SETS).flatMap(([set, valu
   values.map((value) => ({ code: valueCode(set as ValueSetName, value), display: words(value), definition: `${set}: ${value}` })),
 );
 
-export type ResourceCode = (typeof RESOURCE_CONCEPTS)[number]["code"];
 export type ComponentCode = (typeof COMPONENT_CONCEPTS)[number]["code"];
 
-const ALL_CONCEPTS: readonly Concept[] = [...RESOURCE_CONCEPTS, ...COMPONENT_CONCEPTS, ...VALUE_CONCEPTS];
+const ALL_CONCEPTS: readonly Concept[] = [...RESOURCE_CONCEPTS, ...COMPONENT_CONCEPTS, ...METRIC_CONCEPTS, ...VALUE_CONCEPTS];
 const DISPLAY = new Map(ALL_CONCEPTS.map((concept) => [concept.code, concept.display]));
 
 /** A coding of this service's CodeSystem. */
-export function ownCoding(code: ResourceCode | ComponentCode): Coding {
+export function ownCoding(code: string): Coding {
   return { system: codeSystemUrl(), code, display: DISPLAY.get(code)! };
 }
 
@@ -272,7 +268,7 @@ const ownConcepts = new Map<string, CodeableConcept>();
  * The code of a component, as one shared object per code: an export of a thousand assessments
  * holds a hundred thousand components, and their codes need not be built (or kept) apart.
  */
-export function ownConcept(code: ComponentCode): CodeableConcept {
+export function ownConcept(code: string): CodeableConcept {
   let concept = ownConcepts.get(code);
   if (!concept) ownConcepts.set(code, (concept = Object.freeze({ coding: [Object.freeze(ownCoding(code))] })));
   return concept;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { liveSql } from "@/lib/assessments/live";
 import { scoreDay, scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
+import { kindOf } from "@/lib/assessments/kinds";
 import { readType, storedType } from "@/lib/assessments/types";
 import { createRecord } from "@/lib/assessments/submit";
 import { auditColumns, type AccessContext } from "@/lib/audit";
@@ -160,9 +161,7 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
   }
   const formatted = formatCode(code);
   const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);
-  const kind = { ROM: "range-of-motion", DEXTERITY: "dexterity", PAIN: "pain", ARTHRITIS: "arthritis", THUMB: "thumb" }[
-    readType(row.assessment_type)
-  ];
+  const kind = kindOf(row.assessment_type)?.spoken ?? "hand";
   const text = [
     `Hello,`,
     "",

@@ -86,7 +86,9 @@ function scoreParagraph(facts: PatientFacts): string {
     );
   }
   const tests = p.tests.map((t) => {
-    const label = testLabel(t.test, t.hand).toLowerCase();
+    // Mid-sentence: "range of motion (left)", but a name written in capitals stays ("QuickDASH").
+    const named = testLabel(t.test, t.hand);
+    const label = /[A-Z]{2}/.test(named) ? named : named.toLowerCase();
     if (t.previousScore === null || t.previousDate === null)
       return `${label} ${number(t.score)} (one day of results, not enough data for a trend)`;
     return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]})`;

@@ -1,6 +1,7 @@
 // Every endpoint contract of the API, collected from the domains' schemas modules. The
 // OpenAPI test fails when a route file exists whose endpoint is missing here.
 import type { Endpoint } from "@/lib/api/endpoint";
+import { kindSubmissionEndpoints } from "@/lib/assessments/kinds";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
 import * as billing from "@/lib/billing/schemas";
@@ -18,6 +19,7 @@ import * as speech from "@/lib/speech/schemas";
 const modules: Record<string, unknown>[] = [
   health,
   assessments,
+  kindSubmissionEndpoints,
   lookup,
   patients,
   journal,

@@ -1,6 +1,6 @@
 // The provider list. Each patient's latest two daily scores, trend, attention flag, each test's
 // own trend, last assessment and count live in patient_standings, kept current by database triggers on
-// contacts, assessments and score_points (migration 20261122020000_patient_standings). The list
+// contacts, assessments and score_points (prisma/functions.sql). The list
 // is then one indexed query for the page and one count: sorting by score walks the
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
 // patients into the application.
@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
 import type { patientListQuery, TestStanding } from "@/lib/patients/schemas";
+import { assertPatient } from "@/lib/patients/access";
 import { attentionReasons } from "@/lib/patients/standing";
 
 type ListQuery = z.output<typeof patientListQuery>;
@@ -19,6 +20,7 @@ function containsPattern(search: string): string {
 }
 
 const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
+  attention: Prisma.sql`s.needs_attention DESC, c.name ASC NULLS LAST, c.id ASC`,
   name: Prisma.sql`c.name ASC NULLS LAST, c.id ASC`,
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
 };
@@ -44,11 +46,13 @@ interface ListRow {
   trend: Trend;
   needs_attention: boolean;
   tests: TestStanding[];
+  reviewed_at: Date | null;
+  reviewed_by: string | null;
   assessment_count: number;
 }
 
 const COLUMNS = Prisma.sql`
-  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.tests, s.assessment_count`;
+  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.tests, s.reviewed_at, s.reviewed_by, s.assessment_count`;
 const FROM = Prisma.sql`
   FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id`;
 
@@ -85,15 +89,23 @@ export async function listPatients(query: ListQuery) {
       hand: row.hand,
       injury: row.injury,
       lastAssessment: row.last_assessment?.toISOString() ?? null,
-      ...standingOf(row.score, row.trend, row.needs_attention, row.tests),
+      ...standingOf(row.score, row.trend, row.needs_attention, row.tests, row.reviewed_at),
+      reviewedBy: row.reviewed_by,
       assessmentCount: row.assessment_count,
     })),
     total: count?.total ?? 0,
   };
 }
 
-function standingOf(score: number | null, trend: Trend, needsAttention: boolean, tests: TestStanding[]) {
-  return { score, trend, needsAttention, tests, attentionReasons: needsAttention ? attentionReasons(tests, score) : [] };
+function standingOf(score: number | null, trend: Trend, needsAttention: boolean, tests: TestStanding[], reviewedAt: Date | null) {
+  return {
+    score,
+    trend,
+    needsAttention,
+    reviewedAt: reviewedAt?.toISOString() ?? null,
+    tests,
+    attentionReasons: needsAttention ? attentionReasons(tests, score) : [],
+  };
 }
 
 /** The list's figures for one patient (the profile and narrative show the same). */
@@ -105,7 +117,20 @@ export async function patientStanding(patientId: number) {
       (row?.trend ?? "stable") as Trend,
       row?.needsAttention ?? false,
       (row?.tests ?? []) as unknown as TestStanding[],
+      row?.reviewedAt ?? null,
     ),
     lastAssessment: row?.lastAssessment?.toISOString() ?? null,
   };
+}
+
+/** Marks a patient reviewed: the flag is down until a result newer than now arrives. */
+export async function markReviewed(patientId: number, reviewer: string) {
+  await assertPatient(patientId);
+  const reviewedAt = new Date();
+  await db().$transaction([
+    db().$executeRaw`UPDATE patient_standings SET reviewed_at = ${reviewedAt}, reviewed_by = ${reviewer} WHERE contact_id = ${patientId}`,
+    db().$executeRaw`SELECT refresh_patient_standing(${patientId}::int)`,
+  ]);
+  const row = await db().patientStanding.findUnique({ where: { contactId: patientId }, select: { needsAttention: true } });
+  return { id: patientId, needsAttention: row?.needsAttention ?? false, reviewedAt: reviewedAt.toISOString(), reviewedBy: reviewer };
 }

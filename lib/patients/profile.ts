@@ -1,5 +1,6 @@
 // A patient's full profile (providers' view and the patient's own), and the patient's own edits.
 import { notFound } from "@/lib/api/errors";
+import { byKind } from "@/lib/assessments/kinds";
 import { readType } from "@/lib/assessments/types";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode } from "@/lib/codes";
@@ -50,7 +51,7 @@ export async function patientProfile(patientId: number): Promise<PatientProfile>
     db().$queryRaw<{ n: number }[]>`SELECT count(DISTINCT day)::int AS n FROM score_points WHERE contact_id = ${patientId}`,
   ]);
 
-  const latestScores: PatientProfile["latestScores"] = { ROM: null, DEXTERITY: null, PAIN: null, ARTHRITIS: null, THUMB: null };
+  const latestScores: PatientProfile["latestScores"] = byKind(() => null);
   for (const row of latest) {
     latestScores[readType(row.assessment_type)] = {
       score: row.score === null ? null : Math.round(row.score * 10) / 10,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { onTheWire } from "@/lib/api/wire";
+import { byKind } from "@/lib/assessments/kinds";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
@@ -123,7 +124,7 @@ export const patientAssessmentsEndpoint = endpoint({
 
 // ---------- provider list ----------
 
-export const PATIENT_SORTS = ["name", "score", "recent"] as const;
+export const PATIENT_SORTS = ["attention", "name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
@@ -131,7 +132,12 @@ export const patientListQuery = z.object({
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
     .transform((value) => value === "true")
     .optional(),
-  sort: z.enum(PATIENT_SORTS).default("name").describe("name: A-Z; score: lowest latest score first; recent: most recent assessment first"),
+  sort: z
+    .enum(PATIENT_SORTS)
+    .default("attention")
+    .describe(
+      "attention: patients needing attention first, then A-Z; name: A-Z; score: lowest latest score first; recent: most recent assessment first",
+    ),
   limit: limitParam(50, 200),
   offset: offsetParam,
 });
@@ -153,6 +159,10 @@ export const testStanding = z
     trend: z
       .enum(TEST_TRENDS)
       .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),
+    change: z.number().nullable().describe("Latest minus previous, points; null with one day only"),
+    drop: z.number().describe("The larger fall to the latest value, from the previous day's or from the first; 0 when it rose"),
+    mcid: z.number().describe("The kind's minimal clinically important difference, points of its 0-100 score"),
+    clinicalDecline: z.boolean().describe("drop exceeds mcid: what raises needsAttention"),
   })
   .describe("One test (and hand) compared only with itself");
 export type TestStanding = z.infer<typeof testStanding>;
@@ -162,7 +172,12 @@ export const attentionReason = z
     reason: z.enum(ATTENTION_REASONS),
     test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
     hand: z.enum(Hand).nullable(),
-    text: z.string().describe('In words, e.g. "Pain (both hands) declining: 80 → 60"'),
+    drop: z.number().nullable().describe("How many points the test fell (test_declining), more than its mcid"),
+    text: z
+      .string()
+      .describe(
+        'In words, e.g. "Pain (both hands) down 25 points since the previous result, 80 → 55 (clinically important: more than 20)"',
+      ),
   })
   .describe("Why needsAttention is true");
 export type AttentionReason = z.infer<typeof attentionReason>;
@@ -170,7 +185,12 @@ export type AttentionReason = z.infer<typeof attentionReason>;
 const standingFields = {
   score: score.nullable().describe("Latest daily overall score: the mean of each test's latest value (carried forward), one decimal"),
   trend: z.enum(TRENDS).describe("The latest two daily overall scores: > +2 improving, < -2 declining, else stable (also with one day)"),
-  needsAttention: z.boolean().describe("A test is declining, or the latest overall score is below 40"),
+  needsAttention: z
+    .boolean()
+    .describe(
+      "A test dropped by more than its kind's minimal clinically important difference, or the latest overall score is below 40; false after a clinician marked the patient reviewed, until a newer result",
+    ),
+  reviewedAt: timestamp.nullable().describe("When a clinician last marked the patient reviewed"),
   tests: z.array(testStanding).describe("Each test and hand: its own latest two days and trend"),
   attentionReasons: z.array(attentionReason).describe("What raises needsAttention; empty when it is false"),
 };
@@ -182,6 +202,7 @@ export const patientRow = z.object({
   injury: z.string().nullable(),
   lastAssessment: timestamp.nullable(),
   ...standingFields,
+  reviewedBy: z.string().nullable().describe("Who marked the patient reviewed (their subject)"),
   assessmentCount: z.number().int(),
 });
 
@@ -199,6 +220,32 @@ export const patientListEndpoint = endpoint({
     badQuery,
     unauthorized,
     { status: 403, description: "Neither care_provider nor admin" },
+  ],
+});
+
+// ---------- review ----------
+
+export const reviewResponse = z.object({
+  id: z.number().int(),
+  needsAttention: z.boolean().describe("False now; true again when a newer result raises the flag"),
+  reviewedAt: timestamp,
+  reviewedBy: z.string(),
+});
+
+export const patientReviewEndpoint = endpoint({
+  method: "POST",
+  path: "/patients/{id}/review",
+  summary: "Mark a patient reviewed: lowers the attention flag until a newer result arrives (care providers and admins; audited)",
+  tag: "Patients",
+  auth: { roles: ["care_provider", "admin"] },
+  params: patientIdParams,
+  limits: ["write"],
+  responses: [
+    { status: 200, description: "Reviewed; who and when are stored and written to the audit trail", schema: reviewResponse },
+    badId,
+    unauthorized,
+    { status: 403, description: "Neither care_provider nor admin" },
+    notAPatient,
   ],
 });
 
@@ -223,9 +270,7 @@ export const patientProfile = z.object({
   createdAt: timestamp,
   ...standingFields,
   lastAssessment: timestamp.nullable(),
-  latestScores: z
-    .object({ ROM: latestScore, DEXTERITY: latestScore, PAIN: latestScore, ARTHRITIS: latestScore, THUMB: latestScore })
-    .describe("The most recent assessment of each type and its headline score"),
+  latestScores: z.object(byKind(() => latestScore)).describe("The most recent assessment of each type and its headline score"),
   activeTreatments: z.array(
     z.object({ id: z.number().int(), name: z.string(), startedAt: isoDate.nullable(), notes: z.string().nullable() }),
   ),

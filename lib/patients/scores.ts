@@ -14,10 +14,11 @@ export type Trend = "improving" | "declining" | "stable";
 
 /**
  * A latest daily overall score below this needs attention. The rules themselves (a trend over
- * +2 / under -2 per test and overall, attention when a test declines or the score is below 40)
- * run in the database, in refresh_patient_standing() of migration 20261123120000_trend_per_test.
+ * +2 / under -2 per test and overall, attention when a test drops by more than its kind's MCID
+ * or the score is below 40) run in the database, in refresh_patient_standing() of
+ * prisma/functions.sql, with the thresholds of lib/assessments/kinds/thresholds.ts.
  */
-export const ATTENTION_BELOW = 40;
+export { ATTENTION_BELOW } from "@/lib/assessments/kinds/thresholds";
 
 /** SQL: the day's mean of a score column, rounded to one decimal (numeric, exact). */
 const dailyMean = (column: string) => Prisma.raw(`round(avg(${column})::numeric, 1)`);

@@ -1,23 +1,18 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
-import {
-  ARTHRITIS_PATTERN_NAMES,
-  ASSESSMENT_TYPE_NAMES,
-  CLINICAL_FLAG_NAMES,
-  FINGER_NAMES,
-  PAIN_AREA_NAMES,
-  PAIN_LABELS,
-  PROGRESSION_LEVELS,
-  WRIST_REFERENCE_RANGES,
-} from "@/lib/assessments/vocabulary";
+import { CLINICAL_FLAG_NAMES, FINGER_NAMES, PAIN_AREA_NAMES } from "@/lib/assessments/vocabulary";
+import { KINDS } from "@/lib/assessments/kinds";
+import { progressionName } from "@/lib/assessments/kinds/arthritis";
+import { formatMetric, presentMetrics, words, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import { painLabel } from "@/lib/assessments/kinds/pain";
 import type { JointResult, ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
 
 export function typeName(type: ReportAssessment["assessmentType"]): string {
-  return ASSESSMENT_TYPE_NAMES[type]!;
+  return KINDS[type].name;
 }
 
 /** "Right hand", "Both hands"; `short` gives "Right", "Both". */
@@ -28,11 +23,7 @@ export function handName(hand: string | null, short = false): string {
   return short ? "–" : "Hand not stated";
 }
 
-/** `DULL_ACHING` → `Dull aching`. */
-export function words(token: string): string {
-  const text = token.toLowerCase().replace(/_/g, " ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { words } from "@/lib/assessments/kinds/kind";
 
 /** `HEBERDEN_NODES_POSSIBLE` → "Possible Heberden's nodes"; free text is kept as written. */
 export function flagName(flag: string): string {
@@ -43,13 +34,8 @@ export function flagName(flag: string): string {
   return possible ? `Possible ${words(possible[1]!).toLowerCase()}` : words(flag);
 }
 
-export function painLabel(severity: number): string {
-  return PAIN_LABELS[Math.min(10, Math.max(0, Math.round(severity)))]!;
-}
-
-export function progressionName(level: number): string {
-  return PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
-}
+export { painLabel } from "@/lib/assessments/kinds/pain";
+export { progressionName } from "@/lib/assessments/kinds/arthritis";
 
 function num(snapshot: Record<string, unknown>, key: string): number | null {
   const value = snapshot[key];
@@ -88,15 +74,12 @@ export function round(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
-const score = (value: number) => `${round(value)} / 100`;
 const degrees = (value: number) => `${round(value)}°`;
-const pain = (value: number) => `${round(value)} / 10 (${painLabel(value)})`;
-const level = (value: number) => `${Math.round(value)} – ${progressionName(value)}`;
 
 export interface Metric {
   label: string;
   value: string;
-  /** The value in words where a scale has names (pain labels, progression levels). */
+  /** The value in words where a scale has names (pain labels, progression levels), or against its reference range. */
   meaning?: string;
 }
 
@@ -105,68 +88,22 @@ export interface Note {
   text: string;
 }
 
-type Row = [label: string, value: number | string | null, format?: (value: number) => string, meaning?: (value: number) => string];
-
-function metrics(rows: Row[]): Metric[] {
-  return rows.flatMap(([label, value, format, meaning]) => {
-    if (value === null) return [];
-    if (typeof value === "string") return [{ label, value }];
-    return [{ label, value: (format ?? round)(value), ...(meaning ? { meaning: meaning(value) } : {}) }];
-  });
+/** What a value means beside its figure: a pain label, a progression level's name, its share of the reference range. */
+export function metricMeaning(spec: MetricSpec, value: number): string | undefined {
+  if (spec.reference) return againstReference(value, spec.reference);
+  if (spec.unit === "severity") return painLabel(value);
+  if (spec.unit === "level") return progressionName(value);
+  return undefined;
 }
 
-/** The snapshot's numbers, labelled in words with their units; absent values are left out. */
+/** The snapshot's numbers (the kind module's metrics) and words, labelled; absent values are left out. */
 export function snapshotMetrics(item: ReportAssessment): Metric[] {
-  const s = item.resultSnapshot;
-  const enumValue = (key: string) => {
-    const value = str(s, key);
-    return value ? words(value) : null;
-  };
-  switch (item.assessmentType) {
-    case "ROM":
-    case "THUMB":
-      return metrics([
-        ["Overall score", num(s, "overallScore"), score],
-        ["Wrist score", num(s, "wristScore"), score],
-        ["Finger score", num(s, "fingerScore"), score],
-        ["Wrist extension", num(s, "extensionDeg"), degrees, (v) => wristAgainstReference(v, "extension")],
-        ["Wrist flexion", num(s, "flexionDeg"), degrees, (v) => wristAgainstReference(v, "flexion")],
-        ["Lighting", enumValue("lightingQuality")],
-      ]);
-    case "DEXTERITY":
-      return metrics([
-        ["Overall score", num(s, "overallScore"), score],
-        ["Speed score", num(s, "speedScore"), score],
-        ["Touch precision", num(s, "touchPrecision") ?? num(s, "accuracyScore"), score],
-        ["Consistency", num(s, "consistencyScore"), score],
-        ["Tapping cycles", num(s, "cycleCount")],
-        ["Total touches", num(s, "totalTouches")],
-        ["Sequences done", num(s, "sequencesCompleted")],
-        ["10-sequence time", num(s, "timeTo10Sequences"), (v) => `${round(v)} s`],
-        ["Tapping rate", num(s, "averageFrequency"), (v) => `${round(v)} taps/s`],
-        ["Sequence accuracy", num(s, "sequenceAccuracy"), score],
-        ["Lighting", enumValue("lightingQuality")],
-      ]);
-    case "PAIN":
-      return metrics([
-        ["Worst pain", num(s, "maxSeverity"), (v) => `${round(v)} / 10`, painLabel],
-        ["Pain score", num(s, "overallScore"), score],
-        ["Pain type", enumValue("painType")],
-        ["Time of day", enumValue("timeOfDay")],
-        ["Mode", enumValue("mode")],
-      ]);
-    case "ARTHRITIS":
-      return metrics([
-        ["Composite score", num(s, "compositeScore"), score],
-        ["Progression", num(s, "progressionLevel"), (v) => `Level ${Math.round(v)}`, progressionName],
-        ["Pattern", str(s, "patternType") ? (ARTHRITIS_PATTERN_NAMES[str(s, "patternType")!] ?? words(str(s, "patternType")!)) : null],
-        ["ROM deficit", num(s, "romDeficitScore"), score],
-        ["Pain burden", num(s, "painBurdenScore"), score],
-        ["Function", num(s, "functionalScore"), score],
-        ["Stiffness", num(s, "stiffnessScore"), score],
-        ["Affected joints", num(s, "affectedJointCount")],
-      ]);
-  }
+  const kind = KINDS[item.assessmentType];
+  const numbers = presentMetrics(kind, item.resultSnapshot).map(({ spec, value }) => {
+    const meaning = metricMeaning(spec, value);
+    return { label: spec.label, value: formatMetric(spec, value), ...(meaning ? { meaning } : {}) };
+  });
+  return [...numbers, ...kind.facts(item.resultSnapshot).map(([label, value]) => ({ label, value }))];
 }
 
 function painArea(entry: Record<string, unknown>): string | null {
@@ -223,10 +160,9 @@ export function snapshotNotes(item: ReportAssessment): Note[] {
   return notes;
 }
 
-/** "reference 0–70° (89%)" for a wrist angle against the spec's scoring range. */
-export function wristAgainstReference(value: number, movement: keyof typeof WRIST_REFERENCE_RANGES): string {
-  const [, max] = WRIST_REFERENCE_RANGES[movement];
-  return `reference 0–${max}° (${Math.round((value / max) * 100)}%)`;
+/** "reference 0–70° (89%)" for an angle against its reference range. */
+export function againstReference(value: number, [min, max]: readonly [number, number]): string {
+  return `reference ${min}–${max}° (${Math.round((value / max) * 100)}%)`;
 }
 
 /** The warning a camera record with poor lighting carries, or null. */
@@ -279,26 +215,8 @@ export interface Headline {
 }
 
 export function headline(item: ReportAssessment): Headline {
-  const s = item.resultSnapshot;
-  switch (item.assessmentType) {
-    case "PAIN": {
-      const worst = num(s, "maxSeverity");
-      return { text: worst === null ? "No pain rating" : `Worst pain ${pain(worst)}`, score: num(s, "overallScore") };
-    }
-    case "ARTHRITIS": {
-      const composite = num(s, "compositeScore");
-      const progression = num(s, "progressionLevel");
-      const parts = [
-        composite !== null ? `Composite ${score(composite)}` : null,
-        progression !== null ? `level ${level(progression)}` : null,
-      ];
-      return { text: parts.filter(Boolean).join(", ") || "No composite score", score: composite };
-    }
-    default: {
-      const overall = num(s, "overallScore");
-      return { text: overall === null ? "No overall score" : `Overall ${score(overall)}`, score: overall };
-    }
-  }
+  const kind = KINDS[item.assessmentType];
+  return { text: kind.headlineText(item.resultSnapshot), score: kind.headline(item.resultSnapshot) };
 }
 
 const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });

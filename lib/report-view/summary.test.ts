@@ -2,7 +2,8 @@
 // whose records these are, and clinical words for flags, joints and surgery weeks.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { flagName, jointRows, weeksSinceSurgeryText, wristAgainstReference } from "@/lib/report-view/present";
+import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
+import { againstReference, flagName, jointRows, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import { sampleReport } from "@/lib/report-view/sample";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import { changes, chartSeries, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
@@ -89,8 +90,8 @@ test("flags, joints, wrist reference and weeks since surgery read as words", () 
   assert.equal(flagName("SWAN_NECK_POSSIBLE"), "Possible swan neck");
   assert.equal(flagName("ULNAR_DRIFT"), "Ulnar drift");
   assert.equal(flagName("bilateral involvement"), "bilateral involvement");
-  assert.equal(wristAgainstReference(56, "extension"), "reference 0–70° (80%)");
-  assert.equal(wristAgainstReference(40, "flexion"), "reference 0–80° (50%)");
+  assert.equal(againstReference(56, WRIST_REFERENCE_RANGES.extension), "reference 0–70° (80%)");
+  assert.equal(againstReference(40, WRIST_REFERENCE_RANGES.flexion), "reference 0–80° (50%)");
   assert.equal(weeksSinceSurgeryText(8), "8 weeks after surgery");
   assert.equal(weeksSinceSurgeryText(-1), "1 week before surgery");
   assert.equal(weeksSinceSurgeryText(null), null);

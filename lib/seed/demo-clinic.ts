@@ -31,6 +31,8 @@ export interface SeedResult {
   patients: number;
   assessments: number;
   journalEntries: number;
+  /** Each patient's course by their sub: what the standings should make of them. */
+  courses: Record<string, Course>;
 }
 
 export const DEMO_PROVIDER_SUB = "demo|care-provider";
@@ -168,7 +170,7 @@ const TREATMENTS = [
   "Corticosteroid injection",
 ];
 
-type Course = "improving" | "declining" | "steady" | "low";
+export type Course = "improving" | "declining" | "steady" | "low";
 
 /** Overall level (0-100) of a patient on a day, 0 = first day, `days - 1` = today. */
 function trajectory(course: Course, r: Random, days: number): (day: number) => number {
@@ -327,6 +329,7 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
 
   let assessments = 0;
   let journalEntries = 0;
+  const courses: Record<string, Course> = {};
   for (let first = 0; first < patients; first += batchSize) {
     const count = Math.min(batchSize, patients - first);
     const people = Array.from({ length: count }, (_, k) => {
@@ -389,6 +392,7 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
       [treatments.map((t) => t.id), treatments.map((t) => t.name), treatments.map((t) => t.started), treatments.map((t) => t.ended)],
     );
 
+    for (const p of people) courses[p.sub] = p.course;
     const planned: PlannedAssessment[] = [];
     people.forEach((p, k) => {
       const level = trajectory(p.course, r, days);
@@ -480,7 +484,7 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
     options.progress?.(first + count);
   }
 
-  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries };
+  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries, courses };
 }
 
 type StoredAssessment = PlannedAssessment & { id: number };

@@ -3,7 +3,7 @@
 import { actorRole } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
-import type { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
+import type { AssessmentType, Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
 export interface VoiceJournalEntry {
   entryType: Extract<JournalEntryType, "AD_HOC_CHECK_IN" | "POST_ASSESSMENT">;
@@ -14,13 +14,15 @@ export interface VoiceJournalEntry {
   assessmentId?: number;
 }
 
-/** Which journal column links an assessment of a stored type. */
-const LINK_COLUMN = {
+/** Which journal column links an assessment of a stored type; null for types the journal has no column for. */
+const LINK_COLUMN: Record<AssessmentType, "romAssessmentId" | "dexterityAssessmentId" | "painScaleAssessmentId" | null> = {
   ROM: "romAssessmentId",
   THUMB_MOVEMENTS: "romAssessmentId",
   FINGER_TAPPING: "dexterityAssessmentId",
   PAIN: "painScaleAssessmentId",
-} as const;
+  ARTHRITIS: null,
+  QUICKDASH: null,
+};
 
 async function assessmentLink(user: AuthUser, assessmentId: number | undefined) {
   if (assessmentId === undefined) return {};
@@ -28,8 +30,8 @@ async function assessmentLink(user: AuthUser, assessmentId: number | undefined) 
     where: { id: assessmentId, ownerId: user.contactId },
     select: { id: true, assessmentType: true },
   });
-  if (!assessment || assessment.assessmentType === "ARTHRITIS") return {};
-  return { [LINK_COLUMN[assessment.assessmentType]]: assessment.id };
+  const column = assessment ? LINK_COLUMN[assessment.assessmentType] : null;
+  return column ? { [column]: assessment!.id } : {};
 }
 
 /** Stores the entry; returns its id. */

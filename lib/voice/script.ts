@@ -2,20 +2,23 @@
 // (and what the model is asked to convey when one does), coaching lines, and the few words
 // the session listens for.
 import type { ReadAssessmentType } from "@/lib/assessments/types";
-import { ASSESSMENT_TYPE_SPOKEN } from "@/lib/assessments/vocabulary";
+import { KINDS } from "@/lib/assessments/kinds";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
-const TYPE_WORDS: [ReadAssessmentType, RegExp][] = [
-  ["ROM", /\b(range of motion|rom|wrist|bend)/i],
-  ["DEXTERITY", /\b(tap|tapping|dexterity)/i],
-  ["THUMB", /\bthumb/i],
-  ["ARTHRITIS", /\barthritis/i],
-  ["PAIN", /\bpain/i],
-];
+/** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
+const TYPE_WORDS: Record<ReadAssessmentType, RegExp> = {
+  ROM: /\b(range of motion|rom|wrist|bend)/i,
+  DEXTERITY: /\b(tap|tapping|dexterity)/i,
+  THUMB: /\bthumb/i,
+  ARTHRITIS: /\barthritis/i,
+  QUICKDASH: /\b(quick ?dash|questionnaire)/i,
+  PAIN: /\bpain/i,
+};
 
 /** The assessment type a sentence names, if any. */
 export function assessmentTypeIn(text: string): ReadAssessmentType | null {
-  return TYPE_WORDS.find(([, words]) => words.test(text))?.[0] ?? null;
+  const found = Object.entries(TYPE_WORDS).find(([, words]) => words.test(text));
+  return found ? (found[0] as ReadAssessmentType) : null;
 }
 
 /** In the menu: does the person ask for an assessment rather than to talk? */
@@ -36,14 +39,14 @@ export const LINES = {
     `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?`,
   chooseType: "Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?",
   prepared: (type: ReadAssessmentType) =>
-    `${capitalize(ASSESSMENT_TYPE_SPOKEN[type])} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
-  starting: (type: ReadAssessmentType) => `Starting the ${ASSESSMENT_TYPE_SPOKEN[type]} assessment now.`,
+    `${capitalize(KINDS[type].spoken)} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
+  starting: (type: ReadAssessmentType) => `Starting the ${KINDS[type].spoken} assessment now.`,
   active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
   keepGoing: "You're doing well, keep going.",
   cancelled: "No problem, we stopped that one. Press start to try again, or choose another assessment.",
   review: (type: ReadAssessmentType | null, score: number | null) =>
     [
-      `Well done, the ${type ? ASSESSMENT_TYPE_SPOKEN[type] + " " : ""}assessment is finished.`,
+      `Well done, the ${type ? KINDS[type].spoken + " " : ""}assessment is finished.`,
       score === null ? "" : `Your score is ${Math.round(score)} out of 100.`,
       "Remember, this is not a diagnosis. Shall we take a moment to reflect on how it went?",
     ]

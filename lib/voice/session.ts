@@ -2,7 +2,7 @@
 // client's ui_event messages. Messages are handled one at a time, in order, so every frame a
 // message causes is sent before the next message is looked at.
 import { READ_NAMES, type ReadAssessmentType } from "@/lib/assessments/types";
-import { ASSESSMENT_TYPE_SPOKEN } from "@/lib/assessments/vocabulary";
+import { KINDS } from "@/lib/assessments/kinds";
 import type { AuthUser } from "@/lib/auth/guard";
 import { complete, type ChatMessage } from "@/lib/llm";
 import { logger } from "@/lib/log";
@@ -270,8 +270,7 @@ export class VoiceSession {
    */
   private async say(line: string, spoken: string | null, row: Transition): Promise<void> {
     const prompt =
-      spoken ??
-      `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${ASSESSMENT_TYPE_SPOKEN[this.assessmentType]}` : ""}]`;
+      spoken ?? `[The app reports: ${row.on.replaceAll("_", " ")}${this.assessmentType ? `, ${KINDS[this.assessmentType].spoken}` : ""}]`;
     const allowed = await allowAiCall(this.options.limitKey);
     const messages: ChatMessage[] = [
       { role: "system", content: `${SYSTEM_PROMPT} Current step: ${this.state}. This reply must convey: ${line}` },

@@ -1,8 +1,9 @@
 // Labels and number/date formatting shared by the pages (server and browser).
-import { ASSESSMENT_TYPE_SHORT_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import { kindOf } from "@/lib/assessments/kinds";
+import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export function typeLabel(type: string): string {
-  return ASSESSMENT_TYPE_SHORT_NAMES[type] ?? humanize(type);
+  return kindOf(type)?.shortName ?? humanize(type);
 }
 
 export function painLabel(severity: unknown): string {

@@ -31,7 +31,7 @@ export function recoveringCourse(): HistoryResult[] {
 export function painWorseCourse(): HistoryResult[] {
   return [
     { daysAgo: 20, type: "ROM", hand: "RIGHT", score: 55 },
-    { daysAgo: 18, type: "PAIN", hand: "BOTH", score: 80 },
+    { daysAgo: 18, type: "PAIN", hand: "BOTH", score: 85 },
     { daysAgo: 9, type: "ROM", hand: "RIGHT", score: 63 },
     { daysAgo: 4, type: "PAIN", hand: "BOTH", score: 60 },
     { daysAgo: 2, type: "ROM", hand: "RIGHT", score: 68 },

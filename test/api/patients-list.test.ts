@@ -108,7 +108,7 @@ const mixed = {
   // ROM better on both hands, pain worse: the flag names pain.
   decliner: patient("decliner", "Mixcase Decliner", {
     6: [rom("RIGHT", 60)],
-    5: [pain(80)],
+    5: [pain(85)],
     4: [rom("LEFT", 50)],
     2: [rom("RIGHT", 70)],
     1: [pain(60)],
@@ -170,10 +170,15 @@ after(async () => {
   await database?.drop();
 });
 
+/** A test's standing without the clinical-change fields (test/api/kinds.test.ts checks those). */
+const spec = ({ change: _change, drop: _drop, mcid: _mcid, clinicalDecline: _decline, ...rest }: Record<string, unknown>) => rest;
+
 const row = async (key: keyof typeof fixtures) => {
   const { body } = await api.get(`/patients?search=${encodeURIComponent(fixtures[key].name)}`, { token: provider });
   assert.equal(body.total, 1);
-  return body.patients[0];
+  const { reviewedAt, reviewedBy, ...rest } = body.patients[0];
+  assert.deepEqual([reviewedAt, reviewedBy], [null, null]);
+  return { ...rest, tests: rest.tests.map(spec) };
 };
 
 test("trend is stable at exactly +2 and improving just above", async () => {
@@ -211,13 +216,13 @@ test("trend is stable at exactly +2 and improving just above", async () => {
   assert.equal(up.needsAttention, false);
 });
 
-test("trend is stable at exactly -2 and declining just below, which needs attention", async () => {
+test("trend is stable at exactly -2 and declining just below, which is no clinical change: no flag", async () => {
   const flat = await row("down2");
   assert.equal(flat.trend, "stable");
   assert.equal(flat.needsAttention, false);
   const down = await row("down21");
   assert.equal(down.trend, "declining");
-  assert.equal(down.needsAttention, true);
+  assert.equal(down.needsAttention, false);
 });
 
 test("a latest score of exactly 40 needs no attention; 39.9 does", async () => {
@@ -262,7 +267,7 @@ const standing = (row: Record<string, unknown>) => ({
   score: row.score,
   trend: row.trend,
   needsAttention: row.needsAttention,
-  tests: row.tests,
+  tests: (row.tests as Record<string, unknown>[]).map(spec),
   attentionReasons: row.attentionReasons,
 });
 
@@ -382,19 +387,27 @@ test("one test declining while the others improve: flagged, and the flag names t
         hand: "BOTH",
         score: 60,
         date: day(1),
-        previousScore: 80,
+        previousScore: 85,
         previousDate: day(5),
-        firstScore: 80,
+        firstScore: 85,
         firstDate: day(5),
         trend: "declining",
       },
     ],
-    attentionReasons: [{ reason: "test_declining", test: "PAIN", hand: "BOTH", text: "Pain (both hands) declining: 80 → 60" }],
+    attentionReasons: [
+      {
+        reason: "test_declining",
+        test: "PAIN",
+        hand: "BOTH",
+        drop: 25,
+        text: "Pain (both hands) down 25 points since the previous result, 85 → 60 (clinically important: more than 20)",
+      },
+    ],
   });
   const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /pain \(both hands\) 80 → 60 \(declining\)/);
+  assert.match(note, /pain \(both hands\) 85 → 60 \(declining\)/);
   assert.match(note, /range of motion \(left\) 50 → 55 \(improving\)/);
-  assert.match(note, /Flagged for attention: Pain \(both hands\) declining: 80 → 60\./);
+  assert.match(note, /Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/);
 });
 
 test("single results: not enough data per test, no flag unless the score is below 40", async () => {
@@ -445,7 +458,7 @@ test("single results: not enough data per test, no flag unless the score is belo
         trend: "insufficient",
       },
     ],
-    attentionReasons: [{ reason: "low_score", test: null, hand: null, text: "Overall score 35 is below 40" }],
+    attentionReasons: [{ reason: "low_score", test: null, hand: null, drop: null, text: "Overall score 35 is below 40" }],
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
   assert.match(note, /pain \(both hands\) 72 \(one day of results, not enough data for a trend\)/);
@@ -503,11 +516,11 @@ test("the trend and attention filters", async () => {
   const attention = await api.get("/patients?search=Trendcase&attention=true", { token: provider });
   assert.deepEqual(
     attention.body.patients.map((p: { name: string }) => p.name),
-    ["Trendcase Dogwood", "Trendcase Fir"],
+    ["Trendcase Fir"],
   );
-  assert.equal(attention.body.total, 2);
+  assert.equal(attention.body.total, 1);
   const calm = await api.get("/patients?search=Trendcase&attention=false", { token: provider });
-  assert.equal(calm.body.total, 7);
+  assert.equal(calm.body.total, 8);
   assert.equal((await api.get("/patients?trend=sideways", { token: provider })).status, 400);
   assert.equal((await api.get("/patients?attention=maybe", { token: provider })).status, 400);
 });
@@ -568,7 +581,7 @@ test("the profile shows the same score, trend and flag as the list", async () =>
   assert.equal(status, 200);
   assert.equal(body.score, 57.9);
   assert.equal(body.trend, "declining");
-  assert.equal(body.needsAttention, true);
+  assert.equal(body.needsAttention, false);
   assert.equal(body.latestScores.ROM.score, 57.9);
   assert.deepEqual(body.counts, { assessments: 2, scoreDays: 2, journalEntries: 0, activeTreatments: 0 });
 });

@@ -101,7 +101,7 @@ test(
     ]);
     assert.equal(answer[2]!.entryType, "AD_HOC_CHECK_IN");
     assert.equal(typeof answer[2]!.entryId, "number");
-    assert.deepEqual(answer[3]!.options, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB"]);
+    assert.deepEqual(answer[3]!.options, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"]);
     assert.match(answer[4]!.text, /added that to your journal/);
 
     const choose = await client.step(say("range of motion please"));

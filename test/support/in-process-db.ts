@@ -8,8 +8,8 @@ export async function useFreshDatabase(): Promise<TestDatabase> {
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);
   const { withConnection } = await import("@/lib/db");
-  const { runMigrations } = await import("@/lib/db/migrate");
-  await withConnection((sql) => runMigrations(sql));
+  const { migrateDatabase } = await import("@/lib/migrations");
+  await withConnection((sql) => migrateDatabase(sql));
   return database;
 }
 

@@ -26,7 +26,7 @@ type History = z.output<typeof assessmentsResponse>;
  * the first and the previous result of the same test and hand comes from their history.
  */
 async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTest; own: boolean } | null> {
-  const score = headlineScore(a.resultSnapshot);
+  const score = headlineScore(a.assessmentType, a.resultSnapshot);
   if (score === null) return null;
   const test: GlanceTest = {
     test: a.assessmentType,
@@ -41,7 +41,9 @@ async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTes
   };
   if (!signedIn || a.isAnonymous) return { test, own: false };
   const history = await callApi<History>(`/patients/me/assessments?type=${a.assessmentType}&limit=200`);
-  const same = history.ok ? history.data.assessments.filter((h) => h.hand === a.hand && headlineScore(h.resultSnapshot) !== null) : [];
+  const same = history.ok
+    ? history.data.assessments.filter((h) => h.hand === a.hand && headlineScore(h.assessmentType, h.resultSnapshot) !== null)
+    : [];
   const at = same.findIndex((h) => h.code === a.code);
   if (at < 0) return { test, own: false };
   const previous = same[at + 1];
@@ -50,9 +52,9 @@ async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTes
     own: true,
     test: {
       ...test,
-      previousScore: previous ? headlineScore(previous.resultSnapshot) : null,
+      previousScore: previous ? headlineScore(previous.assessmentType, previous.resultSnapshot) : null,
       previousDate: previous?.dateCreated ?? null,
-      firstScore: headlineScore(first.resultSnapshot)!,
+      firstScore: headlineScore(first.assessmentType, first.resultSnapshot)!,
       firstDate: first.dateCreated,
     },
   };

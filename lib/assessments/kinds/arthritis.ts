@@ -1,0 +1,53 @@
+// Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
+import { arthritisSnapshot } from "@/lib/assessments/schemas";
+import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import { configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+
+export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
+
+export const arthritis = {
+  type: "ARTHRITIS",
+  stored: "ARTHRITIS",
+  name: "Arthritis evaluation",
+  shortName: "Arthritis",
+  spoken: "arthritis",
+  snapshot: arthritisSnapshot,
+  headline: (s) => num(s.compositeScore),
+  headlineText: (s) => {
+    const composite = num(s.compositeScore);
+    const level = num(s.progressionLevel);
+    const parts = [
+      composite !== null ? `Composite ${formatMetric({ unit: "score" }, composite)}` : null,
+      level !== null ? `level ${Math.round(level)} – ${progressionName(level)}` : null,
+    ];
+    return parts.filter(Boolean).join(", ") || "No composite score";
+  },
+  metrics: [
+    { key: "compositeScore", label: "Composite score", unit: "score" },
+    { key: "progressionLevel", label: "Progression level", unit: "level", digits: 0 },
+    { key: "romDeficitScore", label: "Range of motion deficit", unit: "score" },
+    { key: "painBurdenScore", label: "Pain burden", unit: "score" },
+    { key: "functionalScore", label: "Function", unit: "score" },
+    { key: "stiffnessScore", label: "Stiffness", unit: "score" },
+    { key: "affectedJointCount", label: "Affected joints", unit: "count" },
+  ],
+  facts: (s) => wordFacts(s, [["Pattern", "patternType", ARTHRITIS_PATTERN_NAMES]]),
+  summary: (s) => {
+    const level = num(s.progressionLevel);
+    const pattern = typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null;
+    return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
+  },
+  mcid: {
+    points: configurable("ATTENTION_MCID_ARTHRITIS", 10),
+    source: "No published MCID for the app's composite score; default 10 points. Set ATTENTION_MCID_ARTHRITIS to change it.",
+    env: "ATTENTION_MCID_ARTHRITIS",
+  },
+  fhir: {
+    ownCode: "arthritis",
+    display: "Hand arthritis self-evaluation",
+    definition: "Questionnaire and the app's computed arthritis evaluation, stored as the app computed it",
+    valueKey: "compositeScore",
+    text: "Hand arthritis self-evaluation",
+    category: "survey",
+  },
+} as const satisfies KindModule;

@@ -1,0 +1,159 @@
+// What one assessment kind knows about itself, in one place: its snapshot's shape, the headline
+// score and its direction, the labelled metrics with units and reference ranges, the summary
+// line, the FHIR codes, the words people read and hear, and its minimal clinically important
+// difference. Every consumer (pages, PDF, explanation, narrative, FHIR, voice, the standings'
+// SQL) reads kinds through the registry (./index.ts). No server imports: pages use it too.
+import type { z } from "zod";
+import type { Endpoint } from "@/lib/api/endpoint";
+import type { AssessmentType, Hand } from "@/lib/generated/prisma/enums.ts";
+
+export type Snapshot = Record<string, unknown>;
+
+/** The units metrics are shown in; `formatMetric` writes each the same way on every surface. */
+export type MetricUnit = "score" | "degree" | "second" | "perSecond" | "count" | "severity" | "level";
+
+/** The unit as people read it after a number ("" for plain counts and levels). */
+export const UNIT_SYMBOLS: Record<MetricUnit, string> = {
+  score: "/ 100",
+  degree: "°",
+  second: "s",
+  perSecond: "taps/s",
+  count: "",
+  severity: "/ 10",
+  level: "",
+};
+
+export interface MetricSpec {
+  /** The snapshot member holding the value. */
+  key: string;
+  label: string;
+  unit: MetricUnit;
+  /** The range a healthy value lies in, shown beside it (the wrist's reference ranges). */
+  reference?: readonly [number, number];
+  /** Decimals shown (one by default). */
+  digits?: number;
+  /** A score where higher is worse (QuickDASH disability): shown as a figure, never as a "good" bar. */
+  higherIsWorse?: boolean;
+}
+
+/**
+ * The smallest change of the headline score (0-100, higher is better) that means a clinical
+ * change: a drop beyond it raises the attention flag. `source` cites the study, or says why
+ * the figure is a default; `env` names the variable that overrides a default.
+ */
+export interface Mcid {
+  points: number;
+  source: string;
+  env?: string;
+}
+
+export interface KindFhir {
+  /** This service's CodeSystem code of the Observation (lib/fhir/terminology.ts), its display and definition. */
+  ownCode: string;
+  display: string;
+  definition: string;
+  /** Observation.code.text. */
+  text: string;
+  /** The snapshot (or results tree) member that is Observation.value. */
+  valueKey: string;
+  category: "exam" | "survey";
+  /** Each metric becomes a component coded `<ownCode>-<metric key>` in this service's CodeSystem. */
+  metricComponents?: boolean;
+}
+
+export interface KindModule {
+  /** The name responses carry. */
+  type: string;
+  /** The name stored (Prisma's AssessmentType). */
+  stored: AssessmentType;
+  /** As reports and documents name it ("Range of motion"). */
+  name: string;
+  /** As lists, filters and trend lines name it ("Dexterity"). */
+  shortName: string;
+  /** As the voice assistant says it mid-sentence. */
+  spoken: string;
+  /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
+  snapshot: z.ZodType;
+  /** The one number lists, charts and trends plot: 0-100, higher is better; null without one. */
+  headline(snapshot: Snapshot): number | null;
+  /** The headline in words, e.g. "Overall 78 / 100". */
+  headlineText(snapshot: Snapshot): string;
+  /** The labelled numbers, in the order every surface shows them. */
+  metrics: readonly MetricSpec[];
+  /** Labelled words beside the numbers (pattern, mode, lighting), absent ones left out. */
+  facts(snapshot: Snapshot): [label: string, value: string][];
+  /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
+  summary(snapshot: Snapshot): string;
+  mcid: Mcid;
+  fhir: KindFhir;
+  /** A kind the service scores itself has its own submission route (app/api/assessments/<path>/route.ts). */
+  submission?: KindSubmission;
+}
+
+/** A submission: its contract, and what the service stores and answers for a valid body. */
+export interface KindSubmission {
+  endpoint: Endpoint;
+  build(input: never): { hand: Hand | null; snapshot: Snapshot; reply: Record<string, unknown> };
+}
+
+export const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);
+
+/** At most `digits` decimals, none when whole. */
+export function roundTo(value: number, digits = 1): string {
+  const factor = 10 ** digits;
+  return String(Math.round(value * factor) / factor);
+}
+
+/** "72 / 100", "65°", "12.5 s", "4.2 taps/s", "42", "7 / 10". */
+export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: number): string {
+  const shown = roundTo(value, spec.digits ?? (spec.unit === "perSecond" ? 2 : 1));
+  const symbol = UNIT_SYMBOLS[spec.unit];
+  if (symbol === "") return shown;
+  return spec.unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
+}
+
+/** The metrics a snapshot has values for, with the value. */
+export function presentMetrics(kind: Pick<KindModule, "metrics">, snapshot: Snapshot): { spec: MetricSpec; value: number }[] {
+  return kind.metrics.flatMap((spec) => {
+    const value = num(snapshot[spec.key]);
+    return value === null ? [] : [{ spec, value }];
+  });
+}
+
+/** "ROM 72/100": a name and a rounded 0-100 score, or the name alone. */
+export function scoredName(name: string, value: unknown): string {
+  const n = num(value);
+  return n === null ? name : `${name} ${Math.round(n)}/100`;
+}
+
+/** Joins the parts of a summary line that have a value. */
+export const line = (...parts: (string | null | false | undefined)[]) => parts.filter((p): p is string => Boolean(p)).join(" · ");
+
+/** "wrist 80" when the value is a number. */
+export const part = (word: string, value: unknown, after = false) => {
+  const n = num(value);
+  if (n === null) return null;
+  return after ? `${Math.round(n)} ${word}` : `${word} ${Math.round(n)}`;
+};
+
+/** `DULL_ACHING` → `Dull aching`. */
+export function words(token: string): string {
+  const text = token.toLowerCase().replace(/_/g, " ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The facts whose value is a non-empty text, the token in words (at most 120 characters). */
+export function wordFacts(snapshot: Snapshot, rows: [label: string, key: string, names?: Record<string, string>][]): [string, string][] {
+  return rows.flatMap(([label, key, names]): [string, string][] => {
+    const value = snapshot[key];
+    if (typeof value !== "string" || value.trim() === "") return [];
+    return [[label, (names?.[value] ?? words(value)).slice(0, 120)]];
+  });
+}
+
+/** A default for kinds without a published difference, overridable by an environment variable. */
+export function configurable(env: string, fallback: number): number {
+  const raw = typeof process !== "undefined" ? process.env?.[env] : undefined;
+  const value = raw === undefined || raw.trim() === "" ? NaN : Number(raw);
+  return Number.isFinite(value) && value > 0 && value <= 100 ? value : fallback;
+}

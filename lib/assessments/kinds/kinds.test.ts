@@ -1,0 +1,112 @@
+// Every kind reads the same on every surface built from its module: the PDF's and the
+// explanation's metrics (lib/report-view/present.ts), the history's summary line, the FHIR
+// Observation, and the standings' thresholds; and QuickDASH's published scoring, by hand.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
+import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
+import { dashScore, quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { MCID_POINTS } from "@/lib/assessments/kinds/thresholds";
+import { readType } from "@/lib/assessments/types";
+import { observationResource } from "@/lib/fhir/observation";
+import { headline, snapshotMetrics } from "@/lib/report-view/present";
+import type { ReportAssessment } from "@/lib/report-view/schemas";
+
+/** A snapshot with every metric of the kind set to 7 (a valid value of every unit). */
+const fullSnapshot = (kind: (typeof KIND_LIST)[number]) => Object.fromEntries(kind.metrics.map((metric) => [metric.key, 7]));
+
+const asReportItem = (type: string, resultSnapshot: Record<string, unknown>) =>
+  ({
+    code: "ABC234",
+    formattedCode: "ABC-234",
+    assessmentType: readType(type),
+    hand: "RIGHT",
+    dateCreated: "2026-11-20T10:00:00.000Z",
+    resultSnapshot,
+    results: { joints: [] },
+    weeksSinceSurgery: null,
+  }) as unknown as ReportAssessment;
+
+test("the registry names every read type once, and each kind its own read and stored name", () => {
+  assert.deepEqual(Object.keys(KINDS), ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"]);
+  for (const [type, kind] of Object.entries(KINDS)) {
+    assert.equal(kind.type, type);
+    assert.equal(readType(kind.stored), type);
+  }
+});
+
+test("the documents show each kind's metrics with the module's labels and units, in its order", () => {
+  for (const kind of KIND_LIST) {
+    const shown = snapshotMetrics(asReportItem(kind.type, fullSnapshot(kind)));
+    assert.deepEqual(
+      shown.slice(0, kind.metrics.length).map((m) => [m.label, m.value]),
+      kind.metrics.map((metric) => [metric.label, formatMetric(metric, 7)]),
+      kind.type,
+    );
+  }
+  // The dexterity figure that /a and /r once named differently.
+  const rate = KINDS.DEXTERITY.metrics.find((m) => m.key === "averageFrequency")!;
+  assert.deepEqual([rate.label, UNIT_SYMBOLS[rate.unit]], ["Tapping rate", "taps/s"]);
+});
+
+test("one headline rule: each kind's 0-100 score, higher is better", () => {
+  assert.equal(headline(asReportItem("ROM", { overallScore: 72 })).score, 72);
+  assert.equal(headline(asReportItem("ARTHRITIS", { compositeScore: 64, overallScore: 10 })).score, 64);
+  assert.equal(headline(asReportItem("PAIN", { overallScore: 40, maxSeverity: 6 })).score, 40);
+  assert.deepEqual(headline(asReportItem("QUICKDASH", { overallScore: 75, quickDashScore: 25 })), {
+    text: "QuickDASH 25 / 100 (higher is more disability)",
+    score: 75,
+  });
+});
+
+test("summary lines come from the kind module", () => {
+  assert.equal(KINDS.ROM.summary({ overallScore: 72, wristScore: 80, fingerScore: 65 }), "ROM 72/100 · wrist 80 · fingers 65");
+  assert.equal(KINDS.DEXTERITY.summary({ overallScore: 81, speedScore: 75, totalTouches: 42 }), "Dexterity 81/100 · speed 75 · 42 touches");
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 22.73, workScore: 37.5 }), "QuickDASH 22.7/100 disability · work 37.5");
+});
+
+test("FHIR: QuickDASH is a survey valued with the published score, its components labelled as the module says", () => {
+  const snapshot = quickdashScores({ responses: [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3], work: [1, 2, 3, 4] });
+  const observation = observationResource({
+    id: 9,
+    ownerId: 3,
+    assessmentType: "QUICKDASH",
+    hand: null,
+    dateCreated: new Date("2026-11-20T10:00:00Z"),
+    resultSnapshot: snapshot,
+    results: null,
+  });
+  assert.equal(observation.code.text, KINDS.QUICKDASH.fhir.text);
+  assert.equal(observation.category?.[0]?.coding?.[0]?.code, "survey");
+  assert.equal(observation.valueQuantity?.value, 50);
+  assert.deepEqual(
+    observation.component?.map((c) => [c.code.coding?.[0]?.display, c.valueQuantity?.value]),
+    [
+      ["QuickDASH disability", 50],
+      ["Work module", 37.5],
+      ["Items answered", 11],
+    ],
+  );
+});
+
+test("QuickDASH: ((sum of answered / number answered) − 1) × 25, by hand", () => {
+  const table: [(number | null)[], number | null][] = [
+    [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1], 0],
+    [[5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5], 100],
+    [[1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3], 50], // 33 / 11 = 3
+    [[2, 2, 2, 2, 2, 2, 2, null, 2, 2, 2], 25], // 20 / 10 = 2
+    [[1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], 2.27], // 12 / 11 = 1.0909…; 0.0909… × 25 = 2.2727…
+    [[3, 4, 2, 5, 1, 3, 4, 2, 5, null, 1], 50], // 30 / 10 = 3
+    [[null, null], null],
+  ];
+  for (const [items, expected] of table) assert.equal(dashScore(items), expected, JSON.stringify(items));
+});
+
+test("every kind declares an MCID with its source; the standings receive exactly those", () => {
+  for (const kind of KIND_LIST) {
+    assert.ok(kind.mcid.points > 0 && kind.mcid.points < 100, kind.type);
+    assert.ok(kind.mcid.source.length > 20, kind.type);
+    assert.equal(MCID_POINTS[kind.type as keyof typeof MCID_POINTS], kind.mcid.points);
+  }
+  assert.deepEqual(MCID_POINTS, { ROM: 10, DEXTERITY: 10, PAIN: 20, ARTHRITIS: 10, THUMB: 10, QUICKDASH: 15.91 });
+});

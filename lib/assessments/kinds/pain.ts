@@ -1,0 +1,57 @@
+// Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
+import { painSnapshot } from "@/lib/assessments/schemas";
+import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
+import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+
+/** Pain's headline: the worst entry (0 with none), and 100 × (1 − maxSeverity/10) as its score. */
+export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number; overallScore: number } {
+  const maxSeverity = entries.reduce((max, entry) => Math.max(max, entry.severity), 0);
+  return { maxSeverity, overallScore: 100 * (1 - maxSeverity / 10) };
+}
+
+export const painLabel = (severity: number) => PAIN_LABELS[Math.min(10, Math.max(0, Math.round(severity)))]!;
+
+export const pain = {
+  type: "PAIN",
+  stored: "PAIN",
+  name: "Pain",
+  shortName: "Pain",
+  spoken: "pain",
+  snapshot: painSnapshot,
+  headline: (s) => num(s.overallScore),
+  headlineText: (s) => {
+    const worst = num(s.maxSeverity);
+    return worst === null ? "No pain rating" : `Worst pain ${formatMetric({ unit: "severity" }, worst)} (${painLabel(worst)})`;
+  },
+  metrics: [
+    { key: "maxSeverity", label: "Worst pain", unit: "severity" },
+    { key: "overallScore", label: "Pain score", unit: "score" },
+  ],
+  facts: (s) =>
+    wordFacts(s, [
+      ["Pain type", "painType"],
+      ["Time of day", "timeOfDay"],
+      ["Mode", "mode"],
+    ]),
+  summary: (s) => {
+    const worst = num(s.maxSeverity);
+    const areas = Array.isArray(s.entries) ? `${s.entries.length} ${s.entries.length === 1 ? "area" : "areas"}` : null;
+    return line(worst === null ? "Pain" : `Pain ${Math.round(worst)}/10 max`, areas);
+  },
+  mcid: {
+    // 2 points on the 0-10 scale are 20 points of the 0-100 headline.
+    points: configurable("ATTENTION_MCID_PAIN", 20),
+    source:
+      "2 points (about 30%) on the 0-10 pain numerical rating scale (Farrar et al., Pain 2001;94(2):149-158), " +
+      "20 points of the 0-100 pain score. Set ATTENTION_MCID_PAIN to change it.",
+    env: "ATTENTION_MCID_PAIN",
+  },
+  fhir: {
+    ownCode: "pain",
+    display: "Hand pain self-assessment",
+    definition: "Self-reported pain by location (0-10), with medications and strategies",
+    valueKey: "maxSeverity",
+    text: "Hand pain, worst severity (0-10)",
+    category: "survey",
+  },
+} as const satisfies KindModule;

@@ -1,0 +1,42 @@
+// Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
+import { romSnapshot } from "@/lib/assessments/schemas";
+import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
+import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+
+export const rom = {
+  type: "ROM",
+  stored: "ROM",
+  name: "Range of motion",
+  shortName: "Range of motion",
+  spoken: "range of motion",
+  snapshot: romSnapshot,
+  headline: (s) => num(s.overallScore),
+  headlineText: (s) =>
+    num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
+  metrics: [
+    { key: "overallScore", label: "Overall score", unit: "score" },
+    { key: "wristScore", label: "Wrist score", unit: "score" },
+    { key: "fingerScore", label: "Finger score", unit: "score" },
+    { key: "extensionDeg", label: "Wrist extension", unit: "degree", reference: WRIST_REFERENCE_RANGES.extension },
+    { key: "flexionDeg", label: "Wrist flexion", unit: "degree", reference: WRIST_REFERENCE_RANGES.flexion },
+  ],
+  facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
+  summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
+  mcid: {
+    // A score point is about 1.5° of the wrist's 150° reference arc, so 10 points is about 15°.
+    points: configurable("ATTENTION_MCID_ROM", 10),
+    source:
+      "No published MCID for this composite score. Default 10 points (about 15° of the wrist's 0-70° + 0-80° reference arc): " +
+      "above the 5-12° minimal detectable difference of camera (3D) measurement and within the 12-30° of manual goniometry " +
+      "(Reissner et al., J Orthop Surg Res 2019;14:173). Set ATTENTION_MCID_ROM to change it.",
+    env: "ATTENTION_MCID_ROM",
+  },
+  fhir: {
+    ownCode: "rom",
+    display: "Hand range-of-motion assessment",
+    definition: "Camera-measured range of motion of the wrist and finger joints, scored 0-100",
+    valueKey: "overallScore",
+    text: "Hand range-of-motion assessment",
+    category: "exam",
+  },
+} as const satisfies KindModule;

@@ -1,0 +1,32 @@
+// Thumb movements: read like ROM (the same snapshot), its own series in trends.
+import { romSnapshot } from "@/lib/assessments/schemas";
+import { configurable, formatMetric, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { rom } from "@/lib/assessments/kinds/rom";
+
+export const thumb = {
+  type: "THUMB",
+  stored: "THUMB_MOVEMENTS",
+  name: "Thumb movements",
+  shortName: "Thumb movements",
+  spoken: "thumb movement",
+  snapshot: romSnapshot,
+  headline: (s) => num(s.overallScore),
+  headlineText: (s) =>
+    num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
+  metrics: rom.metrics,
+  facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
+  summary: (s) => scoredName("Thumb", s.overallScore),
+  mcid: {
+    points: configurable("ATTENTION_MCID_THUMB", 10),
+    source: "No published MCID for this composite score; the ROM default (10 points). Set ATTENTION_MCID_THUMB to change it.",
+    env: "ATTENTION_MCID_THUMB",
+  },
+  fhir: {
+    ownCode: "thumb",
+    display: "Thumb movement assessment",
+    definition: "Camera-measured thumb movements, scored 0-100",
+    valueKey: "overallScore",
+    text: "Thumb movement assessment",
+    category: "exam",
+  },
+} as const satisfies KindModule;

@@ -1,0 +1,382 @@
+// Assessment kinds end to end: QuickDASH, added through the registry, scored by the service
+// against values computed by hand; and attention that means a clinical change, on a clinic
+// whose truth is known: improvers, a steady patient whose every test moves within its kind's
+// MCID, true decliners and a low scorer. The flag marks exactly the decliners and the low
+// scorer; a clinician's review lowers it until a newer result arrives.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { KINDS } from "@/lib/assessments/kinds";
+import { formatMetric } from "@/lib/assessments/kinds/kind";
+import { generateCode } from "@/lib/codes";
+import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
+import { apiClient } from "@/test/support/http";
+import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { startServer, type TestServer } from "@/test/support/server";
+
+type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH";
+/** Days ago → [type, overall score] results of that day (right hand). */
+type Course = Record<number, [Stored, number][]>;
+
+const DAY_MS = 86_400_000;
+const run = Date.now().toString(36);
+const used = new Set<string>();
+function freshCode(): string {
+  let code = generateCode();
+  while (used.has(code)) code = generateCode();
+  used.add(code);
+  return code;
+}
+function daysAgo(n: number, hour: number): string {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - n * DAY_MS + hour * 3_600_000).toISOString();
+}
+
+const clinic: Record<string, { sub: string; course: Course }> = {
+  // Every test better than before.
+  "Truthcase Improver Ivy": {
+    sub: uniqueSub("ivy"),
+    course: {
+      6: [
+        ["ROM", 50],
+        ["PAIN", 60],
+      ],
+      1: [
+        ["ROM", 70],
+        ["PAIN", 80],
+      ],
+    },
+  },
+  // Each kind moves by less than its MCID (ROM 10, dexterity 10, pain 20, arthritis 10, thumb 10, QuickDASH 15.91).
+  "Truthcase Steady Sam": {
+    sub: uniqueSub("sam"),
+    course: {
+      5: [
+        ["ROM", 70],
+        ["FINGER_TAPPING", 72],
+        ["PAIN", 80],
+        ["ARTHRITIS", 70],
+        ["THUMB_MOVEMENTS", 70],
+        ["QUICKDASH", 80],
+      ],
+      1: [
+        ["ROM", 62],
+        ["FINGER_TAPPING", 64],
+        ["PAIN", 62],
+        ["ARTHRITIS", 61],
+        ["THUMB_MOVEMENTS", 61],
+        ["QUICKDASH", 65],
+      ],
+    },
+  },
+  // Range of motion drops 15 points (MCID 10) while pain improves.
+  "Truthcase Decliner Dan": {
+    sub: uniqueSub("dan"),
+    course: {
+      4: [
+        ["ROM", 75],
+        ["PAIN", 60],
+      ],
+      1: [
+        ["ROM", 60],
+        ["PAIN", 70],
+      ],
+    },
+  },
+  // Pain's score drops 30 points: 3 points on the 0-10 scale (MCID 2).
+  "Truthcase Decliner Pia": { sub: uniqueSub("pia"), course: { 3: [["PAIN", 90]], 0: [["PAIN", 60]] } },
+  // QuickDASH disability rises 20 points (MCID 15.91).
+  "Truthcase Decliner Quinn": { sub: uniqueSub("quinn"), course: { 7: [["QUICKDASH", 80]], 2: [["QUICKDASH", 60]] } },
+  // Steady, but low.
+  "Truthcase Low Lou": { sub: uniqueSub("lou"), course: { 4: [["ROM", 35]], 1: [["ROM", 36]] } },
+};
+const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn"];
+const LOW_SCORERS = ["Truthcase Low Lou"];
+
+const SUB_SCORE: Partial<Record<Stored, string>> = { ROM: "rom_score", FINGER_TAPPING: "dexterity_score", PAIN: "pain_score" };
+const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+function clinicSql(): string {
+  const statements = Object.entries(clinic).flatMap(([name, { sub, course }]) => [
+    `INSERT INTO contacts (kind, sub, email, name, roles, updated_at) VALUES ('PATIENT', ${quoted(sub)}, ${quoted(`${sub}.${run}@example.test`)}, ${quoted(name)}, ARRAY['patient'], now()) RETURNING id INTO pid;`,
+    ...Object.entries(course).flatMap(([ago, results]) =>
+      results.map(([type, score], i) => {
+        const at = daysAgo(Number(ago), 8 + i);
+        const snapshot =
+          type === "ARTHRITIS"
+            ? { compositeScore: score }
+            : type === "QUICKDASH"
+              ? { overallScore: score, quickDashScore: 100 - score }
+              : { overallScore: score };
+        const sub = SUB_SCORE[type];
+        return (
+          `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
+          `VALUES ('${freshCode()}', '${type}', 'RIGHT', '${JSON.stringify(snapshot)}', false, pid, '${at}') RETURNING id INTO aid;\n` +
+          `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score${sub ? `, ${sub}` : ""}, created_at) ` +
+          `VALUES (pid, aid, '${at.slice(0, 10)}', 'RIGHT', ${score}${sub ? `, ${score}` : ""}, '${at}');`
+        );
+      }),
+    ),
+  ]);
+  return `DO $$ DECLARE pid integer; aid integer; BEGIN\n${statements.join("\n")}\nEND $$;`;
+}
+
+let database: TestDatabase;
+let idp: IdentityProvider;
+let server: TestServer;
+let api: ReturnType<typeof apiClient>;
+let provider: string;
+
+before(async () => {
+  database = await createTestDatabase();
+  idp = await startIdentityProvider();
+  // The first start applies the migrations and functions; the clinic then goes straight into the database.
+  await (await startServer({ database, env: idp.env })).stop();
+  await queryDatabase(database, clinicSql());
+  // NEXTAUTH_SECRET: the pages' layout reads the browser session.
+  server = await startServer({ database, env: { ...idp.env, NEXTAUTH_SECRET: "kinds-test-session-secret-0123456789" } });
+  api = apiClient(server.origin);
+  provider = await idp.token({ roles: ["care_provider"] });
+});
+after(async () => {
+  await server?.stop();
+  await idp?.close();
+  await database?.drop();
+});
+
+// ---------- QuickDASH ----------
+
+const filled = (value: number) => Array.from({ length: 11 }, () => value);
+
+test("QuickDASH scores match the published rule computed by hand", async () => {
+  const cases: { name: string; body: object; expect: Record<string, number | null> }[] = [
+    {
+      name: "all answered: (33 / 11 − 1) × 25",
+      body: { hand: "RIGHT", responses: [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3] },
+      expect: { quickDashScore: 50, workScore: null, sportsMusicScore: null, answeredCount: 11, overallScore: 50 },
+    },
+    {
+      name: "one unanswered: (20 / 10 − 1) × 25",
+      body: { responses: [2, 2, 2, 2, 2, 2, 2, null, 2, 2, 2] },
+      expect: { quickDashScore: 25, workScore: null, sportsMusicScore: null, answeredCount: 10, overallScore: 75 },
+    },
+    {
+      name: "nearly no disability: (12 / 11 − 1) × 25 = 2.2727…",
+      body: { responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] },
+      expect: { quickDashScore: 2.27, workScore: null, sportsMusicScore: null, answeredCount: 11, overallScore: 97.73 },
+    },
+    {
+      name: "both modules: work (10 / 4 − 1) × 25, sports (20 / 4 − 1) × 25",
+      body: { hand: "LEFT", responses: filled(1), work: [1, 2, 3, 4], sportsMusic: [5, 5, 5, 5] },
+      expect: { quickDashScore: 0, workScore: 37.5, sportsMusicScore: 100, answeredCount: 11, overallScore: 100 },
+    },
+  ];
+  for (const { name, body, expect } of cases) {
+    const response = await api.post("/assessments/quickdash", body, { unchecked: true });
+    assert.equal(response.status, 201, name);
+    const { quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore } = response.body;
+    assert.deepEqual({ quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore }, expect, name);
+    assert.match(response.body.formattedCode, /^[A-Z0-9]{3}-[A-Z0-9]{3}$/, name);
+  }
+});
+
+test("QuickDASH refuses answers it cannot score, naming the field", async () => {
+  const refused: { name: string; body: object; field: RegExp }[] = [
+    { name: "two unanswered", body: { responses: [1, 2, 3, null, 5, 1, 2, 3, null, 5, 3] }, field: /^responses$/ },
+    { name: "an item above 5", body: { responses: [1, 2, 3, 4, 6, 1, 2, 3, 4, 5, 3] }, field: /^responses/ },
+    { name: "an item below 1", body: { responses: [0, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3] }, field: /^responses/ },
+    { name: "ten items", body: { responses: [1, 2, 3, 4, 5, 1, 2, 3, 4, 5] }, field: /^responses$/ },
+    { name: "a partial work module", body: { responses: filled(2), work: [1, 2, 3] }, field: /^work$/ },
+    { name: "a sports module with a gap", body: { responses: filled(2), sportsMusic: [1, null, 3, 4] }, field: /^sportsMusic/ },
+  ];
+  for (const { name, body, field } of refused) {
+    const response = await api.post("/assessments/quickdash", body, { unchecked: true });
+    assert.equal(response.status, 400, name);
+    assert.match(String(response.body.field), field, name);
+  }
+});
+
+test("a QuickDASH code reads back on the lookup with its scores and item values, never any wording", async () => {
+  const created = await api.post("/assessments/quickdash", { hand: "BOTH", responses: filled(3), work: [2, 2, 2, 2] });
+  const { body } = await api.get(`/lookup/${created.body.code}`);
+  assert.equal(body.assessmentType, "QUICKDASH");
+  assert.deepEqual(body.resultSnapshot, {
+    quickDashScore: 50,
+    workScore: 25,
+    sportsMusicScore: null,
+    answeredCount: 11,
+    overallScore: 50,
+    responses: filled(3),
+    work: [2, 2, 2, 2],
+    sportsMusic: null,
+  });
+});
+
+// ---------- attention ----------
+
+async function clinicRows() {
+  const { body } = await api.get("/patients?search=Truthcase&limit=50", { token: provider });
+  return body.patients as {
+    id: number;
+    name: string;
+    needsAttention: boolean;
+    attentionReasons: { test: string | null; drop: number | null }[];
+    tests: { test: string; trend: string; clinicalDecline: boolean }[];
+  }[];
+}
+
+test("the flag marks exactly the true decliners and the low scorer, each for the test that dropped", async () => {
+  const rows = await clinicRows();
+  assert.equal(rows.length, Object.keys(clinic).length);
+  const flagged = rows
+    .filter((row) => row.needsAttention)
+    .map((row) => row.name)
+    .sort();
+  assert.deepEqual(flagged, [...TRUE_DECLINERS, ...LOW_SCORERS].sort());
+  const reasons = Object.fromEntries(rows.map((row) => [row.name, row.attentionReasons.map((r) => [r.test, r.drop])]));
+  assert.deepEqual(reasons["Truthcase Decliner Dan"], [["ROM", 15]]);
+  assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 30]]);
+  assert.deepEqual(reasons["Truthcase Decliner Quinn"], [["QUICKDASH", 20]]);
+  assert.deepEqual(reasons["Truthcase Low Lou"], [[null, null]]);
+  // The steady patient's tests all fell by more than 2 points: the spec's trend says so, the flag does not.
+  const sam = rows.find((row) => row.name === "Truthcase Steady Sam")!;
+  assert.deepEqual(
+    sam.tests.map((t) => [t.test, t.trend, t.clinicalDecline]),
+    ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"].map((test) => [test, "declining", false]),
+  );
+});
+
+test("the list puts the patients needing attention first by default", async () => {
+  const rows = await clinicRows();
+  const firstCalm = rows.findIndex((row) => !row.needsAttention);
+  assert.equal(firstCalm, TRUE_DECLINERS.length + LOW_SCORERS.length);
+  assert.ok(rows.slice(firstCalm).every((row) => !row.needsAttention));
+});
+
+test("marking a patient reviewed lowers the flag until a newer result, and is audited with who and when", async () => {
+  const dan = (await clinicRows()).find((row) => row.name === "Truthcase Decliner Dan")!;
+  const patient = await idp.token({ sub: clinic["Truthcase Decliner Dan"]!.sub, roles: ["patient"] });
+  assert.equal((await api.post(`/patients/${dan.id}/review`, undefined, { token: patient, unchecked: true })).status, 403);
+  assert.equal((await api.post(`/patients/${dan.id}/review`, undefined, { unchecked: true })).status, 401);
+  assert.equal((await api.post(`/patients/999999/review`, undefined, { token: provider, unchecked: true })).status, 404);
+
+  const reviewerSub = uniqueSub("reviewer");
+  const reviewer = await idp.token({ sub: reviewerSub, roles: ["care_provider"] });
+  const reviewed = await api.post(`/patients/${dan.id}/review`, undefined, { token: reviewer });
+  assert.equal(reviewed.body.needsAttention, false);
+  assert.equal(reviewed.body.reviewedBy, reviewerSub);
+  const after = (await clinicRows()).find((row) => row.id === dan.id)!;
+  assert.equal(after.needsAttention, false);
+
+  const admin = await idp.token({ roles: ["admin"] });
+  const audit = await api.get(`/admin/audit?patientId=${dan.id}`, { token: admin });
+  const event = audit.body.events.find((e: { action: string }) => e.action === "mark_reviewed");
+  assert.equal(event?.actorSub, reviewerSub);
+
+  // A new result arrives: the flag is judged again (ROM falls further, 60 → 40).
+  await api.post("/assessments/rom", { hand: "RIGHT", overallScore: 40 }, { token: patient });
+  const again = (await clinicRows()).find((row) => row.id === dan.id)!;
+  assert.equal(again.needsAttention, true);
+});
+
+// ---------- the same words everywhere ----------
+
+/** A page's text, tags and entities removed, spaces collapsed. */
+async function pageText(path: string): Promise<string> {
+  const response = await fetch(`${server.origin}${path}`);
+  assert.equal(response.status, 200, path);
+  const html = await response.text();
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&nbsp;|&#160;/g, " ")
+    .replace(/\s+/g, " ");
+}
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), "kinds-pdf-"));
+  const file = join(dir, "report.pdf");
+  writeFileSync(file, pdf);
+  const run = spawnSync("pdftotext", [file, "-"], { encoding: "utf8" });
+  assert.equal(run.error, undefined, "pdftotext is needed (Debian package poppler-utils; .ci/run installs it)");
+  return run.stdout.replace(/\s+/g, " ");
+}
+
+test("a dexterity and a QuickDASH record read with the kind module's labels and units on the lookup page, the report page, the PDF, FHIR and the note", async () => {
+  const patient = await idp.token({ sub: clinic["Truthcase Decliner Quinn"]!.sub, roles: ["patient"] });
+  const dexterity = await api.post(
+    "/assessments/dexterity",
+    {
+      hand: "RIGHT",
+      duration: 15,
+      overallScore: 70,
+      speedScore: 60,
+      consistencyScore: 65,
+      cycleCount: 12,
+      totalTouches: 48,
+      averageFrequency: 3.25,
+    },
+    { token: patient },
+  );
+  const quick = await api.post("/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }, { token: patient });
+  assert.deepEqual([dexterity.status, quick.status], [201, 201]);
+  const report = await api.post(
+    "/reports",
+    { title: "Kinds", assessmentCodes: [dexterity.body.code, quick.body.code] },
+    { token: patient },
+  );
+
+  const rate = KINDS.DEXTERITY.metrics.find((m) => m.key === "averageFrequency")!;
+  const rateShown = `${rate.label} ${formatMetric(rate, 3.25)}`; // "Tapping rate 3.25 taps/s"
+  const disability = KINDS.QUICKDASH.metrics[0]!;
+  const disabilityShown = `${disability.label} ${formatMetric(disability, 25)}`; // "QuickDASH disability 25 / 100"
+  const work = KINDS.QUICKDASH.metrics[1]!;
+  const workShown = `${work.label} ${formatMetric(work, 50)}`;
+
+  const lookupDexterity = await pageText(`/a/${dexterity.body.formattedCode}`);
+  assert.ok(lookupDexterity.includes(rateShown), `lookup page: ${rateShown}`);
+  const lookupQuick = await pageText(`/a/${quick.body.formattedCode}`);
+  for (const shown of [disabilityShown, workShown]) assert.ok(lookupQuick.includes(shown), `lookup page: ${shown}`);
+
+  const reportPage = await pageText(`/r/${report.body.formattedCode}`);
+  for (const shown of [rateShown, disabilityShown, workShown]) assert.ok(reportPage.includes(shown), `report page: ${shown}`);
+
+  const pdf = Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer());
+  const pdfWords = pdfText(pdf);
+  // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.
+  for (const [metric, value] of [
+    [rate, 3.25],
+    [disability, 25],
+    [work, 50],
+  ] as const) {
+    assert.ok(pdfWords.includes(metric.label), `PDF: ${metric.label}`);
+    assert.ok(pdfWords.includes(formatMetric(metric, value)), `PDF: ${formatMetric(metric, value)}`);
+  }
+
+  const history = await api.get("/patients/me/assessments?type=QUICKDASH", { token: patient });
+  assert.equal(history.body.assessments[0].summary, "QuickDASH 25/100 disability · work 50");
+
+  const patientId = (await clinicRows()).find((row) => row.name === "Truthcase Decliner Quinn")!.id;
+  const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
+  const observation = fhir.body.entry
+    .map((entry: { resource: Record<string, any> }) => entry.resource)
+    .find((resource: Record<string, any>) => resource.code.text === KINDS.QUICKDASH.fhir.text && resource.valueQuantity?.value === 25);
+  assert.ok(observation, "a QuickDASH Observation valued with the published score");
+  assert.deepEqual(
+    observation.component.map((c: { code: { coding: { display: string }[] }; valueQuantity: { value: number } }) => [
+      c.code.coding[0]!.display,
+      c.valueQuantity.value,
+    ]),
+    [
+      [disability.label, 25],
+      [work.label, 50],
+      ["Items answered", 11],
+    ],
+  );
+
+  const note = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
+  assert.match(note, /QuickDASH/);
+});
