@@ -32,6 +32,7 @@ async function main(): Promise<void> {
   const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
   const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, withConnection } = await import("@/lib/db");
   const { runMigrations } = await import("@/lib/db/migrate");
+  const { CLINICS_MIGRATION, clinicUpgradeNotice } = await import("@/lib/clinics/upgrade");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
 
   const applied = await withConnection((sql) => runMigrations(sql));
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
+  const upgrade = applied.includes(CLINICS_MIGRATION) ? await clinicUpgradeNotice() : null;
+  if (upgrade) logger.warn(upgrade.fields, upgrade.message);
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
@@ -53,6 +56,12 @@ async function main(): Promise<void> {
       "DEVELOPMENT AUTH IS ON (AUTH0_DOMAIN is unset): tokens are not verified and anyone may act as any user, admin included. Never hold real patient data this way.",
     );
   }
+  logger.info(
+    { patientAccess: config.PATIENT_ACCESS },
+    config.PATIENT_ACCESS === "care-team"
+      ? "patient access: care-team (a clinician reads only the patients who share with one of their clinics)"
+      : "patient access: all-staff (every care provider reads every patient)",
+  );
   if (config.JOURNAL_AUTH === "none") {
     logger.warn("JOURNAL_AUTH=none: anyone may read and write every patient's journal by id (the specification's open journal)");
   }

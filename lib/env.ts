@@ -77,6 +77,8 @@ export const envSchema = z
         }),
     ),
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
+    // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
+    PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
 
     AUTH0_DOMAIN: optionalString,

@@ -1,5 +1,6 @@
 // The access audit trail: every read or change of a patient's data by someone other than that
-// patient. Rows are only ever inserted (the table's trigger refuses updates and deletes).
+// patient. Rows are only ever inserted (the table's trigger refuses updates and deletes), and
+// only by lib/access, which decides the access and writes the row in one place.
 import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
 import type { auditQuery } from "@/lib/audit/schemas";
@@ -35,28 +36,6 @@ export function auditColumns(context: AccessContext, action: string) {
     requestId: context.requestId,
     clientRequestId: context.clientRequestId,
   };
-}
-
-/**
- * Records that `context.user` touched patient `patientId`'s data. Skipped when patients act on
- * their own data, unless `always` (claims are recorded for the claimer too).
- */
-export async function recordAccess(
-  context: AccessContext,
-  patientId: number,
-  action: string,
-  options: { always?: boolean } = {},
-): Promise<void> {
-  if (!options.always && context.user?.contactId === patientId) return;
-  await db().auditEvent.create({ data: { ...auditColumns(context, action), patientId } });
-}
-
-/** One row per patient whose data one answer showed (a list, a report), the caller's own left out. */
-export async function recordAccessToMany(context: AccessContext, patientIds: Iterable<number>, action: string): Promise<void> {
-  const others = [...new Set(patientIds)].filter((id) => id !== context.user?.contactId);
-  if (others.length === 0) return;
-  const columns = auditColumns(context, action);
-  await db().auditEvent.createMany({ data: others.map((patientId) => ({ ...columns, patientId })) });
 }
 
 export async function listAuditEvents(query: z.output<typeof auditQuery>) {

@@ -4,6 +4,7 @@ import type { Endpoint } from "@/lib/api/endpoint";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
 import * as billing from "@/lib/billing/schemas";
+import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
 import * as health from "@/lib/health/schemas";
@@ -20,6 +21,7 @@ const modules: Record<string, unknown>[] = [
   assessments,
   lookup,
   patients,
+  clinics,
   journal,
   reports,
   biomechanics,

@@ -5,6 +5,9 @@
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
 // patients into the application.
 import type { z } from "zod";
+import { auditShown, listScope, type PatientHandle } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
+import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
@@ -23,8 +26,8 @@ const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
 };
 
-function whereClause(query: ListQuery): Prisma.Sql {
-  const conditions = [Prisma.sql`c.kind = 'PATIENT'`];
+function whereClause(user: AuthUser | null, query: ListQuery): Prisma.Sql {
+  const conditions = [Prisma.sql`c.kind = 'PATIENT'`, listScope(user, query.clinicId)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(Prisma.sql`(c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`);
@@ -71,13 +74,19 @@ function pageQuery(query: ListQuery, where: Prisma.Sql): Prisma.Sql {
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
-export async function listPatients(query: ListQuery) {
-  const where = whereClause(query);
+/** One page of the patients the caller may read (lib/access listScope); each one shown is audited. */
+export async function listPatients(caller: AccessContext, query: ListQuery) {
+  const where = whereClause(caller.user, query);
   const [rows, [count]] = await Promise.all([
     db().$queryRaw<ListRow[]>(pageQuery(query, where)),
     db().$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`,
   ]);
+  await auditShown(
+    caller,
+    rows.map((row) => row.id),
+    "patient_list",
+  );
   return {
     patients: rows.map((row) => ({
       id: row.id,
@@ -97,8 +106,8 @@ function standingOf(score: number | null, trend: Trend, needsAttention: boolean,
 }
 
 /** The list's figures for one patient (the profile and narrative show the same). */
-export async function patientStanding(patientId: number) {
-  const row = await db().patientStanding.findUnique({ where: { contactId: patientId } });
+export async function patientStanding(patient: PatientHandle) {
+  const row = await db().patientStanding.findUnique({ where: { contactId: patient.patientId } });
   return {
     ...standingOf(
       row?.score ?? null,

@@ -127,6 +127,7 @@ export const PATIENT_SORTS = ["name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
+  clinicId: idParam.optional().describe("Only the patients sharing with this clinic (the caller's own clinics only: others list nobody)"),
   trend: z.enum(TRENDS).optional(),
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
     .transform((value) => value === "true")
@@ -190,7 +191,7 @@ export const patientListResponse = z.object({ patients: z.array(patientRow), tot
 export const patientListEndpoint = endpoint({
   method: "GET",
   path: "/patients",
-  summary: "Patients with latest score, trend and attention flag (care providers and admins)",
+  summary: "Patients the caller may read, with latest score, trend and attention flag (care providers and admins)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
   query: patientListQuery,

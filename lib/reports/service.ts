@@ -3,7 +3,8 @@
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
-import { recordAccessToMany, type AccessContext } from "@/lib/audit";
+import { auditShown } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -207,7 +208,7 @@ export async function viewReport(code: string, caller: AccessContext): Promise<R
     if (isRecordNotFound(error)) throw notFound(NOT_FOUND);
     throw error;
   }
-  await recordAccessToMany(caller, ownerPatients(row), "report_view");
+  await auditShown(caller, ownerPatients(row), "report_view");
   return toView(row);
 }
 
@@ -234,7 +235,7 @@ export function pdfFilename(code: string): string {
 export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer }> {
   const row = await loadRow(code);
   const bytes = await renderPdf(toView(row), shareUrl(code));
-  await recordAccessToMany(caller, ownerPatients(row), "report_pdf");
+  await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes };
 }
 
@@ -286,7 +287,7 @@ export async function emailReport(
       },
       "report-email",
     );
-    if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
+    if (result.sent) await auditShown(caller, ownerPatients(row), "report_email");
     return result.sent
       ? { success: true, sent: true, message: `Sent to ${to}, with the PDF attached.` }
       : {
