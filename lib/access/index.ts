@@ -119,7 +119,9 @@ export function listScope(user: AuthUser | null, clinicId?: number): Prisma.Sql 
   if (!user) return Prisma.sql`FALSE`;
   const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
   if (readsEveryPatient(user)) {
-    return clinicId === undefined ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s WHERE s.patient_id = c.id ${oneClinic})`;
+    return clinicId === undefined
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s WHERE s.patient_id = c.id ${oneClinic})`;
   }
   if (!hasRole(user, "care_provider")) return Prisma.sql`FALSE`;
   return Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id

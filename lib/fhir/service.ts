@@ -71,7 +71,9 @@ export async function readPatient(request: FhirRequest, patientId: number | null
 export async function readObservation(request: FhirRequest, id: number | null): Promise<Observation> {
   const NOT_FOUND = "Observation not found";
   const owner =
-    id === null ? null : await db().assessment.findFirst({ where: { id, isAnonymous: false, owner: { kind: "PATIENT" } }, select: { ownerId: true } });
+    id === null
+      ? null
+      : await db().assessment.findFirst({ where: { id, isAnonymous: false, owner: { kind: "PATIENT" } }, select: { ownerId: true } });
   if (!owner) throw notFound(NOT_FOUND);
   const patient = await openPatient(request.access, owner.ownerId, "fhir_read_observation", { notFoundMessage: NOT_FOUND });
   const row = await db().assessment.findFirst({ where: { id: id!, ...ownedBy(patient) }, select: ASSESSMENT_SELECT });

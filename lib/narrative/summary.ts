@@ -27,7 +27,11 @@ export async function patientFacts(patient: PatientHandle, journalEntries = 3): 
   const profile = await patientProfile(patient);
   const [{ scores }, journal] = await Promise.all([
     dailyScores(patient, { limit: 60, offset: 0 }),
-    db().journalEntry.findMany({ where: { patientId: patient.patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: journalEntries }),
+    db().journalEntry.findMany({
+      where: { patientId: patient.patientId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: journalEntries,
+    }),
   ]);
   return { profile, days: scores, journal };
 }

@@ -12,8 +12,11 @@ const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
 const score = z.number().min(0).max(100);
 
 const unauthorized = { status: 401, description: "Token missing, invalid or expired" };
-const forbiddenOther = { status: 403, description: "A patient asking for another patient's data" };
-const notAPatient = { status: 404, description: "The id is not a patient contact" };
+const notAPatient = {
+  status: 404,
+  description:
+    "No patient with this id that the caller may read (another patient's, one not sharing with the caller's clinics, or none: the same answer)",
+};
 const badQuery = { status: 400, description: "The id or a query parameter is invalid (e.g. a negative or non-numeric limit)" };
 const badId = { status: 400, description: "The id is not a positive integer" };
 
@@ -60,13 +63,7 @@ export const patientScoresEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: scoresQuery,
-  responses: [
-    { status: 200, description: "Daily score points", schema: scoresResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Daily score points", schema: scoresResponse }, badQuery, unauthorized, notAPatient],
 });
 
 // ---------- assessment history ----------
@@ -112,13 +109,7 @@ export const patientAssessmentsEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: assessmentsQuery,
-  responses: [
-    { status: 200, description: "Assessment history", schema: assessmentsResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Assessment history", schema: assessmentsResponse }, badQuery, unauthorized, notAPatient],
 });
 
 // ---------- provider list ----------
@@ -334,13 +325,7 @@ export const patientJournalEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: patientJournalQuery,
-  responses: [
-    { status: 200, description: "Journal summary rows", schema: patientJournalResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Journal summary rows", schema: patientJournalResponse }, badQuery, unauthorized, notAPatient],
 });
 
 export const narrativeResponse = z.object({
@@ -356,11 +341,5 @@ export const narrativeSummaryEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   limits: ["ai"],
-  responses: [
-    { status: 200, description: "The note and where it came from", schema: narrativeResponse },
-    badId,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "The note and where it came from", schema: narrativeResponse }, badId, unauthorized, notAPatient],
 });
