@@ -43,7 +43,7 @@ test("by default an anonymous caller can neither read nor write a patient's jour
     [401, 401, 401, 401],
   );
   const intruder = await idp.token({ sub: uniqueSub("intruder"), roles: ["patient"] });
-  assert.equal((await api.get(`/journal/${entry.body.id}`, { token: intruder })).status, 403);
+  assert.equal((await api.get(`/journal/${entry.body.id}`, { token: intruder })).status, 404);
   assert.equal((await api.get(`/journal?patientId=${victim.id}`, { token: victim.token })).body.total, 1, "only the patient's own entry");
 });
 
