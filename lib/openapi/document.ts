@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { wireTypes } from "@/lib/api/wire";
 import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
+import { CLINIC_ROLES } from "@/lib/clinics/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
@@ -67,6 +68,7 @@ function security(guard: Guard): Record<string, string[]>[] {
 const ENUMS: Record<string, readonly string[]> = {
   AssessmentType: assessments.readAssessmentType.options,
   Hand: assessments.anyHand.options,
+  ClinicRole: CLINIC_ROLES,
   ScoredHand: assessments.scoredHand.options,
   HandDigit: assessments.handDigit.options,
   DigitLocation: assessments.digitLocation.options,

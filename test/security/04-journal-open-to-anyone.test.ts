@@ -63,7 +63,8 @@ test("JOURNAL_AUTH=none keeps the spec's open journal and warns at start", async
   const open = await startServer({ env: { JOURNAL_AUTH: "none" } });
   try {
     assert.match(open.output(), /"level":40[^\n]*JOURNAL_AUTH=none/);
-    assert.equal((await apiClient(open.origin).get("/journal?patientId=1")).status, 200);
+    // No token asked for: an unknown patient is a 404, not a 401.
+    assert.equal((await apiClient(open.origin).get("/journal?patientId=999999")).status, 404);
   } finally {
     await open.stop();
   }
