@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
   const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings } = await import("@/lib/db");
   const { migrateService } = await import("@/lib/migrations");
+  const { CLINICS_MIGRATION, clinicUpgradeNotice } = await import("@/lib/clinics/upgrade");
   const { allowedOrigins, applyCors } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
@@ -47,6 +48,8 @@ async function main(): Promise<void> {
 
   const applied = await migrateService();
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
+  const upgrade = applied.includes(CLINICS_MIGRATION) ? await clinicUpgradeNotice() : null;
+  if (upgrade) logger.warn(upgrade.fields, upgrade.message);
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
@@ -62,6 +65,12 @@ async function main(): Promise<void> {
       "web sign-in is disabled (API-only mode): AUTH0_DOMAIN is set without AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, NEXTAUTH_URL and NEXTAUTH_SECRET; API tokens work, and the pages serve anonymous visitors only",
     );
   }
+  logger.info(
+    { patientAccess: config.PATIENT_ACCESS },
+    config.PATIENT_ACCESS === "care-team"
+      ? "patient access: care-team (a clinician reads only the patients who share with one of their clinics)"
+      : "patient access: all-staff (every care provider reads every patient)",
+  );
   if (config.JOURNAL_AUTH === "none") {
     logger.warn("JOURNAL_AUTH=none: anyone may read and write every patient's journal by id (the specification's open journal)");
   }

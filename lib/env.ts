@@ -89,6 +89,8 @@ export const envSchema = z
     /** Set: audit rows keep an HMAC of the client address instead of the address (docs/security.md). */
     AUDIT_ADDRESS_KEY: optionalString,
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
+    // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
+    PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
     // "api": the REST surface only, without Next (no pages, no web sign-in): a lighter process
     // for scale-out nodes behind a balancer (docs/operations.md).

@@ -17,7 +17,7 @@ export const MODULES = {
     tests: ["lib/rate-limit/*.test.ts", "lib/api/limits.test.ts"],
   },
   billing: { mutate: ["lib/billing/mapping.ts", "lib/billing/webhook.ts"], tests: ["lib/billing/*.test.ts"] },
-  patients: { mutate: ["lib/patients/access.ts", "lib/patients/standing.ts"], tests: ["lib/patients/*.test.ts"] },
+  patients: { mutate: ["lib/access/index.ts", "lib/patients/standing.ts"], tests: ["lib/access/*.test.ts", "lib/patients/*.test.ts"] },
   route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
   audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
 };

@@ -1,4 +1,4 @@
-// npm run db:seed [-- --patients 10000 --assessments 20 --days 90]: fills DATABASE_URL (or the
+// npm run db:seed [-- --patients 10000 --assessments 20 --days 90 --clinics 2]: fills DATABASE_URL (or the
 // embedded database) with a demo clinic. Applies pending migrations first.
 import { parseArgs } from "node:util";
 import { closeDatabase, databaseKind, withConnection } from "@/lib/db";
@@ -11,6 +11,7 @@ const { values } = parseArgs({
     assessments: { type: "string", default: "20" },
     days: { type: "string", default: "90" },
     journal: { type: "string", default: "3" },
+    clinics: { type: "string", default: "2" },
   },
 });
 
@@ -28,6 +29,7 @@ const options = {
   assessmentsPerPatient: count("assessments", 0),
   days: count("days", 2),
   journalPerPatient: count("journal", 0),
+  clinics: count("clinics", 1),
 };
 
 const started = performance.now();

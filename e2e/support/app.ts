@@ -17,6 +17,8 @@ export function baseEnv(port: number, database: Record<string, string>): Record<
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
+    // The provider scenarios predate clinics (the care-team rule has its API tests).
+    PATIENT_ACCESS: "all-staff",
     FRONTEND_URL: `http://127.0.0.1:${port}`,
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     NEXTAUTH_SECRET: "e2e-session-secret-0123456789abcdef",

@@ -1,7 +1,7 @@
 // GET /assessments/:id/results: one record with its full results tree.
-import { recordAccess, type AccessContext } from "@/lib/audit";
-import { hasRole } from "@/lib/auth/guard";
-import { formatCode, normalizeCode, notFoundCode } from "@/lib/codes";
+import { auditShown, openPatient } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
+import { formatCode, NOT_FOUND_MESSAGE, normalizeCode, notFoundCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { loadResult, type Snapshot } from "@/lib/assessments/read";
@@ -9,8 +9,9 @@ import { readType } from "@/lib/assessments/types";
 
 /**
  * By sharing code anyone may read a live record. Numeric ids are sequential, so they would let
- * anyone enumerate patients' records: by id, only the owner or care staff can read, and an
- * anonymous record is reachable only by its code (spec: "Anonymous use").
+ * anyone enumerate patients' records: by id, only the owner or whoever the access rule lets at
+ * the owner (lib/access) can read, and an anonymous record is reachable only by its code (spec:
+ * "Anonymous use").
  */
 export async function assessmentResults(ref: string, caller: AccessContext) {
   const { user } = caller;
@@ -22,8 +23,11 @@ export async function assessmentResults(ref: string, caller: AccessContext) {
     select: { id: true, isAnonymous: true, ...SHOWN_RECORD },
   });
   if (!row || !isLive(row)) throw notFoundCode();
-  if (!code && !(user && (user.contactId === row.ownerId || hasRole(user, "care_provider", "admin")))) throw notFoundCode();
-  if (!row.isAnonymous && row.owner.kind === "PATIENT") await recordAccess(caller, row.ownerId, "assessment_results");
+  if (code) {
+    if (!row.isAnonymous && row.owner.kind === "PATIENT") await auditShown(caller, [row.ownerId], "assessment_results");
+  } else if (user?.contactId !== row.ownerId) {
+    await openPatient(caller, row.ownerId, "assessment_results", { notFoundMessage: NOT_FOUND_MESSAGE });
+  }
   return {
     id: row.id,
     code: row.code,

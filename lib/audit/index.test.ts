@@ -1,5 +1,5 @@
-// The access audit trail against an in-process database: who is recorded, when a row is
-// skipped, and the admin list's filters and order.
+// The access audit trail against an in-process database: who is recorded (lib/access writes the
+// rows), when a row is skipped, and the admin list's filters and order.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { AccessContext } from "@/lib/audit";
@@ -9,12 +9,14 @@ import { dropDatabase, useFreshDatabase } from "@/test/support/in-process-db";
 
 let database: TestDatabase;
 let audit: typeof import("@/lib/audit");
+let access: typeof import("@/lib/access");
 let db: typeof import("@/lib/db").db;
 const ids: Record<string, number> = {};
 
 before(async () => {
   database = await useFreshDatabase();
   audit = await import("@/lib/audit");
+  access = await import("@/lib/access");
   ({ db } = await import("@/lib/db"));
   for (const name of ["ann", "ben", "cat", "dan"]) {
     ids[name] = (await db().contact.create({ data: { sub: `test|${name}`, kind: "PATIENT", roles: ["patient"] } })).id;
@@ -54,13 +56,13 @@ test("a row names the actor's most privileged role, the action, the route patter
     [null, "anonymous", "anonymous"],
   ];
   for (const [who, role, sub] of cases) {
-    await audit.recordAccess(context(who, `req-role-${role}`, "client-1"), ids.ann!, "patient.read");
+    await access.auditShown(context(who, `req-role-${role}`, "client-1"), [ids.ann!], "read_profile");
     assert.deepEqual(await rowsFor(`req-role-${role}`), [
       {
         actorSub: sub,
         actorRole: role,
         patientId: ids.ann,
-        action: "patient.read",
+        action: "read_profile",
         route: "/api/patients/{id}",
         requestId: `req-role-${role}`,
         clientRequestId: "client-1",
@@ -71,17 +73,17 @@ test("a row names the actor's most privileged role, the action, the route patter
 });
 
 test("patients reading their own data leave no row, unless the action is always recorded (claims)", async () => {
-  await audit.recordAccess(context(user("ann", ["patient"]), "req-own"), ids.ann!, "patient.read");
+  await access.auditShown(context(user("ann", ["patient"]), "req-own"), [ids.ann!], "read_profile");
   assert.deepEqual(await rowsFor("req-own"), []);
-  await audit.recordAccess(context(user("ann", ["patient"]), "req-claim"), ids.ann!, "assessment.claim", { always: true });
+  await access.auditOwnAction({ ...context(user("ann", ["patient"]), "req-claim"), user: user("ann", ["patient"]) }, "claim");
   assert.equal((await rowsFor("req-claim")).length, 1);
-  await audit.recordAccess(context(user("ann", ["patient"]), "req-other"), ids.ben!, "patient.read", { always: false });
+  await access.auditShown(context(user("ann", ["patient"]), "req-other"), [ids.ben!], "read_profile");
   assert.equal((await rowsFor("req-other")).length, 1);
 });
 
 test("a list records one row per other patient shown, each once, and nothing when it showed only the caller", async () => {
   const ann = user("ann", ["patient", "care_provider"]);
-  await audit.recordAccessToMany(context(ann, "req-many", "c-9"), [ids.ben!, ids.ann!, ids.cat!, ids.ben!], "patients.list");
+  await access.auditShown(context(ann, "req-many", "c-9"), [ids.ben!, ids.ann!, ids.cat!, ids.ben!], "patient_list");
   const rows = await rowsFor("req-many");
   assert.deepEqual(
     rows.map((r) => r.patientId),
@@ -94,7 +96,7 @@ test("a list records one row per other patient shown, each once, and nothing whe
         actorSub: "test|ann",
         actorRole: "care_provider",
         patientId: 0,
-        action: "patients.list",
+        action: "patient_list",
         route: "/api/patients/{id}",
         requestId: "req-many",
         clientRequestId: "c-9",
@@ -102,11 +104,11 @@ test("a list records one row per other patient shown, each once, and nothing whe
       },
     );
   }
-  await audit.recordAccessToMany(context(ann, "req-self"), [ids.ann!, ids.ann!], "patients.list");
-  await audit.recordAccessToMany(context(ann, "req-none"), [], "patients.list");
+  await access.auditShown(context(ann, "req-self"), [ids.ann!, ids.ann!], "patient_list");
+  await access.auditShown(context(ann, "req-none"), [], "patient_list");
   assert.deepEqual(await rowsFor("req-self"), []);
   assert.deepEqual(await rowsFor("req-none"), []);
-  await audit.recordAccessToMany(context(null, "req-anon"), [ids.dan!], "report.email");
+  await access.auditShown(context(null, "req-anon"), [ids.dan!], "report_email");
   assert.deepEqual(
     (await rowsFor("req-anon")).map((r) => [r.actorSub, r.actorRole]),
     [["anonymous", "anonymous"]],
@@ -119,7 +121,7 @@ const list = (query: Parameters<typeof audit.listAuditEvents>[0]) =>
 
 test("the admin list: newest first (ties by id), filtered by patient, actor and a half-open time range, paged, with the total", async () => {
   const doc = user("doc", ["care_provider"]);
-  await audit.recordAccessToMany(context(doc, "req-list"), [ids.ann!, ids.ben!, ids.cat!, ids.dan!], "patients.list");
+  await access.auditShown(context(doc, "req-list"), [ids.ann!, ids.ben!, ids.cat!, ids.dan!], "patient_list");
   const query = { limit: 50, offset: 0 };
   const total = await db().auditEvent.count();
   const all = await list(query);

@@ -1,6 +1,7 @@
 // The access audit trail: every read or change of a patient's data by someone other than that
 // patient. Rows are only ever inserted (triggers refuse updates, deletes and TRUNCATE; in
-// production the service's database role may only INSERT and SELECT them, docs/security.md).
+// production the service's database role may only INSERT and SELECT them, docs/security.md), and
+// patient reads are recorded only by lib/access, which decides the access and writes the row.
 import { createHmac } from "node:crypto";
 import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
@@ -52,28 +53,6 @@ export function auditColumns(context: AccessContext, action: string) {
     clientRequestId: context.clientRequestId,
     clientAddress: auditAddress(context.address),
   };
-}
-
-/**
- * Records that `context.user` touched patient `patientId`'s data. Skipped when patients act on
- * their own data, unless `always` (claims are recorded for the claimer too).
- */
-export async function recordAccess(
-  context: AccessContext,
-  patientId: number,
-  action: string,
-  options: { always?: boolean } = {},
-): Promise<void> {
-  if (!options.always && context.user?.contactId === patientId) return;
-  await db().auditEvent.create({ data: { ...auditColumns(context, action), patientId } });
-}
-
-/** One row per patient whose data one answer showed (a list, a report), the caller's own left out. */
-export async function recordAccessToMany(context: AccessContext, patientIds: Iterable<number>, action: string): Promise<void> {
-  const others = [...new Set(patientIds)].filter((id) => id !== context.user?.contactId);
-  if (others.length === 0) return;
-  const columns = auditColumns(context, action);
-  await db().auditEvent.createMany({ data: others.map((patientId) => ({ ...columns, patientId })) });
 }
 
 /**

@@ -42,7 +42,7 @@ export const codeSchema = z
   .transform((value) => normalizeCode(value)!);
 
 /** A unique-index violation on `column`: Prisma's P2002, or PostgreSQL's 23505 from plain SQL. */
-function isUniqueViolationOn(error: unknown, column: string): boolean {
+export function isUniqueViolationOn(error: unknown, column: string): boolean {
   const e = error as {
     code?: string;
     constraint?: string;

@@ -97,8 +97,10 @@ export const reportSearchQuery = z.object({ patient: patientParam, ...paging(50)
 export const everythingQuery = z.object(paging(1000));
 
 const badSearch = outcome(400, "A search parameter is missing or invalid (issue[0].expression names it)");
-const otherPatient = outcome(403, "A patient asking for another patient's records");
-const noPatient = outcome(404, "The id is not a patient");
+const noPatient = outcome(
+  404,
+  "No patient with this id that the caller may read (another patient's, one not sharing with the caller's clinics, or none: the same answer)",
+);
 
 export const fhirMetadataEndpoint = endpoint({
   method: "GET",
@@ -131,7 +133,6 @@ export const fhirPatientEndpoint = endpoint({
       schema: resource("Patient", "name, telecom (e-mail), gender, birthDate"),
       contentType: FHIR,
     },
-    otherPatient,
     noPatient,
     ...guarded,
   ],
@@ -154,7 +155,6 @@ export const fhirEverythingEndpoint = endpoint({
       contentType: FHIR,
     },
     badSearch,
-    otherPatient,
     noPatient,
     ...guarded,
   ],
@@ -173,7 +173,6 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
     responses: [
       { status: 200, description: `A searchset Bundle of ${type}s`, schema: bundle, contentType: FHIR },
       badSearch,
-      otherPatient,
       noPatient,
       ...guarded,
     ],

@@ -1,12 +1,13 @@
-// The FHIR API's reads: who may read what (the /patients rule: the patient themself, care
-// providers and admins), the queries, and the audit trail. Anonymous records are never read:
+// The FHIR API's reads: each opens the patient through the access rule (lib/access, which also
+// writes the audit row), then queries. Anonymous records are never read:
 // only non-anonymous assessments of patient contacts become Observations, and a report is a
 // patient's DiagnosticReport only when every assessment in it is that patient's.
 import type { Bundle, DiagnosticReport, Observation, Patient, Resource } from "@medplum/fhirtypes";
 import { notFound } from "@/lib/api/errors";
 import { loadResult, loadResults } from "@/lib/assessments/read";
 import { storedType, type ReadAssessmentType } from "@/lib/assessments/types";
-import { recordAccess, type AccessContext } from "@/lib/audit";
+import { openPatient, type PatientHandle } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -16,7 +17,6 @@ import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnost
 import { observationResource } from "@/lib/fhir/observation";
 import { patientResource } from "@/lib/fhir/patient";
 import { pageSlices, type DateCondition } from "@/lib/fhir/search";
-import { assertMayRead, assertMayReadPatient, isStaff } from "@/lib/patients/access";
 
 /** The caller and the request's URL on the public origin (links in answers are built from `url`). */
 export interface FhirRequest {
@@ -44,7 +44,7 @@ export function fhirRequest(context: { user: AuthUser; request: Request; caller:
 const ASSESSMENT_SELECT = { id: true, ownerId: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true } as const;
 
 /** A patient's own records: never an anonymous one. */
-const ownedBy = (patientId: number) => ({ ownerId: patientId, isAnonymous: false });
+const ownedBy = ({ patientId }: PatientHandle) => ({ ownerId: patientId, isAnonymous: false });
 
 async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof ASSESSMENT_SELECT }>[]): Promise<Observation[]> {
   const results = await loadResults(rows.map((row) => row.id));
@@ -53,7 +53,7 @@ async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof A
 
 // ---------- Patient ----------
 
-async function loadPatient(patientId: number): Promise<Patient> {
+async function loadPatient({ patientId }: PatientHandle): Promise<Patient> {
   const contact = await db().contact.findUnique({
     where: { id: patientId },
     select: { id: true, kind: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
@@ -62,35 +62,34 @@ async function loadPatient(patientId: number): Promise<Patient> {
   return patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null });
 }
 
-/** GET /Patient/:id. A patient asking for another id is refused whether or not it exists (403). */
+/** GET /Patient/:id. A patient the caller may not read is as missing as an unknown id (404). */
 export async function readPatient(request: FhirRequest, patientId: number | null): Promise<Patient> {
   if (patientId === null) throw notFound("Patient not found");
-  assertMayRead(request.user, patientId);
-  const patient = await loadPatient(patientId);
-  await recordAccess(request.access, patientId, "fhir_read_patient");
-  return patient;
+  return loadPatient(await openPatient(request.access, patientId, "fhir_read_patient"));
 }
 
 // ---------- Observation ----------
 
 /**
- * GET /Observation/:id. Another patient's record, an anonymous one and a missing id all answer
- * the same 404: ids are sequential, so a patient guessing them learns nothing.
+ * GET /Observation/:id. A record of a patient the caller may not read, an anonymous one and a
+ * missing id all answer the same 404: ids are sequential, so guessing them teaches nothing.
  */
 export async function readObservation(request: FhirRequest, id: number | null): Promise<Observation> {
-  const row =
+  const NOT_FOUND = "Observation not found";
+  const owner =
     id === null
       ? null
-      : await db().assessment.findFirst({ where: { id, isAnonymous: false, owner: { kind: "PATIENT" } }, select: ASSESSMENT_SELECT });
-  if (!row || (!isStaff(request.user) && row.ownerId !== request.user.contactId)) throw notFound("Observation not found");
-  const observation = observationResource({ ...row, results: await loadResult(row.id) });
-  await recordAccess(request.access, row.ownerId, "fhir_read_observation");
-  return observation;
+      : await db().assessment.findFirst({ where: { id, isAnonymous: false, owner: { kind: "PATIENT" } }, select: { ownerId: true } });
+  if (!owner) throw notFound(NOT_FOUND);
+  const patient = await openPatient(request.access, owner.ownerId, "fhir_read_observation", { notFoundMessage: NOT_FOUND });
+  const row = await db().assessment.findFirst({ where: { id: id!, ...ownedBy(patient) }, select: ASSESSMENT_SELECT });
+  if (!row) throw notFound(NOT_FOUND);
+  return observationResource({ ...row, results: await loadResult(row.id) });
 }
 
-function observationWhere(patientId: number, filter: ObservationFilter): Prisma.AssessmentWhereInput {
+function observationWhere(patient: PatientHandle, filter: ObservationFilter): Prisma.AssessmentWhereInput {
   return {
-    ...ownedBy(patientId),
+    ...ownedBy(patient),
     ...(filter.types ? { assessmentType: { in: filter.types.map(storedType) } } : {}),
     ...(filter.dates.length > 0 ? { AND: filter.dates.map((dateCreated) => ({ dateCreated })) } : {}),
   };
@@ -100,15 +99,12 @@ const NEWEST_FIRST = [{ dateCreated: "desc" as const }, { id: "desc" as const }]
 
 /** GET /Observation?patient=...: one page, newest first, with the total. */
 export async function searchObservations(request: FhirRequest, patientId: number, filter: ObservationFilter, page: Page): Promise<Bundle> {
-  await assertMayReadPatient(request.user, patientId);
-  const where = observationWhere(patientId, filter);
+  const where = observationWhere(await openPatient(request.access, patientId, "fhir_search_observations"), filter);
   const [rows, total] = await Promise.all([
     db().assessment.findMany({ where, orderBy: NEWEST_FIRST, skip: page.offset, take: page.count, select: ASSESSMENT_SELECT }),
     db().assessment.count({ where }),
   ]);
-  const bundle = searchset(await observations(rows), total, page, request.url);
-  await recordAccess(request.access, patientId, "fhir_search_observations");
-  return bundle;
+  return searchset(await observations(rows), total, page, request.url);
 }
 
 // ---------- DiagnosticReport ----------
@@ -120,22 +116,22 @@ export async function searchObservations(request: FhirRequest, patientId: number
 /** Creator roles whose reports enter a patient's record (lib/audit actorRole). */
 const STAFF_CREATORS = ["care_provider", "admin"];
 
-const patientReports = (patientId: number) => Prisma.sql`
+const patientReports = ({ patientId }: PatientHandle) => Prisma.sql`
   FROM reports r
   WHERE (r.owner_id = ${patientId} OR r.creator_role IN (${Prisma.join(STAFF_CREATORS)}))
     AND r.id IN (SELECT ri.report_id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id WHERE a.owner_id = ${patientId})
     AND NOT EXISTS (SELECT 1 FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
                     WHERE ri.report_id = r.id AND (a.owner_id <> ${patientId} OR a.is_anonymous))`;
 
-async function countReports(patientId: number): Promise<number> {
-  const [row] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${patientReports(patientId)}`;
+async function countReports(patient: PatientHandle): Promise<number> {
+  const [row] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${patientReports(patient)}`;
   return row?.n ?? 0;
 }
 
-async function reportIds(patientId: number, skip: number, take: number): Promise<number[]> {
+async function reportIds(patient: PatientHandle, skip: number, take: number): Promise<number[]> {
   if (take === 0) return [];
   const rows = await db().$queryRaw<{ id: number }[]>`
-    SELECT r.id ${patientReports(patientId)} ORDER BY r.created_at DESC, r.id DESC LIMIT ${take} OFFSET ${skip}`;
+    SELECT r.id ${patientReports(patient)} ORDER BY r.created_at DESC, r.id DESC LIMIT ${take} OFFSET ${skip}`;
   return rows.map((row) => row.id);
 }
 
@@ -173,7 +169,7 @@ function toReport(row: ReportRow, patientId: number, origin: string): Diagnostic
   return diagnosticReportResource(record, origin);
 }
 
-async function loadReports(ids: number[], patientId: number, origin: string): Promise<DiagnosticReport[]> {
+async function loadReports(ids: number[], { patientId }: PatientHandle, origin: string): Promise<DiagnosticReport[]> {
   if (ids.length === 0) return [];
   const rows = await db().report.findMany({ where: { id: { in: ids } }, select: REPORT_SELECT });
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -185,23 +181,19 @@ async function loadReports(ids: number[], patientId: number, origin: string): Pr
 
 /** GET /DiagnosticReport/:id: as Observation reads, a report the caller may not read is a 404. */
 export async function readDiagnosticReport(request: FhirRequest, id: number | null): Promise<DiagnosticReport> {
+  const NOT_FOUND = "DiagnosticReport not found";
   const row = id === null ? null : await db().report.findUnique({ where: { id }, select: REPORT_SELECT });
-  const patientId = row ? reportPatient(row) : null;
-  if (!row || patientId === null || (!isStaff(request.user) && patientId !== request.user.contactId)) {
-    throw notFound("DiagnosticReport not found");
-  }
-  const report = toReport(row, patientId, request.url.origin);
-  await recordAccess(request.access, patientId, "fhir_read_diagnostic_report");
-  return report;
+  const owner = row ? reportPatient(row) : null;
+  if (!row || owner === null) throw notFound(NOT_FOUND);
+  const patient = await openPatient(request.access, owner, "fhir_read_diagnostic_report", { notFoundMessage: NOT_FOUND });
+  return toReport(row, patient.patientId, request.url.origin);
 }
 
 /** GET /DiagnosticReport?patient=...: one page, newest first, with the total. */
 export async function searchDiagnosticReports(request: FhirRequest, patientId: number, page: Page): Promise<Bundle> {
-  await assertMayReadPatient(request.user, patientId);
-  const [ids, total] = await Promise.all([reportIds(patientId, page.offset, page.count), countReports(patientId)]);
-  const bundle = searchset(await loadReports(ids, patientId, request.url.origin), total, page, request.url);
-  await recordAccess(request.access, patientId, "fhir_search_diagnostic_reports");
-  return bundle;
+  const patient = await openPatient(request.access, patientId, "fhir_search_diagnostic_reports");
+  const [ids, total] = await Promise.all([reportIds(patient, page.offset, page.count), countReports(patient)]);
+  return searchset(await loadReports(ids, patient, request.url.origin), total, page, request.url);
 }
 
 // ---------- Patient/$everything ----------
@@ -212,12 +204,12 @@ export async function searchDiagnosticReports(request: FhirRequest, patientId: n
  */
 export async function everything(request: FhirRequest, patientId: number | null, page: Page): Promise<Bundle> {
   if (patientId === null) throw notFound("Patient not found");
-  assertMayRead(request.user, patientId);
-  const where = ownedBy(patientId);
+  const handle = await openPatient(request.access, patientId, "fhir_everything");
+  const where = ownedBy(handle);
   const [patient, observationTotal, reportTotal] = await Promise.all([
-    loadPatient(patientId),
+    loadPatient(handle),
     db().assessment.count({ where }),
-    countReports(patientId),
+    countReports(handle),
   ]);
   const [patientSlice, observationSlice, reportSlice] = pageSlices(page.offset, page.count, [1, observationTotal, reportTotal]);
   const [observationRows, ids] = await Promise.all([
@@ -230,14 +222,12 @@ export async function everything(request: FhirRequest, patientId: number | null,
           select: ASSESSMENT_SELECT,
         })
       : [],
-    reportIds(patientId, reportSlice!.skip, reportSlice!.take),
+    reportIds(handle, reportSlice!.skip, reportSlice!.take),
   ]);
   const resources: Resource[] = [
     ...(patientSlice!.take > 0 ? [patient] : []),
     ...(await observations(observationRows)),
-    ...(await loadReports(ids, patientId, request.url.origin)),
+    ...(await loadReports(ids, handle, request.url.origin)),
   ];
-  const bundle = searchset(resources, 1 + observationTotal + reportTotal, page, request.url);
-  await recordAccess(request.access, patientId, "fhir_everything");
-  return bundle;
+  return searchset(resources, 1 + observationTotal + reportTotal, page, request.url);
 }

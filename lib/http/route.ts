@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/endpoint";
 import type { LimitKind } from "@/lib/api/limits";
-import { recordAccess, recordAccessToMany, type AccessContext } from "@/lib/audit";
+import type { AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { clientAddress, limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
@@ -45,16 +45,6 @@ type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/**
- * Records a successful call in the access audit trail (lib/audit): `patient` names whose data
- * it touched — the `id` path parameter, the caller's own contact (claims), or the patients a
- * result shows (lists).
- */
-export interface AuditOption {
-  action: string;
-  patient: "params.id" | "caller" | ((result: never) => number[]);
-}
-
 /** Marks the functions handle() makes: plain Web handlers that lib/http/api-router.ts may serve without Next. */
 const PLAIN_HANDLER = Symbol.for("hand-assessment.plain-handler");
 
@@ -79,7 +69,7 @@ export function handle<
 >(
   definition: Endpoint<P, Q, B, R> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<SuccessBody<R> | Reply | Response>,
-  options: { audit?: AuditOption; renderError?: ErrorRenderer } = {},
+  options: { renderError?: ErrorRenderer } = {},
 ): RouteHandler {
   const successStatus = definition.responses[0]?.status ?? 200;
   const routeHandler = async (request: Request, context: RouteContext): Promise<Response> => {
@@ -117,7 +107,6 @@ export function handle<
         throw error;
       });
       response = toResponse(result, successStatus);
-      if (options.audit && response.status < 400) await audit(options.audit, caller, params, result);
     } catch (error) {
       response = errorResponse(error, requestId, definition, options.renderError ?? jsonError);
     }
@@ -139,12 +128,6 @@ export function handle<
   return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint });
 }
 
-async function audit(option: AuditOption, caller: AccessContext, params: unknown, result: unknown): Promise<void> {
-  if (typeof option.patient === "function") return recordAccessToMany(caller, option.patient(result as never), option.action);
-  const patientId = option.patient === "caller" ? caller.user?.contactId : (params as { id?: number }).id;
-  if (patientId !== undefined) await recordAccess(caller, patientId, option.action, { always: option.patient === "caller" });
-}
-
 /** The limits counted once per request, before any work (a refused request costs nothing more). */
 async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSubject, user: AuthUser | null): Promise<void> {
   if (limits.length === 0) return;
@@ -156,7 +139,8 @@ async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSu
 }
 
 /** Under required/role guards the handler's user is never null. */
-type RequiredUser<G extends Guard> = G extends "none" | "optional" ? AuthUser | null : AuthUser;
+// Not distributive: a role guard's type is `Guard & { roles }`, whose "none" member must not count.
+type RequiredUser<G extends Guard> = [G] extends ["none"] | ["optional"] ? AuthUser | null : AuthUser;
 
 function toResponse(result: unknown, status: number): Response {
   if (result instanceof Response) return result;

@@ -75,10 +75,12 @@ function journalEndpoint<
   return Object.defineProperty({ ...definition, auth: "none" as Guard }, "auth", { get: guard, enumerable: true });
 }
 
-const guarded = [
-  { status: 401, description: "Token missing or invalid (not with JOURNAL_AUTH=none)" },
-  { status: 403, description: "A patient asking for another patient's journal (not with JOURNAL_AUTH=none)" },
-];
+const guarded = [{ status: 401, description: "Token missing or invalid (not with JOURNAL_AUTH=none)" }];
+const unreadablePatient = {
+  status: 404,
+  description:
+    "No patient with this id that the caller may read (another patient's, one not sharing with the caller's clinics, or none: the same answer)",
+};
 
 export const createJournalEntryEndpoint = journalEndpoint({
   method: "POST",
@@ -91,9 +93,10 @@ export const createJournalEntryEndpoint = journalEndpoint({
     { status: 201, description: "The created entry", schema: journalEntry },
     {
       status: 400,
-      description: "A required field is missing or invalid, aiSummary is set, or patientId names no patient (field says which)",
+      description: "A required field is missing or invalid, or aiSummary is set (field says which)",
     },
     ...guarded,
+    unreadablePatient,
   ],
 });
 
@@ -107,6 +110,7 @@ export const listJournalEndpoint = journalEndpoint({
     { status: 200, description: "One page of entries and the total", schema: journalListResponse },
     { status: 400, description: "A query parameter is invalid" },
     ...guarded,
+    unreadablePatient,
   ],
 });
 
@@ -120,7 +124,7 @@ export const journalEntryEndpoint = journalEndpoint({
     { status: 200, description: "The entry", schema: journalEntry },
     { status: 400, description: "The id is not a positive integer" },
     ...guarded,
-    { status: 404, description: "No entry with this id" },
+    { status: 404, description: "No entry with this id of a patient the caller may read" },
   ],
 });
 
@@ -134,6 +138,6 @@ export const narrativeContextEndpoint = journalEndpoint({
     { status: 200, description: "The context text (bounded in length)", schema: z.object({ context: z.string() }) },
     { status: 400, description: "The patient id is not a positive integer" },
     ...guarded,
-    { status: 404, description: "The id is not a patient contact" },
+    unreadablePatient,
   ],
 });

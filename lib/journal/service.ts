@@ -1,15 +1,15 @@
-// The patient journal. Behind a token by default (JOURNAL_AUTH=required): a patient reads and
-// writes their own journal, care providers and admins any, and every read or write by someone
-// other than the patient is in the audit trail. JOURNAL_AUTH=none keeps the spec's open journal
-// (the caller is then null and the audit rows say "anonymous").
+// The patient journal. Behind a token by default (JOURNAL_AUTH=required): whoever the access rule
+// lets at the patient (lib/access) reads and writes it, and every read or write by someone other
+// than the patient is in the audit trail. JOURNAL_AUTH=none keeps the spec's open journal (the
+// caller is then null and the audit rows say "anonymous").
 import type { z } from "zod";
-import { badRequest, notFound } from "@/lib/api/errors";
-import { actorRole, recordAccess, type AccessContext } from "@/lib/audit";
-import type { AuthUser } from "@/lib/auth/guard";
+import { openPatient, type PatientAction, type PatientHandle } from "@/lib/access";
+import { notFound } from "@/lib/api/errors";
+import { actorRole, type AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import type { journalEntryInput, journalListQuery } from "@/lib/journal/schemas";
-import { assertMayRead, assertMayReadPatient } from "@/lib/patients/access";
 import type { patientJournalQuery } from "@/lib/patients/schemas";
 
 /** Roles whose entries are marked as written by staff, not by the patient. */
@@ -37,34 +37,38 @@ function toEntry(row: JournalEntry) {
   };
 }
 
+/** The journal's door through the access rule: JOURNAL_AUTH=none lets an anonymous caller in (audited). */
+function openJournal(caller: AccessContext, patientId: number, action: PatientAction, notFoundMessage?: string): Promise<PatientHandle> {
+  return openPatient(caller, patientId, action, { anonymousAllowed: env().JOURNAL_AUTH === "none", notFoundMessage });
+}
+
 export async function createJournalEntry(input: z.output<typeof journalEntryInput>, caller: AccessContext) {
-  if (caller.user) assertMayRead(caller.user, input.patientId);
-  const patient = await db().contact.findUnique({ where: { id: input.patientId }, select: { kind: true } });
-  if (patient?.kind !== "PATIENT") throw badRequest("patientId: no patient with this id", "patientId");
+  const patient = await openJournal(caller, input.patientId, "journal_write");
   const row = await db().journalEntry.create({
-    data: { ...input, authorContactId: caller.user?.contactId ?? null, authorRole: actorRole(caller.user) },
+    data: { ...input, patientId: patient.patientId, authorContactId: caller.user?.contactId ?? null, authorRole: actorRole(caller.user) },
   });
-  await recordAccess(caller, input.patientId, "journal_write");
   return toEntry(row);
 }
 
 export async function listJournalEntries(query: z.output<typeof journalListQuery>, caller: AccessContext) {
   if (query.patientId === undefined) return { entries: [], total: 0 };
-  if (caller.user) assertMayRead(caller.user, query.patientId);
-  const where = { patientId: query.patientId, ...(query.entryType ? { entryType: query.entryType } : {}) };
+  const patient = await openJournal(caller, query.patientId, "journal_list");
+  const where = { patientId: patient.patientId, ...(query.entryType ? { entryType: query.entryType } : {}) };
   const [rows, total] = await Promise.all([
     db().journalEntry.findMany({ where, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: query.limit, skip: query.offset }),
     db().journalEntry.count({ where }),
   ]);
-  await recordAccess(caller, query.patientId, "journal_list");
   return { entries: rows.map(toEntry), total };
 }
 
+/** One entry by id: an entry of a patient the caller may not read is as missing as an unknown id. */
 export async function getJournalEntry(id: number, caller: AccessContext) {
-  const row = await db().journalEntry.findUnique({ where: { id } });
-  if (!row) throw notFound("Journal entry not found");
-  if (caller.user) assertMayRead(caller.user, row.patientId);
-  await recordAccess(caller, row.patientId, "journal_entry_read");
+  const NOT_FOUND = "Journal entry not found";
+  const owner = await db().journalEntry.findUnique({ where: { id }, select: { patientId: true } });
+  if (!owner) throw notFound(NOT_FOUND);
+  const patient = await openJournal(caller, owner.patientId, "journal_entry_read", NOT_FOUND);
+  const row = await db().journalEntry.findFirst({ where: { id, patientId: patient.patientId } });
+  if (!row) throw notFound(NOT_FOUND);
   return toEntry(row);
 }
 
@@ -80,8 +84,8 @@ export function entrySummary(entry: Pick<JournalEntry, "aiSummary" | "transcript
 }
 
 /** GET /patients/:id/journal: summary rows. */
-export async function patientJournal(user: AuthUser, patientId: number, query: z.output<typeof patientJournalQuery>) {
-  await assertMayReadPatient(user, patientId);
+export async function patientJournal(caller: AccessContext, id: number, query: z.output<typeof patientJournalQuery>) {
+  const { patientId } = await openPatient(caller, id, "read_journal");
   const [rows, total] = await Promise.all([
     db().journalEntry.findMany({
       where: { patientId },

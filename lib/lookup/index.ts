@@ -8,7 +8,8 @@ import { scoreDay, scoreValuesFor, type Snapshot } from "@/lib/assessments/read"
 import { kindOf } from "@/lib/assessments/kinds";
 import { readType, storedType } from "@/lib/assessments/types";
 import { createRecord } from "@/lib/assessments/submit";
-import { auditColumns, type AccessContext } from "@/lib/audit";
+import { auditOwnAction, auditShown } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, notFoundCode } from "@/lib/codes";
 import { db, withConnection } from "@/lib/db";
@@ -34,35 +35,22 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const asObject = (value: Snapshot | string | null): Snapshot => (typeof value === "string" ? JSON.parse(value) : (value ?? {}));
 
 /**
- * Public view of a live record. One statement counts the view and, when the record belongs to a
- * patient other than the caller, writes the audit row: a lookup stays one round trip.
+ * Public view of a live record. One statement counts the view and names the owner; a view of a
+ * patient's record by anyone else is audited (lib/access).
  */
 export async function lookupByCode(code: string, caller: AccessContext) {
-  const audit = auditColumns(caller, "lookup");
   const [row] = await withConnection((sql) =>
-    sql.query<LookupRow>(
+    sql.query<LookupRow & { owner_id: number; owner_is_patient: boolean }>(
       `WITH hit AS (
          UPDATE assessments SET view_count = view_count + 1
           WHERE code = $1 AND ${liveSql()}
           RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
-       ), audited AS (
-         INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, request_id, client_request_id)
-         SELECT $2, $3, hit.owner_id, $4, $5, $6, $7 FROM hit JOIN contacts c ON c.id = hit.owner_id
-          WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT' AND hit.owner_id IS DISTINCT FROM $8::int
        )
-       SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count FROM hit`,
-      [
-        code,
-        audit.actorSub,
-        audit.actorRole,
-        audit.action,
-        audit.route,
-        audit.requestId,
-        audit.clientRequestId,
-        caller.user?.contactId ?? null,
-      ],
+       SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`,
+      [code],
     ),
   );
+  if (row && !row.is_anonymous && row.owner_is_patient) await auditShown(caller, [row.owner_id], "lookup");
   if (!row) throw notFoundCode();
   return {
     code: row.code,
@@ -106,7 +94,8 @@ const claimedRow = z.object({
  * anonymous (404). The record's score point and the emptied anonymous contact follow in the
  * same transaction.
  */
-export async function claimByCode(code: string, user: AuthUser) {
+export async function claimByCode(code: string, caller: AccessContext & { user: AuthUser }) {
+  const { user } = caller;
   await db().$transaction(async (tx) => {
     const rows = await tx.$queryRawUnsafe<unknown[]>(
       `UPDATE assessments AS a
@@ -136,6 +125,7 @@ export async function claimByCode(code: string, user: AuthUser) {
     }
     await tx.contact.deleteMany({ where: { id: row.previous_owner, kind: "ANONYMOUS", assessments: { none: {} } } });
   });
+  await auditOwnAction(caller, "claim");
   return { message: "Assessment claimed: it is now linked to your account and no longer expires", code: formatCode(code) };
 }
 

@@ -1,10 +1,11 @@
 // GET /journal/narrative-context/:patientId: a prompt-ready text of the patient's recent journal
 // entries with their latest scores, bounded so it fits any prompt.
-import { recordAccess, type AccessContext } from "@/lib/audit";
+import { openPatient, type PatientHandle } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
+import { env } from "@/lib/env";
 import { writtenByStaff } from "@/lib/journal/service";
-import { assertMayReadPatient, assertPatient } from "@/lib/patients/access";
 import { patientStanding } from "@/lib/patients/list";
 import { dailyScores } from "@/lib/patients/scores";
 
@@ -31,8 +32,8 @@ function entryLine(entry: JournalEntry): string {
   return `- ${facts.join(" · ")}: "${clip(entry.transcript, TRANSCRIPT_CHARS)}"`;
 }
 
-async function scoreLine(patientId: number): Promise<string> {
-  const [{ scores }, standing] = await Promise.all([dailyScores(patientId, { limit: 2, offset: 0 }), patientStanding(patientId)]);
+async function scoreLine(patient: PatientHandle): Promise<string> {
+  const [{ scores }, standing] = await Promise.all([dailyScores(patient, { limit: 2, offset: 0 }), patientStanding(patient)]);
   const [latest, previous] = scores;
   if (!latest) return "Latest scores: none recorded yet.";
   const parts = [
@@ -50,12 +51,15 @@ async function scoreLine(patientId: number): Promise<string> {
   );
 }
 
-export async function narrativeContext(patientId: number, caller: AccessContext) {
-  if (caller.user) await assertMayReadPatient(caller.user, patientId);
-  else await assertPatient(patientId);
+export async function narrativeContext(id: number, caller: AccessContext) {
+  const patient = await openPatient(caller, id, "narrative_context", { anonymousAllowed: env().JOURNAL_AUTH === "none" });
   const [entries, scores] = await Promise.all([
-    db().journalEntry.findMany({ where: { patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: CONTEXT_ENTRIES }),
-    scoreLine(patientId),
+    db().journalEntry.findMany({
+      where: { patientId: patient.patientId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: CONTEXT_ENTRIES,
+    }),
+    scoreLine(patient),
   ]);
   const header = entries.length
     ? `Recent journal entries, newest first (pain 0-10, higher is worse; function 0-10, higher is better):`
@@ -69,6 +73,5 @@ export async function narrativeContext(patientId: number, caller: AccessContext)
     lines.push(line);
     length += line.length + 1;
   }
-  await recordAccess(caller, patientId, "narrative_context");
   return { context: [header, ...lines, scores].join("\n") };
 }

@@ -2,12 +2,12 @@
 // configured; otherwise, or when the model fails, a deterministic template writes it from the
 // same facts. The model is never sent the patient's name or e-mail.
 import { HAND_NAMES, JOURNAL_ENTRY_MOMENTS } from "@/lib/assessments/vocabulary";
-import type { AuthUser } from "@/lib/auth/guard";
+import { openPatient, type PatientHandle } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
 import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import { entrySummary } from "@/lib/journal/service";
 import { complete } from "@/lib/llm";
-import { assertMayRead } from "@/lib/patients/access";
 import { patientProfile } from "@/lib/patients/profile";
 import type { PatientProfile } from "@/lib/patients/schemas";
 import { dailyScores } from "@/lib/patients/scores";
@@ -23,11 +23,15 @@ export interface PatientFacts {
   journal: JournalEntry[];
 }
 
-export async function patientFacts(patientId: number, journalEntries = 3): Promise<PatientFacts> {
-  const profile = await patientProfile(patientId);
+export async function patientFacts(patient: PatientHandle, journalEntries = 3): Promise<PatientFacts> {
+  const profile = await patientProfile(patient);
   const [{ scores }, journal] = await Promise.all([
-    dailyScores(patientId, { limit: 60, offset: 0 }),
-    db().journalEntry.findMany({ where: { patientId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: journalEntries }),
+    dailyScores(patient, { limit: 60, offset: 0 }),
+    db().journalEntry.findMany({
+      where: { patientId: patient.patientId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: journalEntries,
+    }),
   ]);
   return { profile, days: scores, journal };
 }
@@ -169,9 +173,8 @@ function modelFacts(facts: PatientFacts, today: Date): string {
   return lines.join("\n");
 }
 
-export async function narrativeSummary(user: AuthUser, patientId: number) {
-  assertMayRead(user, patientId);
-  const facts = await patientFacts(patientId);
+export async function narrativeSummary(caller: AccessContext, patientId: number) {
+  const facts = await patientFacts(await openPatient(caller, patientId, "narrative_summary"));
   const today = new Date();
   const text = await complete(
     [

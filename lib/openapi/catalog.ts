@@ -5,6 +5,7 @@ import { kindSubmissionEndpoints } from "@/lib/assessments/kinds";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
 import * as billing from "@/lib/billing/schemas";
+import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
 import * as health from "@/lib/health/schemas";
@@ -22,6 +23,7 @@ const modules: Record<string, unknown>[] = [
   kindSubmissionEndpoints,
   lookup,
   patients,
+  clinics,
   journal,
   reports,
   biomechanics,

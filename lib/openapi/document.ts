@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { wireTypes } from "@/lib/api/wire";
 import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
+import { CLINIC_ROLES } from "@/lib/clinics/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
@@ -30,6 +31,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Lookup: "Read, claim and e-mail an assessment by its sharing code.",
   Patients: "Score histories and records of a signed-in patient, and the patient list care providers work from.",
   Journal: "A patient's journal: check-ins before and after assessments.",
+  Clinics: "Clinics and their members: a clinician reads only the patients who share with one of their clinics (PATIENT_ACCESS=care-team).",
+  Sharing: "A patient's own side: share the record with a clinic by its join code, stop sharing, and see who looked at the record.",
   Reports: "Bundle up to 20 assessment codes into a report with a PDF, an e-mail and a plain-language explanation.",
   Biomechanics: "Forwarded to the biomechanics analysis service.",
   "Speech and voice": "Text to speech, and the voice session WebSocket (its messages: /api/asyncapi.json).",
@@ -65,6 +68,7 @@ function security(guard: Guard): Record<string, string[]>[] {
 const ENUMS: Record<string, readonly string[]> = {
   AssessmentType: assessments.readAssessmentType.options,
   Hand: assessments.anyHand.options,
+  ClinicRole: CLINIC_ROLES,
   ScoredHand: assessments.scoredHand.options,
   HandDigit: assessments.handDigit.options,
   DigitLocation: assessments.digitLocation.options,

@@ -1,14 +1,15 @@
 // Assessment history: a patient's records, newest first, each with its read type, code, one-line
 // summary and mapped results tree (the same tree as GET /assessments/:id/results).
 import type { z } from "zod";
+import type { PatientHandle } from "@/lib/access";
 import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
 import { readType, storedType } from "@/lib/assessments/types";
 import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import type { assessmentsQuery } from "@/lib/patients/schemas";
 
-export async function assessmentHistory(patientId: number, query: z.output<typeof assessmentsQuery>) {
-  const where = { ownerId: patientId, ...(query.type ? { assessmentType: storedType(query.type) } : {}) };
+export async function assessmentHistory(patient: PatientHandle, query: z.output<typeof assessmentsQuery>) {
+  const where = { ownerId: patient.patientId, ...(query.type ? { assessmentType: storedType(query.type) } : {}) };
   const [rows, total] = await Promise.all([
     db().assessment.findMany({
       where,

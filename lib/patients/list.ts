@@ -5,11 +5,13 @@
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
 // patients into the application.
 import type { z } from "zod";
+import { auditShown, listScope, openPatient, type PatientHandle } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
+import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
 import type { patientListQuery, TestStanding } from "@/lib/patients/schemas";
-import { assertPatient } from "@/lib/patients/access";
 import { attentionReasons } from "@/lib/patients/standing";
 
 type ListQuery = z.output<typeof patientListQuery>;
@@ -25,8 +27,8 @@ const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
 };
 
-function whereClause(query: ListQuery): Prisma.Sql {
-  const conditions = [Prisma.sql`c.kind = 'PATIENT'`];
+function whereClause(user: AuthUser | null, query: ListQuery): Prisma.Sql {
+  const conditions = [Prisma.sql`c.kind = 'PATIENT'`, listScope(user, query.clinicId)];
   if (query.search) {
     const pattern = containsPattern(query.search);
     conditions.push(Prisma.sql`(c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`);
@@ -75,13 +77,19 @@ function pageQuery(query: ListQuery, where: Prisma.Sql): Prisma.Sql {
     LIMIT ${query.limit} OFFSET ${query.offset}`;
 }
 
-export async function listPatients(query: ListQuery) {
-  const where = whereClause(query);
+/** One page of the patients the caller may read (lib/access listScope); each one shown is audited. */
+export async function listPatients(caller: AccessContext, query: ListQuery) {
+  const where = whereClause(caller.user, query);
   const [rows, [count]] = await Promise.all([
     db().$queryRaw<ListRow[]>(pageQuery(query, where)),
     db().$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`,
   ]);
+  await auditShown(
+    caller,
+    rows.map((row) => row.id),
+    "patient_list",
+  );
   return {
     patients: rows.map((row) => ({
       id: row.id,
@@ -109,8 +117,8 @@ function standingOf(score: number | null, trend: Trend, needsAttention: boolean,
 }
 
 /** The list's figures for one patient (the profile and narrative show the same). */
-export async function patientStanding(patientId: number) {
-  const row = await db().patientStanding.findUnique({ where: { contactId: patientId } });
+export async function patientStanding(patient: PatientHandle) {
+  const row = await db().patientStanding.findUnique({ where: { contactId: patient.patientId } });
   return {
     ...standingOf(
       row?.score ?? null,
@@ -123,14 +131,15 @@ export async function patientStanding(patientId: number) {
   };
 }
 
-/** Marks a patient reviewed: the flag is down until a result newer than now arrives. */
-export async function markReviewed(patientId: number, reviewer: string) {
-  await assertPatient(patientId);
+/** Marks a patient reviewed (audited, who and when): the flag is down until a result newer than now arrives. */
+export async function markReviewed(caller: AccessContext, patientId: number) {
+  const { patientId: id } = await openPatient(caller, patientId, "mark_reviewed");
+  const reviewer = caller.user!.sub;
   const reviewedAt = new Date();
   await db().$transaction([
-    db().$executeRaw`UPDATE patient_standings SET reviewed_at = ${reviewedAt}, reviewed_by = ${reviewer} WHERE contact_id = ${patientId}`,
-    db().$executeRaw`SELECT refresh_patient_standing(${patientId}::int)`,
+    db().$executeRaw`UPDATE patient_standings SET reviewed_at = ${reviewedAt}, reviewed_by = ${reviewer} WHERE contact_id = ${id}`,
+    db().$executeRaw`SELECT refresh_patient_standing(${id}::int)`,
   ]);
-  const row = await db().patientStanding.findUnique({ where: { contactId: patientId }, select: { needsAttention: true } });
-  return { id: patientId, needsAttention: row?.needsAttention ?? false, reviewedAt: reviewedAt.toISOString(), reviewedBy: reviewer };
+  const row = await db().patientStanding.findUnique({ where: { contactId: id }, select: { needsAttention: true } });
+  return { id, needsAttention: row?.needsAttention ?? false, reviewedAt: reviewedAt.toISOString(), reviewedBy: reviewer };
 }

@@ -1,11 +1,11 @@
 // A patient's full profile (providers' view and the patient's own), and the patient's own edits.
+import { ownPatientRecord, type PatientHandle } from "@/lib/access";
 import { notFound } from "@/lib/api/errors";
 import { byKind } from "@/lib/assessments/kinds";
 import { readType } from "@/lib/assessments/types";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
-import { ownPatientId } from "@/lib/patients/access";
 import { patientStanding } from "@/lib/patients/list";
 import type { PatientProfile, ProfileUpdate } from "@/lib/patients/schemas";
 
@@ -25,7 +25,8 @@ interface LatestRow {
   score: number | null;
 }
 
-export async function patientProfile(patientId: number): Promise<PatientProfile> {
+export async function patientProfile(patient: PatientHandle): Promise<PatientProfile> {
+  const { patientId } = patient;
   const contact = await db().contact.findUnique({
     where: { id: patientId },
     include: {
@@ -36,7 +37,7 @@ export async function patientProfile(patientId: number): Promise<PatientProfile>
   if (contact?.kind !== "PATIENT") throw notFound("Patient not found");
 
   const [standing, latest, assessments, journalEntries, scoreDays] = await Promise.all([
-    patientStanding(patientId),
+    patientStanding(patient),
     // The newest assessment of each type, its score from its score point (else the snapshot).
     db().$queryRaw<LatestRow[]>`
       SELECT DISTINCT ON (a.assessment_type) a.assessment_type::text AS assessment_type, a.code, a.date_created,
@@ -90,14 +91,15 @@ export async function patientProfile(patientId: number): Promise<PatientProfile>
 }
 
 export function myProfile(user: AuthUser): Promise<PatientProfile> {
-  return patientProfile(ownPatientId(user));
+  return patientProfile(ownPatientRecord(user));
 }
 
 const asDate = (value: string | null | undefined) =>
   value === undefined ? undefined : value === null ? null : new Date(`${value}T00:00:00Z`);
 
 export async function updateMyProfile(user: AuthUser, update: ProfileUpdate): Promise<PatientProfile> {
-  const patientId = ownPatientId(user);
+  const own = ownPatientRecord(user);
+  const { patientId } = own;
   const { name, ...fields } = update;
   const data = {
     ...fields,
@@ -109,5 +111,5 @@ export async function updateMyProfile(user: AuthUser, update: ProfileUpdate): Pr
     ...(name !== undefined ? [db().contact.update({ where: { id: patientId }, data: { name } })] : []),
     db().patientProfile.upsert({ where: { contactId: patientId }, create: { contactId: patientId, ...data }, update: data }),
   ]);
-  return patientProfile(patientId);
+  return patientProfile(own);
 }

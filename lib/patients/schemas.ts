@@ -13,8 +13,11 @@ const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
 const score = z.number().min(0).max(100);
 
 const unauthorized = { status: 401, description: "Token missing, invalid or expired" };
-const forbiddenOther = { status: 403, description: "A patient asking for another patient's data" };
-const notAPatient = { status: 404, description: "The id is not a patient contact" };
+const notAPatient = {
+  status: 404,
+  description:
+    "No patient with this id that the caller may read (another patient's, one not sharing with the caller's clinics, or none: the same answer)",
+};
 const badQuery = { status: 400, description: "The id or a query parameter is invalid (e.g. a negative or non-numeric limit)" };
 const badId = { status: 400, description: "The id is not a positive integer" };
 
@@ -61,13 +64,7 @@ export const patientScoresEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: scoresQuery,
-  responses: [
-    { status: 200, description: "Daily score points", schema: scoresResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Daily score points", schema: scoresResponse }, badQuery, unauthorized, notAPatient],
 });
 
 // ---------- assessment history ----------
@@ -113,13 +110,7 @@ export const patientAssessmentsEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: assessmentsQuery,
-  responses: [
-    { status: 200, description: "Assessment history", schema: assessmentsResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Assessment history", schema: assessmentsResponse }, badQuery, unauthorized, notAPatient],
 });
 
 // ---------- provider list ----------
@@ -128,6 +119,7 @@ export const PATIENT_SORTS = ["attention", "name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
   search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
+  clinicId: idParam.optional().describe("Only the patients sharing with this clinic (the caller's own clinics only: others list nobody)"),
   trend: z.enum(TRENDS).optional(),
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
     .transform((value) => value === "true")
@@ -211,7 +203,7 @@ export const patientListResponse = z.object({ patients: z.array(patientRow), tot
 export const patientListEndpoint = endpoint({
   method: "GET",
   path: "/patients",
-  summary: "Patients with latest score, trend and attention flag (care providers and admins)",
+  summary: "Patients the caller may read, with latest score, trend and attention flag (care providers and admins)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
   query: patientListQuery,
@@ -379,13 +371,7 @@ export const patientJournalEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   query: patientJournalQuery,
-  responses: [
-    { status: 200, description: "Journal summary rows", schema: patientJournalResponse },
-    badQuery,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "Journal summary rows", schema: patientJournalResponse }, badQuery, unauthorized, notAPatient],
 });
 
 export const narrativeResponse = z.object({
@@ -401,11 +387,5 @@ export const narrativeSummaryEndpoint = endpoint({
   auth: "required",
   params: patientIdParams,
   limits: ["ai"],
-  responses: [
-    { status: 200, description: "The note and where it came from", schema: narrativeResponse },
-    badId,
-    unauthorized,
-    forbiddenOther,
-    notAPatient,
-  ],
+  responses: [{ status: 200, description: "The note and where it came from", schema: narrativeResponse }, badId, unauthorized, notAPatient],
 });

@@ -6,6 +6,7 @@
 // rounded values (patient_test_days and patient_overall_days, migration
 // 20261123120000_trend_per_test), so what a provider sees is exactly what the rules judged.
 import type { z } from "zod";
+import type { PatientHandle } from "@/lib/access";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { scoresQuery } from "@/lib/patients/schemas";
@@ -31,7 +32,8 @@ interface ScoreRow {
   pain: number | null;
 }
 
-export async function dailyScores(patientId: number, query: z.output<typeof scoresQuery>) {
+export async function dailyScores(patient: PatientHandle, query: z.output<typeof scoresQuery>) {
+  const { patientId } = patient;
   const hand = query.hand ? Prisma.sql`AND hand = ${query.hand}::"Hand"` : Prisma.empty;
   const [rows, totals] = await Promise.all([
     db().$queryRaw<ScoreRow[]>`

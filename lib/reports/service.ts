@@ -3,7 +3,8 @@
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
-import { actorRole, recordAccessToMany, type AccessContext } from "@/lib/audit";
+import { auditShown } from "@/lib/access";
+import { actorRole, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -217,7 +218,7 @@ export async function viewReport(code: string, caller: AccessContext): Promise<R
     if (isRecordNotFound(error)) throw notFound(NOT_FOUND);
     throw error;
   }
-  await recordAccessToMany(caller, ownerPatients(row), "report_view");
+  await auditShown(caller, ownerPatients(row), "report_view");
   return toView(row);
 }
 
@@ -245,7 +246,7 @@ export function pdfFilename(code: string): string {
 export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
   const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key);
-  await recordAccessToMany(caller, ownerPatients(row), "report_pdf");
+  await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }
 
@@ -297,7 +298,7 @@ export async function emailReport(
       },
       "report-email",
     );
-    if (result.sent) await recordAccessToMany(caller, ownerPatients(row), "report_email");
+    if (result.sent) await auditShown(caller, ownerPatients(row), "report_email");
     return result.sent
       ? { success: true, sent: true, message: `Sent to ${to}, with the PDF attached.` }
       : {

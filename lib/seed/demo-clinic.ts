@@ -3,6 +3,7 @@
 // score points and journal entries. Rows go in by the thousand through unnest() arrays, so
 // 10,000 patients × 20 assessments take seconds, not hours. Used by `npm run db:seed`, the
 // benchmarks and tests.
+import { generateJoinCode } from "@/lib/clinics/join-code";
 import { generateCode } from "@/lib/codes";
 import { scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
 
@@ -21,6 +22,12 @@ export interface SeedOptions {
   /** Seed of the pseudo-random generator: the same seed gives the same clinic. */
   seed?: number;
   now?: Date;
+  /**
+   * Clinics the patients are spread over, round robin (default 2); the first patient shares with
+   * every clinic. The demo care provider and the development sign-in's care provider are
+   * clinicians of the first, a second demo provider (DEMO_SECOND_PROVIDER_SUB) of the second.
+   */
+  clinics?: number;
   /** Called after each batch with the number of patients written so far. */
   progress?: (done: number) => void;
 }
@@ -37,6 +44,9 @@ export interface SeedResult {
 
 export const DEMO_PROVIDER_SUB = "demo|care-provider";
 export const DEMO_ADMIN_SUB = "demo|admin";
+export const DEMO_SECOND_PROVIDER_SUB = "demo|care-provider-2";
+/** The development sign-in's care provider (lib/auth/guard.ts DEV_PERSONAS) works in the first clinic. */
+const DEV_PROVIDER_SUB = "dev|care-provider";
 
 const DAY_MS = 86_400_000;
 
@@ -319,6 +329,36 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
     [DEMO_PROVIDER_SUB, DEMO_ADMIN_SUB],
   );
 
+  const clinicCount = Math.max(1, options.clinics ?? 2);
+  const clinicIds = (
+    await sql.query<{ id: number }>(
+      `INSERT INTO clinics (name, join_code, created_by)
+       SELECT 'Demo Clinic ' || u.n || ' (' || $1 || ')', u.code, 'seed' FROM unnest($2::text[]) WITH ORDINALITY AS u(code, n)
+       ORDER BY u.n
+       RETURNING id`,
+      [tag, Array.from({ length: clinicCount }, generateJoinCode)],
+    )
+  ).map((row) => Number(row.id));
+  const firstClinic = clinicIds[0]!;
+  const secondClinic = clinicIds[1] ?? firstClinic;
+  await sql.query(
+    `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
+     VALUES ('STAFF', $1, 'provider2@demo.hand-assessment.app', 'Dr. Sam Okafor', ARRAY['care_provider'], now())
+     ON CONFLICT (sub) DO NOTHING`,
+    [DEMO_SECOND_PROVIDER_SUB],
+  );
+  await sql.query(
+    `INSERT INTO clinic_members (clinic_id, sub, role, added_by)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
+     ON CONFLICT (clinic_id, sub) DO NOTHING`,
+    [
+      [firstClinic, firstClinic, secondClinic],
+      [DEMO_PROVIDER_SUB, DEV_PROVIDER_SUB, DEMO_SECOND_PROVIDER_SUB],
+      ["clinic_admin", "clinician", "clinic_admin"],
+      ["seed", "seed", "seed"],
+    ],
+  );
+
   const usedCodes = new Set<string>();
   const freshCode = () => {
     let code = generateCode();
@@ -360,6 +400,14 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
     );
     const idBySub = new Map(contactRows.map((row) => [row.sub, Number(row.id)]));
     const ids = people.map((p) => idBySub.get(p.sub)!);
+    const shares = ids.flatMap((id, k) => {
+      const n = first + k;
+      return n === 0 ? clinicIds.map((clinic) => [id, clinic]) : [[id, clinicIds[n % clinicIds.length]!]];
+    });
+    await sql.query(`INSERT INTO patient_shares (patient_id, clinic_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+      shares.map(([id]) => id),
+      shares.map(([, clinic]) => clinic),
+    ]);
 
     await sql.query(
       `INSERT INTO patient_profiles (contact_id, date_of_birth, affected_hand, dominant_hand, injury, injury_date, surgery_type, surgery_date, updated_at)

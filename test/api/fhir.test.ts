@@ -174,7 +174,7 @@ describe("every resource the API answers is valid FHIR R4", () => {
     await assertOutcome(`/Observation?code=rom`, providerToken, 400, "invalid");
     await assertOutcome(`/Observation?patient=${alice.id}&_count=-1`, providerToken, 400, "invalid");
     await assertOutcome(`/Patient/${alice.id}`, null, 401, "login");
-    await assertOutcome(`/Patient/${alice.id}`, bob.token, 403, "forbidden");
+    await assertOutcome(`/Patient/${alice.id}`, bob.token, 404, "not-found");
     await assertOutcome(`/Observation/999999`, providerToken, 404, "not-found");
     await assertOutcome(`/CodeSystem/loinc`, null, 404, "not-found");
     await assertOutcome(`/Condition?patient=${alice.id}`, null, 404, "not-found");
@@ -398,10 +398,10 @@ describe("who may read what", () => {
     for (const path of [...guarded(), "/Observation/1", "/DiagnosticReport/1"]) await assertOutcome(path, null, 401, "login");
   });
 
-  test("a patient reads their own; another patient's is 403, and guessed Observation/DiagnosticReport ids are 404", async () => {
+  test("a patient reads their own; another patient's, and guessed Observation/DiagnosticReport ids, are 404", async () => {
     for (const path of guarded()) assert.equal((await fhir(path, alice.token)).status, 200, path);
-    for (const path of guarded()) await assertOutcome(path, bob.token, 403, "forbidden");
-    await assertOutcome("/Patient/999999", bob.token, 403, "forbidden");
+    for (const path of guarded()) await assertOutcome(path, bob.token, 404, "not-found");
+    await assertOutcome("/Patient/999999", bob.token, 404, "not-found");
     const { id: observationId } = (await api.get(`/assessments/${aliceCodes.ROM}/results`)).body;
     const [report] = entries(await fhirOk<Bundle>(`/DiagnosticReport?patient=${alice.id}`));
     assert.equal((await fhir(`/Observation/${observationId}`, alice.token)).status, 200);
@@ -488,10 +488,10 @@ describe("an outside FHIR client (fhir-kit-client)", () => {
     assert.deepEqual([all.total, all.entry?.[0]?.resource?.resourceType], [7, "Patient"]);
   });
 
-  test("a 404 and a 403 arrive as OperationOutcome", async () => {
+  test("a 404, for a missing record or another patient's, arrives as OperationOutcome", async () => {
     const missing = await rejection(client(providerToken).read({ resourceType: "Observation", id: "999999" }));
     assert.deepEqual([missing.status, missing.data.resourceType, missing.data.issue[0].code], [404, "OperationOutcome", "not-found"]);
     const refused = await rejection(client(bob.token).read({ resourceType: "Patient", id: String(alice.id) }));
-    assert.deepEqual([refused.status, refused.data.resourceType, refused.data.issue[0].code], [403, "OperationOutcome", "forbidden"]);
+    assert.deepEqual([refused.status, refused.data.resourceType, refused.data.issue[0].code], [404, "OperationOutcome", "not-found"]);
   });
 });

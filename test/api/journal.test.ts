@@ -74,13 +74,13 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
       [{ ...valid, painRating: 11 }, "painRating"],
       [{ ...valid, functionRating: -1 }, "functionRating"],
       [{ ...valid, affectedHand: "MIDDLE" }, "affectedHand"],
-      [{ ...valid, patientId: 99999999 }, "patientId"],
     ];
     for (const [body, field] of cases) {
       const response = await api.post("/journal", body);
       assert.equal(response.status, 400, JSON.stringify(body));
       assert.equal(response.body.field, field);
     }
+    assert.equal((await api.post("/journal", { ...valid, patientId: 99999999 })).status, 404, "no such patient");
     assert.equal((await api.post("/journal", "{not json", { headers: { "content-type": "application/json" } })).status, 400);
   });
 
@@ -205,7 +205,7 @@ describe("JOURNAL_AUTH=required (the default)", () => {
     );
   });
 
-  test("a patient reads and writes only their own journal (403 otherwise)", async () => {
+  test("a patient reads and writes only their own journal (404 otherwise: the other does not exist for them)", async () => {
     assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1);
     assert.equal((await api.get(`/journal/${bobEntry}`, { token: bob.token })).status, 200);
     assert.equal((await api.get(`/journal/narrative-context/${bob.id}`, { token: bob.token })).status, 200);
@@ -217,7 +217,7 @@ describe("JOURNAL_AUTH=required (the default)", () => {
     ]);
     assert.deepEqual(
       denied.map((r) => r.status),
-      [403, 403, 403, 403],
+      [404, 404, 404, 404],
     );
     assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1, "nothing was written");
   });

@@ -178,13 +178,14 @@ describe("who may read whom", () => {
     for (const path of paths(bob.id)) assert.equal((await api.get(path, { token: bob.token })).status, 200, path);
   });
 
-  test("a patient may not read another patient's records (403), nor the provider views", async () => {
-    for (const path of [...paths(bob.id), `/patients/${bob.id}`]) {
+  test("to a patient another patient does not exist (404), and the provider views are refused (403)", async () => {
+    for (const path of paths(bob.id)) {
       const response = await api.get(path, { token: alice.token });
-      assert.equal(response.status, 403, path);
+      assert.equal(response.status, 404, path);
     }
+    assert.equal((await api.get(`/patients/${bob.id}`, { token: alice.token })).status, 403);
     // Nor learn whether an id exists.
-    assert.equal((await api.get("/patients/999999/scores", { token: alice.token })).status, 403);
+    assert.equal((await api.get("/patients/999999/scores", { token: alice.token })).status, 404);
   });
 
   test("care providers and admins read any patient", async () => {

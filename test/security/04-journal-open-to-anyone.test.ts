@@ -43,7 +43,7 @@ test("by default an anonymous caller can neither read nor write a patient's jour
     [401, 401, 401, 401],
   );
   const intruder = await idp.token({ sub: uniqueSub("intruder"), roles: ["patient"] });
-  assert.equal((await api.get(`/journal/${entry.body.id}`, { token: intruder })).status, 403);
+  assert.equal((await api.get(`/journal/${entry.body.id}`, { token: intruder })).status, 404);
   assert.equal((await api.get(`/journal?patientId=${victim.id}`, { token: victim.token })).body.total, 1, "only the patient's own entry");
 });
 
@@ -63,7 +63,8 @@ test("JOURNAL_AUTH=none keeps the spec's open journal and warns at start", async
   const open = await startServer({ env: { JOURNAL_AUTH: "none" } });
   try {
     assert.match(open.output(), /"level":40[^\n]*JOURNAL_AUTH=none/);
-    assert.equal((await apiClient(open.origin).get("/journal?patientId=1")).status, 200);
+    // No token asked for: an unknown patient is a 404, not a 401.
+    assert.equal((await apiClient(open.origin).get("/journal?patientId=999999")).status, 404);
   } finally {
     await open.stop();
   }

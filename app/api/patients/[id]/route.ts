@@ -1,7 +1,5 @@
 import { handle } from "@/lib/http/route";
-import { patientProfile } from "@/lib/patients/profile";
 import { patientProfileEndpoint } from "@/lib/patients/schemas";
+import { readPatientProfile } from "@/lib/patients/service";
 
-export const GET = handle(patientProfileEndpoint, async ({ params }) => patientProfile(params.id), {
-  audit: { action: "read_profile", patient: "params.id" },
-});
+export const GET = handle(patientProfileEndpoint, async ({ caller, params }) => readPatientProfile(caller, params.id));

@@ -3,6 +3,4 @@ import { claimByCode } from "@/lib/lookup";
 import { claimEndpoint } from "@/lib/lookup/schemas";
 
 // The "required" guard has already rejected callers without a valid token.
-export const POST = handle(claimEndpoint, async ({ params, user }) => claimByCode(params.code, user), {
-  audit: { action: "claim", patient: "caller" },
-});
+export const POST = handle(claimEndpoint, async ({ params, caller, user }) => claimByCode(params.code, { ...caller, user }));

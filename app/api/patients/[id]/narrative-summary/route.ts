@@ -2,6 +2,4 @@ import { handle } from "@/lib/http/route";
 import { narrativeSummary } from "@/lib/narrative/summary";
 import { narrativeSummaryEndpoint } from "@/lib/patients/schemas";
 
-export const GET = handle(narrativeSummaryEndpoint, async ({ user, params }) => narrativeSummary(user, params.id), {
-  audit: { action: "narrative_summary", patient: "params.id" },
-});
+export const GET = handle(narrativeSummaryEndpoint, async ({ caller, params }) => narrativeSummary(caller, params.id));

@@ -1,0 +1,151 @@
+// The one place that decides who reads which patient, and writes the audit row when they do.
+//
+// Rule (PATIENT_ACCESS, lib/env.ts):
+// - the patient reads their own record (not audited: it is theirs);
+// - the service admin (`admin` role) reads any patient, every read audited;
+// - a care provider reads a patient only while the patient shares with a clinic the provider
+//   is a member of (care-team, the default), or any patient (all-staff, the spec read literally);
+// - everyone else: the patient does not exist (404, never 403, so ids leak nothing).
+//
+// Readers of one patient's data take a PatientHandle, which only this module makes; lists take
+// their WHERE fragment from listScope(). Nothing is cached: a revoked share or a removed member
+// stops the next request.
+import { ApiError, notFound } from "@/lib/api/errors";
+import { auditColumns, type AccessContext } from "@/lib/audit";
+import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import { db } from "@/lib/db";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+
+declare const opened: unique symbol;
+
+/** Proof that the access rule let the caller at this patient's data (and that the read is audited). */
+export interface PatientHandle {
+  readonly patientId: number;
+  readonly [opened]: true;
+}
+
+/** What was read or changed, as the audit trail and the patient's access log name it. */
+export const PATIENT_ACTIONS = {
+  read_profile: "profile",
+  read_scores: "score history",
+  read_assessments: "assessment history",
+  read_journal: "journal",
+  journal_list: "journal",
+  journal_entry_read: "journal entry",
+  journal_write: "journal entry written",
+  narrative_summary: "narrative summary",
+  narrative_context: "narrative context",
+  patient_list: "patient list",
+  fhir_read_patient: "FHIR export",
+  fhir_read_observation: "FHIR export",
+  fhir_search_observations: "FHIR export",
+  fhir_read_diagnostic_report: "FHIR export",
+  fhir_search_diagnostic_reports: "FHIR export",
+  fhir_everything: "FHIR export",
+  lookup: "assessment by code",
+  assessment_results: "assessment by code",
+  report_view: "report",
+  report_pdf: "report",
+  report_email: "report",
+  claim: "assessment claimed",
+  mark_reviewed: "marked reviewed",
+  share_granted: "shared with a clinic",
+  share_revoked: "stopped sharing with a clinic",
+} as const;
+
+export type PatientAction = keyof typeof PATIENT_ACTIONS;
+
+const mint = (patientId: number) => ({ patientId }) as PatientHandle;
+
+export interface OpenOptions {
+  /** The 404's message when the rule refuses (e.g. "Observation not found" when opened by a record id). */
+  notFoundMessage?: string;
+  /** JOURNAL_AUTH=none only: an anonymous caller may open any patient (the spec's open journal), audited. */
+  anonymousAllowed?: boolean;
+}
+
+/** Whether the caller's roles read patients service-wide: admins always, care providers under all-staff. */
+function readsEveryPatient(user: AuthUser): boolean {
+  return hasRole(user, "admin") || (hasRole(user, "care_provider") && env().PATIENT_ACCESS === "all-staff");
+}
+
+/**
+ * Applies the rule to one patient, writes the audit row (the patient's own reads excepted) and
+ * returns the handle readers require; a 404 when the rule refuses or the id is no patient.
+ */
+export async function openPatient(
+  caller: AccessContext,
+  patientId: number,
+  action: PatientAction,
+  options: OpenOptions = {},
+): Promise<PatientHandle> {
+  const refused = () => notFound(options.notFoundMessage ?? "Patient not found");
+  const user = caller.user;
+  if (!user && !options.anonymousAllowed) throw refused();
+  const self = user?.kind === "PATIENT" && user.contactId === patientId;
+  const everyone = !user || self || readsEveryPatient(user);
+  const viaClinic = !everyone && user !== null && hasRole(user, "care_provider");
+  if (!everyone && !viaClinic) throw refused();
+  const [row] = await db().$queryRaw<{ ok: boolean }[]>`
+    SELECT ${viaClinic ? careTeamCondition(user!.sub, patientId) : Prisma.sql`TRUE`} AS ok
+      FROM contacts c WHERE c.id = ${patientId} AND c.kind = 'PATIENT'`;
+  if (!row?.ok) throw refused();
+  if (!self) await writeAudit(caller, [patientId], action);
+  return mint(patientId);
+}
+
+function careTeamCondition(sub: string, patientId: number): Prisma.Sql {
+  return Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
+                             WHERE s.patient_id = ${patientId} AND m.sub = ${sub})`;
+}
+
+/** The caller's own record (the /patients/me family): never audited, no rule to apply. A staff-only caller's is empty. */
+export function ownRecord(user: AuthUser): PatientHandle {
+  return mint(user.contactId);
+}
+
+/** The caller's own patient record; 403 for a token naming staff roles only (they have no profile). */
+export function ownPatientRecord(user: AuthUser): PatientHandle {
+  if (user.kind !== "PATIENT") throw new ApiError(403, "Only patients have their own records; this token names staff roles only");
+  return mint(user.contactId);
+}
+
+/**
+ * The list queries' scope, as a condition on `c.id` (contacts aliased `c`): every patient for
+ * admins and all-staff, the patients sharing with the caller's clinics (or with `clinicId`, one
+ * of them) for a care-team clinician, nothing for anyone else.
+ */
+export function listScope(user: AuthUser | null, clinicId?: number): Prisma.Sql {
+  if (!user) return Prisma.sql`FALSE`;
+  const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
+  if (readsEveryPatient(user)) {
+    return clinicId === undefined
+      ? Prisma.sql`TRUE`
+      : Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s WHERE s.patient_id = c.id ${oneClinic})`;
+  }
+  if (!hasRole(user, "care_provider")) return Prisma.sql`FALSE`;
+  return Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
+                             WHERE s.patient_id = c.id AND m.sub = ${user.sub} ${oneClinic})`;
+}
+
+/**
+ * The audit rows of an answer that showed several patients (a list), or data reached by a
+ * sharing code rather than by the rule (lookups, reports): one row per patient, the caller's own
+ * left out.
+ */
+export async function auditShown(caller: AccessContext, patientIds: Iterable<number>, action: PatientAction): Promise<void> {
+  const others = [...new Set(patientIds)].filter((id) => !(caller.user?.kind === "PATIENT" && id === caller.user.contactId));
+  await writeAudit(caller, others, action);
+}
+
+/** What a patient did to their own record that their access log keeps (claims, shares). */
+export async function auditOwnAction(caller: AccessContext & { user: AuthUser }, action: PatientAction): Promise<void> {
+  await writeAudit(caller, [caller.user.contactId], action);
+}
+
+async function writeAudit(caller: AccessContext, patientIds: number[], action: PatientAction): Promise<void> {
+  if (patientIds.length === 0) return;
+  const columns = auditColumns(caller, action);
+  await db().auditEvent.createMany({ data: patientIds.map((patientId) => ({ ...columns, patientId })) });
+}

@@ -1,0 +1,199 @@
+// Clinics, members and shares. The rule these feed (who reads which patient) is lib/access's;
+// here: who may manage a clinic, and the patient's own view of who can see and who saw their record.
+import type { z } from "zod";
+import { auditOwnAction, PATIENT_ACTIONS, type PatientAction } from "@/lib/access";
+import { ApiError, forbidden, notFound } from "@/lib/api/errors";
+import type { AccessContext } from "@/lib/audit";
+import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import type { accessLogQuery, addMemberBody, CLINIC_ROLES, createClinicBody } from "@/lib/clinics/schemas";
+import { formatJoinCode, withFreshJoinCode } from "@/lib/clinics/join-code";
+import { db } from "@/lib/db";
+import type { Clinic } from "@/lib/generated/prisma/client.ts";
+
+type ClinicRole = (typeof CLINIC_ROLES)[number];
+type Patient = AccessContext & { user: AuthUser };
+
+const CLINIC_NOT_FOUND = "Clinic not found";
+
+function clinicView(row: Clinic, role: ClinicRole | null, counts: { members: number; shares: number }) {
+  return {
+    id: row.id,
+    name: row.name,
+    joinCode: row.joinCode,
+    formattedJoinCode: formatJoinCode(row.joinCode),
+    createdAt: row.createdAt.toISOString(),
+    role,
+    memberCount: counts.members,
+    patientCount: counts.shares,
+  };
+}
+
+const WITH_COUNTS = { _count: { select: { members: true, shares: true } } } as const;
+
+export async function createClinic(user: AuthUser, input: z.output<typeof createClinicBody>) {
+  const row = await withFreshJoinCode((joinCode) =>
+    db().clinic.create({
+      data: {
+        name: input.name,
+        joinCode,
+        createdBy: user.sub,
+        ...(input.adminSub ? { members: { create: { sub: input.adminSub, role: "clinic_admin", addedBy: user.sub } } } : {}),
+      },
+      include: WITH_COUNTS,
+    }),
+  );
+  return clinicView(row, null, row._count);
+}
+
+export async function listClinics(user: AuthUser) {
+  const admin = hasRole(user, "admin");
+  const rows = await db().clinic.findMany({
+    where: admin ? {} : { members: { some: { sub: user.sub } } },
+    include: { ...WITH_COUNTS, members: { where: { sub: user.sub }, select: { role: true } } },
+    orderBy: [{ name: "asc" }, { id: "asc" }],
+  });
+  return { clinics: rows.map((row) => clinicView(row, (row.members[0]?.role as ClinicRole | undefined) ?? null, row._count)) };
+}
+
+/** The clinic and the caller's role in it; a clinic the caller is not a member of is a 404 (the service admin sees all). */
+async function clinicFor(user: AuthUser, clinicId: number) {
+  const row = await db().clinic.findUnique({
+    where: { id: clinicId },
+    include: { ...WITH_COUNTS, members: { where: { sub: user.sub }, select: { role: true } } },
+  });
+  const role = (row?.members[0]?.role as ClinicRole | undefined) ?? null;
+  if (!row || (!role && !hasRole(user, "admin"))) throw notFound(CLINIC_NOT_FOUND);
+  return { row, role, admin: hasRole(user, "admin") || role === "clinic_admin" };
+}
+
+export async function getClinic(user: AuthUser, clinicId: number) {
+  const { row, role } = await clinicFor(user, clinicId);
+  return clinicView(row, role, row._count);
+}
+
+async function assertManages(user: AuthUser, clinicId: number) {
+  const { admin } = await clinicFor(user, clinicId);
+  if (!admin) throw forbidden("Only the clinic's admins and the service admin manage its members");
+}
+
+async function memberViews(clinicId: number, subs?: string[]) {
+  const rows = await db().clinicMember.findMany({
+    where: { clinicId, ...(subs ? { sub: { in: subs } } : {}) },
+    orderBy: [{ role: "desc" }, { addedAt: "asc" }, { sub: "asc" }],
+  });
+  const names = new Map(
+    (await db().contact.findMany({ where: { sub: { in: rows.map((row) => row.sub) } }, select: { sub: true, name: true } })).map((c) => [
+      c.sub,
+      c.name,
+    ]),
+  );
+  return rows.map((row) => ({
+    sub: row.sub,
+    role: row.role as ClinicRole,
+    name: names.get(row.sub) ?? null,
+    addedBy: row.addedBy,
+    addedAt: row.addedAt.toISOString(),
+  }));
+}
+
+export async function listMembers(user: AuthUser, clinicId: number) {
+  await clinicFor(user, clinicId);
+  return { members: await memberViews(clinicId) };
+}
+
+export async function addMember(user: AuthUser, clinicId: number, input: z.output<typeof addMemberBody>) {
+  await assertManages(user, clinicId);
+  await db().clinicMember.upsert({
+    where: { clinicId_sub: { clinicId, sub: input.sub } },
+    create: { clinicId, sub: input.sub, role: input.role, addedBy: user.sub },
+    update: { role: input.role },
+  });
+  const [view] = await memberViews(clinicId, [input.sub]);
+  return view!;
+}
+
+export async function removeMember(user: AuthUser, clinicId: number, sub: string): Promise<void> {
+  await assertManages(user, clinicId);
+  const { count } = await db().clinicMember.deleteMany({ where: { clinicId, sub } });
+  if (count === 0) throw notFound("No such member of this clinic");
+}
+
+const NO_CLINIC = "No clinic with this join code";
+
+export async function clinicByJoinCode(joinCode: string) {
+  const row = await db().clinic.findUnique({ where: { joinCode }, select: { id: true, name: true } });
+  if (!row) throw notFound(NO_CLINIC);
+  return row;
+}
+
+// ---------- the patient's side ----------
+
+function ownPatient(caller: Patient): number {
+  if (caller.user.kind !== "PATIENT") throw new ApiError(403, "Only patients share their records");
+  return caller.user.contactId;
+}
+
+export async function shareWithClinic(caller: Patient, joinCode: string) {
+  const patientId = ownPatient(caller);
+  const clinic = await clinicByJoinCode(joinCode);
+  // Sharing again keeps the first date.
+  const row = await db().patientShare.upsert({
+    where: { patientId_clinicId: { patientId, clinicId: clinic.id } },
+    create: { patientId, clinicId: clinic.id },
+    update: {},
+  });
+  await auditOwnAction(caller, "share_granted");
+  return { clinicId: clinic.id, name: clinic.name, sharedAt: row.sharedAt.toISOString() };
+}
+
+export async function listShares(caller: Patient) {
+  const rows = await db().patientShare.findMany({
+    where: { patientId: ownPatient(caller) },
+    include: { clinic: { select: { name: true } } },
+    orderBy: [{ sharedAt: "desc" }, { clinicId: "asc" }],
+  });
+  return { clinics: rows.map((row) => ({ clinicId: row.clinicId, name: row.clinic.name, sharedAt: row.sharedAt.toISOString() })) };
+}
+
+/** Deletes the share in one statement: a read that starts after it commits finds no share (lib/access). */
+export async function revokeShare(caller: Patient, clinicId: number): Promise<void> {
+  const { count } = await db().patientShare.deleteMany({ where: { patientId: ownPatient(caller), clinicId } });
+  if (count === 0) throw notFound("Your record is not shared with this clinic");
+  await auditOwnAction(caller, "share_revoked");
+}
+
+interface LogRow {
+  created_at: Date;
+  actor_role: string;
+  action: string;
+  name: string | null;
+  clinics: string[];
+}
+
+/** Who read or changed the patient's record, from the audit trail (their own actions left out). */
+export async function accessLog(caller: Patient, query: z.output<typeof accessLogQuery>) {
+  const patientId = ownPatient(caller);
+  const [rows, [count]] = await Promise.all([
+    db().$queryRaw<LogRow[]>`
+      SELECT e.created_at, e.actor_role, e.action, who.name,
+             coalesce((SELECT array_agg(cl.name ORDER BY cl.name) FROM clinic_members m JOIN clinics cl ON cl.id = m.clinic_id
+                        WHERE m.sub = e.actor_sub), '{}') AS clinics
+        FROM audit_events e LEFT JOIN contacts who ON who.sub = e.actor_sub
+       WHERE e.patient_id = ${patientId} AND e.actor_sub <> ${caller.user.sub}
+       ORDER BY e.created_at DESC, e.id DESC
+       LIMIT ${query.limit} OFFSET ${query.offset}`,
+    db().$queryRaw<{ total: number }[]>`
+      SELECT count(*)::int AS total FROM audit_events WHERE patient_id = ${patientId} AND actor_sub <> ${caller.user.sub}`,
+  ]);
+  return {
+    entries: rows.map((row) => ({
+      at: row.created_at.toISOString(),
+      role: row.actor_role,
+      name: row.name,
+      clinics: row.clinics,
+      action: row.action,
+      what: PATIENT_ACTIONS[row.action as PatientAction] ?? row.action,
+    })),
+    total: count?.total ?? 0,
+  };
+}
