@@ -65,7 +65,11 @@ before(async () => {
   ]);
   // A generous time budget: what is tested here is what the PDF holds and who waits for it,
   // not how fast a shared machine renders.
-  server = await startServer({ database, env: { PDF_WORKERS: "1", PDF_QUEUE: "8", PDF_RENDER_TIMEOUT_MS: "300000" } });
+  // No PDF cache: the PDFs below must be rendered, each time, while /api/health is asked.
+  server = await startServer({
+    database,
+    env: { PDF_WORKERS: "1", PDF_QUEUE: "8", PDF_RENDER_TIMEOUT_MS: "300000", PDF_CACHE_BYTES: "0" },
+  });
   api = apiClient(server.origin);
 });
 
