@@ -11,7 +11,7 @@
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
 // Redis fails the run: it should have run there.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 
@@ -39,6 +39,7 @@ const unitOnly = flags.has("--unit") || flags.has("--watch");
 const found = selected.length ? selected : findTests(".").sort();
 const files = unitOnly ? found.filter((file) => !startsServer(file)) : found;
 if (files.some(startsServer)) ensureBuild();
+if (process.env.TEST_RESULTS) writeFileSync(process.env.TEST_RESULTS, "");
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const child = spawn(
@@ -54,7 +55,7 @@ const child = spawn(
           "--test-reporter=tap",
           "--test-reporter-destination=stdout",
           "--test-reporter=./scripts/lib/results-reporter.mjs",
-          `--test-reporter-destination=${process.env.TEST_RESULTS}`,
+          "--test-reporter-destination=/dev/null",
         ]
       : []),
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
