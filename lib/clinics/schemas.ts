@@ -135,7 +135,7 @@ export const clinicByCode = z.object({ id: z.number().int(), name: z.string() })
 
 export const clinicByCodeEndpoint = endpoint({
   method: "GET",
-  path: "/clinics/by-code/{joinCode}",
+  path: "/clinic-codes/{joinCode}",
   summary: "The clinic a join code names, so a patient sees its name before sharing (rate-limited like code lookups)",
   tag: "Clinics",
   auth: "required",

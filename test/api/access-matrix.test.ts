@@ -106,7 +106,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /clinics/{id}/members": "clinic administration",
   "POST /clinics/{id}/members": "clinic administration",
   "DELETE /clinics/{id}/members/{sub}": "clinic administration",
-  "GET /clinics/by-code/{joinCode}": "a clinic's name by its join code",
+  "GET /clinic-codes/{joinCode}": "a clinic's name by its join code",
   "POST /reports": "bundles the caller's codes",
   "POST /reports/{code}/email": "by sharing code (a capability), audited",
   "POST /reports/{code}/explain": "by sharing code (a capability)",
@@ -316,10 +316,10 @@ describe("lists, clinics and the patient's side", () => {
 
   test("a patient sees a clinic's name by its join code, shares, and reads who looked at their record", async () => {
     const byCode = await ok(
-      api.get(`/clinics/by-code/${clinicA.joinCode.slice(0, 5)}-${clinicA.joinCode.slice(5)}`, { token: tokens["another patient"] }),
+      api.get(`/clinic-codes/${clinicA.joinCode.slice(0, 5)}-${clinicA.joinCode.slice(5)}`, { token: tokens["another patient"] }),
     );
     assert.deepEqual(byCode, { id: clinicA.id, name: "Clinic A" });
-    assert.equal((await api.get("/clinics/by-code/AAAAA-AAAAA", { token: tokens["another patient"] })).status, 404);
+    assert.equal((await api.get("/clinic-codes/AAAAA-AAAAA", { token: tokens["another patient"] })).status, 404);
     const shares = await ok(api.get("/me/clinics", { token: tokens["the patient"] }));
     assert.deepEqual(
       shares.clinics.map((c: { name: string }) => c.name),
