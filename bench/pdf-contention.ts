@@ -33,17 +33,20 @@ export interface Contention {
 
 const fromAnyone = () => ({ "x-forwarded-for": freshClientAddress() });
 
+/** A creation (record or report) from a fresh client address, so the setup spends no one's allowance. */
+async function create(origin: string, path: string, body: unknown): Promise<{ code: string }> {
+  const response = await fetch(`${origin}/api${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...fromAnyone() },
+    body: JSON.stringify(body),
+  });
+  if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
+  return (await response.json()) as { code: string };
+}
+
 /** Lookup latency idle and under continuous PDF rendering, on a running service; lookups go round `codes` (default: the report's). */
 export async function measurePdfContention(origin: string, codes: readonly string[] = []): Promise<Contention> {
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${origin}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...fromAnyone() },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as { code: string };
-  };
+  const post = (path: string, body: unknown) => create(origin, path, body);
   const reported: string[] = [];
   for (let i = 0; i < 20; i++) reported.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
   const report = await post("/reports", { title: "Contention benchmark", assessmentCodes: reported });
@@ -107,15 +110,7 @@ export interface Fairness {
 export async function measurePdfFairness(origin: string): Promise<Fairness> {
   const flooder = { "x-forwarded-for": "203.0.113.7" };
   const other = { "x-forwarded-for": "198.51.100.9" };
-  const post = async (path: string, body: unknown) => {
-    const response = await fetch(`${origin}/api${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json", ...fromAnyone() },
-      body: JSON.stringify(body),
-    });
-    if (response.status >= 300) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as { code: string };
-  };
+  const post = (path: string, body: unknown) => create(origin, path, body);
   const records: string[] = [];
   for (let i = 0; i < 20; i++) records.push((await post("/assessments/rom", { ...romBody, overallScore: 50 + i })).code);
   const floodReports: string[] = [];
