@@ -3,6 +3,7 @@
 // query and body arrive at the API unchanged.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { devSignIn } from "@/test/support/dev-sign-in";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -13,26 +14,6 @@ before(async () => {
 });
 after(() => server.stop());
 
-/** Signs in on the development sign-in as `persona`; returns the session cookie header. */
-async function devSignIn(persona: string): Promise<string> {
-  const csrf = await fetch(`${server.origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const response = await fetch(`${server.origin}/api/auth/callback/development`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, persona, json: "true" }),
-    redirect: "manual",
-  });
-  const session = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
-  assert.ok(session, `no session cookie (status ${response.status})`);
-  assert.match(session, /HttpOnly/i);
-  return session.split(";")[0]!;
-}
-
 test("without a session, guarded routes are 401 and open routes work", async () => {
   const me = await fetch(`${server.origin}/api/proxy/patients/me`);
   assert.equal(me.status, 401);
@@ -42,11 +23,11 @@ test("without a session, guarded routes are 401 and open routes work", async () 
 });
 
 test("the chosen persona is who the API sees, with that role only", async () => {
-  const provider = await devSignIn("care_provider");
+  const provider = await devSignIn(server.origin, "care_provider");
   const list = await fetch(`${server.origin}/api/proxy/patients?limit=5`, { headers: { cookie: provider } });
   assert.equal(list.status, 200);
 
-  const patient = await devSignIn("patient");
+  const patient = await devSignIn(server.origin, "patient");
   assert.equal((await fetch(`${server.origin}/api/proxy/patients`, { headers: { cookie: patient } })).status, 403);
   const me = await fetch(`${server.origin}/api/proxy/patients/me`, { headers: { cookie: patient } });
   assert.equal(me.status, 200);
@@ -55,7 +36,7 @@ test("the chosen persona is who the API sees, with that role only", async () => 
 
 test("query and body are forwarded; the API's errors come back unchanged", async () => {
   const badLimit = await fetch(`${server.origin}/api/proxy/patients/me/scores?limit=-1`, {
-    headers: { cookie: await devSignIn("patient") },
+    headers: { cookie: await devSignIn(server.origin, "patient") },
   });
   assert.equal(badLimit.status, 400);
   const lead = await fetch(`${server.origin}/api/proxy/leads/developer`, {

@@ -4,33 +4,15 @@
 // the dashboard (lib/web/callback-url.ts has the full table of hostile forms).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { devSignIn } from "@/test/support/dev-sign-in";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
 let session: string;
 
-/** Signs in on the development sign-in as `persona`; returns the session cookie. */
-async function devSignIn(persona: string): Promise<string> {
-  const csrf = await fetch(`${server.origin}/api/auth/csrf`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const csrfCookie = csrf.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const response = await fetch(`${server.origin}/api/auth/callback/development`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
-    body: new URLSearchParams({ csrfToken, persona, json: "true" }),
-    redirect: "manual",
-  });
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("next-auth.session-token="));
-  assert.ok(cookie, `no session cookie (status ${response.status})`);
-  return cookie.split(";")[0]!;
-}
-
 before(async () => {
   server = await startServer();
-  session = await devSignIn("patient");
+  session = await devSignIn(server.origin, "patient");
 });
 after(() => server?.stop());
 
