@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 const nextConfig: NextConfig = {
   // Several builds can share one checkout (parallel test runs); each names its own folder.
@@ -28,4 +29,5 @@ const nextConfig: NextConfig = {
   ],
 };
 
-export default nextConfig;
+// next-intl finds the per-request language and catalogue in i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

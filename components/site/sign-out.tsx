@@ -4,7 +4,7 @@
 import { useState } from "react";
 import { Button } from "@/components/ui";
 
-export function SignOutButton() {
+export function SignOutButton({ label }: { label: string }) {
   const [busy, setBusy] = useState(false);
   return (
     <Button
@@ -25,7 +25,7 @@ export function SignOutButton() {
         }
       }}
     >
-      Sign out
+      {label}
     </Button>
   );
 }

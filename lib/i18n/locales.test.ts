@@ -1,0 +1,46 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import { negotiateLocale } from "@/lib/i18n/locales";
+import { MESSAGES } from "@/lib/i18n/messages";
+
+describe("choosing the language of a page", () => {
+  it("takes the switcher's cookie over the browser's preference", () => {
+    assert.equal(negotiateLocale("es", "en-US,en;q=0.9"), "es");
+    assert.equal(negotiateLocale("en", "es-MX"), "en");
+  });
+
+  it("follows Accept-Language by quality, matching the primary language", () => {
+    assert.equal(negotiateLocale(undefined, "es-MX,es;q=0.9,en;q=0.8"), "es");
+    assert.equal(negotiateLocale(undefined, "fr-FR;q=1,es;q=0.5,en;q=0.4"), "es");
+    assert.equal(negotiateLocale(undefined, "en;q=0.2,es;q=0.7"), "es");
+    assert.equal(negotiateLocale(undefined, "de,fr"), "en");
+  });
+
+  it("ignores a cookie naming no offered language and malformed or refused ranges", () => {
+    assert.equal(negotiateLocale("xx", "es"), "es");
+    assert.equal(negotiateLocale(undefined, "es;q=0, en"), "en");
+    assert.equal(negotiateLocale(undefined, "<script>,es"), "es");
+    assert.equal(negotiateLocale(undefined, ""), "en");
+    assert.equal(negotiateLocale(undefined, null), "en");
+  });
+});
+
+/** Every message path of a catalogue, e.g. "home.title". */
+function paths(node: unknown, prefix = ""): string[] {
+  if (typeof node === "string") return [prefix];
+  return Object.entries(node as Record<string, unknown>).flatMap(([key, value]) => paths(value, prefix ? `${prefix}.${key}` : key));
+}
+
+describe("the message catalogue", () => {
+  it("has every English message in Spanish, and nothing English lacks", () => {
+    assert.deepEqual(paths(MESSAGES.es).sort(), paths(MESSAGES.en).sort());
+  });
+
+  it("translates rather than copies: Spanish differs from English in most messages", () => {
+    const english = new Map(paths(MESSAGES.en).map((path) => [path, path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.en)]));
+    const same = paths(MESSAGES.es).filter(
+      (path) => path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.es) === english.get(path),
+    );
+    assert.ok(same.length <= paths(MESSAGES.en).length / 10, `identical in both: ${same.join(", ")}`);
+  });
+});
