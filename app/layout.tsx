@@ -1,16 +1,18 @@
 import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site/header";
 import type { Locale } from "@/lib/i18n/locales";
+import { CLIENT_NAMESPACES, MESSAGES } from "@/lib/i18n/messages";
 import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: { default: "Hand Assessment", template: "%s · Hand Assessment" },
-  description: "Clinical hand assessments: range of motion, dexterity, pain and arthritis, shared by code.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("site");
+  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("description") };
+}
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 
@@ -21,6 +23,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const user = await currentUser();
   const locale = (await getLocale()) as Locale;
   const t = await getTranslations("site");
+  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, MESSAGES[locale][name]]));
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
@@ -32,12 +35,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <SiteHeader user={user} devMode={isDevAuth()} canSignIn={webSignInEnabled()} locale={locale} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
-          {children}
+          <NextIntlClientProvider locale={locale} messages={clientMessages}>
+            {children}
+          </NextIntlClientProvider>
         </main>
         <footer className="border-t border-slate-200 bg-white">
-          <div className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-700">
-            {t("footer")}
-          </div>
+          <div className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-700">{t("footer")}</div>
         </footer>
       </body>
     </html>

@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { CodeBox } from "@/components/assessment/code-box";
 import { Card, LinkButton, PageHeading } from "@/components/ui";
 import { normalizeInputCode } from "@/lib/web/codes";
 import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
 
-export const metadata: Metadata = { title: "Not found", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("notFound"))("title"), robots: { index: false } };
+}
 
 /** The code of an /a/CODE or /r/CODE path, as typed. */
 function codeIn(path: string | null): { kind: "assessment" | "report"; typed: string } | null {
@@ -20,40 +23,29 @@ function codeIn(path: string | null): { kind: "assessment" | "report"; typed: st
   return { kind: match[1] === "a" ? "assessment" : "report", typed: typed.slice(0, 40) };
 }
 
-function Explanation({ path }: { path: string | null }) {
+async function Explanation({ path }: { path: string | null }) {
+  const t = await getTranslations("notFound");
   const asked = codeIn(path);
-  if (!asked) return <p>The page does not exist. Codes are six letters and digits (for example ABC-234).</p>;
+  if (!asked) return <p>{t("noPage")}</p>;
   const code = normalizeInputCode(asked.typed);
-  if (!code) {
-    return (
-      <p>
-        <span className="whitespace-nowrap font-mono font-semibold text-slate-900">“{asked.typed}”</span> is not a code: codes are six
-        letters and digits, for example ABC-234, without 0, O, 1, I or L. Check it for a typing mistake.
-      </p>
-    );
-  }
+  if (!code) return <p>{t("notACode", { typed: asked.typed })}</p>;
   const formatted = `${code.slice(0, 3)}-${code.slice(3)}`;
-  return (
-    <p>
-      No {asked.kind === "assessment" ? "assessment or report" : "report"} has the code{" "}
-      <span className="whitespace-nowrap font-mono font-semibold text-slate-900">{formatted}</span>. It may be mistyped, or it has expired:
-      results that were never claimed to an account expire 90 days after they were taken.
-    </p>
-  );
+  return <p>{t("noSuchCode", { kind: asked.kind, code: formatted })}</p>;
 }
 
 export default async function NotFound() {
   const path = (await headers()).get(PAGE_PATH_HEADER);
+  const t = await getTranslations("notFound");
   return (
     <div className="mx-auto max-w-xl space-y-6">
-      <PageHeading title="We could not find that">
+      <PageHeading title={t("heading")}>
         <Explanation path={path} />
       </PageHeading>
-      <Card title="Try another code">
+      <Card title={t("tryAnother")}>
         <CodeBox />
       </Card>
       <LinkButton href="/" variant="secondary">
-        Back to the start
+        {t("back")}
       </LinkButton>
     </div>
   );

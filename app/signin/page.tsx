@@ -1,22 +1,23 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { DevelopmentSignIn, ProviderSignInButton } from "@/components/site/sign-buttons";
 import { Alert, PageHeading } from "@/components/ui";
 import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import { safeCallbackPath } from "@/lib/web/callback-url";
 
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("signin"))("title") };
+}
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const t = await getTranslations("signin");
   if (!webSignInEnabled()) {
     return (
       <div className="mx-auto max-w-lg">
-        <PageHeading title="Sign in">
-          <p>
-            Sign-in is not available on this server: it serves the API to applications with their own sign-in. Results and reports opened by
-            code work without an account.
-          </p>
+        <PageHeading title={t("title")}>
+          <p>{t("unavailable")}</p>
         </PageHeading>
       </div>
     );
@@ -30,18 +31,15 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   if (isDevAuth()) {
     return (
       <div className="mx-auto max-w-4xl">
-        <PageHeading title="Development sign-in">
-          <p>
-            No identity provider is configured on this server, so anyone can choose who to be. Pick a role to try the app; your choice is
-            passed to the API, which trusts it in development mode only.
-          </p>
+        <PageHeading title={t("devTitle")}>
+          <p>{t("devIntro")}</p>
         </PageHeading>
         <div className="mb-6">
-          <Alert kind="warning">This is a development sign-in. It must never be used where real patient data is held.</Alert>
+          <Alert kind="warning">{t("devWarning")}</Alert>
         </div>
         {failed && (
           <div className="mb-4">
-            <Alert>Signing in failed. Please choose a role again.</Alert>
+            <Alert>{t("devFailed")}</Alert>
           </div>
         )}
         <DevelopmentSignIn callbackUrl={callbackUrl} />
@@ -51,12 +49,12 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
 
   return (
     <div className="mx-auto max-w-lg">
-      <PageHeading title="Sign in">
-        <p>Sign in to see your dashboard, claim assessments to your account and, for care providers, your patients.</p>
+      <PageHeading title={t("title")}>
+        <p>{t("intro")}</p>
       </PageHeading>
       {failed && (
         <div className="mb-4">
-          <Alert>Signing in did not complete. Please try again.</Alert>
+          <Alert>{t("failed")}</Alert>
         </div>
       )}
       <ProviderSignInButton callbackUrl={callbackUrl} />

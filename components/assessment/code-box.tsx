@@ -1,5 +1,6 @@
 "use client";
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
@@ -10,7 +11,8 @@ import { CODE_HINT, normalizeInputCode } from "@/lib/web/codes";
 export { normalizeInputCode };
 
 /** Opens an assessment or a report by its code: the API says which one the code names. */
-export function CodeBox({ label = "Assessment or report code", initial = "" }: { label?: string; initial?: string }) {
+export function CodeBox({ label, initial = "" }: { label?: string; initial?: string }) {
+  const t = useTranslations("codeBox");
   const router = useRouter();
   const id = useId();
   const [value, setValue] = useState(initial);
@@ -36,14 +38,12 @@ export function CodeBox({ label = "Assessment or report code", initial = "" }: {
         // a client-side one would reuse the not-found page rendered for this page's own path.
         if (found.status === 404) return window.location.assign(`/a/${code}`);
         setBusy(false);
-        setError(
-          found.status === 429 ? "Too many look-ups from your connection. Please wait a minute and try again." : errorText(found.data),
-        );
+        setError(found.status === 429 ? t("tooMany") : errorText(found.data));
       }}
     >
       <div className="flex-1">
         <label htmlFor={id} className="sr-only">
-          {label}
+          {label ?? t("label")}
         </label>
         <input
           {...fieldAria(id, error)}
@@ -58,7 +58,7 @@ export function CodeBox({ label = "Assessment or report code", initial = "" }: {
         <FieldError id={id} error={error} className="mt-1" />
       </div>
       <Button type="submit" disabled={busy}>
-        {busy ? "Opening…" : "Open"}
+        {busy ? t("opening") : t("open")}
       </Button>
     </form>
   );

@@ -37,7 +37,9 @@ describe("the message catalogue", () => {
   });
 
   it("translates rather than copies: Spanish differs from English in most messages", () => {
-    const english = new Map(paths(MESSAGES.en).map((path) => [path, path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.en)]));
+    const english = new Map(
+      paths(MESSAGES.en).map((path) => [path, path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.en)]),
+    );
     const same = paths(MESSAGES.es).filter(
       (path) => path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.es) === english.get(path),
     );

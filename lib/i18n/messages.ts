@@ -9,6 +9,9 @@ import type { Locale } from "@/lib/i18n/locales";
 export type Messages = typeof en;
 export const MESSAGES: Record<Locale, Messages> = { en, es };
 
+/** The namespaces client components translate with (the layout sends only these to the browser). */
+export const CLIENT_NAMESPACES = ["error", "codeBox"] as const satisfies readonly (keyof Messages)[];
+
 /** A translator for one language outside a page render (the PDF, e-mails). */
 export function translator(locale: Locale) {
   return createTranslator({ locale, messages: MESSAGES[locale] });

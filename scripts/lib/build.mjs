@@ -20,6 +20,8 @@ const ALWAYS = ["package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
 const GENERATED = join("lib", "generated") + sep;
 /** Read by the pages' build besides the pages' imports. */
 const PAGE_CONFIG = ["next.config.ts", "postcss.config.mjs", "public"];
+/** Read by the pages through next-intl's plugin (i18n/request.ts and the catalogues), not by an import. */
+const PAGE_FOLDERS = ["i18n", "messages"];
 /** Route files Next serves (lib/http/api-router.ts NEXT_SERVED): pages' build, not the server's. */
 const NEXT_SERVED = ["auth/[...nextauth]/route.ts", "proxy/[...path]/route.ts"];
 const GRAPH_FILE = "hand-inputs.json";
@@ -99,7 +101,13 @@ function pageGraph(esbuild) {
     logLevel: "silent",
     loader: { ".css": "empty", ".svg": "empty", ".png": "empty" },
   });
-  return [...Object.keys(metafile.inputs), ...walk("app", (path) => !path.startsWith(apiDir + sep)), ...PAGE_CONFIG, ...ALWAYS];
+  return [
+    ...Object.keys(metafile.inputs),
+    ...walk("app", (path) => !path.startsWith(apiDir + sep)),
+    ...PAGE_FOLDERS.flatMap((dir) => walk(dir, () => true)),
+    ...PAGE_CONFIG,
+    ...ALWAYS,
+  ];
 }
 
 function buildPages() {

@@ -1,26 +1,33 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { NewReportForm } from "@/components/report/new-report-form";
 import { PageHeading } from "@/components/ui";
 import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "New report" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("newReport"))("title") };
+}
 
 export default async function NewReportPage() {
   const user = await currentUser();
+  const t = await getTranslations("newReport");
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeading title="Create a report">
+      <PageHeading title={t("heading")}>
         <p>
-          Bundle up to 20 assessments into one report with a share code, a PDF and a plain-language explanation.
+          {t("intro")}
           {!user && webSignInEnabled() && (
             <>
               {" "}
-              <Link href="/signin?callbackUrl=/reports/new" className="font-semibold text-teal-800 underline underline-offset-2">
-                Sign in
-              </Link>{" "}
-              to choose from your own assessments.
+              {t.rich("signInFirst", {
+                link: (chunks) => (
+                  <Link href="/signin?callbackUrl=/reports/new" className="font-semibold text-teal-800 underline underline-offset-2">
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </>
           )}
         </p>
