@@ -1,7 +1,10 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
+import { KINDS, type Kind } from "@/lib/assessments/kinds";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
+import { SERVICE_NAME } from "@/lib/mail";
+import { DISCLAIMER } from "@/lib/report-view/present";
 
 describe("choosing the language of a page", () => {
   it("takes the switcher's cookie over the browser's preference", () => {
@@ -44,5 +47,20 @@ describe("the message catalogue", () => {
       (path) => path.split(".").reduce<unknown>((n, k) => (n as Record<string, unknown>)[k], MESSAGES.es) === english.get(path),
     );
     assert.ok(same.length <= paths(MESSAGES.en).length / 10, `identical in both: ${same.join(", ")}`);
+  });
+});
+
+describe("the English catalogue says what the code says", () => {
+  it("names every assessment kind as its kind module does (a new kind needs its words in both languages)", () => {
+    for (const [type, kind] of Object.entries(KINDS)) {
+      assert.deepEqual(MESSAGES.en.kinds[type as Kind], { name: kind.name, spoken: kind.spoken }, type);
+      assert.ok(MESSAGES.es.kinds[type as Kind], type);
+    }
+    assert.deepEqual(Object.keys(MESSAGES.en.kinds).sort(), Object.keys(KINDS).sort());
+  });
+
+  it("names the service and words the disclaimer as the PDF and the mail headers do", () => {
+    assert.equal(MESSAGES.en.email.serviceName, SERVICE_NAME);
+    assert.equal(MESSAGES.en.email.disclaimer, DISCLAIMER);
   });
 });

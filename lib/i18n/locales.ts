@@ -35,3 +35,8 @@ export function negotiateLocale(cookie: string | undefined, acceptLanguage: stri
   }
   return DEFAULT_LOCALE;
 }
+
+/** The language an API request asks for (the web proxy sets Accept-Language from the switcher's choice). */
+export function requestLocale(headers: Headers): Locale {
+  return negotiateLocale(undefined, headers.get("accept-language"));
+}

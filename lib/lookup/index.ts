@@ -5,7 +5,6 @@ import { z } from "zod";
 import { ApiError } from "@/lib/api/errors";
 import { liveSql } from "@/lib/assessments/live";
 import { scoreDay, scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
-import { kindOf } from "@/lib/assessments/kinds";
 import { readType, storedType } from "@/lib/assessments/types";
 import { createRecord } from "@/lib/assessments/submit";
 import { auditOwnAction, auditShown } from "@/lib/access";
@@ -16,7 +15,9 @@ import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/log";
-import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
+import { MailError, sendMail } from "@/lib/mail";
 import { countMail } from "@/lib/rate-limit";
 import type { anonymousBody, emailBody } from "@/lib/lookup/schemas";
 
@@ -134,7 +135,7 @@ export async function claimByCode(code: string, caller: AccessContext & { user: 
  * record (so that it can be claimed later), and only the first one given: nobody can attach
  * their address to a patient's record, nor replace the address already on an anonymous one.
  */
-export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext) {
+export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext, locale: Locale = DEFAULT_LOCALE) {
   const [row] = await withConnection((sql) =>
     sql.query<{ assessment_type: string; is_anonymous: boolean }>(
       `SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`,
@@ -151,22 +152,24 @@ export async function emailCode(code: string, input: z.output<typeof emailBody>,
   }
   const formatted = formatCode(code);
   const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);
-  const kind = kindOf(row.assessment_type)?.spoken ?? "hand";
+  const t = translator(locale);
+  const service = t("email.serviceName");
+  const type = readType(row.assessment_type);
   const text = [
-    `Hello,`,
+    t("email.hello"),
     "",
-    `Someone using the ${SERVICE_NAME} asked us to e-mail you this ${kind} assessment code: ${formatted}.`,
+    t("email.code.asked", { service, kind: t(`kinds.${type}.spoken`), code: formatted }),
     "",
-    `See the result: ${link}`,
+    t("email.code.see", { link: link.href }),
     "",
-    "Keep this code: anyone who has it can read the result. Sign in and claim it to keep it beyond 90 days.",
-    "This result is not a medical diagnosis.",
+    t("email.code.keep"),
+    t("email.code.notDiagnosis"),
     "",
-    `You received this e-mail because someone entered your address at ${link.host}. If you did not expect it, you can ignore it.`,
+    t("email.code.why", { host: link.host }),
   ].join("\n");
   try {
     const result = await sendMail(
-      { to: input.email, subject: `Your hand assessment code ${formatted} from the ${SERVICE_NAME}`, text },
+      { to: input.email, subject: t("email.code.subject", { code: formatted, service }), text },
       "assessment-code",
     );
     const notSent = row.is_anonymous

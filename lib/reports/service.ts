@@ -9,10 +9,11 @@ import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
-import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
+import { translator } from "@/lib/i18n/messages";
+import { MailError, sendMail } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
-import { DISCLAIMER } from "@/lib/report-view/present";
 import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
 import type { CreateReportInput } from "@/lib/reports/schemas";
@@ -259,39 +260,46 @@ export async function emailReport(
   code: string,
   to: string,
   caller: AccessContext,
+  locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ success: boolean; sent: boolean; message: string }> {
   const row = await loadRow(code);
   await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
   const { bytes: pdf } = await renderPdf(report, link, caller.limits.key);
-  const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
-  const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
-  const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;
+  const t = translator(locale);
+  const service = t("email.serviceName");
+  const why = t("email.report.why", {
+    sender: sharedBy(caller) ?? t("email.report.anonymous"),
+    service,
+    count: report.assessments.length,
+    code: report.formattedCode,
+  });
+  const footer = t("email.report.footer", { host: new URL(link).host });
   const text = [
-    `Hello,`,
+    t("email.hello"),
     ``,
     why,
-    `The report is attached as a PDF. View it online: ${link}`,
+    t("email.report.attached", { link }),
     ``,
-    DISCLAIMER,
+    t("email.disclaimer"),
     ``,
-    `${SERVICE_NAME}`,
+    service,
     footer,
   ].join("\n");
   const html = [
-    `<p>Hello,</p>`,
+    `<p>${escapeHtml(t("email.hello"))}</p>`,
     `<p>${escapeHtml(why)}</p>`,
-    `<p>The report is attached as a PDF. <a href="${escapeHtml(link)}">View it online</a>.</p>`,
-    `<p style="color:#5b6673;font-size:12px">${escapeHtml(DISCLAIMER)}</p>`,
-    `<p>${escapeHtml(SERVICE_NAME)}</p>`,
+    `<p>${escapeHtml(t("email.report.pdfAttached"))} <a href="${escapeHtml(link)}">${escapeHtml(t("email.report.viewOnline"))}</a>.</p>`,
+    `<p style="color:#5b6673;font-size:12px">${escapeHtml(t("email.disclaimer"))}</p>`,
+    `<p>${escapeHtml(service)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join("\n");
   try {
     const result = await sendMail(
       {
         to,
-        subject: `Hand assessment report ${report.formattedCode} from the ${SERVICE_NAME}`,
+        subject: t("email.report.subject", { code: report.formattedCode, service }),
         text,
         html,
         attachments: [{ filename: pdfFilename(code), content: pdf, contentType: "application/pdf" }],
@@ -313,12 +321,12 @@ export async function emailReport(
 }
 
 /** Who asked for the e-mail, as the recipient reads it: their name and address when signed in. */
-function sharedBy(caller: AccessContext): string {
+/** Who asked for the e-mail, as the recipient reads it; null when they did not sign in. */
+function sharedBy(caller: AccessContext): string | null {
   const name = caller.user?.name?.trim();
   const email = caller.user?.email?.trim();
   if (name && email) return `${name} (${email})`;
-  if (name || email) return (name || email)!;
-  return "Someone who did not sign in";
+  return name || email || null;
 }
 
 function escapeHtml(text: string): string {

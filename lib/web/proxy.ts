@@ -8,6 +8,7 @@
 import { ApiError, errorReply } from "@/lib/api/errors";
 import { env } from "@/lib/env";
 import { onBehalfOf } from "@/lib/http/client-address";
+import { isLocale } from "@/lib/i18n/locales";
 import { logger } from "@/lib/log";
 import { apiHeaders, apiOrigin } from "@/lib/web/api";
 
@@ -52,6 +53,10 @@ export async function forward(request: Request, segments: string[]): Promise<Res
     if (value) headers.set(name, value);
   }
   for (const [name, value] of Object.entries({ ...(await apiHeaders()), ...onBehalfOf(request.headers) })) headers.set(name, value);
+  // The language the reader chose with the switcher (a cookie, which stays behind) reaches the API
+  // as Accept-Language: e-mails and PDFs it makes speak it.
+  const chosen = /(?:^|;\s*)locale=([^;]*)/.exec(request.headers.get("cookie") ?? "")?.[1];
+  if (isLocale(chosen)) headers.set("accept-language", chosen);
 
   const hasBody = !["GET", "HEAD"].includes(request.method) && request.body !== null;
   let upstream: Response;

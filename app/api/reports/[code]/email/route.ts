@@ -1,5 +1,8 @@
 import { handle } from "@/lib/http/route";
+import { requestLocale } from "@/lib/i18n/locales";
 import { emailReportEndpoint } from "@/lib/reports/schemas";
 import { emailReport } from "@/lib/reports/service";
 
-export const POST = handle(emailReportEndpoint, async ({ params, body, caller }) => emailReport(params.code, body.to, caller));
+export const POST = handle(emailReportEndpoint, async ({ request, params, body, caller }) =>
+  emailReport(params.code, body.to, caller, requestLocale(request.headers)),
+);
