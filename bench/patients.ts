@@ -124,7 +124,9 @@ try {
       );
       await client.query("VACUUM ANALYZE");
       // The first patient shares with every clinic: every caller reads their profile.
-      const [{ id: patientId }] = (await client.query<{ id: number }>("SELECT min(patient_id) AS id FROM patient_shares")).rows as [{ id: number }];
+      const [{ id: patientId }] = (await client.query<{ id: number }>("SELECT min(patient_id) AS id FROM patient_shares")).rows as [
+        { id: number },
+      ];
       await client.end();
       console.log(
         `seeded ${seeded.patients} patients in ${setup.clinics} clinic(s), ${seeded.assessments} assessments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
@@ -161,7 +163,11 @@ try {
   await idp.close();
 }
 
-const p50s = (label: string, name: string) => results.get(label)!.get(name)!.map((figures) => figures.p50);
+const p50s = (label: string, name: string) =>
+  results
+    .get(label)!
+    .get(name)!
+    .map((figures) => figures.p50);
 const median = (label: string, name: string) => percentile(p50s(label, name), 50);
 const SINGLE = "10,000 / 1 clinic, clinician";
 console.log(

@@ -99,7 +99,7 @@ test("no module outside the data modules queries a patient table", () => {
 test("a planted raw query in a page or another module is caught, the same in a data module is not", () => {
   const planted = [
     "const rows = await db().journalEntry.findMany({ where: { contactId } });",
-    'const scores = await db().$queryRaw`SELECT * FROM score_points WHERE contact_id = ${id}`;',
+    "const scores = await db().$queryRaw`SELECT * FROM score_points WHERE contact_id = ${id}`;",
     'await sql.query(`UPDATE "patient_profiles" SET injury = $1`, [injury]);',
   ].join("\n");
   assert.equal(violations("app/(provider)/patients/[id]/page.tsx", planted, tables).length, 3);

@@ -167,7 +167,12 @@ export async function auditOwnAction(caller: AccessContext & { user: AuthUser },
   await writeAudit(caller, [caller.user.contactId], action);
 }
 
-async function writeAudit(caller: AccessContext, patientIds: number[], action: PatientAction, clinicId: number | null = null): Promise<void> {
+async function writeAudit(
+  caller: AccessContext,
+  patientIds: number[],
+  action: PatientAction,
+  clinicId: number | null = null,
+): Promise<void> {
   if (patientIds.length === 0) return;
   const columns = auditColumns(caller, action);
   await db().auditEvent.createMany({ data: patientIds.map((patientId) => ({ ...columns, patientId, clinicId })) });

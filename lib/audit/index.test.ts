@@ -136,8 +136,14 @@ test("a care-team clinician's rows name the clinic whose share let them in: one 
   const ann = await access.openPatient(context(doc, "req-via-ann"), ids.ann!, "read_profile");
   const ben = await access.openPatient(context(doc, "req-via-ben"), ids.ben!, "read_profile");
   assert.deepEqual([ann.clinicId, ben.clinicId], [second.id, first.id]);
-  assert.deepEqual((await rowsFor("req-via-ann")).map((r) => r.clinicId), [second.id]);
-  assert.deepEqual((await rowsFor("req-via-ben")).map((r) => r.clinicId), [first.id]);
+  assert.deepEqual(
+    (await rowsFor("req-via-ann")).map((r) => r.clinicId),
+    [second.id],
+  );
+  assert.deepEqual(
+    (await rowsFor("req-via-ben")).map((r) => r.clinicId),
+    [first.id],
+  );
   await assert.rejects(access.openPatient(context(doc, "req-via-cat"), ids.cat!, "read_profile"), { status: 404 });
   assert.deepEqual(await rowsFor("req-via-cat"), []);
 

@@ -221,10 +221,14 @@ export const accessLogEntry = z.object({
       name: z.string().nullable().describe("Null once the clinic is deleted"),
     })
     .nullable()
-    .describe("The clinic whose share let a clinician read the record; null for reads no share granted (service admin, all-staff mode, sharing codes)"),
+    .describe(
+      "The clinic whose share let a clinician read the record; null for reads no share granted (service admin, all-staff mode, sharing codes)",
+    ),
   clinics: z
     .array(z.string())
-    .describe("The clinic that gave access when `clinic` names one; otherwise the clinics the reader is a member of (also for entries recorded before clinics were)"),
+    .describe(
+      "The clinic that gave access when `clinic` names one; otherwise the clinics the reader is a member of (also for entries recorded before clinics were)",
+    ),
   action: z.string(),
   what: z.string().describe("profile, journal, FHIR export, report ..."),
 });

@@ -84,7 +84,8 @@ export function capabilityStatement(base: string): CapabilityStatement {
           {
             type: "Organization",
             interaction: [{ code: "read" }],
-            documentation: "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
+            documentation:
+              "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
           },
           { type: "CodeSystem", interaction: [{ code: "read" }] },
         ],

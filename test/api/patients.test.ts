@@ -203,7 +203,8 @@ describe("who may read whom", () => {
       for (const path of [...paths(bob.id), `/patients/${bob.id}`]) assert.equal((await api.get(path, { token })).status, 200, path);
     }
     const stranger = await idp.token({ roles: ["care_provider"] });
-    for (const path of [...paths(bob.id), `/patients/${bob.id}`]) assert.equal((await api.get(path, { token: stranger })).status, 404, path);
+    for (const path of [...paths(bob.id), `/patients/${bob.id}`])
+      assert.equal((await api.get(path, { token: stranger })).status, 404, path);
   });
 
   test("404 when the id is not a patient contact; 400 when it is not an id", async () => {

@@ -99,8 +99,9 @@ test(
       const client = new pg.Client({ connectionString: serviceUrl.toString() });
       await client.connect();
       try {
-        const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM audit_events WHERE patient_id = $1 AND action = 'read_profile'`, [id]))
-          .rows;
+        const [{ n }] = (
+          await client.query(`SELECT count(*)::int AS n FROM audit_events WHERE patient_id = $1 AND action = 'read_profile'`, [id])
+        ).rows;
         assert.equal(n, 1, "the service role reads the trail");
         for (const statement of [
           `DELETE FROM audit_events`,
