@@ -117,61 +117,6 @@ test("a list records one row per other patient shown, each once, and nothing whe
   );
 });
 
-test("a care-team clinician's rows name the clinic whose share let them in: one read, and each patient of a list", async () => {
-  const { generateJoinCode } = await import("@/lib/clinics/join-code");
-  const clinic = (name: string) => db().clinic.create({ data: { name, joinCode: generateJoinCode(), createdBy: "test" } });
-  const [first, second] = [await clinic("First"), await clinic("Second")];
-  const doc = user("two-clinic-doc", ["care_provider"]);
-  await db().clinicMember.createMany({
-    data: [first, second].map((c) => ({ clinicId: c.id, sub: doc.sub, role: "clinician", addedBy: "test" })),
-  });
-  // Ann shares with the second clinic only, Ben with both.
-  await db().patientShare.createMany({
-    data: [
-      { patientId: ids.ann!, clinicId: second.id },
-      { patientId: ids.ben!, clinicId: first.id },
-      { patientId: ids.ben!, clinicId: second.id },
-    ],
-  });
-  const ann = await access.openPatient(context(doc, "req-via-ann"), ids.ann!, "read_profile");
-  const ben = await access.openPatient(context(doc, "req-via-ben"), ids.ben!, "read_profile");
-  assert.deepEqual([ann.clinicId, ben.clinicId], [second.id, first.id]);
-  assert.deepEqual(
-    (await rowsFor("req-via-ann")).map((r) => r.clinicId),
-    [second.id],
-  );
-  assert.deepEqual(
-    (await rowsFor("req-via-ben")).map((r) => r.clinicId),
-    [first.id],
-  );
-  await assert.rejects(access.openPatient(context(doc, "req-via-cat"), ids.cat!, "read_profile"), { status: 404 });
-  assert.deepEqual(await rowsFor("req-via-cat"), []);
-
-  await access.auditListed(context(doc, "req-via-list"), [ids.ann!, ids.ben!]);
-  await access.auditListed(context(doc, "req-via-list-second"), [ids.ann!, ids.ben!], second.id);
-  assert.deepEqual(
-    (await rowsFor("req-via-list")).map((r) => [r.patientId, r.action, r.clinicId]),
-    [
-      [ids.ann, "patient_list", second.id],
-      [ids.ben, "patient_list", first.id],
-    ],
-  );
-  assert.deepEqual(
-    (await rowsFor("req-via-list-second")).map((r) => [r.patientId, r.clinicId]),
-    [
-      [ids.ann, second.id],
-      [ids.ben, second.id],
-    ],
-  );
-  // The service admin reads through no share: no clinic.
-  await access.openPatient(context(user("boss", ["admin"]), "req-via-admin"), ids.ann!, "read_profile");
-  await access.auditListed(context(user("boss", ["admin"]), "req-via-admin-list"), [ids.ann!]);
-  assert.deepEqual(
-    [...(await rowsFor("req-via-admin")), ...(await rowsFor("req-via-admin-list"))].map((r) => r.clinicId),
-    [null, null],
-  );
-});
-
 /** The admin reading the trail (each read is itself a row, written after the read). */
 const list = (query: Parameters<typeof audit.listAuditEvents>[0]) =>
   audit.listAuditEvents(query, context(user("auditor", ["admin"]), "req-reader"));

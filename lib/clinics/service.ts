@@ -96,7 +96,7 @@ async function assertManages(user: AuthUser, clinicId: number) {
 async function memberViews(clinicId: number, subs?: string[]) {
   const rows = await db().clinicMember.findMany({
     where: { clinicId, ...(subs ? { sub: { in: subs } } : {}) },
-    orderBy: [{ role: "desc" }, { addedAt: "asc" }, { sub: "asc" }],
+    orderBy: [{ role: "asc" }, { addedAt: "asc" }, { sub: "asc" }],
   });
   const names = new Map(
     (await db().contact.findMany({ where: { sub: { in: rows.map((row) => row.sub) } }, select: { sub: true, name: true } })).map((c) => [

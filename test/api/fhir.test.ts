@@ -472,8 +472,13 @@ describe("who may read what", () => {
     ]);
     const own = (await api.get(`/admin/audit?patientId=${alice.id}&limit=200`, { token: adminToken })).body.events as {
       actorRole: string;
+      action: string;
     }[];
-    assert.ok(own.every((e) => e.actorRole !== "patient"));
+    // Alice's only row is her share with the provider's clinic (kept for her access log), none of her reads.
+    assert.deepEqual(
+      own.filter((e) => e.actorRole === "patient").map((e) => e.action),
+      ["share_granted"],
+    );
   });
 });
 
