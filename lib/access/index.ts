@@ -92,16 +92,18 @@ export async function openPatient(
   // One query: the patient exists and, for a clinician, the clinic whose share lets them in
   // (the lowest id when several do), which the audit row keeps for the patient's access log.
   const [row] = await db().$queryRaw<{ clinic_id: number | null }[]>`
-    SELECT ${viaClinic ? sharingClinic(user!.sub, patientId) : Prisma.sql`NULL::int`} AS clinic_id
+    SELECT ${viaClinic ? sharingClinic(user!.sub, Prisma.sql`${patientId}::int`) : Prisma.sql`NULL::int`} AS clinic_id
       FROM contacts c WHERE c.id = ${patientId} AND c.kind = 'PATIENT'`;
   if (!row || (viaClinic && row.clinic_id === null)) throw refused();
   if (!self) await writeAudit(caller, [patientId], action, row.clinic_id);
   return mint(patientId, row.clinic_id);
 }
 
-function sharingClinic(sub: string, patientId: number): Prisma.Sql {
+/** The lowest id of the clinics (or of `clinicId` alone) that `patient` shares with and `sub` belongs to; NULL when none. */
+function sharingClinic(sub: string, patient: Prisma.Sql, clinicId?: number): Prisma.Sql {
+  const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
   return Prisma.sql`(SELECT min(s.clinic_id) FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
-                      WHERE s.patient_id = ${patientId} AND m.sub = ${sub})`;
+                      WHERE s.patient_id = ${patient} AND m.sub = ${sub} ${oneClinic})`;
 }
 
 /** The caller's own record (the /patients/me family): never audited, no rule to apply. A staff-only caller's is empty. */
@@ -144,12 +146,10 @@ export async function auditListed(caller: AccessContext, patientIds: Iterable<nu
   const ids = [...new Set(patientIds)].filter((id) => !(user.kind === "PATIENT" && id === user.contactId));
   if (ids.length === 0) return;
   const c = auditColumns(caller, "patient_list");
-  const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
   await db().$executeRaw`
     INSERT INTO audit_events (actor_sub, actor_role, action, route, request_id, client_request_id, client_address, patient_id, clinic_id)
     SELECT ${c.actorSub}, ${c.actorRole}, ${c.action}, ${c.route}, ${c.requestId}, ${c.clientRequestId}, ${c.clientAddress}, p.id,
-           (SELECT min(s.clinic_id) FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
-             WHERE s.patient_id = p.id AND m.sub = ${user.sub} ${oneClinic})
+           ${sharingClinic(user.sub, Prisma.sql`p.id`, clinicId)}
       FROM unnest(${ids}::int[]) AS p(id)`;
 }
 
