@@ -8,6 +8,9 @@
 //    hands every request the API router does not serve to Next's request handler) and Next's own
 //    configuration (next.config.ts). Services in lib/ stay free of Next, so the API router,
 //    scripts, the voice socket and tests can call them without it.
+// 3. Pages, routes and components reach data through the services, never the database client
+//    itself: one patient's data only through lib/access's PatientHandle (lib/access/boundary.test.ts
+//    keeps raw patient queries inside the data modules).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -26,6 +29,13 @@ module.exports = {
         "next, next/* and next-auth* belong to app/, lib/web/, components/, server.ts and next.config.ts; services stay free of Next.",
       from: { pathNot: "^(app/|lib/web/|components/|server[.]ts$|next[.]config[.]ts$)" },
       to: { path: "^node_modules/(next|next-auth)/" },
+    },
+    {
+      name: "no-database-in-the-web-layer",
+      severity: "error",
+      comment: "Pages, routes and components call services (lib/<domain>/); patient data goes through lib/access, not lib/db.",
+      from: { path: "^(app/|components/)" },
+      to: { path: "^(lib/db/|lib/generated/prisma/client|node_modules/(@prisma|pg|@electric-sql)/)" },
     },
   ],
   options: {

@@ -1,13 +1,21 @@
-// npm run bench:patients: GET /patients at clinic scale. For 1,000 and then 10,000 patients
-// (20 assessments each, so 200,000 at the larger size) it makes a fresh PostgreSQL database,
-// starts the real server on it, seeds the demo clinic, and prints p50/p99 of GET /patients for
-// each sort and for the attention filter, then the 10,000/1,000 ratio.
-// PostgreSQL: TEST_DATABASE_URL, BENCH_DATABASE_URL or DATABASE_URL (default the local server);
-// fresh databases are created and dropped. Rate limits are off, logging at warn.
+// npm run bench:patients: GET /patients at clinic scale, in one run:
+// - 1,000 patients in one clinic, and 10,000 in one clinic (20 assessments each, so 200,000 at
+//   the larger size): the list's growth with the data, a clinician of that clinic
+//   (PATIENT_ACCESS=care-team, what an upgraded single practice runs) and the same database
+//   served with PATIENT_ACCESS=all-staff (no scope at all, the list before clinics);
+// - 10,000 patients across 20 clinics: a clinician of one clinic (about 500 patients) and the
+//   service admin (all 10,000), both under care-team.
+// Each database is fresh (created and dropped), seeded with the demo clinic, served by the real
+// server; each caller runs every query for BENCH_ROUNDS rounds (the callers of one database
+// take turns round by round), each round BENCH_REQUESTS sequential requests after 20 warm-up.
+// It prints each round's p50/p99, then per query the median p50 over the rounds with its range
+// and the ratios the goals are about. PostgreSQL: TEST_DATABASE_URL, BENCH_DATABASE_URL or
+// DATABASE_URL (default the local server). Rate limits are off, logging at warn.
 import { spawnSync } from "node:child_process";
+import { loadavg } from "node:os";
 import pg from "pg";
-import { seedDemoClinic } from "@/lib/seed/demo-clinic";
-import { percentile } from "./stats";
+import { DEMO_ADMIN_SUB, seedDemoClinic } from "@/lib/seed/demo-clinic";
+import { describeSpread, percentile, spread } from "./stats";
 
 process.env.TEST_DATABASE_URL ||=
   process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
@@ -17,23 +25,63 @@ const { createTestDatabase } = await import("@/test/support/database");
 const { startIdentityProvider } = await import("@/test/support/identity-provider");
 const { startServer } = await import("@/test/support/server");
 
-const SIZES = [1_000, 10_000];
 const ASSESSMENTS_PER_PATIENT = 20;
 const WARMUP = 20;
-const REQUESTS = Number(process.env.BENCH_REQUESTS || 200);
-const SCENARIOS: [string, string][] = [
-  ["sort=name", "/api/patients?sort=name"],
-  ["sort=score", "/api/patients?sort=score"],
-  ["sort=recent", "/api/patients?sort=recent"],
-  ["attention=true", "/api/patients?attention=true"],
+const REQUESTS = Number(process.env.BENCH_REQUESTS || 100);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+/** The list's queries, and one patient's profile (GET /patients/{id}: openPatient's cost per read). */
+const SCENARIOS: [string, (patientId: number) => string][] = [
+  ["sort=name", () => "/api/patients?sort=name"],
+  ["sort=score", () => "/api/patients?sort=score"],
+  ["sort=recent", () => "/api/patients?sort=recent"],
+  ["attention=true", () => "/api/patients?attention=true"],
+  ["profile", (patientId) => `/api/patients/${patientId}`],
 ];
 
-async function measure(origin: string, path: string, token: string) {
+type Mode = "care-team" | "all-staff";
+interface Caller {
+  label: string;
+  mode: Mode;
+  role: "clinician" | "admin";
+}
+interface Setup {
+  patients: number;
+  clinics: number;
+  callers: Caller[];
+}
+
+const SETUPS: Setup[] = [
+  { patients: 1_000, clinics: 1, callers: [{ label: "1,000 / 1 clinic, clinician", mode: "care-team", role: "clinician" }] },
+  {
+    patients: 10_000,
+    clinics: 1,
+    callers: [
+      { label: "10,000 / 1 clinic, clinician", mode: "care-team", role: "clinician" },
+      { label: "10,000 / 1 clinic, all-staff", mode: "all-staff", role: "clinician" },
+    ],
+  },
+  {
+    patients: 10_000,
+    clinics: 20,
+    callers: [
+      { label: "10,000 / 20 clinics, clinician", mode: "care-team", role: "clinician" },
+      { label: "10,000 / 20 clinics, admin", mode: "care-team", role: "admin" },
+    ],
+  },
+];
+
+interface Figures {
+  p50: number;
+  p99: number;
+  total: number;
+}
+
+async function measure(origin: string, path: string, token: string): Promise<Figures> {
   const call = async () => {
     const started = performance.now();
     const response = await fetch(origin + path, { headers: { authorization: `Bearer ${token}` } });
-    const body = (await response.json()) as { patients?: unknown[]; total?: number };
-    if (response.status !== 200 || !Array.isArray(body.patients)) throw new Error(`${path} answered ${response.status}`);
+    const body = (await response.json()) as { total?: number };
+    if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
     return { ms: performance.now() - started, total: body.total ?? 0 };
   };
   for (let i = 0; i < WARMUP; i++) await call();
@@ -51,36 +99,63 @@ const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mj
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const idp = await startIdentityProvider();
-const results = new Map<number, Map<string, { p50: number; p99: number; total: number }>>();
+/** Each caller's rounds, per query. */
+const results = new Map<string, Map<string, Figures[]>>();
+const loads: number[] = [];
 try {
-  for (const size of SIZES) {
+  for (const setup of SETUPS) {
     const database = await createTestDatabase();
-    const server = await startServer({ database, env: { ...idp.env, LOG_LEVEL: "warn" }, startTimeoutMs: 180_000 });
+    const servers = new Map<Mode, Awaited<ReturnType<typeof startServer>>>();
+    const serve = async (mode: Mode) =>
+      servers.set(
+        mode,
+        await startServer({ database, env: { ...idp.env, LOG_LEVEL: "warn", PATIENT_ACCESS: mode }, startTimeoutMs: 180_000 }),
+      );
+    const modes = [...new Set(setup.callers.map((caller) => caller.mode))];
     try {
+      // The first server migrates the database; the others share it.
+      await serve(modes[0]!);
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
       const started = performance.now();
       const seeded = await seedDemoClinic(
         { query: async (sql, params) => (await client.query(sql, params)).rows },
-        { patients: size, assessmentsPerPatient: ASSESSMENTS_PER_PATIENT, batchSize: 500 },
+        { patients: setup.patients, assessmentsPerPatient: ASSESSMENTS_PER_PATIENT, batchSize: 500, clinics: setup.clinics },
       );
       await client.query("VACUUM ANALYZE");
+      // The first patient shares with every clinic: every caller reads their profile.
+      const [{ id: patientId }] = (await client.query<{ id: number }>("SELECT min(patient_id) AS id FROM patient_shares")).rows as [
+        { id: number },
+      ];
       await client.end();
       console.log(
-        `seeded ${seeded.patients} patients, ${seeded.assessments} assessments, ${seeded.journalEntries} journal entries in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+        `seeded ${seeded.patients} patients in ${setup.clinics} clinic(s), ${seeded.assessments} assessments in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
-      const token = await idp.token({ sub: seeded.providerSub, roles: ["care_provider"] });
-      const bySize = new Map<string, { p50: number; p99: number; total: number }>();
-      for (const [name, path] of SCENARIOS) {
-        const figures = await measure(server.origin, path, token);
-        bySize.set(name, figures);
-        console.log(
-          `${size} patients  ${name.padEnd(15)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  (total ${figures.total})`,
+      for (const mode of modes.slice(1)) await serve(mode);
+      const tokens = new Map<string, string>();
+      for (const caller of setup.callers) {
+        tokens.set(
+          caller.label,
+          caller.role === "admin"
+            ? await idp.token({ sub: DEMO_ADMIN_SUB, roles: ["admin"] })
+            : await idp.token({ sub: seeded.providerSub, roles: ["care_provider"] }),
         );
+        results.set(caller.label, new Map(SCENARIOS.map(([name]) => [name, []])));
       }
-      results.set(size, bySize);
+      for (let round = 1; round <= ROUNDS; round++) {
+        for (const caller of setup.callers) {
+          for (const [name, path] of SCENARIOS) {
+            const figures = await measure(servers.get(caller.mode)!.origin, path(patientId), tokens.get(caller.label)!);
+            results.get(caller.label)!.get(name)!.push(figures);
+            console.log(
+              `round ${round}  ${caller.label.padEnd(32)} ${name.padEnd(15)} p50 ${figures.p50.toFixed(1).padStart(6)} ms  p99 ${figures.p99.toFixed(1).padStart(6)} ms  (total ${figures.total})`,
+            );
+          }
+          loads.push(loadavg()[0]!);
+        }
+      }
     } finally {
-      await server.stop();
+      for (const server of servers.values()) await server.stop();
       await database.drop();
     }
   }
@@ -88,14 +163,29 @@ try {
   await idp.close();
 }
 
-const [small, large] = SIZES.map((size) => results.get(size)!);
-console.log(`\nGET /patients, ${REQUESTS} sequential requests each (after ${WARMUP} warm-up), client-side latency`);
-console.log("| query | p50 @1,000 | p99 @1,000 | p50 @10,000 | p99 @10,000 | p50 ratio |");
-console.log("| --- | --- | --- | --- | --- | --- |");
+const p50s = (label: string, name: string) =>
+  results
+    .get(label)!
+    .get(name)!
+    .map((figures) => figures.p50);
+const median = (label: string, name: string) => percentile(p50s(label, name), 50);
+const SINGLE = "10,000 / 1 clinic, clinician";
+console.log(
+  `\nGET /patients: median p50 (range) over ${ROUNDS} rounds of ${REQUESTS} sequential requests (after ${WARMUP} warm-up), client-side, ms; load average ${describeSpread(spread(loads), 1)}`,
+);
+const labels = SETUPS.flatMap((setup) => setup.callers.map((caller) => caller.label));
+console.log(`| caller | ${SCENARIOS.map(([name]) => name).join(" | ")} |`);
+console.log(`| --- | ${SCENARIOS.map(() => "---").join(" | ")} |`);
+for (const label of labels) {
+  const cells = SCENARIOS.map(([name]) => `${describeSpread(spread(p50s(label, name)), 1)} (${results.get(label)!.get(name)![0]!.total})`);
+  console.log(`| ${label} | ${cells.join(" | ")} |`);
+}
+console.log(`\nRatios of median p50 (goal: 20 clinics ≤ 1.5× one clinic; 10,000 ≤ 2× 1,000)`);
+console.log(`| query | 10,000 / 1,000 | 20 clinics clinician / 1 clinic | 20 clinics admin / 1 clinic | 1 clinic care-team / all-staff |`);
+console.log("| --- | --- | --- | --- | --- |");
 for (const [name] of SCENARIOS) {
-  const a = small!.get(name)!;
-  const b = large!.get(name)!;
+  const single = median(SINGLE, name);
   console.log(
-    `| ${name} | ${a.p50.toFixed(1)} ms | ${a.p99.toFixed(1)} ms | ${b.p50.toFixed(1)} ms | ${b.p99.toFixed(1)} ms | ${(b.p50 / a.p50).toFixed(2)}x |`,
+    `| ${name} | ${(single / median("1,000 / 1 clinic, clinician", name)).toFixed(2)}x | ${(median("10,000 / 20 clinics, clinician", name) / single).toFixed(2)}x | ${(median("10,000 / 20 clinics, admin", name) / single).toFixed(2)}x | ${(single / median("10,000 / 1 clinic, all-staff", name)).toFixed(2)}x |`,
   );
 }

@@ -22,6 +22,11 @@ export function ProviderSignInButton({ callbackUrl }: { callbackUrl: string }) {
 const PERSONAS = [
   { persona: "patient", label: "Patient", description: "Your own dashboard, assessments, journal and subscription." },
   { persona: "care_provider", label: "Care provider", description: "The patient list, trends, attention flags and patient details." },
+  {
+    persona: "care_provider_2",
+    label: "Second-clinic care provider",
+    description: "The same pages for a clinician of the demo seed's second clinic: other patients, one shared with both.",
+  },
   { persona: "admin", label: "Admin", description: "Everything a care provider sees." },
 ] as const;
 

@@ -22,6 +22,8 @@ declare const opened: unique symbol;
 /** Proof that the access rule let the caller at this patient's data (and that the read is audited). */
 export interface PatientHandle {
   readonly patientId: number;
+  /** The clinic whose share let a care-team clinician in (the one the audit row names); null for everyone else. */
+  readonly clinicId: number | null;
   readonly [opened]: true;
 }
 
@@ -56,7 +58,7 @@ export const PATIENT_ACTIONS = {
 
 export type PatientAction = keyof typeof PATIENT_ACTIONS;
 
-const mint = (patientId: number) => ({ patientId }) as PatientHandle;
+const mint = (patientId: number, clinicId: number | null = null) => ({ patientId, clinicId }) as PatientHandle;
 
 export interface OpenOptions {
   /** The 404's message when the rule refuses (e.g. "Observation not found" when opened by a record id). */
@@ -87,17 +89,21 @@ export async function openPatient(
   const everyone = !user || self || readsEveryPatient(user);
   const viaClinic = !everyone && user !== null && hasRole(user, "care_provider");
   if (!everyone && !viaClinic) throw refused();
-  const [row] = await db().$queryRaw<{ ok: boolean }[]>`
-    SELECT ${viaClinic ? careTeamCondition(user!.sub, patientId) : Prisma.sql`TRUE`} AS ok
+  // One query: the patient exists and, for a clinician, the clinic whose share lets them in
+  // (the lowest id when several do), which the audit row keeps for the patient's access log.
+  const [row] = await db().$queryRaw<{ clinic_id: number | null }[]>`
+    SELECT ${viaClinic ? sharingClinic(user!.sub, Prisma.sql`${patientId}::int`) : Prisma.sql`NULL::int`} AS clinic_id
       FROM contacts c WHERE c.id = ${patientId} AND c.kind = 'PATIENT'`;
-  if (!row?.ok) throw refused();
-  if (!self) await writeAudit(caller, [patientId], action);
-  return mint(patientId);
+  if (!row || (viaClinic && row.clinic_id === null)) throw refused();
+  if (!self) await writeAudit(caller, [patientId], action, row.clinic_id);
+  return mint(patientId, row.clinic_id);
 }
 
-function careTeamCondition(sub: string, patientId: number): Prisma.Sql {
-  return Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
-                             WHERE s.patient_id = ${patientId} AND m.sub = ${sub})`;
+/** The lowest id of the clinics (or of `clinicId` alone) that `patient` shares with and `sub` belongs to; NULL when none. */
+function sharingClinic(sub: string, patient: Prisma.Sql, clinicId?: number): Prisma.Sql {
+  const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
+  return Prisma.sql`(SELECT min(s.clinic_id) FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
+                      WHERE s.patient_id = ${patient} AND m.sub = ${sub} ${oneClinic})`;
 }
 
 /** The caller's own record (the /patients/me family): never audited, no rule to apply. A staff-only caller's is empty. */
@@ -130,9 +136,26 @@ export function listScope(user: AuthUser | null, clinicId?: number): Prisma.Sql 
 }
 
 /**
- * The audit rows of an answer that showed several patients (a list), or data reached by a
- * sharing code rather than by the rule (lookups, reports): one row per patient, the caller's own
- * left out.
+ * The audit rows of a page of the patient list: one per patient shown. For a care-team clinician
+ * each row names the clinic whose share put the patient in the list (the lowest id when several
+ * do, the chosen one with `clinicId`), found in the same statement as the insert.
+ */
+export async function auditListed(caller: AccessContext, patientIds: Iterable<number>, clinicId?: number): Promise<void> {
+  const user = caller.user;
+  if (!user || readsEveryPatient(user) || !hasRole(user, "care_provider")) return auditShown(caller, patientIds, "patient_list");
+  const ids = [...new Set(patientIds)].filter((id) => !(user.kind === "PATIENT" && id === user.contactId));
+  if (ids.length === 0) return;
+  const c = auditColumns(caller, "patient_list");
+  await db().$executeRaw`
+    INSERT INTO audit_events (actor_sub, actor_role, action, route, request_id, client_request_id, client_address, patient_id, clinic_id)
+    SELECT ${c.actorSub}, ${c.actorRole}, ${c.action}, ${c.route}, ${c.requestId}, ${c.clientRequestId}, ${c.clientAddress}, p.id,
+           ${sharingClinic(user.sub, Prisma.sql`p.id`, clinicId)}
+      FROM unnest(${ids}::int[]) AS p(id)`;
+}
+
+/**
+ * The audit rows of an answer that showed several patients, or data reached by a sharing code
+ * rather than by the rule (lookups, reports): one row per patient, the caller's own left out.
  */
 export async function auditShown(caller: AccessContext, patientIds: Iterable<number>, action: PatientAction): Promise<void> {
   const others = [...new Set(patientIds)].filter((id) => !(caller.user?.kind === "PATIENT" && id === caller.user.contactId));
@@ -144,8 +167,13 @@ export async function auditOwnAction(caller: AccessContext & { user: AuthUser },
   await writeAudit(caller, [caller.user.contactId], action);
 }
 
-async function writeAudit(caller: AccessContext, patientIds: number[], action: PatientAction): Promise<void> {
+async function writeAudit(
+  caller: AccessContext,
+  patientIds: number[],
+  action: PatientAction,
+  clinicId: number | null = null,
+): Promise<void> {
   if (patientIds.length === 0) return;
   const columns = auditColumns(caller, action);
-  await db().auditEvent.createMany({ data: patientIds.map((patientId) => ({ ...columns, patientId })) });
+  await db().auditEvent.createMany({ data: patientIds.map((patientId) => ({ ...columns, patientId, clinicId })) });
 }

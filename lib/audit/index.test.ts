@@ -67,6 +67,7 @@ test("a row names the actor's most privileged role, the action, the route patter
         requestId: `req-role-${role}`,
         clientRequestId: "client-1",
         clientAddress: "10.3.0.1",
+        clinicId: null,
       },
     ]);
   }
@@ -101,6 +102,7 @@ test("a list records one row per other patient shown, each once, and nothing whe
         requestId: "req-many",
         clientRequestId: "c-9",
         clientAddress: "10.3.0.1",
+        clinicId: null,
       },
     );
   }

@@ -30,6 +30,13 @@ export const auditEventSchema = z.object({
     .describe(
       "The trusted client address (TRUST_PROXY), or hmac-sha256:<hex> of it when AUDIT_ADDRESS_KEY is set; null on rows from before it was recorded",
     ),
+  clinicId: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "The clinic whose share let a care-team clinician read the patient; null for reads no share granted and on rows from before it was recorded",
+    ),
   createdAt: z.iso.datetime(),
 });
 

@@ -81,6 +81,11 @@ export const member = z.object({
   addedAt: z.iso.datetime(),
 });
 
+const lastAdmin = {
+  status: 409,
+  description: "The change would leave the clinic without an admin (code LAST_CLINIC_ADMIN): make another member clinic_admin first",
+} as const;
+
 export const addMemberBody = z.object({ sub: subject, role: z.enum(CLINIC_ROLES) }).strict();
 
 export const addMemberEndpoint = endpoint({
@@ -98,6 +103,7 @@ export const addMemberEndpoint = endpoint({
     unauthorized,
     { status: 403, description: "A member of the clinic who is not its admin" },
     clinicNotFound,
+    lastAdmin,
     { status: 429, description: "Too many writes from this address" },
   ],
 });
@@ -127,6 +133,7 @@ export const removeMemberEndpoint = endpoint({
     unauthorized,
     { status: 403, description: "A member of the clinic who is not its admin" },
     { status: 404, description: "No such clinic or member, or the caller is not a member" },
+    lastAdmin,
     { status: 429, description: "Too many writes from this address" },
   ],
 });
@@ -208,7 +215,20 @@ export const accessLogEntry = z.object({
   at: z.iso.datetime(),
   role: z.string().describe("admin, care_provider, patient or anonymous (code holders)"),
   name: z.string().nullable().describe("The reader's display name where the service knows it"),
-  clinics: z.array(z.string()).describe("The clinics the reader is a member of"),
+  clinic: z
+    .object({
+      id: z.number().int(),
+      name: z.string().nullable().describe("Null once the clinic is deleted"),
+    })
+    .nullable()
+    .describe(
+      "The clinic whose share let a clinician read the record; null for reads no share granted (service admin, all-staff mode, sharing codes)",
+    ),
+  clinics: z
+    .array(z.string())
+    .describe(
+      "The clinic that gave access when `clinic` names one; otherwise the clinics the reader is a member of (also for entries recorded before clinics were)",
+    ),
   action: z.string(),
   what: z.string().describe("profile, journal, FHIR export, report ..."),
 });

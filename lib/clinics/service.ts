@@ -8,7 +8,7 @@ import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import type { accessLogQuery, addMemberBody, CLINIC_ROLES, createClinicBody } from "@/lib/clinics/schemas";
 import { formatJoinCode, withFreshJoinCode } from "@/lib/clinics/join-code";
 import { db } from "@/lib/db";
-import type { Clinic } from "@/lib/generated/prisma/client.ts";
+import type { Clinic, Prisma } from "@/lib/generated/prisma/client.ts";
 
 type ClinicRole = (typeof CLINIC_ROLES)[number];
 type Patient = AccessContext & { user: AuthUser };
@@ -66,6 +66,23 @@ async function clinicFor(user: AuthUser, clinicId: number) {
   return { row, role, admin: hasRole(user, "admin") || role === "clinic_admin" };
 }
 
+/**
+ * A clinic's id and name for whoever may know it exists: its members, the service admin and the
+ * patients sharing with it (the FHIR Organization); a 404 with `message` for everyone else.
+ */
+export async function visibleClinic(user: AuthUser, clinicId: number, message = CLINIC_NOT_FOUND) {
+  const readers = [
+    { members: { some: { sub: user.sub } } },
+    ...(user.kind === "PATIENT" ? [{ shares: { some: { patientId: user.contactId } } }] : []),
+  ];
+  const row = await db().clinic.findFirst({
+    where: { id: clinicId, ...(hasRole(user, "admin") ? {} : { OR: readers }) },
+    select: { id: true, name: true },
+  });
+  if (!row) throw notFound(message);
+  return row;
+}
+
 export async function getClinic(user: AuthUser, clinicId: number) {
   const { row, role } = await clinicFor(user, clinicId);
   return clinicView(row, role, row._count);
@@ -79,7 +96,7 @@ async function assertManages(user: AuthUser, clinicId: number) {
 async function memberViews(clinicId: number, subs?: string[]) {
   const rows = await db().clinicMember.findMany({
     where: { clinicId, ...(subs ? { sub: { in: subs } } : {}) },
-    orderBy: [{ role: "desc" }, { addedAt: "asc" }, { sub: "asc" }],
+    orderBy: [{ role: "asc" }, { addedAt: "asc" }, { sub: "asc" }],
   });
   const names = new Map(
     (await db().contact.findMany({ where: { sub: { in: rows.map((row) => row.sub) } }, select: { sub: true, name: true } })).map((c) => [
@@ -101,20 +118,38 @@ export async function listMembers(user: AuthUser, clinicId: number) {
   return { members: await memberViews(clinicId) };
 }
 
+/**
+ * Runs a change to one clinic's members that must leave it an admin if it had one: the clinic's
+ * row is locked first, so two admins removing each other at once cannot both succeed.
+ */
+async function keepingAnAdmin<T>(clinicId: number, sub: string, change: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM clinics WHERE id = ${clinicId} FOR UPDATE`;
+    const admins = await tx.clinicMember.findMany({ where: { clinicId, role: "clinic_admin" }, select: { sub: true } });
+    if (admins.length === 1 && admins[0]!.sub === sub) {
+      throw new ApiError(409, "This is the clinic's last admin: make another member clinic_admin first", { code: "LAST_CLINIC_ADMIN" });
+    }
+    return change(tx);
+  });
+}
+
 export async function addMember(user: AuthUser, clinicId: number, input: z.output<typeof addMemberBody>) {
   await assertManages(user, clinicId);
-  await db().clinicMember.upsert({
-    where: { clinicId_sub: { clinicId, sub: input.sub } },
-    create: { clinicId, sub: input.sub, role: input.role, addedBy: user.sub },
-    update: { role: input.role },
-  });
+  const upsert = (client: Prisma.TransactionClient) =>
+    client.clinicMember.upsert({
+      where: { clinicId_sub: { clinicId, sub: input.sub } },
+      create: { clinicId, sub: input.sub, role: input.role, addedBy: user.sub },
+      update: { role: input.role },
+    });
+  if (input.role === "clinic_admin") await upsert(db());
+  else await keepingAnAdmin(clinicId, input.sub, upsert);
   const [view] = await memberViews(clinicId, [input.sub]);
   return view!;
 }
 
 export async function removeMember(user: AuthUser, clinicId: number, sub: string): Promise<void> {
   await assertManages(user, clinicId);
-  const { count } = await db().clinicMember.deleteMany({ where: { clinicId, sub } });
+  const { count } = await keepingAnAdmin(clinicId, sub, (tx) => tx.clinicMember.deleteMany({ where: { clinicId, sub } }));
   if (count === 0) throw notFound("No such member of this clinic");
 }
 
@@ -167,18 +202,26 @@ interface LogRow {
   actor_role: string;
   action: string;
   name: string | null;
+  clinic_id: number | null;
+  clinic_name: string | null;
   clinics: string[];
 }
 
-/** Who read or changed the patient's record, from the audit trail (their own actions left out). */
+/**
+ * Who read or changed the patient's record, from the audit trail (their own actions left out).
+ * A row lib/access wrote for a care-team clinician names the clinic whose share let them in;
+ * other rows (the service admin, all-staff, sharing codes, rows written before clinics were
+ * recorded) list the clinics the reader belongs to now.
+ */
 export async function accessLog(caller: Patient, query: z.output<typeof accessLogQuery>) {
   const patientId = ownPatient(caller);
   const [rows, [count]] = await Promise.all([
     db().$queryRaw<LogRow[]>`
-      SELECT e.created_at, e.actor_role, e.action, who.name,
-             coalesce((SELECT array_agg(cl.name ORDER BY cl.name) FROM clinic_members m JOIN clinics cl ON cl.id = m.clinic_id
-                        WHERE m.sub = e.actor_sub), '{}') AS clinics
-        FROM audit_events e LEFT JOIN contacts who ON who.sub = e.actor_sub
+      SELECT e.created_at, e.actor_role, e.action, who.name, e.clinic_id, via.name AS clinic_name,
+             CASE WHEN via.id IS NOT NULL THEN ARRAY[via.name]
+                  ELSE coalesce((SELECT array_agg(cl.name ORDER BY cl.name) FROM clinic_members m JOIN clinics cl ON cl.id = m.clinic_id
+                                  WHERE m.sub = e.actor_sub), '{}') END AS clinics
+        FROM audit_events e LEFT JOIN contacts who ON who.sub = e.actor_sub LEFT JOIN clinics via ON via.id = e.clinic_id
        WHERE e.patient_id = ${patientId} AND e.actor_sub <> ${caller.user.sub}
        ORDER BY e.created_at DESC, e.id DESC
        LIMIT ${query.limit} OFFSET ${query.offset}`,
@@ -190,6 +233,7 @@ export async function accessLog(caller: Patient, query: z.output<typeof accessLo
       at: row.created_at.toISOString(),
       role: row.actor_role,
       name: row.name,
+      clinic: row.clinic_id === null ? null : { id: row.clinic_id, name: row.clinic_name },
       clinics: row.clinics,
       action: row.action,
       what: PATIENT_ACTIONS[row.action as PatientAction] ?? row.action,

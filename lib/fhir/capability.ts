@@ -40,7 +40,7 @@ export function capabilityStatement(base: string): CapabilityStatement {
           "Read-only. Assessments are Observations, reports DiagnosticReports; codes without a standard equivalent are in CodeSystem/hand-assessment. Searches answer newest first.",
         security: {
           description:
-            "A bearer token of the service's identity provider (Authorization: Bearer ...). Patients read their own records; care providers and admins read any patient's. metadata and CodeSystem need none.",
+            "A bearer token of the service's identity provider (Authorization: Bearer ...). Patients read their own records; care providers the records of patients sharing with a clinic they belong to (any patient's when the server runs PATIENT_ACCESS=all-staff); admins any patient's. metadata and CodeSystem need none.",
         },
         resource: [
           {
@@ -80,6 +80,12 @@ export function capabilityStatement(base: string): CapabilityStatement {
             type: "DiagnosticReport",
             interaction: [{ code: "read" }, { code: "search-type" }],
             searchParam: [PATIENT, COUNT, OFFSET],
+          },
+          {
+            type: "Organization",
+            interaction: [{ code: "read" }],
+            documentation:
+              "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
           },
           { type: "CodeSystem", interaction: [{ code: "read" }] },
         ],

@@ -1,6 +1,7 @@
 // A patient contact as a FHIR R4 Patient: name, e-mail, birth date and gender, each only where
-// the contact and its profile have it.
+// the contact and its profile have it, and the clinic they share with as managingOrganization.
 import type { Patient } from "@medplum/fhirtypes";
+import { organizationReference, type ClinicRecord } from "@/lib/fhir/organization";
 
 export interface PatientRecord {
   id: number;
@@ -8,6 +9,8 @@ export interface PatientRecord {
   email: string | null;
   dateOfBirth: Date | null;
   sex: string | null;
+  /** The clinic the reader sees the patient through (lib/fhir/service.ts managingClinic); null when none. */
+  clinic?: ClinicRecord | null;
 }
 
 /** The profile's free-text sex as FHIR's administrative gender; unrecognised text is left out rather than guessed. */
@@ -36,5 +39,6 @@ export function patientResource(record: PatientRecord): Patient {
     ...(email ? { telecom: [{ system: "email", value: email }] } : {}),
     ...(gender ? { gender } : {}),
     ...(record.dateOfBirth ? { birthDate: record.dateOfBirth.toISOString().slice(0, 10) } : {}),
+    ...(record.clinic ? { managingOrganization: organizationReference(record.clinic) } : {}),
   };
 }

@@ -138,6 +138,20 @@ export const fhirPatientEndpoint = endpoint({
   ],
 });
 
+export const fhirOrganizationEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/Organization/{id}",
+  summary: "A clinic as a FHIR Organization (its members, the service admin and the patients sharing with it)",
+  tag: TAG,
+  auth: "required",
+  params: idParams,
+  responses: [
+    { status: 200, description: "The Organization", schema: resource("Organization", "name, type prov"), contentType: FHIR },
+    outcome(404, "No such clinic, or the caller is neither a member, the service admin nor a patient sharing with it (the same answer)"),
+    ...guarded,
+  ],
+});
+
 export const fhirEverythingEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/{id}/$everything",

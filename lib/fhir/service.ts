@@ -2,19 +2,21 @@
 // writes the audit row), then queries. Anonymous records are never read:
 // only non-anonymous assessments of patient contacts become Observations, and a report is a
 // patient's DiagnosticReport only when every assessment in it is that patient's.
-import type { Bundle, DiagnosticReport, Observation, Patient, Resource } from "@medplum/fhirtypes";
+import type { Bundle, DiagnosticReport, Observation, Organization, Patient, Resource } from "@medplum/fhirtypes";
 import { notFound } from "@/lib/api/errors";
 import { loadResult, loadResults } from "@/lib/assessments/read";
 import { storedType, type ReadAssessmentType } from "@/lib/assessments/types";
 import { openPatient, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
+import { visibleClinic } from "@/lib/clinics/service";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { searchset, type Page } from "@/lib/fhir/bundle";
 import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnostic-report";
 import { observationResource } from "@/lib/fhir/observation";
+import { organizationResource } from "@/lib/fhir/organization";
 import { patientResource } from "@/lib/fhir/patient";
 import { pageSlices, type DateCondition } from "@/lib/fhir/search";
 
@@ -53,13 +55,35 @@ async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof A
 
 // ---------- Patient ----------
 
-async function loadPatient({ patientId }: PatientHandle): Promise<Patient> {
-  const contact = await db().contact.findUnique({
-    where: { id: patientId },
-    select: { id: true, kind: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
+/**
+ * The Patient's managingOrganization: for a care-team clinician the clinic whose share let them
+ * in, for everyone else the clinic the patient shared with first; none when they share with none.
+ */
+async function managingClinic({ patientId, clinicId }: PatientHandle) {
+  const share = await db().patientShare.findFirst({
+    where: { patientId, ...(clinicId === null ? {} : { clinicId }) },
+    orderBy: [{ sharedAt: "asc" }, { clinicId: "asc" }],
+    select: { clinic: { select: { id: true, name: true } } },
   });
+  return share?.clinic ?? null;
+}
+
+async function loadPatient(handle: PatientHandle): Promise<Patient> {
+  const [contact, clinic] = await Promise.all([
+    db().contact.findUnique({
+      where: { id: handle.patientId },
+      select: { id: true, kind: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
+    }),
+    managingClinic(handle),
+  ]);
   if (contact?.kind !== "PATIENT") throw notFound("Patient not found");
-  return patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null });
+  return patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null, clinic });
+}
+
+/** GET /Organization/:id: a clinic, for its members, the service admin and the patients sharing with it (404 for everyone else). */
+export async function readOrganization(request: FhirRequest, clinicId: number | null): Promise<Organization> {
+  if (clinicId === null) throw notFound("Organization not found");
+  return organizationResource(await visibleClinic(request.user, clinicId, "Organization not found"));
 }
 
 /** GET /Patient/:id. A patient the caller may not read is as missing as an unknown id (404). */

@@ -5,7 +5,7 @@
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
 // patients into the application.
 import type { z } from "zod";
-import { auditShown, listScope, openPatient, type PatientHandle } from "@/lib/access";
+import { auditListed, listScope, openPatient, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
@@ -85,10 +85,10 @@ export async function listPatients(caller: AccessContext, query: ListQuery) {
     db().$queryRaw<{ total: number }[]>`
       SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`,
   ]);
-  await auditShown(
+  await auditListed(
     caller,
     rows.map((row) => row.id),
-    "patient_list",
+    query.clinicId,
   );
   return {
     patients: rows.map((row) => ({

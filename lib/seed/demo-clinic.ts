@@ -25,7 +25,8 @@ export interface SeedOptions {
   /**
    * Clinics the patients are spread over, round robin (default 2); the first patient shares with
    * every clinic. The demo care provider and the development sign-in's care provider are
-   * clinicians of the first, a second demo provider (DEMO_SECOND_PROVIDER_SUB) of the second.
+   * clinicians of the first; a second demo provider (DEMO_SECOND_PROVIDER_SUB) and the
+   * development sign-in's second care provider (care_provider_2) of the second.
    */
   clinics?: number;
   /** Called after each batch with the number of patients written so far. */
@@ -45,8 +46,9 @@ export interface SeedResult {
 export const DEMO_PROVIDER_SUB = "demo|care-provider";
 export const DEMO_ADMIN_SUB = "demo|admin";
 export const DEMO_SECOND_PROVIDER_SUB = "demo|care-provider-2";
-/** The development sign-in's care provider (lib/auth/guard.ts DEV_PERSONAS) works in the first clinic. */
+/** The development sign-in's care providers (lib/auth/guard.ts DEV_PERSONAS): one in the first clinic, one in the second. */
 const DEV_PROVIDER_SUB = "dev|care-provider";
+const DEV_SECOND_PROVIDER_SUB = "dev|care-provider-2";
 
 const DAY_MS = 86_400_000;
 
@@ -352,10 +354,10 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
      SELECT * FROM unnest($1::int[], $2::text[], $3::text[], $4::text[])
      ON CONFLICT (clinic_id, sub) DO NOTHING`,
     [
-      [firstClinic, firstClinic, secondClinic],
-      [DEMO_PROVIDER_SUB, DEV_PROVIDER_SUB, DEMO_SECOND_PROVIDER_SUB],
-      ["clinic_admin", "clinician", "clinic_admin"],
-      ["seed", "seed", "seed"],
+      [firstClinic, firstClinic, secondClinic, secondClinic],
+      [DEMO_PROVIDER_SUB, DEV_PROVIDER_SUB, DEMO_SECOND_PROVIDER_SUB, DEV_SECOND_PROVIDER_SUB],
+      ["clinic_admin", "clinician", "clinic_admin", "clinician"],
+      ["seed", "seed", "seed", "seed"],
     ],
   );
 

@@ -131,6 +131,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "POST /billing/webhook": "the payment provider's events",
   "POST /leads/developer": "a contact form",
   "GET /admin/audit": "the service admin's audit trail",
+  "GET /fhir/Organization/{id}": "a clinic, not a patient's data: its readers are tested below",
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
   "GET /fhir/{path}": "404 for anything else",
@@ -334,5 +335,87 @@ describe("lists, clinics and the patient's side", () => {
       "the patient's own actions are not listed",
     );
     assert.equal(log.total, log.entries.length);
+  });
+
+  test("the access log names the clinic whose share let the clinician in, not every clinic they belong to", async () => {
+    const sub = uniqueSub("two-clinics");
+    const token = await idp.token({ sub, roles: ["care_provider"], name: "Dr Two Clinics" });
+    const unshared = await newClinic("Clinic E (not shared)");
+    await addMember(unshared.id, sub);
+    await addMember(clinicA.id, sub);
+    await ok(api.get(`/patients/${ids.patient}`, { token }));
+    await ok(api.get("/patients", { token }));
+    const log = await ok(api.get("/me/access-log?limit=200", { token: tokens["the patient"] }));
+    const reads = log.entries
+      .filter((e: { name: string }) => e.name === "Dr Two Clinics")
+      .map((e: { what: string; clinic: unknown; clinics: string[] }) => [e.what, e.clinic, e.clinics]);
+    assert.deepEqual(reads, [
+      ["patient list", { id: clinicA.id, name: "Clinic A" }, ["Clinic A"]],
+      ["profile", { id: clinicA.id, name: "Clinic A" }, ["Clinic A"]],
+    ]);
+    // The service admin's reads were granted by no share: no clinic, and the clinics they belong to (none).
+    const admin = log.entries.find((e: { name: string }) => e.name === "Service Admin");
+    assert.deepEqual([admin.clinic, admin.clinics], [null, []]);
+  });
+
+  test("FHIR: the clinic is an Organization its members, the service admin and its patients read; the Patient names it", async () => {
+    const fhir = (path: string, caller: Caller) => api.get(`/fhir${path}`, { token: tokens[caller] });
+    const expected: Record<Caller, number> = {
+      "the patient": 200,
+      "another patient": 404,
+      "clinician of a sharing clinic": 200,
+      "clinician of another clinic": 404,
+      "clinician after the patient revoked": 404,
+      "clinician removed from the clinic": 404,
+      "clinic admin": 200,
+      "service admin": 200,
+      anonymous: 401,
+    };
+    const got = {} as Record<Caller, number>;
+    for (const caller of CALLERS) {
+      const response = await fhir(`/Organization/${clinicA.id}`, caller);
+      got[caller] = response.status;
+      if (response.status === 200) assert.deepEqual([response.body.resourceType, response.body.name], ["Organization", "Clinic A"]);
+      else assert.equal(response.body.resourceType, "OperationOutcome");
+    }
+    assert.deepEqual(got, expected);
+
+    const patient = await ok(fhir(`/Patient/${ids.patient}`, "clinician of a sharing clinic"));
+    assert.deepEqual(patient.managingOrganization, { reference: `Organization/${clinicA.id}`, display: "Clinic A" });
+    const everything = await fhir(`/Patient/${ids.patient}/$everything`, "clinician of another clinic");
+    assert.deepEqual(
+      [everything.status, everything.body.resourceType, everything.body.issue[0].code],
+      [404, "OperationOutcome", "not-found"],
+    );
+  });
+
+  test("a clinic keeps an admin: removing or demoting its last one is refused with 409", async () => {
+    const first = uniqueSub("first-admin");
+    const second = uniqueSub("second-admin");
+    const firstToken = await idp.token({ sub: first, roles: ["care_provider"], name: "First Admin" });
+    const clinic = await newClinic("Clinic D", first);
+    const remove = (sub: string, token: string) =>
+      api.request("DELETE", `/clinics/${clinic.id}/members/${encodeURIComponent(sub)}`, undefined, { token });
+    const setRole = (sub: string, role: string, token: string) => api.post(`/clinics/${clinic.id}/members`, { sub, role }, { token });
+
+    const refused = await remove(first, firstToken);
+    assert.equal(refused.status, 409);
+    assert.equal(refused.body.code, "LAST_CLINIC_ADMIN");
+    assert.match(refused.body.error, /last admin/);
+    assert.equal((await remove(first, adminToken)).status, 409, "the service admin too");
+    assert.equal((await setRole(first, "clinician", adminToken)).status, 409);
+
+    await ok(setRole(second, "clinic_admin", firstToken), 201);
+    await ok(setRole(first, "clinician", adminToken), 201);
+    assert.equal((await remove(second, adminToken)).status, 409);
+    const members = await ok(api.get(`/clinics/${clinic.id}/members`, { token: adminToken }));
+    assert.deepEqual(
+      members.members.map((m: { sub: string; role: string }) => [m.sub, m.role]),
+      [
+        [second, "clinic_admin"],
+        [first, "clinician"],
+      ],
+    );
+    await ok(remove(first, adminToken), 204);
   });
 });

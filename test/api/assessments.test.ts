@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, queryDatabase } from "@/test/support/database";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";
+import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 
@@ -244,7 +245,7 @@ describe("ownership", () => {
     }
   });
 
-  test("by numeric id only the owner or care staff can read a record", async () => {
+  test("by numeric id only the owner or care staff of a clinic the owner shares with can read a record", async () => {
     const token = await idp.token();
     const rom = await api.post("/assessments/rom", romBody, { token });
     const lookup = await api.get(`/lookup/${rom.body.code}`);
@@ -253,7 +254,10 @@ describe("ownership", () => {
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token })).status, 200);
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`)).status, 404);
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: await idp.token() })).status, 404);
-    const staff = await idp.token({ roles: ["care_provider"] });
+    const staffSub = uniqueSub("staff");
+    const staff = await idp.token({ sub: staffSub, roles: ["care_provider"] });
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 404, "before the owner shares");
+    await (await careTeam(api, idp, [staffSub])).share(token);
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 200);
   });
 

@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
+import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { apiClient } from "@/test/support/http";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -18,6 +19,9 @@ let providerToken: string;
 let adminToken: string;
 let patientId: number;
 const providerSub = uniqueSub("provider");
+const patientSub = uniqueSub("patient");
+/** The provider's clinic, which the patient shares with. */
+let team: CareTeam;
 
 const romInput = { hand: "LEFT", overallScore: 71, wristScore: 80, fingerScore: 64 };
 
@@ -33,6 +37,7 @@ async function auditRows(token = adminToken, query = `patientId=${patientId}`) {
       route: string;
       requestId: string | null;
       clientRequestId: string | null;
+      clinicId: number | null;
     }[];
     total: number;
   };
@@ -44,7 +49,7 @@ before(async () => {
   database = await createTestDatabase();
   server = await startServer({ env: { ...idp.env, ...resend.env }, database });
   api = apiClient(server.origin);
-  patientToken = await idp.token({ sub: uniqueSub("patient"), roles: ["patient"], name: "Audit Patient" });
+  patientToken = await idp.token({ sub: patientSub, roles: ["patient"], name: "Audit Patient" });
   providerToken = await idp.token({ sub: providerSub, roles: ["care_provider"] });
   adminToken = await idp.token({ sub: uniqueSub("admin"), roles: ["admin"] });
   const submitted = await api.post("/assessments/rom", romInput, { token: patientToken });
@@ -52,6 +57,8 @@ before(async () => {
   const me = await api.get("/patients/me", { token: patientToken });
   assert.equal(me.status, 200);
   patientId = me.body.id;
+  team = await careTeam(api, idp, [providerSub]);
+  await team.share(patientToken);
 });
 after(async () => {
   await server.stop();
@@ -69,7 +76,11 @@ test("a patient reading their own data leaves no audit row", async () => {
   ]) {
     assert.equal((await api.get(path, { token: patientToken })).status, 200, path);
   }
-  assert.equal((await auditRows()).total, 0);
+  // The one row is the patient's own share with the provider's clinic, kept for their access log.
+  assert.deepEqual(
+    (await auditRows()).events.map((e) => [e.action, e.actorSub]),
+    [["share_granted", patientSub]],
+  );
 });
 
 test("a provider's reads of /patients/:id* each leave a row with actor, role, action, route pattern and request id", async () => {
@@ -81,9 +92,11 @@ test("a provider's reads of /patients/:id* each leave a row with actor, role, ac
     });
     assert.equal(response.status, 200, suffix);
   }
-  const { events, total } = await auditRows();
-  assert.equal(total, paths.length);
+  const { events: all } = await auditRows();
+  const events = all.filter((e) => e.action !== "share_granted");
+  assert.equal(all.length, paths.length + 1);
   for (const event of events) {
+    assert.equal(event.clinicId, team.clinicId, "the clinic whose share let the provider in");
     assert.equal(event.actorSub, providerSub);
     assert.equal(event.actorRole, "care_provider");
     assert.equal(event.patientId, patientId);

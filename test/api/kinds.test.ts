@@ -12,6 +12,7 @@ import { after, before, test } from "node:test";
 import { KINDS } from "@/lib/assessments/kinds";
 import { formatMetric } from "@/lib/assessments/kinds/kind";
 import { generateCode } from "@/lib/codes";
+import { shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
@@ -129,6 +130,8 @@ let idp: IdentityProvider;
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let provider: string;
+const providerSub = uniqueSub("provider");
+const reviewerSub = uniqueSub("reviewer");
 
 before(async () => {
   database = await createTestDatabase();
@@ -136,10 +139,12 @@ before(async () => {
   // The first start applies the migrations and functions; the clinic then goes straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
   await queryDatabase(database, clinicSql());
+  const shared = shareEveryPatientSql([providerSub, reviewerSub]);
+  await queryDatabase(database, shared.sql, shared.params);
   // NEXTAUTH_SECRET: the pages' layout reads the browser session.
   server = await startServer({ database, env: { ...idp.env, NEXTAUTH_SECRET: "kinds-test-session-secret-0123456789" } });
   api = apiClient(server.origin);
-  provider = await idp.token({ roles: ["care_provider"] });
+  provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
 });
 after(async () => {
   await server?.stop();
@@ -263,7 +268,6 @@ test("marking a patient reviewed lowers the flag until a newer result, and is au
   assert.equal((await api.post(`/patients/${dan.id}/review`, undefined, { unchecked: true })).status, 401);
   assert.equal((await api.post(`/patients/999999/review`, undefined, { token: provider, unchecked: true })).status, 404);
 
-  const reviewerSub = uniqueSub("reviewer");
   const reviewer = await idp.token({ sub: reviewerSub, roles: ["care_provider"] });
   const reviewed = await api.post(`/patients/${dan.id}/review`, undefined, { token: reviewer });
   assert.equal(reviewed.body.needsAttention, false);

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { generateCode } from "@/lib/codes";
+import { shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
@@ -125,6 +126,7 @@ let idp: IdentityProvider;
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let provider: string;
+const providerSub = uniqueSub("provider");
 let admin: string;
 const ids: Record<string, number> = {};
 const longHistory = patient("long", "Longhistory Oak", {});
@@ -154,9 +156,12 @@ before(async () => {
      SELECT owner_id, id, (date_created AT TIME ZONE 'UTC')::date, 'LEFT', 60, 60, date_created FROM made`,
     [longHistory.sub],
   );
+  // Every patient shares with the provider's clinic: the list's figures are over all of them.
+  const shared = shareEveryPatientSql([providerSub]);
+  await queryDatabase(database, shared.sql, shared.params);
   server = await startServer({ database, env: idp.env });
   api = apiClient(server.origin);
-  provider = await idp.token({ roles: ["care_provider"] });
+  provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
   admin = await idp.token({ roles: ["admin"] });
   const { body } = await api.get("/patients?search=Trendcase&limit=50", { token: provider });
   for (const [key, fixture] of Object.entries(fixtures)) ids[key] = body.patients.find((p: { name: string }) => p.name === fixture.name).id;

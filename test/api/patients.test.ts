@@ -4,6 +4,7 @@
 // loopback model, and from the template again when the model fails or is too slow.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
@@ -13,12 +14,19 @@ let idp: IdentityProvider;
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let provider: string;
+const providerSub = uniqueSub("provider");
+/** Per server: the provider's clinic, which every patient made here shares with. */
+const teams = new Map<ReturnType<typeof apiClient>, Promise<CareTeam>>();
+function teamOf(client: ReturnType<typeof apiClient>): Promise<CareTeam> {
+  if (!teams.has(client)) teams.set(client, careTeam(client, idp, [providerSub]));
+  return teams.get(client)!;
+}
 
 before(async () => {
   idp = await startIdentityProvider();
   server = await startServer({ env: idp.env });
   api = apiClient(server.origin);
-  provider = await idp.token({ roles: ["care_provider"] });
+  provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
 });
 after(async () => {
   await server?.stop();
@@ -40,6 +48,7 @@ async function newPatient(client = () => api, name = "Robin Patient"): Promise<P
   });
   const me = await client().get("/patients/me", { token });
   assert.equal(me.status, 200);
+  await (await teamOf(client())).share(token);
   return { id: me.body.id, token, name };
 }
 
@@ -188,11 +197,14 @@ describe("who may read whom", () => {
     assert.equal((await api.get("/patients/999999/scores", { token: alice.token })).status, 404);
   });
 
-  test("care providers and admins read any patient", async () => {
+  test("a care provider of a clinic the patient shares with and the service admin read the patient; a provider of none finds no such patient", async () => {
     const admin = await idp.token({ roles: ["admin"] });
     for (const token of [provider, admin]) {
       for (const path of [...paths(bob.id), `/patients/${bob.id}`]) assert.equal((await api.get(path, { token })).status, 200, path);
     }
+    const stranger = await idp.token({ roles: ["care_provider"] });
+    for (const path of [...paths(bob.id), `/patients/${bob.id}`])
+      assert.equal((await api.get(path, { token: stranger })).status, 404, path);
   });
 
   test("404 when the id is not a patient contact; 400 when it is not an id", async () => {

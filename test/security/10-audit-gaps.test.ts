@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -28,6 +29,8 @@ let api: ReturnType<typeof apiClient>;
 let admin: string;
 let provider: string;
 const providerSub = uniqueSub("auditor");
+/** The provider's clinic: every patient here shares with it. */
+let team: CareTeam;
 
 before(async () => {
   [idp, resend] = await Promise.all([startIdentityProvider(), startResend()]);
@@ -35,6 +38,7 @@ before(async () => {
   api = apiClient(server.origin);
   admin = await idp.token({ sub: uniqueSub("admin"), roles: ["admin"] });
   provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+  team = await careTeam(api, idp, [providerSub]);
 });
 after(async () => {
   await server?.stop();
@@ -44,13 +48,15 @@ after(async () => {
 async function newPatient() {
   const token = await idp.token({ sub: uniqueSub("audited"), roles: ["patient"], name: "Audited Patient" });
   const id = (await api.get("/patients/me", { token })).body.id as number;
+  await team.share(token);
   return { id, token };
 }
 
+/** The patient's trail, without their own share with the provider's clinic (newPatient). */
 async function trail(patientId: number): Promise<AuditRow[]> {
   const response = await api.get(`/admin/audit?patientId=${patientId}&limit=200`, { token: admin });
   assert.equal(response.status, 200);
-  return response.body.events;
+  return (response.body.events as AuditRow[]).filter((row) => row.action !== "share_granted");
 }
 
 const actions = (rows: AuditRow[]) => rows.map((r) => r.action).sort();

@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -33,7 +34,9 @@ before(async () => {
   const submitted = await api.post("/assessments/rom", romBody, { token });
   assert.equal(submitted.status, 201);
   patient = { id, token, code: submitted.body.code };
-  provider = await idp.token({ sub: uniqueSub("treating"), roles: ["care_provider"] });
+  const providerSub = uniqueSub("treating");
+  provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+  await (await careTeam(api, idp, [providerSub])).share(token);
 });
 after(async () => {
   await server?.stop();

@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";
 import pg from "pg";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { adminDatabaseUrl, createTestDatabase, queryDatabase } from "@/test/support/database";
@@ -30,12 +31,14 @@ after(async () => {
   await idp?.close();
 });
 
-/** A patient, and a care provider reading their profile from ADDRESS: one audit row. */
+/** A patient sharing with a care provider's clinic, and the provider reading their profile from ADDRESS: one audit row of the read. */
 async function auditedRead(origin: string) {
   const client = apiClient(origin);
   const patient = await idp.token({ sub: uniqueSub("audited"), roles: ["patient"] });
   const id = (await client.get("/patients/me", { token: patient })).body.id as number;
-  const provider = await idp.token({ sub: uniqueSub("reader"), roles: ["care_provider"] });
+  const providerSub = uniqueSub("reader");
+  const provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+  await (await careTeam(client, idp, [providerSub])).share(patient);
   const read = await client.get(`/patients/${id}`, { token: provider, headers: { "x-forwarded-for": ADDRESS } });
   assert.equal(read.status, 200);
   return id;
@@ -96,7 +99,9 @@ test(
       const client = new pg.Client({ connectionString: serviceUrl.toString() });
       await client.connect();
       try {
-        const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM audit_events WHERE patient_id = $1`, [id])).rows;
+        const [{ n }] = (
+          await client.query(`SELECT count(*)::int AS n FROM audit_events WHERE patient_id = $1 AND action = 'read_profile'`, [id])
+        ).rows;
         assert.equal(n, 1, "the service role reads the trail");
         for (const statement of [
           `DELETE FROM audit_events`,

@@ -3,6 +3,7 @@
 // written by staff say so in every answer that shows them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -24,7 +25,9 @@ after(async () => {
 test("a staff-written entry says so; the patient's own does not", async () => {
   const patient = await idp.token({ sub: uniqueSub("journal-owner"), roles: ["patient"] });
   const patientId = (await api.get("/patients/me", { token: patient })).body.id as number;
-  const provider = await idp.token({ sub: uniqueSub("journal-clinician"), roles: ["care_provider"] });
+  const providerSub = uniqueSub("journal-clinician");
+  const provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+  await (await careTeam(api, idp, [providerSub])).share(patient);
   const byStaff = await api.post(
     "/journal",
     { patientId, entryType: "AD_HOC_CHECK_IN", transcript: "Patient reports no pain." },

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { request } from "node:http";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -47,7 +48,9 @@ test("bundle links and PDF links name the configured public URL whatever Host sa
     const { code } = (await api.post("/assessments/rom", romBody, { token: patient })).body;
     assert.equal((await api.post("/reports", { title: `Mine ${i}`, assessmentCodes: [code] }, { token: patient })).status, 200);
   }
-  const provider = await idp.token({ sub: uniqueSub("link-reader"), roles: ["care_provider"] });
+  const providerSub = uniqueSub("link-reader");
+  const provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
+  await (await careTeam(api, idp, [providerSub])).share(patient);
   for (const path of [`/api/fhir/DiagnosticReport?patient=${id}&_count=1`, `/api/fhir/Patient/${id}/$everything?_count=2`]) {
     const response = await getWithHost(path, "evil.example", provider);
     assert.equal(response.status, 200, response.body);

@@ -47,9 +47,6 @@ function baseEnv(): Record<string, string> {
     HOSTNAME: "127.0.0.1",
     ALLOW_DEV_AUTH: "true",
     RATE_LIMIT: "off",
-    // The tests written before clinics give a care provider every patient; the care-team rule
-    // (the default) is proven by access-matrix.test.ts and revoke-race.test.ts, which set it.
-    PATIENT_ACCESS: "all-staff",
     LOG_LEVEL: "info",
   };
 }

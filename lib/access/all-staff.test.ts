@@ -1,0 +1,51 @@
+// PATIENT_ACCESS=all-staff (the specification read literally, for single-practice installs): every
+// care provider reads every patient, clinics or not, and each read by others is still audited.
+// The care-team default is the API suites' (test/api/access-matrix.test.ts and the rest).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { AuthUser } from "@/lib/auth/guard";
+import type { TestDatabase } from "@/test/support/database";
+import { dropDatabase, useFreshDatabase } from "@/test/support/in-process-db";
+
+process.env.PATIENT_ACCESS = "all-staff";
+
+let database: TestDatabase;
+let access: typeof import("@/lib/access");
+let db: typeof import("@/lib/db").db;
+let patientId: number;
+
+before(async () => {
+  database = await useFreshDatabase();
+  access = await import("@/lib/access");
+  ({ db } = await import("@/lib/db"));
+  patientId = (await db().contact.create({ data: { sub: "test|unshared", kind: "PATIENT", roles: ["patient"] } })).id;
+});
+after(async () => {
+  await dropDatabase(database);
+});
+
+const caller = (roles: AuthUser["roles"], requestId: string) => ({
+  user: { sub: `test|${requestId}`, email: null, name: null, roles, contactId: 0, kind: "STAFF" as const },
+  route: "/api/patients/{id}",
+  requestId,
+  clientRequestId: null,
+  address: "10.3.0.2",
+  limits: { key: "client:10.3.0.2", site: null },
+});
+
+test("a care provider in no clinic reads a patient who shares with none, audited, with no clinic named", async () => {
+  const handle = await access.openPatient(caller(["care_provider"], "req-all-staff"), patientId, "read_profile");
+  assert.deepEqual([handle.patientId, handle.clinicId], [patientId, null]);
+  const rows = await db().auditEvent.findMany({ where: { requestId: "req-all-staff" } });
+  assert.deepEqual(
+    rows.map((row) => [row.patientId, row.actorRole, row.clinicId]),
+    [[patientId, "care_provider", null]],
+  );
+  const [listed] = await db().$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM contacts c WHERE c.kind = 'PATIENT' AND ${access.listScope(caller(["care_provider"], "req-list").user)}`;
+  assert.equal(listed?.n, 1);
+});
+
+test("roles other than care provider and admin still read no one", async () => {
+  await assert.rejects(access.openPatient(caller(["patient"], "req-other-patient"), patientId, "read_profile"), { status: 404 });
+});

@@ -1,0 +1,201 @@
+// The access rule itself, against an in-process database, under the default
+// PATIENT_ACCESS=care-team: who opens which patient, what each open and list writes to the audit
+// trail (and which clinic it names), and the scope list queries take. The API suites prove the
+// same through every route (test/api/access-matrix.test.ts).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { AccessContext } from "@/lib/audit";
+import type { AuthUser } from "@/lib/auth/guard";
+import type { TestDatabase } from "@/test/support/database";
+import { dropDatabase, useFreshDatabase } from "@/test/support/in-process-db";
+
+let database: TestDatabase;
+let access: typeof import("@/lib/access");
+let db: typeof import("@/lib/db").db;
+const ids: Record<string, number> = {};
+const clinics: Record<string, number> = {};
+
+before(async () => {
+  database = await useFreshDatabase();
+  access = await import("@/lib/access");
+  ({ db } = await import("@/lib/db"));
+  const { generateJoinCode } = await import("@/lib/clinics/join-code");
+  for (const name of ["ann", "ben", "cat"]) {
+    ids[name] = (await db().contact.create({ data: { sub: `test|${name}`, kind: "PATIENT", roles: ["patient"] } })).id;
+  }
+  ids.staff = (await db().contact.create({ data: { sub: "test|staff", kind: "STAFF", roles: ["care_provider"] } })).id;
+  for (const name of ["first", "second"]) {
+    clinics[name] = (await db().clinic.create({ data: { name, joinCode: generateJoinCode(), createdBy: "test" } })).id;
+  }
+  // doc belongs to both clinics; Ann shares with the second, Ben with both, Cat with none.
+  await db().clinicMember.createMany({
+    data: ["first", "second"].map((name) => ({ clinicId: clinics[name]!, sub: "test|doc", role: "clinician", addedBy: "test" })),
+  });
+  await db().patientShare.createMany({
+    data: [
+      { patientId: ids.ann!, clinicId: clinics.second! },
+      { patientId: ids.ben!, clinicId: clinics.first! },
+      { patientId: ids.ben!, clinicId: clinics.second! },
+    ],
+  });
+  ann = user("ann", ["patient"], "PATIENT");
+});
+after(async () => {
+  await dropDatabase(database);
+});
+
+const user = (name: string, roles: AuthUser["roles"], kind: AuthUser["kind"] = "STAFF"): AuthUser => ({
+  sub: `test|${name}`,
+  email: null,
+  name: null,
+  roles,
+  contactId: ids[name] ?? 0,
+  kind,
+});
+const doc = user("doc", ["care_provider"]);
+const lone = user("lone", ["care_provider"]);
+const admin = user("boss", ["admin"]);
+/** Ann, once her contact exists. */
+let ann: AuthUser;
+
+let requests = 0;
+function context(who: AuthUser | null): AccessContext {
+  return {
+    user: who,
+    route: "/api/patients/{id}",
+    requestId: `req-${++requests}`,
+    clientRequestId: null,
+    address: "10.4.0.1",
+    limits: { key: "client:10.4.0.1", site: null },
+  };
+}
+
+const rowsOf = (caller: AccessContext) =>
+  db().auditEvent.findMany({
+    where: { requestId: caller.requestId },
+    orderBy: { id: "asc" },
+    select: { actorSub: true, actorRole: true, patientId: true, action: true, clinicId: true },
+  });
+
+/** Opens and returns the handle with the rows the open wrote, or the refusal's status and message with them. */
+async function open(who: AuthUser | null, patient: number, options?: Parameters<typeof access.openPatient>[3]) {
+  const caller = context(who);
+  try {
+    const handle = await access.openPatient(caller, patient, "read_profile", options);
+    return { handle: { patientId: handle.patientId, clinicId: handle.clinicId }, rows: await rowsOf(caller) };
+  } catch (error) {
+    const { status, message } = error as { status: number; message: string };
+    return { refused: [status, message], rows: await rowsOf(caller) };
+  }
+}
+
+test("a clinician opens a patient sharing with one of their clinics; the row and the handle name that clinic (the lowest when several)", async () => {
+  assert.deepEqual(await open(doc, ids.ann!), {
+    handle: { patientId: ids.ann, clinicId: clinics.second },
+    rows: [{ actorSub: "test|doc", actorRole: "care_provider", patientId: ids.ann, action: "read_profile", clinicId: clinics.second }],
+  });
+  assert.deepEqual((await open(doc, ids.ben!)).handle, { patientId: ids.ben, clinicId: clinics.first });
+});
+
+test("a patient shared with none of the caller's clinics, an unknown id and a staff contact are the same 404, with no row", async () => {
+  const refused = { refused: [404, "Patient not found"], rows: [] };
+  assert.deepEqual(await open(doc, ids.cat!), refused);
+  assert.deepEqual(await open(lone, ids.ann!), refused);
+  assert.deepEqual(await open(doc, 999_999), refused);
+  assert.deepEqual(await open(admin, ids.staff!), refused);
+  assert.deepEqual(await open(doc, ids.cat!, { notFoundMessage: "Observation not found" }), {
+    refused: [404, "Observation not found"],
+    rows: [],
+  });
+});
+
+test("the service admin opens anyone, audited, with no clinic; a patient opens only themself, unaudited", async () => {
+  assert.deepEqual(await open(admin, ids.cat!), {
+    handle: { patientId: ids.cat, clinicId: null },
+    rows: [{ actorSub: "test|boss", actorRole: "admin", patientId: ids.cat, action: "read_profile", clinicId: null }],
+  });
+  assert.deepEqual(await open(ann, ids.ann!), { handle: { patientId: ids.ann, clinicId: null }, rows: [] });
+  assert.deepEqual((await open(ann, ids.ben!)).refused, [404, "Patient not found"]);
+  assert.deepEqual((await open(user("nobody", []), ids.ann!)).refused, [404, "Patient not found"]);
+  // A patient's token naming the care provider role too reads their own record unaudited, and shared ones audited.
+  const both = user("ann", ["patient", "care_provider"], "PATIENT");
+  assert.deepEqual((await open(both, ids.ann!)).rows, []);
+  assert.deepEqual((await open(both, ids.ben!)).refused, [404, "Patient not found"]);
+});
+
+test("anonymous callers open no one, unless the route allows them (the open journal), and then audited", async () => {
+  assert.deepEqual(await open(null, ids.ann!), { refused: [404, "Patient not found"], rows: [] });
+  assert.deepEqual(await open(null, ids.ann!, { anonymousAllowed: true }), {
+    handle: { patientId: ids.ann, clinicId: null },
+    rows: [{ actorSub: "anonymous", actorRole: "anonymous", patientId: ids.ann, action: "read_profile", clinicId: null }],
+  });
+  assert.deepEqual((await open(null, ids.staff!, { anonymousAllowed: true })).refused, [404, "Patient not found"]);
+});
+
+test("nothing is cached: a revoked share refuses the next open", async () => {
+  const { generateJoinCode } = await import("@/lib/clinics/join-code");
+  const third = await db().clinic.create({ data: { name: "third", joinCode: generateJoinCode(), createdBy: "test" } });
+  await db().clinicMember.create({ data: { clinicId: third.id, sub: "test|revoked", role: "clinician", addedBy: "test" } });
+  await db().patientShare.create({ data: { patientId: ids.cat!, clinicId: third.id } });
+  const revoked = user("revoked", ["care_provider"]);
+  assert.deepEqual((await open(revoked, ids.cat!)).handle, { patientId: ids.cat, clinicId: third.id });
+  await db().patientShare.delete({ where: { patientId_clinicId: { patientId: ids.cat!, clinicId: third.id } } });
+  assert.deepEqual((await open(revoked, ids.cat!)).refused, [404, "Patient not found"]);
+});
+
+test("listScope: the admin every patient, a clinician their clinics' (or one of them), everyone else none", async () => {
+  const listed = async (who: AuthUser | null, clinicId?: number) =>
+    (
+      await db().$queryRaw<{ id: number }[]>`
+        SELECT c.id FROM contacts c WHERE c.kind = 'PATIENT' AND ${access.listScope(who, clinicId)} ORDER BY c.id`
+    ).map((row) => row.id);
+  assert.deepEqual(await listed(admin), [ids.ann, ids.ben, ids.cat]);
+  assert.deepEqual(await listed(admin, clinics.first), [ids.ben]);
+  assert.deepEqual(await listed(doc), [ids.ann, ids.ben]);
+  assert.deepEqual(await listed(doc, clinics.first), [ids.ben]);
+  assert.deepEqual(await listed(doc, clinics.second), [ids.ann, ids.ben]);
+  assert.deepEqual(await listed(lone), []);
+  assert.deepEqual(await listed(ann), []);
+  assert.deepEqual(await listed(null), []);
+});
+
+test("auditListed: one row per patient shown, each once, naming the clinic per patient (or the chosen one) for a clinician", async () => {
+  const list = async (who: AuthUser | null, shown: number[], clinicId?: number) => {
+    const caller = context(who);
+    await access.auditListed(caller, shown, clinicId);
+    return (await rowsOf(caller)).map((row) => [row.patientId, row.action, row.clinicId]);
+  };
+  assert.deepEqual(await list(doc, [ids.ann!, ids.ben!, ids.ann!]), [
+    [ids.ann, "patient_list", clinics.second],
+    [ids.ben, "patient_list", clinics.first],
+  ]);
+  assert.deepEqual(await list(doc, [ids.ben!], clinics.second), [[ids.ben, "patient_list", clinics.second]]);
+  assert.deepEqual(await list(doc, []), []);
+  assert.deepEqual(await list(admin, [ids.cat!, ids.cat!]), [[ids.cat, "patient_list", null]]);
+  const both = user("ann", ["patient", "care_provider"], "PATIENT");
+  // Ann, a patient who is also a care provider of no clinic: her own row is left out, Ben's names no clinic.
+  assert.deepEqual(await list(both, [ids.ann!, ids.ben!]), [[ids.ben, "patient_list", null]]);
+  assert.deepEqual(await list(both, [ids.ann!]), []);
+});
+
+test("auditShown leaves the caller's own record out; auditOwnAction records it", async () => {
+  const shown = context(ann);
+  await access.auditShown(shown, [ids.ann!, ids.ben!, ids.ben!], "lookup");
+  assert.deepEqual(
+    (await rowsOf(shown)).map((row) => [row.patientId, row.action, row.actorRole]),
+    [[ids.ben, "lookup", "patient"]],
+  );
+  const own = context(ann);
+  await access.auditOwnAction({ ...own, user: ann }, "share_granted");
+  assert.deepEqual(
+    (await rowsOf(own)).map((row) => [row.patientId, row.action]),
+    [[ids.ann, "share_granted"]],
+  );
+});
+
+test("the caller's own record: a handle for a patient, 403 for a staff-only token", () => {
+  assert.equal(access.ownPatientRecord(ann).patientId, ids.ann);
+  assert.equal(access.ownRecord(ann).patientId, ids.ann);
+  assert.equal(access.ownRecord(ann).clinicId, null);
+  assert.throws(() => access.ownPatientRecord(doc), { status: 403 });
+});
