@@ -74,6 +74,8 @@ export interface KindModule {
   spoken: string;
   /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
   snapshot: z.ZodType;
+  /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
+  results: z.ZodType | null;
   /** The one number lists, charts and trends plot: 0-100, higher is better; null without one. */
   headline(snapshot: Snapshot): number | null;
   /** The headline in words, e.g. "Overall 78 / 100". */

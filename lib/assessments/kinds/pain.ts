@@ -1,5 +1,5 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
-import { painSnapshot } from "@/lib/assessments/schemas";
+import { painResults, painSnapshot } from "@/lib/assessments/schemas";
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -18,6 +18,7 @@ export const pain = {
   shortName: "Pain",
   spoken: "pain",
   snapshot: painSnapshot,
+  results: painResults,
   headline: (s) => num(s.overallScore),
   headlineText: (s) => {
     const worst = num(s.maxSeverity);

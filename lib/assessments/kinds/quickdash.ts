@@ -52,7 +52,7 @@ export const quickdashSnapshot = z.object({
   responses: z.array(item.nullable()).length(ITEMS),
   work: z.array(item).length(MODULE_ITEMS).nullable(),
   sportsMusic: z.array(item).length(MODULE_ITEMS).nullable(),
-});
+}).meta({ id: "QuickDashSnapshot" });
 
 export type QuickDashSnapshot = z.output<typeof quickdashSnapshot>;
 
@@ -87,6 +87,7 @@ export const quickdash = {
   shortName: "QuickDASH",
   spoken: "QuickDASH questionnaire",
   snapshot: quickdashSnapshot,
+  results: null,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     disability(s) === null
