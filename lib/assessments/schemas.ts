@@ -494,7 +494,6 @@ export const arthritisResponse = z.object({
   patternType: arthritisPattern.nullable(),
 });
 
-
 // ---------- endpoints ----------
 
 /** Submissions without a token are anonymous creations: metered per address (RATE_LIMIT_WRITES_PER_MINUTE). */
@@ -548,4 +547,3 @@ export const arthritisEndpoint = endpoint({
     { status: 400, description: "hand missing or a field out of range" },
   ],
 });
-

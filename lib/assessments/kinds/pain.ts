@@ -20,6 +20,7 @@ export const pain = {
   snapshot: painSnapshot,
   results: painResults,
   headline: (s) => num(s.overallScore),
+  ownScale: { name: "worst pain", fromHeadline: (headline) => Math.round(100 - headline) / 10, max: 10 },
   headlineText: (s) => {
     const worst = num(s.maxSeverity);
     return worst === null ? "No pain rating" : `Worst pain ${formatMetric({ unit: "severity" }, worst)} (${painLabel(worst)})`;
