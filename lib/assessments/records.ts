@@ -16,9 +16,10 @@ const shown = {
 };
 
 /** The record as services build it: snapshots and trees are read from JSON and detail rows, not re-parsed. */
-const built = z.object({ ...shown, assessmentType: readAssessmentType, resultSnapshot: z.record(z.string(), z.unknown()) });
-type Built<S extends z.ZodRawShape, Results extends boolean> = z.output<typeof built> &
-  z.output<z.ZodObject<S>> &
+type Built<S extends z.ZodRawShape, Results extends boolean> = z.output<z.ZodObject<typeof shown>> & {
+  assessmentType: z.output<typeof readAssessmentType>;
+  resultSnapshot: Record<string, unknown>;
+} & z.output<z.ZodObject<S>> &
   (Results extends true ? { results: Record<string, unknown> | null } : unknown);
 
 const componentName = (type: string) => type.charAt(0) + type.slice(1).toLowerCase();

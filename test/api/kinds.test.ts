@@ -370,10 +370,10 @@ test("every kind reads with its kind module's labels and units on the lookup pag
   const note: string = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
 
   for (const kind of Object.keys(SURFACE_RECORDS) as Kind[]) {
-    const module = KINDS[kind];
+    const kindModule: KindModule = KINDS[kind];
     const lookup = await api.get(`/lookup/${codes[kind].code}`);
     const snapshot = lookup.body.resultSnapshot as Record<string, unknown>;
-    const shown = presentMetrics(module, snapshot);
+    const shown = presentMetrics(kindModule, snapshot);
     assert.ok(shown.length >= 2, `${kind}: the record has figures to show`);
     const lookupPage = await pageText(`/a/${codes[kind].formattedCode}`);
     for (const { spec, value } of shown) {
@@ -390,11 +390,11 @@ test("every kind reads with its kind module's labels and units on the lookup pag
       }
     }
 
-    const observation = observations.find((o: Record<string, any>) => o.code.text === module.fhir.text);
+    const observation = observations.find((o: Record<string, any>) => o.code.text === kindModule.fhir.text);
     assert.ok(observation, `${kind}: an Observation`);
     for (const { spec, value } of shown) {
       const unit = FHIR_UNITS[METRIC_UNITS[spec.unit]].unit;
-      if (spec.key === module.fhir.valueKey) {
+      if (spec.key === kindModule.fhir.valueKey) {
         assert.deepEqual([observation.valueQuantity.value, observation.valueQuantity.unit], [value, unit], `${kind} FHIR value`);
         continue;
       }
@@ -407,9 +407,9 @@ test("every kind reads with its kind module's labels and units on the lookup pag
     }
 
     // The note names each test as lists do, and says a kind published on its own scale on it.
-    assert.match(note, new RegExp(`${module.shortName} \\(`, "i"), `note: ${module.shortName}`);
-    const own = (module as KindModule).ownScale;
-    const headline = module.headline(snapshot)!;
+    assert.match(note, new RegExp(`${kindModule.shortName} \\(`, "i"), `note: ${kindModule.shortName}`);
+    const own = kindModule.ownScale;
+    const headline = kindModule.headline(snapshot)!;
     if (own) assert.ok(note.includes(`${own.name} ${roundTo(own.fromHeadline(headline))} out of ${own.max}`), `note: ${own.name}`);
   }
   assert.match(note, /QuickDASH disability 25 out of 100, higher is more disability/);
