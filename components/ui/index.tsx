@@ -1,6 +1,7 @@
 // UI primitives (no state): usable from server and client components.
 import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
+import { formatMetric } from "@/lib/assessments/kinds/kind";
 
 export function cx(...classes: Array<string | false | null | undefined>): string {
   return classes.filter(Boolean).join(" ");
@@ -155,7 +156,7 @@ export function ScoreBar({ label, value, reference }: { label: string; value: un
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-slate-800">{label}</span>
-        <span className="font-semibold text-slate-900">{number === null ? "—" : `${Math.round(number)} / 100`}</span>
+        <span className="font-semibold text-slate-900">{number === null ? "—" : formatMetric({ unit: "score" }, number)}</span>
       </div>
       <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
         <div className={cx("h-full rounded-full", tone)} style={{ width: `${Math.max(0, Math.min(100, number ?? 0))}%` }} />

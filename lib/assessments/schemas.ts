@@ -300,7 +300,7 @@ export const romSnapshot = snapshotOf({
   extensionDeg: opt(angle),
   flexionDeg: opt(angle),
   lightingQuality: opt(lightingQuality),
-});
+}).meta({ id: "RomSnapshot" });
 
 export const dexteritySnapshot = snapshotOf({
   overallScore: opt(score),
@@ -314,14 +314,14 @@ export const dexteritySnapshot = snapshotOf({
   timeTo10Sequences: opt(seconds),
   averageFrequency: opt(tapRate),
   sequenceAccuracy: opt(score),
-});
+}).meta({ id: "DexteritySnapshot" });
 
 export const painSnapshot = snapshotOf({
   overallScore: opt(score),
   mode: opt(painMode),
   maxSeverity: opt(severity),
   ...painInput.pick({ painType: true, timeOfDay: true, entries: true, strategies: true, medications: true, comments: true }).shape,
-});
+}).meta({ id: "PainSnapshot" });
 
 export const arthritisSnapshot = snapshotOf(
   arthritisInput.pick({
@@ -335,7 +335,144 @@ export const arthritisSnapshot = snapshotOf(
     affectedJointCount: true,
     clinicalFlags: true,
   }).shape,
-);
+).meta({ id: "ArthritisSnapshot" });
+
+// ---------- results trees (GET /assessments/{id}/results; read back by lib/assessments/detail.ts) ----------
+// The stored detail of one record as its columns hold it: every member is present, null when the
+// column is; lists are in stored order. The unit test of detail.ts checks these name exactly the
+// members DETAILS reads.
+
+const stored = <T extends z.ZodType>(schema: T) => schema.nullable();
+
+export const romResults = z
+  .object({
+    hand: anyHand,
+    overallScore: z.number(),
+    wristScore: stored(z.number()),
+    fingerScore: stored(z.number()),
+    lightingQuality: stored(lightingQuality),
+    lightingMetrics: stored(lightingMetrics),
+    wrist: stored(z.object(Object.fromEntries(Object.keys(romWristInput.shape).map((key) => [key, stored(z.number())])))).describe(
+      "The wrist's angles and frame counts; null when none was sent",
+    ),
+    handResults: z.array(
+      z.object({
+        hand: anyHand,
+        wristScore: stored(z.number()),
+        fingerScore: stored(z.number()),
+        jointResults: z.array(
+          z.object({
+            id: stored(z.string()),
+            finger: stored(z.string()),
+            jointType: stored(z.string()),
+            minAngle: stored(z.number()),
+            maxAngle: stored(z.number()),
+            avgAngle: stored(z.number()),
+            rom: stored(z.number()),
+            normalRange: stored(z.tuple([z.number(), z.number()])),
+            flexibilityScore: stored(z.number()),
+            frameCount: stored(z.number().int()),
+          }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: "RomResults" });
+
+export const dexterityResults = z
+  .object({
+    hand: anyHand,
+    duration: z.number(),
+    overallScore: z.number(),
+    speedScore: z.number(),
+    touchPrecision: stored(z.number()),
+    consistencyScore: z.number(),
+    cycleCount: z.number().int(),
+    totalTouches: z.number().int(),
+    sequencesCompleted: stored(z.number().int()),
+    timeTo10Sequences: stored(z.number()),
+    averageFrequency: stored(z.number()),
+    sequenceAccuracy: stored(z.number()),
+    lightingQuality: stored(lightingQuality),
+    lightingMetrics: stored(lightingMetrics),
+    fingerScores: z
+      .record(
+        z.string(),
+        z.object({
+          finger: stored(z.string()),
+          accuracy: stored(z.number()),
+          consistency: stored(z.number()),
+          score: stored(z.number()),
+          touchCount: stored(z.number().int()),
+        }),
+      )
+      .describe("Keyed by the finger key the app sent"),
+  })
+  .meta({ id: "DexterityResults" });
+
+export const painResults = z
+  .object({
+    mode: painMode,
+    hand: anyHand,
+    painType: stored(painType),
+    timeOfDay: stored(painTimeOfDay),
+    maxSeverity: z.number(),
+    comments: stored(z.string()),
+    isComplete: z.boolean(),
+    entries: z.array(
+      z.object({ areaType: painAreaType, hand: anyHand, digit: stored(handDigit), location: stored(digitLocation), severity: z.number() }),
+    ),
+    medications: z.array(z.object({ medicationName: z.string(), dose: stored(z.string()), effectivenessRating: stored(z.number()) })),
+    strategies: z.array(managementStrategy),
+  })
+  .meta({ id: "PainResults" });
+
+export const arthritisResults = z
+  .object({
+    hand: anyHand,
+    morningStiffnessDuration: stored(morningStiffnessDuration),
+    morningStiffnessSeverity: stored(z.number()),
+    symptomSymmetry: stored(symptomSymmetry),
+    symptomOnset: stored(symptomOnset),
+    familyHistoryArthritis: stored(z.boolean()),
+    compositeScore: stored(z.number()),
+    progressionLevel: stored(z.number().int()),
+    patternType: stored(arthritisPattern),
+    romDeficitScore: stored(z.number()),
+    painBurdenScore: stored(z.number()),
+    functionalScore: stored(z.number()),
+    stiffnessScore: stored(z.number()),
+    affectedJointCount: stored(z.number().int()),
+    clinicalFlags: z.array(z.string()),
+    recommendation: stored(z.string()),
+    sourceRomAssessmentId: stored(z.number().int()),
+    sourceDexterityAssessmentId: stored(z.number().int()),
+    sourcePainSessionId: stored(z.number().int()),
+    functionalLimitations: z.array(z.object({ task: functionalTask, difficulty: difficultyLevel })),
+    jointSymptoms: z.array(
+      z.object({
+        id: stored(z.string()),
+        digit: stored(handDigit),
+        location: stored(digitLocation),
+        tenderness: stored(z.boolean()),
+        swelling: stored(z.boolean()),
+        warmth: stored(z.boolean()),
+        crepitus: stored(z.boolean()),
+      }),
+    ),
+    jointHealthMap: z.array(
+      z.object({
+        digit: stored(handDigit),
+        location: stored(digitLocation),
+        healthScore: stored(z.number()),
+        romScore: stored(z.number()),
+        painScore: stored(z.number()),
+        hasSymptoms: stored(z.boolean()),
+        flags: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: "ArthritisResults" });
 
 // ---------- responses ----------
 
@@ -356,21 +493,6 @@ export const arthritisResponse = z.object({
   progressionLevel: z.number().int().nullable(),
   patternType: arthritisPattern.nullable(),
 });
-
-/** The results tree of one record; its shape depends on assessmentType (see lib/assessments/read.ts). */
-export const resultsTree = z.record(z.string(), z.unknown()).nullable();
-
-/** A record as shown by its code: what results, lookups and reports all carry of it. */
-export const shownRecord = z.object({
-  code: z.string(),
-  formattedCode: z.string(),
-  assessmentType: readAssessmentType,
-  hand: anyHand.nullable(),
-  dateCreated: z.iso.datetime(),
-  resultSnapshot: z.record(z.string(), z.unknown()),
-});
-
-export const assessmentResultsResponse = z.object({ id: z.number().int(), ...shownRecord.shape, results: resultsTree });
 
 // ---------- endpoints ----------
 
@@ -423,22 +545,5 @@ export const arthritisEndpoint = endpoint({
   responses: [
     { status: 201, description: "Stored", schema: arthritisResponse },
     { status: 400, description: "hand missing or a field out of range" },
-  ],
-});
-
-/** A numeric record id or a sharing code (any case, dash optional); anything else is a 404. */
-export const assessmentRefParams = z.object({ id: z.string().max(20) });
-
-export const assessmentResultsEndpoint = endpoint({
-  method: "GET",
-  path: "/assessments/{id}/results",
-  summary: "One assessment with its full results tree, by sharing code (any caller) or numeric id (its owner or staff)",
-  tag: "Assessments",
-  auth: "optional",
-  params: assessmentRefParams,
-  limits: ["code"],
-  responses: [
-    { status: 200, description: "The record and its results tree (null when no detail row is linked)", schema: assessmentResultsResponse },
-    { status: 404, description: "No record matches, or it expired" },
   ],
 });

@@ -259,7 +259,8 @@ function metricComponents(into: Components, kind: KindModule, snapshot: Fields):
     into.measured(metricComponentCode(kind, spec), value, METRIC_UNITS[spec.unit]);
 }
 
-const METRIC_UNITS: Record<MetricUnit, Unit> = {
+/** The UCUM unit FHIR writes for each unit a kind module shows. */
+export const METRIC_UNITS: Record<MetricUnit, Unit> = {
   score: "score",
   degree: "degree",
   second: "second",

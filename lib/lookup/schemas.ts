@@ -7,16 +7,15 @@ import {
   painSnapshot,
   readAssessmentType,
   romSnapshot,
-  shownRecord,
   SNAPSHOT_LIMITS,
   storedAssessmentType,
 } from "@/lib/assessments/schemas";
+import { kindRecords } from "@/lib/assessments/records";
 import { codeSchema } from "@/lib/codes";
 
 export const codeParams = z.object({ code: codeSchema });
 
-export const lookupResponse = z.object({
-  ...shownRecord.shape,
+export const lookupResponse = kindRecords("Lookup", {
   isAnonymous: z.boolean(),
   expiresAt: z.iso.datetime().nullable().describe("When an unclaimed record stops being reachable; null once it is in an account"),
   viewCount: z.number().int(),

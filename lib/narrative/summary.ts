@@ -1,6 +1,8 @@
 // GET /patients/:id/narrative-summary: a short progress note. The language model writes it when
 // configured; otherwise, or when the model fails, a deterministic template writes it from the
 // same facts. The model is never sent the patient's name or e-mail.
+import { KINDS } from "@/lib/assessments/kinds";
+import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { HAND_NAMES, JOURNAL_ENTRY_MOMENTS } from "@/lib/assessments/vocabulary";
 import { openPatient, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
@@ -64,6 +66,17 @@ function introduction(p: PatientProfile, who: string, today: Date): string {
   return `${sentence}.`;
 }
 
+type TestFacts = PatientProfile["tests"][number];
+
+/** "; QuickDASH disability 20 → 35 out of 100, higher is more disability": a kind published on its own scale is said on it too. */
+function ownScale(t: TestFacts): string {
+  const kind: KindModule = KINDS[t.test];
+  const scale = kind.ownScale;
+  if (!scale) return "";
+  const figures = [t.previousScore, t.score].filter((v): v is number => v !== null).map((v) => number(scale.fromHeadline(v)));
+  return `; ${scale.name} ${figures.join(" → ")} out of ${scale.max}${scale.direction ? `, ${scale.direction}` : ""}`;
+}
+
 function scoreParagraph(facts: PatientFacts): string {
   const { profile: p, days } = facts;
   const [latest, previous] = days;
@@ -94,8 +107,8 @@ function scoreParagraph(facts: PatientFacts): string {
     const named = testLabel(t.test, t.hand);
     const label = /[A-Z]{2}/.test(named) ? named : named.toLowerCase();
     if (t.previousScore === null || t.previousDate === null)
-      return `${label} ${number(t.score)} (one day of results, not enough data for a trend)`;
-    return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]})`;
+      return `${label} ${number(t.score)} (one day of results, not enough data for a trend${ownScale(t)})`;
+    return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]}${ownScale(t)})`;
   });
   if (tests.length) sentences.push(`Each test against its own previous result (out of 100, higher is better): ${tests.join("; ")}.`);
   return sentences.join(" ");
@@ -153,8 +166,8 @@ function modelFacts(facts: PatientFacts, today: Date): string {
       p.tests
         .map((t) =>
           t.previousScore === null
-            ? `${testLabel(t.test, t.hand)} ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}`
-            : `${testLabel(t.test, t.hand)} ${number(t.previousScore)} on ${t.previousDate} → ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}`,
+            ? `${testLabel(t.test, t.hand)} ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}${ownScale(t)}`
+            : `${testLabel(t.test, t.hand)} ${number(t.previousScore)} on ${t.previousDate} → ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}${ownScale(t)}`,
         )
         .join("; ") || "none"
     }`,

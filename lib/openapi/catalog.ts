@@ -2,6 +2,7 @@
 // OpenAPI test fails when a route file exists whose endpoint is missing here.
 import type { Endpoint } from "@/lib/api/endpoint";
 import { kindSubmissionEndpoints } from "@/lib/assessments/kinds";
+import * as records from "@/lib/assessments/records";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";
 import * as billing from "@/lib/billing/schemas";
@@ -21,6 +22,7 @@ const modules: Record<string, unknown>[] = [
   health,
   assessments,
   kindSubmissionEndpoints,
+  records,
   lookup,
   patients,
   clinics,

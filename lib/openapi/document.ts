@@ -125,6 +125,20 @@ function overrideNode({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; j
     }
     return;
   }
+  // A union told apart by one member whose options are components (lib/assessments/records.ts):
+  // OpenAPI's discriminator, so generated clients get a discriminated union.
+  const { def } = zodSchema._zod as { def: { type: string; discriminator?: string; options?: z.core.$ZodType[] } };
+  const options = jsonSchema.oneOf as JsonSchema[] | undefined;
+  if (def.type === "union" && def.discriminator && options?.every((option) => typeof option.$ref === "string")) {
+    const propertyName = def.discriminator;
+    const mapping = Object.fromEntries(
+      def.options!.flatMap((option, index) =>
+        [...(option._zod.propValues?.[propertyName] ?? [])].map((value) => [String(value), options[index]!.$ref as string]),
+      ),
+    );
+    jsonSchema.discriminator = { propertyName, mapping };
+    return;
+  }
   // Base64 (speech audio): said with JSON Schema's contentEncoding. zod's pattern for it makes a
   // backtracking regex engine (ajv's, Prism's) overflow its stack on a reply's worth of audio.
   if (jsonSchema.format === "base64") {
@@ -149,7 +163,14 @@ function toSchema(schema: z.ZodType, io: "input" | "output", components: Record<
   const defs = (json.$defs ?? {}) as Record<string, JsonSchema>;
   delete json.$defs;
   const rewrite = (value: JsonSchema) => JSON.parse(JSON.stringify(value).replaceAll('"#/$defs/', '"#/components/schemas/')) as JsonSchema;
-  for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
+  for (const [name, def] of Object.entries(defs)) {
+    const written = rewrite(def);
+    // One name, one schema: a component reached as input and as output must read the same.
+    if (components[name] && JSON.stringify(components[name]) !== JSON.stringify(written)) {
+      throw new Error(`component ${name} is written two ways (an input and an output form?): name them apart`);
+    }
+    components[name] = written;
+  }
   return rewrite(json);
 }
 

@@ -3,6 +3,7 @@ import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { onTheWire } from "@/lib/api/wire";
 import { byKind } from "@/lib/assessments/kinds";
+import { kindRecords } from "@/lib/assessments/records";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
 
@@ -75,17 +76,11 @@ export const assessmentsQuery = z.object({
   offset: offsetParam,
 });
 
-export const assessmentHistoryItem = z.object({
-  id: z.number().int(),
-  assessmentType: z.enum(READ_NAMES),
-  code: z.string(),
-  formattedCode: z.string(),
-  hand: z.enum(Hand).nullable(),
-  dateCreated: timestamp,
-  resultSnapshot: z.record(z.string(), z.unknown()),
-  summary: z.string().describe('One line, e.g. "ROM 72/100 · wrist 80 · fingers 65"'),
-  results: z.record(z.string(), z.unknown()).nullable().describe("The mapped detail tree, as GET /assessments/{id}/results"),
-});
+export const assessmentHistoryItem = kindRecords(
+  "AssessmentHistoryItem",
+  { id: z.number().int(), summary: z.string().describe('One line, e.g. "ROM 72/100 · wrist 80 · fingers 65"') },
+  { results: true },
+);
 
 export const assessmentsResponse = z.object({
   assessments: z.array(assessmentHistoryItem).describe("Newest first"),

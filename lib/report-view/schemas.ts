@@ -2,7 +2,8 @@
 // the explanation): the report's view and its assessments. The service (lib/reports) reads it
 // from the database; the PDF renderer (lib/pdf) draws it.
 import { z } from "zod";
-import { anyHand, shownRecord } from "@/lib/assessments/schemas";
+import { kindRecords } from "@/lib/assessments/records";
+import { anyHand } from "@/lib/assessments/schemas";
 
 export const jointResult = z.object({
   hand: anyHand.nullable().describe("The hand this joint was measured on"),
@@ -19,8 +20,7 @@ export const assessmentResults = z.object({
   joints: z.array(jointResult).describe("Per-joint angles of a range-of-motion or thumb record, in measured order; empty for other types"),
 });
 
-export const reportAssessment = z.object({
-  ...shownRecord.shape,
+export const reportAssessment = kindRecords("ReportAssessment", {
   results: assessmentResults,
   weeksSinceSurgery: z
     .number()

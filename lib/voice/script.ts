@@ -2,7 +2,7 @@
 // (and what the model is asked to convey when one does), coaching lines, and the few words
 // the session listens for.
 import type { ReadAssessmentType } from "@/lib/assessments/types";
-import { KINDS } from "@/lib/assessments/kinds";
+import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
 /** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
@@ -30,16 +30,46 @@ export function saysReady(text: string): boolean {
   return /\b(ready|start|begin|go|yes)\b/i.test(text);
 }
 
+const CAMERA = "Get your hand in view of the camera";
+const outOf100 = (headline: number) => `Your score is ${Math.round(headline)} out of 100.`;
+const onOwnScale = (type: "PAIN" | "QUICKDASH", headline: number) => Math.round(KINDS[type].ownScale.fromHeadline(headline));
+
+/**
+ * What each kind asks of the person before it starts, and how its result is said. The score the
+ * app reports is the headline (0-100, higher is better); a kind published on another scale is
+ * said on its own: pain as the worst rating out of 10, QuickDASH as its disability score.
+ */
+const VOICE: Record<ReadAssessmentType, { prepare: string; result(headline: number): string }> = {
+  ROM: { prepare: CAMERA, result: outOf100 },
+  DEXTERITY: { prepare: CAMERA, result: outOf100 },
+  THUMB: { prepare: CAMERA, result: outOf100 },
+  PAIN: {
+    prepare: "You'll mark where it hurts on the screen and rate each place from 0 to 10",
+    result: (headline) => `Your worst pain was ${onOwnScale("PAIN", headline)} out of 10.`,
+  },
+  ARTHRITIS: {
+    prepare: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks",
+    result: outOf100,
+  },
+  QUICKDASH: {
+    prepare: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
+    result: (headline) =>
+      `Your QuickDASH score is ${onOwnScale("QUICKDASH", headline)} out of 100; on this questionnaire a lower score means less difficulty.`,
+  },
+};
+
+const spokenList = (names: string[]) => `${names.slice(0, -1).join(", ")}, or ${names[names.length - 1]}`;
+const CHOOSE = `Which assessment would you like: ${spokenList(KIND_LIST.map((kind) => kind.spoken))}?`;
+
 export const LINES = {
   greeting:
     "Hello, I'm your hand health assistant. I can check in on how your hands feel and guide you through an assessment. Say anything when you're ready.",
   menu: "Would you like to tell me how your hands feel today, or start an assessment right away?",
   checkIn: "How are your hands feeling today? Tell me about any pain, stiffness, or things that were hard to do.",
-  checkInNoted: (saved: boolean) =>
-    `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?`,
-  chooseType: "Which assessment would you like: range of motion, finger tapping, pain, arthritis, or thumb movement?",
+  checkInNoted: (saved: boolean) => `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} ${CHOOSE}`,
+  chooseType: CHOOSE,
   prepared: (type: ReadAssessmentType) =>
-    `${capitalize(KINDS[type].spoken)} it is. Get your hand in view of the camera, and say ready or press start when you are.`,
+    `${capitalize(KINDS[type].spoken)} it is. ${VOICE[type].prepare}, and say ready or press start when you are.`,
   starting: (type: ReadAssessmentType) => `Starting the ${KINDS[type].spoken} assessment now.`,
   active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
   keepGoing: "You're doing well, keep going.",
@@ -47,7 +77,7 @@ export const LINES = {
   review: (type: ReadAssessmentType | null, score: number | null) =>
     [
       `Well done, the ${type ? KINDS[type].spoken + " " : ""}assessment is finished.`,
-      score === null ? "" : `Your score is ${Math.round(score)} out of 100.`,
+      score === null ? "" : type ? VOICE[type].result(score) : outOf100(score),
       "Remember, this is not a diagnosis. Shall we take a moment to reflect on how it went?",
     ]
       .filter(Boolean)

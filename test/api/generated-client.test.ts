@@ -1,7 +1,7 @@
 // A client generated from the served document, as a native-app developer would make one:
 // openapi-typescript turns /api/openapi.json into types, test/client/flow.ts calls the API with
 // openapi-fetch through them (submit ROM, look it up, claim it, a report of two codes, its PDF,
-// the patient's scores). The flow must type-check in strict mode without a single cast, and
+// the patient's scores; a QuickDASH whose snapshot it narrows by assessmentType). The flow must type-check in strict mode without a single cast, and
 // then work against the real server.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -54,6 +54,29 @@ test("the flow type-checks in strict mode against the generated types, with no c
   assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
 });
 
+test("a lookup's snapshot is one kind's only once assessmentType says which: read unnarrowed, it does not type-check", () => {
+  const dir = join(CLIENT_DIR, "generated");
+  writeFileSync(
+    join(dir, "unnarrowed.ts"),
+    [
+      'import type { paths } from "./api.js";',
+      'type Lookup = paths["/lookup/{code}"]["get"]["responses"][200]["content"]["application/json"];',
+      "export const disability = (record: Lookup): number => record.resultSnapshot.quickDashScore;",
+      'export const narrowed = (record: Lookup): number | null => (record.assessmentType === "QUICKDASH" ? record.resultSnapshot.quickDashScore : null);',
+      "",
+    ].join("\n"),
+  );
+  const options = JSON.parse(readFileSync(join(CLIENT_DIR, "tsconfig.json"), "utf8")) as { compilerOptions: object };
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: options.compilerOptions, files: ["unnarrowed.ts"] }));
+  const tsc = spawnSync(process.execPath, [join("node_modules", "typescript", "bin", "tsc"), "-p", join(dir, "tsconfig.json")], {
+    encoding: "utf8",
+  });
+  const errors = tsc.stdout.split("\n").filter((line) => line.includes("error TS"));
+  assert.equal(errors.length, 1, tsc.stdout);
+  // Line 3 reads the member unnarrowed (not every kind has it: unknown, not a number); line 4, narrowed, compiles.
+  assert.match(errors[0]!, /unnarrowed\.ts\(3,\d+\): error TS2322: Type 'unknown' is not assignable to type 'number'/);
+});
+
 test("the flow works against the server: submit, look up, claim, report of two, PDF, scores", async () => {
   const token = await idp.token({ sub: uniqueSub("native-app") });
   // Loaded by path: the flow's types exist only once this test has generated them.
@@ -62,6 +85,9 @@ test("the flow works against the server: submit, look up, claim, report of two, 
   );
   const result = await flow.runFlow(`${server.origin}/api`, token);
   assert.equal(result.lookedUpType, "ROM");
+  assert.equal(result.lookedUpFigure, "wrist 80");
+  // (2+3+1+4+2+3+2+1+5+2)/10 = 2.5 → (2.5 − 1) × 25 = 37.5
+  assert.equal(result.questionnaireFigure, "QuickDASH 37.50 over 10 items");
   assert.match(String(result.claimedCode), /^[A-Z0-9]{3}-[A-Z0-9]{3}$/);
   assert.equal(result.reportCount, 2);
   assert.ok(Number(result.pdfBytes) > 1000, `${result.pdfBytes} bytes of PDF`);

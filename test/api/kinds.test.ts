@@ -9,13 +9,18 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { KINDS } from "@/lib/assessments/kinds";
-import { formatMetric } from "@/lib/assessments/kinds/kind";
+import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import { formatMetric, presentMetrics, roundTo, type KindModule } from "@/lib/assessments/kinds/kind";
+import { quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { METRIC_UNITS } from "@/lib/fhir/observation";
+import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
 import { shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
 type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH";
@@ -97,6 +102,14 @@ const clinic: Record<string, { sub: string; course: Course }> = {
 const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn"];
 const LOW_SCORERS = ["Truthcase Low Lou"];
 
+/** A QuickDASH snapshot whose overall score is `overall`: ten items answered (one left out), scored by the module. */
+function quickDashAt(overall: number) {
+  const sum = Math.round(((100 - overall) / 25 + 1) * 10);
+  assert.ok(Number.isInteger(((100 - overall) / 25 + 1) * 10), `${overall}: ten items cannot give it`);
+  const responses = [...Array.from({ length: 10 }, (_, i) => Math.floor(sum / 10) + (i < sum % 10 ? 1 : 0)), null];
+  return quickdashScores({ responses });
+}
+
 const SUB_SCORE: Partial<Record<Stored, string>> = { ROM: "rom_score", FINGER_TAPPING: "dexterity_score", PAIN: "pain_score" };
 const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
@@ -107,11 +120,7 @@ function clinicSql(): string {
       results.map(([type, score], i) => {
         const at = daysAgo(Number(ago), 8 + i);
         const snapshot =
-          type === "ARTHRITIS"
-            ? { compositeScore: score }
-            : type === "QUICKDASH"
-              ? { overallScore: score, quickDashScore: 100 - score }
-              : { overallScore: score };
+          type === "ARTHRITIS" ? { compositeScore: score } : type === "QUICKDASH" ? quickDashAt(score) : { overallScore: score };
         const sub = SUB_SCORE[type];
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
@@ -132,23 +141,29 @@ let api: ReturnType<typeof apiClient>;
 let provider: string;
 const providerSub = uniqueSub("provider");
 const reviewerSub = uniqueSub("reviewer");
+let resend: ResendStandIn;
 
 before(async () => {
   database = await createTestDatabase();
   idp = await startIdentityProvider();
+  resend = await startResend();
   // The first start applies the migrations and functions; the clinic then goes straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
   await queryDatabase(database, clinicSql());
   const shared = shareEveryPatientSql([providerSub, reviewerSub]);
   await queryDatabase(database, shared.sql, shared.params);
   // NEXTAUTH_SECRET: the pages' layout reads the browser session.
-  server = await startServer({ database, env: { ...idp.env, NEXTAUTH_SECRET: "kinds-test-session-secret-0123456789" } });
+  server = await startServer({
+    database,
+    env: { ...idp.env, ...resend.env, NEXTAUTH_SECRET: "kinds-test-session-secret-0123456789" },
+  });
   api = apiClient(server.origin);
   provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
 });
 after(async () => {
   await server?.stop();
   await idp?.close();
+  await resend?.close();
   await database?.drop();
 });
 
@@ -309,78 +324,101 @@ function pdfText(pdf: Buffer): string {
   return run.stdout.replace(/\s+/g, " ");
 }
 
-test("a dexterity and a QuickDASH record read with the kind module's labels and units on the lookup page, the report page, the PDF, FHIR and the note", async () => {
-  const patient = await idp.token({ sub: clinic["Truthcase Decliner Quinn"]!.sub, roles: ["patient"] });
-  const dexterity = await api.post(
-    "/assessments/dexterity",
+/** One record of each kind, owned by one patient: kind → [submission path, body]. */
+const SURFACE_RECORDS: Record<Kind, [string, Record<string, unknown>]> = {
+  ROM: ["/assessments/rom", romBody],
+  DEXTERITY: ["/assessments/dexterity", { ...dexterityBody, averageFrequency: 3.25 }],
+  PAIN: ["/assessments/pain-v2", painBody],
+  ARTHRITIS: ["/assessments/arthritis", arthritisBody],
+  THUMB: [
+    "/lookup/anonymous",
     {
+      assessmentType: "THUMB",
       hand: "RIGHT",
-      duration: 15,
-      overallScore: 70,
-      speedScore: 60,
-      consistencyScore: 65,
-      cycleCount: 12,
-      totalTouches: 48,
-      averageFrequency: 3.25,
+      resultSnapshot: { overallScore: 66.5, wristScore: 70, fingerScore: 61.25, extensionDeg: 48 },
     },
-    { token: patient },
-  );
-  const quick = await api.post("/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }, { token: patient });
-  assert.deepEqual([dexterity.status, quick.status], [201, 201]);
+  ],
+  QUICKDASH: ["/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }],
+};
+
+type FhirComponent = {
+  code: { coding: { code: string; display: string }[] };
+  valueQuantity?: { value: number; unit: string };
+  valueInteger?: number;
+};
+
+test("every kind reads with its kind module's labels and units on the lookup page, the report page, the PDF, the e-mail, FHIR and the note", async () => {
+  const patient = await idp.token({ sub: uniqueSub("surfaces"), name: "Surfaces Sol", roles: ["patient"] });
+  const codes = {} as Record<Kind, { code: string; formattedCode: string }>;
+  for (const [kind, [path, body]] of Object.entries(SURFACE_RECORDS) as [Kind, [string, Record<string, unknown>]][]) {
+    const created = await api.post(path, body, { token: patient });
+    assert.ok([200, 201].includes(created.status), `${kind}: ${created.status}`);
+    codes[kind] = created.body;
+  }
   const report = await api.post(
     "/reports",
-    { title: "Kinds", assessmentCodes: [dexterity.body.code, quick.body.code] },
+    { title: "Every kind", assessmentCodes: Object.values(codes).map((c) => c.code) },
     { token: patient },
   );
-
-  const rate = KINDS.DEXTERITY.metrics.find((m) => m.key === "averageFrequency")!;
-  const rateShown = `${rate.label} ${formatMetric(rate, 3.25)}`; // "Tapping rate 3.25 taps/s"
-  const disability = KINDS.QUICKDASH.metrics[0]!;
-  const disabilityShown = `${disability.label} ${formatMetric(disability, 25)}`; // "QuickDASH disability 25 / 100"
-  const work = KINDS.QUICKDASH.metrics[1]!;
-  const workShown = `${work.label} ${formatMetric(work, 50)}`;
-
-  const lookupDexterity = await pageText(`/a/${dexterity.body.formattedCode}`);
-  assert.ok(lookupDexterity.includes(rateShown), `lookup page: ${rateShown}`);
-  const lookupQuick = await pageText(`/a/${quick.body.formattedCode}`);
-  for (const shown of [disabilityShown, workShown]) assert.ok(lookupQuick.includes(shown), `lookup page: ${shown}`);
-
+  assert.equal(report.status, 200);
   const reportPage = await pageText(`/r/${report.body.formattedCode}`);
-  for (const shown of [rateShown, disabilityShown, workShown]) assert.ok(reportPage.includes(shown), `report page: ${shown}`);
+  const pdfWords = pdfText(Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer()));
+  const mailed = await api.post(`/reports/${report.body.code}/email`, { to: "clinic@example.com" }, { token: patient });
+  assert.equal(mailed.body.sent, true);
+  const attachment = resend.emails().at(-1)!.attachments![0]!;
+  const mailWords = pdfText(Buffer.from(attachment.content, "base64"));
 
-  const pdf = Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer());
-  const pdfWords = pdfText(pdf);
-  // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.
-  for (const [metric, value] of [
-    [rate, 3.25],
-    [disability, 25],
-    [work, 50],
-  ] as const) {
-    assert.ok(pdfWords.includes(metric.label), `PDF: ${metric.label}`);
-    assert.ok(pdfWords.includes(formatMetric(metric, value)), `PDF: ${formatMetric(metric, value)}`);
+  const patientId = (await api.get("/patients?search=Surfaces%20Sol", { token: provider })).body.patients[0].id as number;
+  const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
+  const observations = fhir.body.entry.map((entry: { resource: Record<string, any> }) => entry.resource);
+  const note: string = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
+
+  for (const kind of Object.keys(SURFACE_RECORDS) as Kind[]) {
+    const kindModule: KindModule = KINDS[kind];
+    const lookup = await api.get(`/lookup/${codes[kind].code}`);
+    const snapshot = lookup.body.resultSnapshot as Record<string, unknown>;
+    const shown = presentMetrics(kindModule, snapshot);
+    assert.ok(shown.length >= 2, `${kind}: the record has figures to show`);
+    const lookupPage = await pageText(`/a/${codes[kind].formattedCode}`);
+    for (const { spec, value } of shown) {
+      const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension, maximum 60°"
+      assert.ok(lookupPage.includes(pair), `${kind} lookup page: ${pair}`);
+      assert.ok(reportPage.includes(pair), `${kind} report page: ${pair}`);
+      // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.
+      for (const [surface, words] of [
+        ["PDF", pdfWords],
+        ["e-mailed PDF", mailWords],
+      ]) {
+        assert.ok(words!.includes(spec.label), `${kind} ${surface}: ${spec.label}`);
+        assert.ok(words!.includes(formatMetric(spec, value)), `${kind} ${surface}: ${formatMetric(spec, value)}`);
+      }
+    }
+
+    const observation = observations.find((o: Record<string, any>) => o.code.text === kindModule.fhir.text);
+    assert.ok(observation, `${kind}: an Observation`);
+    for (const { spec, value } of shown) {
+      const unit = FHIR_UNITS[METRIC_UNITS[spec.unit]].unit;
+      if (spec.key === kindModule.fhir.valueKey) {
+        assert.deepEqual([observation.valueQuantity.value, observation.valueQuantity.unit], [value, unit], `${kind} FHIR value`);
+        continue;
+      }
+      // Pain's score is 100 × (1 − worst/10): FHIR carries the worst rating it comes from.
+      if (kind === "PAIN" && spec.key === "overallScore") continue;
+      const component = (observation.component as FhirComponent[]).find((c) => c.code.coding[0]!.display === spec.label);
+      assert.ok(component, `${kind} FHIR: a component displayed "${spec.label}"`);
+      if (component.valueInteger !== undefined) assert.equal(component.valueInteger, value, `${kind} FHIR ${spec.label}`);
+      else assert.deepEqual([component.valueQuantity!.value, component.valueQuantity!.unit], [value, unit], `${kind} FHIR ${spec.label}`);
+    }
+
+    // The note names each test as lists do, and says a kind published on its own scale on it.
+    assert.match(note, new RegExp(`${kindModule.shortName} \\(`, "i"), `note: ${kindModule.shortName}`);
+    const own = kindModule.ownScale;
+    const headline = kindModule.headline(snapshot)!;
+    if (own) assert.ok(note.includes(`${own.name} ${roundTo(own.fromHeadline(headline))} out of ${own.max}`), `note: ${own.name}`);
   }
+  assert.match(note, /QuickDASH disability 25 out of 100, higher is more disability/);
+  assert.match(note, /worst pain 6 out of 10/);
 
   const history = await api.get("/patients/me/assessments?type=QUICKDASH", { token: patient });
   assert.equal(history.body.assessments[0].summary, "QuickDASH 25/100 disability · work 50");
-
-  const patientId = (await clinicRows()).find((row) => row.name === "Truthcase Decliner Quinn")!.id;
-  const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
-  const observation = fhir.body.entry
-    .map((entry: { resource: Record<string, any> }) => entry.resource)
-    .find((resource: Record<string, any>) => resource.code.text === KINDS.QUICKDASH.fhir.text && resource.valueQuantity?.value === 25);
-  assert.ok(observation, "a QuickDASH Observation valued with the published score");
-  assert.deepEqual(
-    observation.component.map((c: { code: { coding: { display: string }[] }; valueQuantity: { value: number } }) => [
-      c.code.coding[0]!.display,
-      c.valueQuantity.value,
-    ]),
-    [
-      [disability.label, 25],
-      [work.label, 50],
-      ["Items answered", 11],
-    ],
-  );
-
-  const note = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /QuickDASH/);
 });

@@ -5,8 +5,12 @@
 import createClient from "openapi-fetch";
 import type { paths } from "./generated/api.js";
 
+type Lookup = paths["/lookup/{code}"]["get"]["responses"][200]["content"]["application/json"];
+
 export interface FlowResult {
   lookedUpType: string;
+  lookedUpFigure: string;
+  questionnaireFigure: string;
   claimedCode: string;
   reportCount: number;
   pdfBytes: number;
@@ -16,6 +20,27 @@ export interface FlowResult {
 
 function fail(step: string, status: number): never {
   throw new Error(`${step}: HTTP ${status}`);
+}
+
+/**
+ * A kind-specific figure of a looked-up record: assessmentType narrows the snapshot to its kind's
+ * type, so each branch reads a member only that kind has. A kind the switch forgets leaves the
+ * function without a return, which the strict type check refuses.
+ */
+function kindFigure(record: Lookup): string {
+  switch (record.assessmentType) {
+    case "ROM":
+    case "THUMB":
+      return `wrist ${record.resultSnapshot.wristScore ?? "-"}`;
+    case "DEXTERITY":
+      return `tapping ${record.resultSnapshot.averageFrequency ?? "-"} taps/s`;
+    case "PAIN":
+      return `worst pain ${record.resultSnapshot.maxSeverity ?? "-"}`;
+    case "ARTHRITIS":
+      return `composite ${record.resultSnapshot.compositeScore ?? "-"}`;
+    case "QUICKDASH":
+      return `QuickDASH ${record.resultSnapshot.quickDashScore.toFixed(2)} over ${record.resultSnapshot.answeredCount} items`;
+  }
 }
 
 export async function runFlow(baseUrl: string, token: string): Promise<FlowResult> {
@@ -36,6 +61,14 @@ export async function runFlow(baseUrl: string, token: string): Promise<FlowResul
   // Look it up by its code, as anyone with the code can.
   const lookedUp = await client.GET("/lookup/{code}", { params: { path: { code: submitted.data.formattedCode } } });
   if (!lookedUp.data) fail("lookup", lookedUp.response.status);
+
+  // A QuickDASH questionnaire (one item unanswered), looked up the same way.
+  const questionnaire = await client.POST("/assessments/quickdash", {
+    body: { hand: "RIGHT", responses: [2, 3, 1, 4, 2, null, 3, 2, 1, 5, 2] },
+  });
+  if (!questionnaire.data) fail("submit questionnaire", questionnaire.response.status);
+  const questionnaireLookup = await client.GET("/lookup/{code}", { params: { path: { code: questionnaire.data.code } } });
+  if (!questionnaireLookup.data) fail("questionnaire lookup", questionnaireLookup.response.status);
 
   // Claim it for the signed-in patient.
   const claimed = await client.POST("/lookup/{code}/claim", { params: { path: { code: submitted.data.code } }, ...signedIn });
@@ -60,6 +93,8 @@ export async function runFlow(baseUrl: string, token: string): Promise<FlowResul
 
   return {
     lookedUpType: lookedUp.data.assessmentType,
+    lookedUpFigure: kindFigure(lookedUp.data),
+    questionnaireFigure: kindFigure(questionnaireLookup.data),
     claimedCode: claimed.data.code,
     reportCount: report.data.assessmentCount,
     pdfBytes: pdf.data.byteLength,

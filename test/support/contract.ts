@@ -50,6 +50,9 @@ export function contractOf(document: Document) {
   // round trip, not a regular expression: a grouped base64 pattern overflows V8's regex stack on
   // a reply's worth of audio.
   ajv.addFormat("base64", { type: "string", validate: (value: string) => Buffer.from(value, "base64").toString("base64") === value });
+  // OpenAPI's discriminator names the member that picks a oneOf's option; ajv validates the oneOf
+  // itself, so the keyword is an annotation here (ajv's own support refuses a mapping).
+  ajv.addKeyword({ keyword: "discriminator", schemaType: "object" });
   const local = (schema: unknown) =>
     JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${COMPONENTS_ID}#/$defs/`)) as JsonSchema;
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: local(document.components.schemas) });

@@ -1,5 +1,5 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
-import { arthritisSnapshot } from "@/lib/assessments/schemas";
+import { arthritisResults, arthritisSnapshot } from "@/lib/assessments/schemas";
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -12,6 +12,7 @@ export const arthritis = {
   shortName: "Arthritis",
   spoken: "arthritis",
   snapshot: arthritisSnapshot,
+  results: arthritisResults,
   headline: (s) => num(s.compositeScore),
   headlineText: (s) => {
     const composite = num(s.compositeScore);

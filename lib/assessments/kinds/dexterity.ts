@@ -1,5 +1,5 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { dexteritySnapshot } from "@/lib/assessments/schemas";
+import { dexterityResults, dexteritySnapshot } from "@/lib/assessments/schemas";
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 export const dexterity = {
@@ -9,6 +9,7 @@ export const dexterity = {
   shortName: "Dexterity",
   spoken: "finger tapping",
   snapshot: dexteritySnapshot,
+  results: dexterityResults,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,

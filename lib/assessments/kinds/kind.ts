@@ -47,6 +47,20 @@ export interface Mcid {
   env?: string;
 }
 
+/**
+ * The scale a kind is published on, when its headline is not that scale: notes and the voice say
+ * the result on it too, so "65" is never read as a QuickDASH of 65.
+ */
+export interface OwnScale {
+  /** "QuickDASH disability", "worst pain". */
+  name: string;
+  /** The value on the own scale of a headline score. */
+  fromHeadline(headline: number): number;
+  max: number;
+  /** Said after the figures when higher is worse ("higher is more disability"). */
+  direction?: string;
+}
+
 export interface KindFhir {
   /** This service's CodeSystem code of the Observation (lib/fhir/terminology.ts), its display and definition. */
   ownCode: string;
@@ -74,8 +88,12 @@ export interface KindModule {
   spoken: string;
   /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
   snapshot: z.ZodType;
+  /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
+  results: z.ZodType | null;
   /** The one number lists, charts and trends plot: 0-100, higher is better; null without one. */
   headline(snapshot: Snapshot): number | null;
+  /** The headline's own published scale, when it differs (pain, QuickDASH). */
+  ownScale?: OwnScale;
   /** The headline in words, e.g. "Overall 78 / 100". */
   headlineText(snapshot: Snapshot): string;
   /** The labelled numbers, in the order every surface shows them. */

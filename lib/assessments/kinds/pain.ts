@@ -1,5 +1,5 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
-import { painSnapshot } from "@/lib/assessments/schemas";
+import { painResults, painSnapshot } from "@/lib/assessments/schemas";
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -18,7 +18,9 @@ export const pain = {
   shortName: "Pain",
   spoken: "pain",
   snapshot: painSnapshot,
+  results: painResults,
   headline: (s) => num(s.overallScore),
+  ownScale: { name: "worst pain", fromHeadline: (headline) => Math.round(100 - headline) / 10, max: 10 },
   headlineText: (s) => {
     const worst = num(s.maxSeverity);
     return worst === null ? "No pain rating" : `Worst pain ${formatMetric({ unit: "severity" }, worst)} (${painLabel(worst)})`;

@@ -43,16 +43,18 @@ export function dashScore(items: readonly (number | null)[]): number | null {
   return Math.round((mean - 1) * 25 * 100) / 100;
 }
 
-export const quickdashSnapshot = z.object({
-  quickDashScore: score.describe("0-100, higher is more disability (as published)"),
-  workScore: score.nullable().describe("The work module's score, null when not answered"),
-  sportsMusicScore: score.nullable().describe("The sports/performing-arts module's score, null when not answered"),
-  answeredCount: z.number().int().min(10).max(ITEMS),
-  overallScore: score.describe("100 − quickDashScore: higher is better, like every other headline"),
-  responses: z.array(item.nullable()).length(ITEMS),
-  work: z.array(item).length(MODULE_ITEMS).nullable(),
-  sportsMusic: z.array(item).length(MODULE_ITEMS).nullable(),
-});
+export const quickdashSnapshot = z
+  .object({
+    quickDashScore: score.describe("0-100, higher is more disability (as published)"),
+    workScore: score.nullable().describe("The work module's score, null when not answered"),
+    sportsMusicScore: score.nullable().describe("The sports/performing-arts module's score, null when not answered"),
+    answeredCount: z.number().int().min(10).max(ITEMS),
+    overallScore: score.describe("100 − quickDashScore: higher is better, like every other headline"),
+    responses: z.array(item.nullable()).length(ITEMS),
+    work: z.array(item).length(MODULE_ITEMS).nullable(),
+    sportsMusic: z.array(item).length(MODULE_ITEMS).nullable(),
+  })
+  .meta({ id: "QuickDashSnapshot" });
 
 export type QuickDashSnapshot = z.output<typeof quickdashSnapshot>;
 
@@ -87,7 +89,14 @@ export const quickdash = {
   shortName: "QuickDASH",
   spoken: "QuickDASH questionnaire",
   snapshot: quickdashSnapshot,
+  results: null,
   headline: (s) => num(s.overallScore),
+  ownScale: {
+    name: "QuickDASH disability",
+    fromHeadline: (headline) => Math.round((100 - headline) * 100) / 100,
+    max: 100,
+    direction: "higher is more disability",
+  },
   headlineText: (s) =>
     disability(s) === null
       ? "No QuickDASH score"

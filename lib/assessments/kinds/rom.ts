@@ -1,5 +1,5 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
-import { romSnapshot } from "@/lib/assessments/schemas";
+import { romResults, romSnapshot } from "@/lib/assessments/schemas";
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -10,6 +10,7 @@ export const rom = {
   shortName: "Range of motion",
   spoken: "range of motion",
   snapshot: romSnapshot,
+  results: romResults,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
@@ -17,8 +18,8 @@ export const rom = {
     { key: "overallScore", label: "Overall score", unit: "score" },
     { key: "wristScore", label: "Wrist score", unit: "score" },
     { key: "fingerScore", label: "Finger score", unit: "score" },
-    { key: "extensionDeg", label: "Wrist extension", unit: "degree", reference: WRIST_REFERENCE_RANGES.extension },
-    { key: "flexionDeg", label: "Wrist flexion", unit: "degree", reference: WRIST_REFERENCE_RANGES.flexion },
+    { key: "extensionDeg", label: "Wrist extension, maximum", unit: "degree", reference: WRIST_REFERENCE_RANGES.extension },
+    { key: "flexionDeg", label: "Wrist flexion, maximum", unit: "degree", reference: WRIST_REFERENCE_RANGES.flexion },
   ],
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),

@@ -10,6 +10,7 @@ export const thumb = {
   shortName: "Thumb movements",
   spoken: "thumb movement",
   snapshot: romSnapshot,
+  results: null,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,

@@ -1,0 +1,31 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { LINES } from "@/lib/voice/script";
+
+test("the voice prepares the camera tests with the camera and the questionnaires without it", () => {
+  for (const type of ["ROM", "DEXTERITY", "THUMB"] as const) assert.match(LINES.prepared(type), /in view of the camera/);
+  for (const type of ["PAIN", "ARTHRITIS", "QUICKDASH"] as const) assert.doesNotMatch(LINES.prepared(type), /in view of the camera/);
+  assert.equal(
+    LINES.prepared("QUICKDASH"),
+    "QuickDASH questionnaire it is. No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week, and say ready or press start when you are.",
+  );
+});
+
+test("the voice says a result on its kind's own scale", () => {
+  assert.match(LINES.review("ROM", 78), /Your score is 78 out of 100\./);
+  // Pain's headline is 100 × (1 − worst/10): 60 is a worst rating of 4.
+  assert.match(LINES.review("PAIN", 60), /Your worst pain was 4 out of 10\./);
+  // QuickDASH's headline is 100 − the disability score: 65 is a QuickDASH of 35, lower is better.
+  assert.match(
+    LINES.review("QUICKDASH", 65),
+    /Your QuickDASH score is 35 out of 100; on this questionnaire a lower score means less difficulty\./,
+  );
+  assert.match(LINES.review(null, 50), /Your score is 50 out of 100\./);
+});
+
+test("the menu names every kind", () => {
+  assert.equal(
+    LINES.chooseType,
+    "Which assessment would you like: range of motion, finger tapping, pain, arthritis, thumb movement, or QuickDASH questionnaire?",
+  );
+});
