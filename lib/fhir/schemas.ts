@@ -35,7 +35,7 @@ const bundle = z
   })
   .describe("FHIR R4 searchset Bundle: one page of matches and the total");
 
-const outcome = (status: number, description: string): EndpointResponse => ({
+export const outcome = (status: number, description: string): EndpointResponse => ({
   status,
   description,
   schema: operationOutcome,
