@@ -74,8 +74,7 @@ function patientContext(payload: JWTPayload): number | null {
 export function smartGrant(payload: JWTPayload): SmartGrant | undefined {
   const smart = scopeStrings(payload).filter((scope) => SMART_PREFIX.test(scope));
   if (smart.length === 0) return undefined;
-  const backend =
-    payload.gty === "client-credentials" || (typeof payload.client_id === "string" && payload.sub === payload.client_id);
+  const backend = payload.gty === "client-credentials" || (typeof payload.client_id === "string" && payload.sub === payload.client_id);
   return {
     scopes: smart.map(parseScope).filter((scope): scope is SmartScope => scope !== null),
     patient: patientContext(payload),

@@ -44,7 +44,7 @@ export const outcome = (status: number, description: string): EndpointResponse =
 const always = [outcome(500, "Internal error"), outcome(503, "The database or the identity provider is unavailable")];
 const guarded = [
   outcome(401, "Token missing, invalid or expired (WWW-Authenticate: Bearer)"),
-  outcome(403, "The token's SMART scopes do not cover this resource type (WWW-Authenticate: Bearer error=\"insufficient_scope\")"),
+  outcome(403, 'The token\'s SMART scopes do not cover this resource type (WWW-Authenticate: Bearer error="insufficient_scope")'),
   ...always,
 ];
 

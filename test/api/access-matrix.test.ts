@@ -133,6 +133,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /admin/audit": "the service admin's audit trail",
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
+  "GET /fhir/.well-known/smart-configuration": "SMART discovery, no data",
   "GET /fhir/{path}": "404 for anything else",
   "GET /asyncapi.json": "documentation",
   "GET /openapi.json": "documentation",

