@@ -1,6 +1,7 @@
 // The four guards of the spec: none, optional, required, role.
 import { ApiError, forbidden } from "@/lib/api/errors";
 import type { Guard } from "@/lib/api/endpoint";
+import { insufficientScope } from "@/lib/auth/smart";
 import { bearerToken, DEV_OPTIONAL_USER, DEV_REQUIRED_USER, missingToken, verifyToken, type TokenCaller } from "@/lib/auth/tokens";
 import { contactForCaller, type Caller } from "@/lib/contacts";
 import { isDevAuth } from "@/lib/env";
@@ -34,16 +35,24 @@ export async function authenticate(request: Request, guard: Guard): Promise<Auth
   const token = bearerToken(header);
   if (guard === "optional") {
     if (!token) return null;
+    let caller: TokenCaller;
     try {
-      return await withContact(await verifyToken(token));
+      caller = await verifyToken(token);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 503) logger.warn("optional guard: key set unreachable, request treated as anonymous");
       return null;
     }
+    return withContact(fhirOnlyIfSmart(caller, request));
   }
   if (!token) throw missingToken();
-  return withRoles(await withContact(await verifyToken(token)), guard);
+  return withRoles(await withContact(fhirOnlyIfSmart(await verifyToken(token), request)), guard);
+}
+
+/** A token with SMART scopes reads the FHIR API only (lib/auth/smart.ts): anywhere else, REST or the voice socket, 403. */
+function fhirOnlyIfSmart(caller: TokenCaller, request: Request): TokenCaller {
+  if (caller.smart && !new URL(request.url).pathname.startsWith("/api/fhir/")) throw insufficientScope("", "fhir");
+  return caller;
 }
 
 /**
