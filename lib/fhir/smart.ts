@@ -5,7 +5,7 @@ import type { CapabilityStatementRestSecurity } from "@medplum/fhirtypes";
 import { z } from "zod";
 import { ApiError, notFound } from "@/lib/api/errors";
 import { issuer } from "@/lib/auth/tokens";
-import { isDevAuth } from "@/lib/env";
+import { env, isDevAuth } from "@/lib/env";
 
 /** A fetched configuration is kept this long; a failure this long, so that an outage is not hammered. */
 const TTL_MS = 5 * 60_000;
@@ -117,7 +117,7 @@ const DESCRIPTION =
 export async function smartSecurity(): Promise<CapabilityStatementRestSecurity> {
   const idp = isDevAuth() ? null : await openIdConfiguration().catch(() => null);
   return {
-    cors: true,
+    cors: env().FHIR_CORS_ORIGINS.length > 0,
     service: [
       {
         coding: [{ system: "http://terminology.hl7.org/CodeSystem/restful-security-service", code: "SMART-on-FHIR" }],

@@ -106,6 +106,7 @@ describe("discovery", () => {
   test("the CapabilityStatement names the SMART service with the provider's authorize and token endpoints", async () => {
     const response = await api.get<CapabilityStatement>("/fhir/metadata");
     const security = response.body.rest![0]!.security!;
+    assert.equal(security.cors, true);
     assert.deepEqual(security.service![0]!.coding![0], {
       system: "http://terminology.hl7.org/CodeSystem/restful-security-service",
       code: "SMART-on-FHIR",
@@ -199,6 +200,10 @@ describe("SMART scopes", () => {
     const backend = await smartToken("backend-client@clients", [], { scope: EVERY.system, gty: "client-credentials" });
     assert.equal((await fhirStatus(`/Patient/${bob.id}`, backend)).status, 200);
     assert.equal((await fhirStatus(`/Observation?patient=${alice.id}`, backend)).status, 200);
+    // The backend service is nobody's patient: the admin's patient list does not show it.
+    const admin = await idp.token({ sub: uniqueSub("admin"), roles: ["admin"] });
+    const listed = await api.get("/patients", { token: admin });
+    assert.deepEqual(listed.body.patients.map((row: { id: number }) => row.id).sort(), [alice.id, bob.id].sort());
     const userToken = await smartToken(alice.sub, ["patient"], { scope: EVERY.system });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, userToken)).status, 403);
   });
