@@ -17,6 +17,7 @@ const EVERY = { patient: `patient/${"*"}.rs`, user: `user/${"*"}.rs`, system: `s
 let idp: IdentityProvider;
 let server: TestServer;
 let downServer: TestServer;
+let devServer: TestServer;
 let api: ReturnType<typeof apiClient>;
 let alice: { id: number; sub: string };
 let bob: { id: number; sub: string };
@@ -39,7 +40,7 @@ async function fhirStatus(path: string, token: string): Promise<{ status: number
 before(async () => {
   idp = await startIdentityProvider();
   const closed = await freePort();
-  [server, downServer] = await Promise.all([
+  [server, downServer, devServer] = await Promise.all([
     startServer({
       env: {
         ...idp.env,
@@ -50,6 +51,8 @@ before(async () => {
     }),
     // An identity provider that cannot be reached: nothing listens on this port.
     startServer({ env: { ...idp.env, AUTH0_DOMAIN: `127.0.0.1:${closed}`, AUTH0_ISSUER_BASE_URL: `http://127.0.0.1:${closed}/` } }),
+    // Development auth: no identity provider at all.
+    startServer(),
   ]);
   api = apiClient(server.origin);
   [alice, bob] = [await newPatient(), await newPatient()];
@@ -62,7 +65,7 @@ before(async () => {
 });
 
 after(async () => {
-  await Promise.all([server?.stop(), downServer?.stop()]);
+  await Promise.all([server?.stop(), downServer?.stop(), devServer?.stop()]);
   await idp?.close();
 });
 
@@ -101,6 +104,12 @@ describe("discovery", () => {
     assert.equal(response.body.resourceType, "OperationOutcome");
     assert.equal(response.body.issue[0]!.code, "transient");
     assert.ok(response.headers.get("retry-after"));
+  });
+
+  test("smart-configuration answers 404 OperationOutcome without an identity provider (development auth)", async () => {
+    const response = await apiClient(devServer.origin).get<OperationOutcome>("/fhir/.well-known/smart-configuration");
+    assert.equal(response.status, 404);
+    assert.equal(response.body.resourceType, "OperationOutcome");
   });
 
   test("the CapabilityStatement names the SMART service with the provider's authorize and token endpoints", async () => {
