@@ -15,6 +15,17 @@ const boolFlag = z.preprocess(
 const positiveInt = (fallback: number) =>
   z.preprocess((v) => (v === "" || v === undefined ? fallback : Number(v)), z.number().int().positive());
 
+const originList = z.preprocess(
+  (v) =>
+    v === "" || v === undefined
+      ? []
+      : String(v)
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean),
+  z.array(z.url()),
+);
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -39,16 +50,9 @@ export const envSchema = z
     DATABASE_POOL_SIZE: positiveInt(10),
     DATA_DIR: z.preprocess((v) => (v === "" ? undefined : v), z.string().default("./.data")),
     FRONTEND_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url().default("http://localhost:3000")),
-    CORS_ALLOWED_ORIGINS: z.preprocess(
-      (v) =>
-        v === "" || v === undefined
-          ? []
-          : String(v)
-              .split(",")
-              .map((s) => s.trim())
-              .filter(Boolean),
-      z.array(z.url()),
-    ),
+    CORS_ALLOWED_ORIGINS: originList,
+    /** SMART apps' origins: they may call /api/fhir with a bearer token (never with cookies). */
+    FHIR_CORS_ORIGINS: originList,
     ALLOW_DEV_AUTH: boolFlag,
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     REDIS_URL: optionalString,

@@ -1,4 +1,4 @@
-// The part of oidc-provider's API the e2e identity provider uses (the package ships no types).
+// The part of oidc-provider's API the identity providers of e2e/ and test/ use (the package ships no types).
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 
@@ -20,9 +20,13 @@ declare module "oidc-provider" {
         features?: Record<string, unknown>;
         extraTokenClaims?(ctx: unknown, token: unknown): Promise<Record<string, unknown> | undefined>;
         pkce?: { required(): boolean };
+        scopes?: string[];
+        clientBasedCORS?(ctx: unknown, origin: string, client: unknown): boolean;
       },
     );
     proxy: boolean;
+    /** A Koa middleware: runs around every request of the provider. */
+    use(middleware: (ctx: { path: string; body: unknown }, next: () => Promise<void>) => Promise<void>): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

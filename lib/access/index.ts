@@ -6,6 +6,9 @@
 // - a care provider reads a patient only while the patient shares with a clinic the provider
 //   is a member of (care-team, the default), or any patient (all-staff, the spec read literally);
 // - everyone else: the patient does not exist (404, never 403, so ids leak nothing).
+// A token with SMART scopes (lib/auth/smart.ts) is held to them on top: a scope must cover each
+// resource type the action reads (403 otherwise); patient/ scopes open only the token's patient
+// context, user/ scopes follow the rule above, system/ scopes (backend services) read any patient.
 //
 // Readers of one patient's data take a PatientHandle, which only this module makes; lists take
 // their WHERE fragment from listScope(). Nothing is cached: a revoked share or a removed member
@@ -13,6 +16,7 @@
 import { ApiError, notFound } from "@/lib/api/errors";
 import { auditColumns, type AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import { EVERYTHING_TYPES, insufficientScope, levelsFor, type SmartGrant, type SmartInteraction } from "@/lib/auth/smart";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -58,6 +62,34 @@ export const PATIENT_ACTIONS = {
 
 export type PatientAction = keyof typeof PATIENT_ACTIONS;
 
+/** The FHIR reads a SMART token may be granted: what each action reads. Any other action refuses SMART tokens. */
+const SMART_READS: Partial<Record<PatientAction, { types: string[]; interaction: SmartInteraction }>> = {
+  fhir_read_patient: { types: ["Patient"], interaction: "read" },
+  fhir_read_observation: { types: ["Observation"], interaction: "read" },
+  fhir_search_observations: { types: ["Observation"], interaction: "search" },
+  fhir_read_diagnostic_report: { types: ["DiagnosticReport"], interaction: "read" },
+  fhir_search_diagnostic_reports: { types: ["DiagnosticReport"], interaction: "search" },
+  fhir_everything: { types: EVERYTHING_TYPES, interaction: "read" },
+};
+
+/**
+ * What a SMART token's scopes make of opening this patient: "any" (system/ scopes cover every
+ * type read), "rule" (the access rule decides) or "refused"; a 403 when no scope covers a type.
+ */
+function smartAccess(grant: SmartGrant, action: PatientAction, patientId: number): "any" | "rule" | "refused" {
+  const reads = SMART_READS[action];
+  if (!reads) throw insufficientScope("", "fhir");
+  let any = true;
+  for (const type of reads.types) {
+    const levels = levelsFor(grant, type, reads.interaction);
+    if (levels.size === 0) throw insufficientScope(type, reads.interaction);
+    if (levels.has("system")) continue;
+    any = false;
+    if (!levels.has("user") && grant.patient !== patientId) return "refused";
+  }
+  return any ? "any" : "rule";
+}
+
 const mint = (patientId: number, clinicId: number | null = null) => ({ patientId, clinicId }) as PatientHandle;
 
 export interface OpenOptions {
@@ -85,8 +117,10 @@ export async function openPatient(
   const refused = () => notFound(options.notFoundMessage ?? "Patient not found");
   const user = caller.user;
   if (!user && !options.anonymousAllowed) throw refused();
+  const smart = user?.smart ? smartAccess(user.smart, action, patientId) : "rule";
+  if (smart === "refused") throw refused();
   const self = user?.kind === "PATIENT" && user.contactId === patientId;
-  const everyone = !user || self || readsEveryPatient(user);
+  const everyone = !user || self || smart === "any" || readsEveryPatient(user);
   const viaClinic = !everyone && user !== null && hasRole(user, "care_provider");
   if (!everyone && !viaClinic) throw refused();
   // One query: the patient exists and, for a clinician, the clinic whose share lets them in
@@ -124,6 +158,7 @@ export function ownPatientRecord(user: AuthUser): PatientHandle {
  */
 export function listScope(user: AuthUser | null, clinicId?: number): Prisma.Sql {
   if (!user) return Prisma.sql`FALSE`;
+  if (user.smart) return smartListScope(user, user.smart, clinicId);
   const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
   if (readsEveryPatient(user)) {
     return clinicId === undefined
@@ -151,6 +186,22 @@ export async function auditListed(caller: AccessContext, patientIds: Iterable<nu
     SELECT ${c.actorSub}, ${c.actorRole}, ${c.action}, ${c.route}, ${c.requestId}, ${c.clientRequestId}, ${c.clientAddress}, p.id,
            ${sharingClinic(user.sub, Prisma.sql`p.id`, clinicId)}
       FROM unnest(${ids}::int[]) AS p(id)`;
+}
+
+/**
+ * A SMART token's list: every patient with a system/ scope over every type, the role rule's
+ * list with a user/ one, its patient context (if the rule lists it) with a patient/ one.
+ */
+function smartListScope(user: AuthUser, grant: SmartGrant, clinicId?: number): Prisma.Sql {
+  const levels = levelsFor(grant, "*", "search");
+  const { smart: _smart, ...roleOnly } = user;
+  if (levels.has("system")) return clinicId === undefined ? Prisma.sql`TRUE` : listScope({ ...roleOnly, roles: ["admin"] }, clinicId);
+  if (levels.has("user")) return listScope(roleOnly, clinicId);
+  if (levels.has("patient") && grant.patient !== null) {
+    const self = user.kind === "PATIENT" && user.contactId === grant.patient;
+    return Prisma.sql`(c.id = ${grant.patient} AND ${self ? Prisma.sql`TRUE` : listScope(roleOnly, clinicId)})`;
+  }
+  return Prisma.sql`FALSE`;
 }
 
 /**

@@ -1,20 +1,21 @@
 // The four guards of the spec: none, optional, required, role.
 import { ApiError, forbidden } from "@/lib/api/errors";
 import type { Guard } from "@/lib/api/endpoint";
-import { bearerToken, DEV_OPTIONAL_USER, DEV_REQUIRED_USER, MISSING_TOKEN, verifyToken } from "@/lib/auth/tokens";
+import { insufficientScope } from "@/lib/auth/smart";
+import { bearerToken, DEV_OPTIONAL_USER, DEV_REQUIRED_USER, missingToken, verifyToken, type TokenCaller } from "@/lib/auth/tokens";
 import { contactForCaller, type Caller } from "@/lib/contacts";
 import { isDevAuth } from "@/lib/env";
 import type { ContactKind } from "@/lib/generated/prisma/enums.ts";
 import { logger } from "@/lib/log";
 
 /** An authenticated caller with their contact record. */
-export interface AuthUser extends Caller {
+export interface AuthUser extends TokenCaller {
   contactId: number;
   /** PATIENT unless the token names only staff roles. */
   kind: ContactKind;
 }
 
-async function withContact(caller: Caller): Promise<AuthUser> {
+async function withContact(caller: TokenCaller): Promise<AuthUser> {
   const contact = await contactForCaller(caller);
   return { ...caller, contactId: contact.id, kind: contact.kind };
 }
@@ -34,16 +35,24 @@ export async function authenticate(request: Request, guard: Guard): Promise<Auth
   const token = bearerToken(header);
   if (guard === "optional") {
     if (!token) return null;
+    let caller: TokenCaller;
     try {
-      return await withContact(await verifyToken(token));
+      caller = await verifyToken(token);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.status === 503) logger.warn("optional guard: key set unreachable, request treated as anonymous");
       return null;
     }
+    return withContact(fhirOnlyIfSmart(caller, request));
   }
-  if (!token) throw new ApiError(401, MISSING_TOKEN);
-  return withRoles(await withContact(await verifyToken(token)), guard);
+  if (!token) throw missingToken();
+  return withRoles(await withContact(fhirOnlyIfSmart(await verifyToken(token), request)), guard);
+}
+
+/** A token with SMART scopes reads the FHIR API only (lib/auth/smart.ts): anywhere else, REST or the voice socket, 403. */
+function fhirOnlyIfSmart(caller: TokenCaller, request: Request): TokenCaller {
+  if (caller.smart && !new URL(request.url).pathname.startsWith("/api/fhir/")) throw insufficientScope("", "fhir");
+  return caller;
 }
 
 /**
@@ -79,7 +88,7 @@ async function devPersona(name: string, guard: Guard): Promise<AuthUser | null> 
   }
   if (name !== "anonymous") throw new ApiError(400, `${DEV_USER_HEADER} must be anonymous, ${Object.keys(DEV_PERSONAS).join(", ")}`);
   if (guard === "optional") return null;
-  throw new ApiError(401, MISSING_TOKEN);
+  throw missingToken();
 }
 
 function withRoles(user: AuthUser, guard: Guard): AuthUser {

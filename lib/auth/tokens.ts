@@ -3,6 +3,7 @@ import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } 
 import { ApiError } from "@/lib/api/errors";
 import { ROLES, type Role } from "@/lib/api/endpoint";
 import type { Caller } from "@/lib/contacts";
+import { BEARER_REALM, smartGrant, type SmartGrant } from "@/lib/auth/smart";
 import { env } from "@/lib/env";
 
 /** `AUTH0_ISSUER_BASE_URL` with exactly one trailing slash, else `https://<AUTH0_DOMAIN>/`. */
@@ -26,6 +27,18 @@ function keySet() {
 }
 
 export const MISSING_TOKEN = "Missing or malformed Authorization header (expected: Bearer <token>)";
+
+/** 401 for a request without a token: RFC 6750's challenge, no error code. */
+export const missingToken = () => new ApiError(401, MISSING_TOKEN, { headers: { "www-authenticate": BEARER_REALM } });
+
+/** 401 for a token that was given but is refused. */
+const invalidToken = (message: string) =>
+  new ApiError(401, message, { headers: { "www-authenticate": `${BEARER_REALM}, error="invalid_token"` } });
+
+/** A verified token's caller; `smart` when the token carries SMART scopes (lib/auth/smart.ts). */
+export interface TokenCaller extends Caller {
+  smart?: SmartGrant;
+}
 
 /** The token of an `Authorization: Bearer <token>` header; null when absent or another scheme. */
 export function bearerToken(header: string | null): string | null {
@@ -51,7 +64,7 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
  * verifier's message, or 503 when the key set cannot be fetched (a provider outage is not the
  * caller's fault).
  */
-export async function verifyToken(token: string): Promise<Caller> {
+export async function verifyToken(token: string): Promise<TokenCaller> {
   const { AUTH0_AUDIENCE } = env();
   try {
     const { payload } = await jwtVerify(token, keySet(), {
@@ -61,19 +74,21 @@ export async function verifyToken(token: string): Promise<Caller> {
       // A token that never expires, or names nobody, is refused outright.
       requiredClaims: ["exp", "sub"],
     });
-    if (!payload.sub) throw new ApiError(401, "Token has no subject (sub)");
+    if (!payload.sub) throw invalidToken("Token has no subject (sub)");
+    const smart = smartGrant(payload);
     return {
       sub: payload.sub,
       email: stringClaim(payload, "email"),
       name: stringClaim(payload, "name"),
       roles: rolesFrom(payload),
+      ...(smart ? { smart } : {}),
     };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof joseErrors.JWKSTimeout || isFetchFailure(error)) {
       throw new ApiError(503, "Identity provider key set is unreachable; try again shortly");
     }
-    if (error instanceof joseErrors.JOSEError) throw new ApiError(401, `Invalid token: ${error.message}`);
+    if (error instanceof joseErrors.JOSEError) throw invalidToken(`Invalid token: ${error.message}`);
     throw error;
   }
 }

@@ -17,7 +17,12 @@ export interface ContactRef {
 }
 
 /** A caller is a patient unless the token names only staff roles. */
-function kindFor(caller: Caller): Exclude<ContactKind, "ANONYMOUS"> {
+/** A backend service's client-credentials token (lib/auth/smart.ts), which names no person. */
+type MaybeBackend = Caller & { smart?: { backend: boolean } };
+
+function kindFor(caller: MaybeBackend): Exclude<ContactKind, "ANONYMOUS"> {
+  // A backend service is nobody's patient: it must not appear in patient lists.
+  if (caller.smart?.backend) return "STAFF";
   return caller.roles.length === 0 || caller.roles.includes("patient") ? "PATIENT" : "STAFF";
 }
 
@@ -26,7 +31,7 @@ const known = new Map<string, { ref: ContactRef; fingerprint: string }>();
 const KNOWN_LIMIT = 10_000;
 
 /** Finds or creates the contact of an authenticated caller, keyed by the token's `sub`. */
-export async function contactForCaller(caller: Caller): Promise<ContactRef> {
+export async function contactForCaller(caller: MaybeBackend): Promise<ContactRef> {
   const fingerprint = JSON.stringify([caller.email, caller.name, caller.roles]);
   const hit = known.get(caller.sub);
   if (hit && hit.fingerprint === fingerprint) return hit.ref;

@@ -1,5 +1,5 @@
 // GET /metadata: the CapabilityStatement, listing exactly what this API does (and nothing more).
-import type { CapabilityStatement } from "@medplum/fhirtypes";
+import type { CapabilityStatement, CapabilityStatementRestSecurity } from "@medplum/fhirtypes";
 import { SERVICE_VERSION } from "@/lib/version";
 
 /** When the statement below last changed. */
@@ -21,8 +21,11 @@ const COUNT = searchParam("_count", "number", undefined, "Page size: default 50,
 const OFFSET = searchParam("_offset", "number", undefined, "Matches to skip; the Bundle's next and previous links set it");
 const PATIENT = searchParam("patient", "reference", "http://hl7.org/fhir/SearchParameter/clinical-patient", "Required: 123 or Patient/123");
 
-/** `base` is the API's address as the caller reached it, e.g. https://clinic.example/api/fhir. */
-export function capabilityStatement(base: string): CapabilityStatement {
+/**
+ * `base` is the API's address as the caller reached it, e.g. https://clinic.example/api/fhir;
+ * `security` the SMART service (lib/fhir/smart.ts).
+ */
+export function capabilityStatement(base: string, security: CapabilityStatementRestSecurity): CapabilityStatement {
   return {
     resourceType: "CapabilityStatement",
     status: "active",
@@ -38,10 +41,7 @@ export function capabilityStatement(base: string): CapabilityStatement {
         mode: "server",
         documentation:
           "Read-only. Assessments are Observations, reports DiagnosticReports; codes without a standard equivalent are in CodeSystem/hand-assessment. Searches answer newest first.",
-        security: {
-          description:
-            "A bearer token of the service's identity provider (Authorization: Bearer ...). Patients read their own records; care providers the records of patients sharing with a clinic they belong to (any patient's when the server runs PATIENT_ACCESS=all-staff); admins any patient's. metadata and CodeSystem need none.",
-        },
+        security,
         resource: [
           {
             type: "Patient",

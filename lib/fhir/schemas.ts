@@ -35,14 +35,18 @@ const bundle = z
   })
   .describe("FHIR R4 searchset Bundle: one page of matches and the total");
 
-const outcome = (status: number, description: string): EndpointResponse => ({
+export const outcome = (status: number, description: string): EndpointResponse => ({
   status,
   description,
   schema: operationOutcome,
   contentType: FHIR,
 });
 const always = [outcome(500, "Internal error"), outcome(503, "The database or the identity provider is unavailable")];
-const guarded = [outcome(401, "Token missing, invalid or expired"), ...always];
+const guarded = [
+  outcome(401, "Token missing, invalid or expired (WWW-Authenticate: Bearer)"),
+  outcome(403, 'The token\'s SMART scopes do not cover this resource type (WWW-Authenticate: Bearer error="insufficient_scope")'),
+  ...always,
+];
 
 /** A FHIR id. Ours are record ids: anything else names no resource (404), as FHIR ids are opaque to clients. */
 const fhirId = z

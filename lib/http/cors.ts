@@ -2,6 +2,8 @@
 // hosted origins in CORS_ALLOWED_ORIGINS. Other origins get no CORS headers at all. In
 // production no loopback origin gets them: a page served on a visitor's own machine (a local dev
 // server, an app's web view) must not call the API with their cookies.
+// SMART apps (FHIR_CORS_ORIGINS) reach /api/fhir/* only, with a bearer token and never with
+// cookies (no Access-Control-Allow-Credentials): the token's scopes bound what they read.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { env, isLoopback } from "@/lib/env";
 
@@ -11,27 +13,38 @@ export function allowedOrigins(): Set<string> {
   return new Set(origins.filter((url) => NODE_ENV !== "production" || !isLoopback(url.hostname)).map((url) => url.origin));
 }
 
+/** The SMART apps' origins (FHIR_CORS_ORIGINS), loopback ones included: a SMART app in development runs there. */
+export function fhirOrigins(): Set<string> {
+  return new Set(env().FHIR_CORS_ORIGINS.map((origin) => new URL(origin).origin));
+}
+
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
 const ALLOWED_HEADERS = "Authorization, Content-Type, X-Request-Id, Stripe-Signature";
+const EXPOSED_HEADERS = "X-Request-Id, Retry-After, Content-Disposition";
+const FHIR_METHODS = "GET, HEAD, DELETE, OPTIONS";
+const FHIR_HEADERS = "Authorization, Accept, Content-Type, Prefer, If-None-Match, If-Modified-Since, X-Request-Id";
+const FHIR_EXPOSED_HEADERS = "ETag, Last-Modified, Location, Content-Location, X-Progress, Retry-After, WWW-Authenticate, X-Request-Id";
 
 /**
  * Adds CORS headers for an allowed origin; answers a preflight itself.
  * Returns true when the response has been sent.
  */
-export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Set<string>): boolean {
+export function applyCors(req: IncomingMessage, res: ServerResponse, origins: Set<string>, smartApps: Set<string> = new Set()): boolean {
   const origin = req.headers.origin;
-  const allowed = typeof origin === "string" && origins.has(origin);
-  if (allowed) {
-    res.setHeader("Access-Control-Allow-Origin", origin);
-    res.setHeader("Access-Control-Allow-Credentials", "true");
-    res.setHeader("Access-Control-Expose-Headers", "X-Request-Id, Retry-After, Content-Disposition");
+  const fhir = (req.url ?? "").startsWith("/api/fhir/");
+  const site = typeof origin === "string" && origins.has(origin);
+  const smartApp = !site && fhir && typeof origin === "string" && smartApps.has(origin);
+  if (site || smartApp) {
+    res.setHeader("Access-Control-Allow-Origin", origin!);
+    if (site) res.setHeader("Access-Control-Allow-Credentials", "true");
+    res.setHeader("Access-Control-Expose-Headers", fhir ? FHIR_EXPOSED_HEADERS : EXPOSED_HEADERS);
   }
   res.setHeader("Vary", "Origin");
   const preflight = req.method === "OPTIONS" && req.headers["access-control-request-method"] !== undefined;
   if (!preflight) return false;
-  if (allowed) {
-    res.setHeader("Access-Control-Allow-Methods", ALLOWED_METHODS);
-    res.setHeader("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+  if (site || smartApp) {
+    res.setHeader("Access-Control-Allow-Methods", smartApp ? FHIR_METHODS : ALLOWED_METHODS);
+    res.setHeader("Access-Control-Allow-Headers", fhir ? FHIR_HEADERS : ALLOWED_HEADERS);
     res.setHeader("Access-Control-Max-Age", "600");
   }
   res.statusCode = 204;

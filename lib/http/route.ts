@@ -7,6 +7,7 @@ import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/e
 import type { LimitKind } from "@/lib/api/limits";
 import type { AccessContext } from "@/lib/audit";
 import { authenticate, type AuthUser } from "@/lib/auth/guard";
+import { requireSmartRoute } from "@/lib/auth/smart";
 import { clientAddress, limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
 import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countPdf, countWrite, type LimitSubject } from "@/lib/rate-limit";
@@ -83,6 +84,7 @@ export function handle<
     let response: Response;
     try {
       const user = await authenticate(request, definition.auth);
+      if (user?.smart) requireSmartRoute(user.smart, definition.path);
       const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
       await spendRequestLimits(limits, caller.limits, user);
       const params = parse(definition.params, await context.params, "path");

@@ -9,6 +9,7 @@ import * as billing from "@/lib/billing/schemas";
 import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
+import * as smart from "@/lib/fhir/smart-schemas";
 import * as health from "@/lib/health/schemas";
 import * as journal from "@/lib/journal/schemas";
 import * as leads from "@/lib/leads/schemas";
@@ -33,6 +34,8 @@ const modules: Record<string, unknown>[] = [
   billing,
   leads,
   audit,
+  // Before fhir, whose catch-all /fhir/{path} comes last.
+  smart,
   fhir,
   openapi,
 ];

@@ -16,7 +16,9 @@ export async function issueVoiceTicket(user: AuthUser): Promise<{ ticket: string
   const now = Date.now();
   const expiresAt = new Date(now + env().VOICE_TICKET_SECONDS * 1000);
   await db().voiceTicket.deleteMany({ where: { expiresAt: { lt: new Date(now) } } });
-  await db().voiceTicket.create({ data: { ticketHash: hash(ticket), caller: { ...user }, expiresAt } });
+  // A SMART token never gets here (its scopes grant FHIR reads only), so there is no grant to keep.
+  const { smart: _smart, ...caller } = user;
+  await db().voiceTicket.create({ data: { ticketHash: hash(ticket), caller, expiresAt } });
   return { ticket, expiresAt: expiresAt.toISOString() };
 }
 

@@ -134,6 +134,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /fhir/Organization/{id}": "a clinic, not a patient's data: its readers are tested below",
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
+  "GET /fhir/.well-known/smart-configuration": "SMART discovery, no data",
   "GET /fhir/{path}": "404 for anything else",
   "GET /asyncapi.json": "documentation",
   "GET /openapi.json": "documentation",
@@ -395,7 +396,9 @@ describe("lists, clinics and the patient's side", () => {
     const firstToken = await idp.token({ sub: first, roles: ["care_provider"], name: "First Admin" });
     const clinic = await newClinic("Clinic D", first);
     const remove = (sub: string, token: string) =>
-      api.request("DELETE", `/clinics/${clinic.id}/members/${encodeURIComponent(sub)}`, undefined, { token });
+      api.request<{ code?: string; error: string }>("DELETE", `/clinics/${clinic.id}/members/${encodeURIComponent(sub)}`, undefined, {
+        token,
+      });
     const setRole = (sub: string, role: string, token: string) => api.post(`/clinics/${clinic.id}/members`, { sub, role }, { token });
 
     const refused = await remove(first, firstToken);

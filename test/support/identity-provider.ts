@@ -1,4 +1,5 @@
-// A loopback stand-in of the identity provider: serves a JWKS and signs RS256 access tokens.
+// A loopback stand-in of the identity provider: serves a JWKS and an OpenID configuration (as
+// Auth0 does; nothing answers at its endpoints) and signs RS256 access tokens.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey, type JWK } from "jose";
@@ -19,6 +20,8 @@ export interface TokenOptions {
   foreignKey?: boolean;
   /** Leave these registered claims out (tokens the service must refuse). */
   omit?: ("exp" | "sub")[];
+  /** More claims, e.g. SMART's scope and patient. */
+  claims?: Record<string, unknown>;
 }
 
 export interface IdentityProvider {
@@ -27,6 +30,22 @@ export interface IdentityProvider {
   env: Record<string, string>;
   token(options?: TokenOptions): Promise<string>;
   close(): Promise<void>;
+}
+
+/** What the stand-in publishes at /.well-known/openid-configuration: Auth0's endpoint paths. */
+export function openIdConfiguration(issuer: string) {
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}authorize`,
+    token_endpoint: `${issuer}oauth/token`,
+    jwks_uri: `${issuer}.well-known/jwks.json`,
+    userinfo_endpoint: `${issuer}userinfo`,
+    revocation_endpoint: `${issuer}oauth/revoke`,
+    grant_types_supported: ["authorization_code", "implicit", "refresh_token", "client_credentials"],
+    token_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post", "none"],
+    response_types_supported: ["code"],
+    code_challenge_methods_supported: ["S256", "plain"],
+  };
 }
 
 let counter = 0;
@@ -45,6 +64,11 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
       res.end(JSON.stringify({ keys: [jwk] }));
       return;
     }
+    if (req.url === "/.well-known/openid-configuration") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(openIdConfiguration(issuer)));
+      return;
+    }
     res.statusCode = 404;
     res.end();
   });
@@ -60,6 +84,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
       [ROLES_CLAIM]: options.roles ?? ["patient"],
       ...(options.email ? { email: options.email } : {}),
       ...(options.name ? { name: options.name } : {}),
+      ...options.claims,
     })
       .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "JWT" })
       .setIssuer(options.issuer ?? issuer)
