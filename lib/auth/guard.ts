@@ -20,7 +20,7 @@ async function withContact(caller: Caller): Promise<AuthUser> {
 }
 
 /** Applies a guard to a request: the caller, null when anonymous, or ApiError 401/403/503. */
-export async function authenticate(request: Request, guard: Guard): Promise<AuthUser | null> {
+export async function authenticate(request: { headers: Pick<Headers, "get"> }, guard: Guard): Promise<AuthUser | null> {
   if (guard === "none") return null;
   const header = request.headers.get("authorization");
 
