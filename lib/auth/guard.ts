@@ -21,7 +21,11 @@ async function withContact(caller: TokenCaller): Promise<AuthUser> {
 }
 
 /** Applies a guard to a request: the caller, null when anonymous, or ApiError 401/403/503. */
-export async function authenticate(request: Request, guard: Guard): Promise<AuthUser | null> {
+/**
+ * `request.url`, when given (the voice socket's handshake), refuses SMART tokens outside the FHIR
+ * API here; the route wrapper passes none and checks the route's scopes itself (requireSmartRoute).
+ */
+export async function authenticate(request: { headers: Pick<Headers, "get">; url?: string }, guard: Guard): Promise<AuthUser | null> {
   if (guard === "none") return null;
   const header = request.headers.get("authorization");
 
@@ -50,8 +54,9 @@ export async function authenticate(request: Request, guard: Guard): Promise<Auth
 }
 
 /** A token with SMART scopes reads the FHIR API only (lib/auth/smart.ts): anywhere else, REST or the voice socket, 403. */
-function fhirOnlyIfSmart(caller: TokenCaller, request: Request): TokenCaller {
-  if (caller.smart && !new URL(request.url).pathname.startsWith("/api/fhir/")) throw insufficientScope("", "fhir");
+function fhirOnlyIfSmart(caller: TokenCaller, request: { url?: string }): TokenCaller {
+  if (caller.smart && request.url !== undefined && !new URL(request.url).pathname.startsWith("/api/fhir/"))
+    throw insufficientScope("", "fhir");
   return caller;
 }
 

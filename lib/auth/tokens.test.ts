@@ -109,6 +109,19 @@ test("an unreachable key set is 503 with its own message", async () => {
   assert.equal((await tokens.verifyToken(await idp.token({ sub: "test|back" }))).sub, "test|back");
 });
 
+test("a verified token is remembered by its hash, never in clear, and refused once it expires", async (t) => {
+  const token = await idp.token({ sub: "test|remembered", expiresIn: 60 });
+  assert.equal((await tokens.verifyToken(token)).sub, "test|remembered");
+  assert.equal((await tokens.verifyToken(token)).sub, "test|remembered", "the same token again");
+  const remembered = (globalThis as unknown as { __handJwks: { verified: Map<string, unknown> } }).__handJwks.verified;
+  assert.ok(remembered.size >= 1);
+  assert.ok(!JSON.stringify([...remembered]).includes(token), "the store holds no token");
+  t.mock.timers.enable({ apis: ["Date"], now: Date.now() + 61_000 });
+  const [status, message] = await refusal(tokens.verifyToken(token));
+  assert.equal(status, 401);
+  assert.match(message, /exp/);
+});
+
 test("the development mock users are the spec's", () => {
   assert.deepEqual(tokens.DEV_REQUIRED_USER, {
     sub: "dev|local-user",

@@ -1,4 +1,5 @@
 // Bearer tokens from the identity provider: RS256 JWTs verified against the tenant's key set.
+import { createHash } from "node:crypto";
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { ApiError } from "@/lib/api/errors";
 import { ROLES, type Role } from "@/lib/api/endpoint";
@@ -13,17 +14,34 @@ export function issuer(): string {
   return `https://${AUTH0_DOMAIN}/`;
 }
 
-const holder = globalThis as unknown as { __handJwks?: { issuer: string; keys: ReturnType<typeof createRemoteJWKSet> } };
+/** A token verified earlier: who it names, until it expires (ms since the epoch). */
+interface Verified {
+  caller: TokenCaller;
+  expiresAt: number;
+}
 
-function keySet() {
+interface Verifier {
+  issuer: string;
+  keys: ReturnType<typeof createRemoteJWKSet>;
+  /** Verified tokens by the SHA-256 of the token (never the token), least recently used first. */
+  verified: Map<string, Verified>;
+}
+
+const holder = globalThis as unknown as { __handJwks?: Verifier };
+
+/** How many verified tokens are remembered; past it the least recently used is forgotten. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+function verifier(): Verifier {
   const iss = issuer();
   if (holder.__handJwks?.issuer !== iss) {
     holder.__handJwks = {
       issuer: iss,
       keys: createRemoteJWKSet(new URL(".well-known/jwks.json", iss), { timeoutDuration: 5_000, cooldownDuration: 30_000 }),
+      verified: new Map(),
     };
   }
-  return holder.__handJwks.keys;
+  return holder.__handJwks;
 }
 
 export const MISSING_TOKEN = "Missing or malformed Authorization header (expected: Bearer <token>)";
@@ -63,11 +81,35 @@ function stringClaim(payload: JWTPayload, name: string): string | null {
  * the exp and sub claims must be present. Throws ApiError 401 with the
  * verifier's message, or 503 when the key set cannot be fetched (a provider outage is not the
  * caller's fault).
+ *
+ * A token that verified is remembered until its exp (at most VERIFIED_TOKENS_KEPT of them, by
+ * the token's SHA-256): the same token again is accepted without checking its signature. A JWT
+ * cannot be revoked at the provider before it expires, so this accepts nothing verification would
+ * refuse, with one exception: a token signed by a key the provider has since withdrawn from its
+ * key set stays accepted until it expires (or this process restarts), where verification would
+ * refuse it once the key set is fetched again. docs/security.md says so.
  */
 export async function verifyToken(token: string): Promise<TokenCaller> {
+  const { verified } = verifier();
+  const key = createHash("sha256").update(token).digest("base64");
+  const known = verified.get(key);
+  if (known) {
+    verified.delete(key);
+    if (Date.now() < known.expiresAt) {
+      verified.set(key, known);
+      return { ...known.caller, roles: [...known.caller.roles] };
+    }
+  }
+  const caller = await verifySignature(token);
+  verified.set(key, { caller: caller.caller, expiresAt: caller.expiresAt });
+  if (verified.size > VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+  return { ...caller.caller, roles: [...caller.caller.roles] };
+}
+
+async function verifySignature(token: string): Promise<Verified> {
   const { AUTH0_AUDIENCE } = env();
   try {
-    const { payload } = await jwtVerify(token, keySet(), {
+    const { payload } = await jwtVerify(token, verifier().keys, {
       issuer: issuer(),
       audience: AUTH0_AUDIENCE,
       algorithms: ["RS256"],
@@ -76,13 +118,15 @@ export async function verifyToken(token: string): Promise<TokenCaller> {
     });
     if (!payload.sub) throw invalidToken("Token has no subject (sub)");
     const smart = smartGrant(payload);
-    return {
+    const caller: TokenCaller = {
       sub: payload.sub,
       email: stringClaim(payload, "email"),
       name: stringClaim(payload, "name"),
       roles: rolesFrom(payload),
       ...(smart ? { smart } : {}),
     };
+    // requiredClaims makes exp present; jose has checked that it is a number in the future.
+    return { caller, expiresAt: payload.exp! * 1000 };
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof joseErrors.JWKSTimeout || isFetchFailure(error)) {

@@ -14,7 +14,11 @@ export type { PrismaClient };
 
 /** Plain SQL access for migrations and statements Prisma cannot express. */
 export interface SqlRunner {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one statement. `name` makes it a prepared statement on PostgreSQL, parsed and planned
+   * once per pooled connection (one text per name; the hot paths use it); PGlite ignores it.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]>;
   /** Runs a script of several statements (no parameters). */
   exec(sql: string): Promise<void>;
 }
@@ -56,8 +60,8 @@ const CONNECT_TIMEOUT_MS = 3_000;
 
 function clientRunner(client: pg.ClientBase): SqlRunner {
   return {
-    async query(sql, params) {
-      return (await client.query(sql, params as unknown[])).rows;
+    async query(sql, params, name) {
+      return (await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows;
     },
     async exec(sql) {
       await client.query(sql);

@@ -66,27 +66,56 @@ function identifier(name: string): string {
 
 const isJsonObject = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
 
-/** Placeholder and parameter for one value; jsonb goes as text so both drivers pass it unchanged. */
-function parameter(value: unknown, params: unknown[]): string {
-  if (isJsonObject(value)) {
-    params.push(JSON.stringify(value));
-    return `$${params.length}::text::jsonb`;
-  }
-  params.push(value);
-  return `$${params.length}`;
+interface Statement {
+  text: string;
+  /** The prepared statement's name; none past STATEMENTS_NAMED shapes. */
+  name?: string;
 }
+
+/**
+ * Statement texts by shape (table, columns, row count, which values are JSON), built once and
+ * prepared under their name on each pooled connection: a submission's inserts come in a few
+ * shapes, and their text was built, and parsed and planned by PostgreSQL, on every request.
+ */
+const statements = new Map<string, Statement>();
+const STATEMENTS_NAMED = 500;
 
 /** Inserts rows that share their columns (the first row's) in one statement; the new ids in order. */
 export async function insertRows<T extends Table>(sql: SqlRunner, table: T, rows: Row<T>[]): Promise<number[]> {
   if (rows.length === 0) return [];
   const columns = Object.keys(rows[0]!);
   const params: unknown[] = [];
-  const tuples = rows.map((row) => `(${columns.map((column) => parameter((row as Record<string, unknown>)[column], params)).join(", ")})`);
-  const inserted = await sql.query<{ id: number }>(
-    `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES ${tuples.join(", ")} RETURNING id`,
-    params,
-  );
+  // jsonb goes as text so both drivers pass it unchanged; the shape marks where ("j").
+  let shape = `${table}(${columns.join(",")})`;
+  for (const row of rows) {
+    shape += ";";
+    for (const column of columns) {
+      const value = (row as Record<string, unknown>)[column];
+      const json = isJsonObject(value);
+      params.push(json ? JSON.stringify(value) : value);
+      shape += json ? "j" : ".";
+    }
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = { text: insertText(table, columns, shape) };
+    if (statements.size < STATEMENTS_NAMED) {
+      statement.name = `insert_${statements.size}`;
+      statements.set(shape, statement);
+    }
+  }
+  const inserted = await sql.query<{ id: number }>(statement.text, params, statement.name);
   return inserted.map((row) => Number(row.id));
+}
+
+/** The INSERT text for a shape: one tuple of placeholders per row, `::text::jsonb` where the shape says JSON. */
+function insertText(table: Table, columns: string[], shape: string): string {
+  let n = 0;
+  const tuples = shape
+    .slice(shape.indexOf(";") + 1)
+    .split(";")
+    .map((marks) => `(${[...marks].map((mark) => (mark === "j" ? `$${++n}::text::jsonb` : `$${++n}`)).join(", ")})`);
+  return `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES ${tuples.join(", ")} RETURNING id`;
 }
 
 export async function insertRow<T extends Table>(sql: SqlRunner, table: T, row: Row<T>): Promise<number> {

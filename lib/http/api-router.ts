@@ -21,7 +21,7 @@ import { join, sep } from "node:path";
 import { Readable } from "node:stream";
 import { pathToFileURL } from "node:url";
 import { ApiError, errorReply } from "@/lib/api/errors";
-import { isPlainHandler, type RouteHandler } from "@/lib/http/route";
+import { isPlainHandler, readBody, toWebResponse, type Answer, type Incoming, type RouteHandler } from "@/lib/http/route";
 import { logger } from "@/lib/log";
 
 /**
@@ -104,18 +104,54 @@ export function apiSegments(url: string): string[] | null {
 const HOST = /^(?:[\w.-]+|\[[\da-f:.]+\])(?::\d{1,5})?$/i;
 
 /** The Web request a handler sees; its URL names the Host the client used when that is well-formed. */
-function toRequest(req: IncomingMessage, fallbackOrigin: () => string): Request {
+function toRequest(req: IncomingMessage, fallbackOrigin: () => string, withBody: boolean): Request {
   const host = req.headers.host;
   const origin = host && HOST.test(host) ? `http://${host}` : fallbackOrigin();
   const headers = req.headers as Record<string, string>;
   const method = req.method ?? "GET";
-  const hasBody = METHODS_WITH_BODY.has(method);
+  const hasBody = withBody && METHODS_WITH_BODY.has(method);
   return new Request(origin + req.url, {
     method,
     headers,
     body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
     ...(hasBody ? { duplex: "half" } : {}),
   } as RequestInit);
+}
+
+const headerValue = (value: string | string[] | undefined): string | null =>
+  value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
+
+/**
+ * Node's request as handle() reads it: headers, query and body straight from `req`. The Web
+ * Request is made only for a handler that asks for it (without the body once handle() read it).
+ */
+function nodeIncoming(req: IncomingMessage, fallbackOrigin: () => string): Incoming {
+  let bodyRead = false;
+  let request: Request | undefined;
+  return {
+    headers: { get: (name) => headerValue(req.headers[name.toLowerCase()]) },
+    query() {
+      const url = (req.url ?? "").split("#", 1)[0]!;
+      const start = url.indexOf("?");
+      return new URLSearchParams(start < 0 ? "" : url.slice(start + 1));
+    },
+    body(limit) {
+      bodyRead = true;
+      return readBody(headerValue(req.headers["content-length"]), METHODS_WITH_BODY.has(req.method ?? "GET") ? req : null, limit);
+    },
+    request: () => (request ??= toRequest(req, fallbackOrigin, !bodyRead)),
+  };
+}
+
+/** Writes handle()'s answer: its JSON parts straight to Node's response, a Response through send(). */
+function write(answer: Answer, req: IncomingMessage, res: ServerResponse, headersOnly: boolean): Promise<void> | void {
+  if (headersOnly || answer instanceof Response) return send(toWebResponse(answer), req, res, headersOnly);
+  // As in send(): an answer given before the body was read ends the connection.
+  if (!req.complete) res.setHeader("connection", "close");
+  // With its length, as Node gives a body ended before the headers went (writeHead sends them now).
+  if (answer.status !== 204 && answer.status !== 304) answer.headers["content-length"] = String(answer.body ? Buffer.byteLength(answer.body) : 0);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
 }
 
 /** Writes a Web Response to Node's response (headers only for HEAD). */
@@ -230,8 +266,8 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
     if (!handler) {
       return send(errorReply(new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } })), req, res);
     }
-    const response = await handler(toRequest(req, origin), { params: Promise.resolve(params) });
-    await send(response, req, res, method === "HEAD");
+    // Node's door: the handler's answer without a Web Request or Response in between.
+    await write(await handler.answer(nodeIncoming(req, origin), params), req, res, method === "HEAD");
   }
 
   return {

@@ -2,7 +2,7 @@
 // mapping. Route files call `handle(endpoint, handler)` and return plain data.
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { ApiError, errorReply, isDatabaseUnavailable } from "@/lib/api/errors";
+import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/endpoint";
 import type { LimitKind } from "@/lib/api/limits";
 import type { AccessContext } from "@/lib/audit";
@@ -49,11 +49,57 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Marks the functions handle() makes: plain Web handlers that lib/http/api-router.ts may serve without Next. */
 const PLAIN_HANDLER = Symbol.for("hand-assessment.plain-handler");
 
-export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & { readonly endpoint: Endpoint };
+/**
+ * What handle() reads of a request, whichever door it came in by: Next's Web `Request`
+ * (webIncoming), or Node's `req` in lib/http/api-router.ts, which builds no Web objects unless
+ * a handler asks for `request`.
+ */
+export interface Incoming {
+  headers: Pick<Headers, "get">;
+  /** The query string's parameters. */
+  query(): URLSearchParams;
+  /** The body as text, up to `limit` bytes (readBody's rules). */
+  body(limit: number): Promise<string>;
+  /** The Web Request, for handlers that read it (FHIR's reply format, a webhook's signature). */
+  request(): Request;
+}
+
+/** An answer as its parts: JSON text or nothing, written to Node's response or made a Web Response. */
+export interface PlainAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+/** What handle() answers: its own JSON as parts, or a Response a handler or error renderer made. */
+export type Answer = PlainAnswer | Response;
+
+export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  readonly endpoint: Endpoint;
+  /** The same handler for a request of either door, and its answer before it becomes a Response. */
+  readonly answer: (incoming: Incoming, params: Record<string, string | string[]>) => Promise<Answer>;
+};
 
 /** A handler handle() made, carrying its contract (the router and the route-file check read it). */
 export function isPlainHandler(value: unknown): value is RouteHandler {
   return typeof value === "function" && (value as { [PLAIN_HANDLER]?: boolean })[PLAIN_HANDLER] === true;
+}
+
+/** A Web Request as handle() reads it (Next's door). */
+export function webIncoming(request: Request): Incoming {
+  return {
+    headers: request.headers,
+    query: () => new URL(request.url).searchParams,
+    // Node's ReadableStream is async-iterable; TypeScript's DOM types do not say so.
+    body: (limit) => readBody(request.headers.get("content-length"), request.body as AsyncIterable<Uint8Array> | null, limit),
+    request: () => request,
+  };
+}
+
+/** An answer as a Web Response. */
+export function toWebResponse(answer: Answer): Response {
+  if (answer instanceof Response) return answer;
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
 }
 
 /**
@@ -73,27 +119,30 @@ export function handle<
   options: { renderError?: ErrorRenderer } = {},
 ): RouteHandler {
   const successStatus = definition.responses[0]?.status ?? 200;
-  const routeHandler = async (request: Request, context: RouteContext): Promise<Response> => {
+  const route = `/api${definition.path}`;
+  const limits = definition.limits ?? [];
+  const render = options.renderError ?? jsonError;
+  const answer = async (incoming: Incoming, rawParams: Record<string, string | string[]>): Promise<Answer> => {
     const started = performance.now();
-    const incomingId = request.headers.get("x-request-id");
+    const incomingId = incoming.headers.get("x-request-id");
     const clientRequestId = incomingId && REQUEST_ID.test(incomingId) ? incomingId : null;
     const requestId = randomUUID();
-    const route = `/api${definition.path}`;
-    const address = clientAddress(request.headers);
-    const limits = definition.limits ?? [];
-    let response: Response;
+    const address = clientAddress(incoming.headers);
+    let answer: Answer;
     try {
-      const user = await authenticate(request, definition.auth);
+      const user = await authenticate(incoming, definition.auth);
       if (user?.smart) requireSmartRoute(user.smart, definition.path);
       const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
       await spendRequestLimits(limits, caller.limits, user);
-      const params = parse(definition.params, await context.params, "path");
-      const query = definition.query && parse(definition.query, Object.fromEntries(new URL(request.url).searchParams), "query");
+      const params = parse(definition.params, rawParams, "path");
+      const query = definition.query && parse(definition.query, Object.fromEntries(incoming.query()), "query");
       const needsBody = Boolean(definition.body || definition.rawBody);
-      const rawBody = needsBody ? await readBody(request, definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
-      const body = definition.body ? parse(definition.body, parseJson(rawBody, request.headers.get("content-type")), "body") : undefined;
+      const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
+      const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
       const result = await handler({
-        request,
+        get request() {
+          return incoming.request();
+        },
         params: params as Infer<P>,
         query: query as Infer<Q>,
         body: body as Infer<B>,
@@ -108,26 +157,33 @@ export function handle<
           await countCodeMisses(caller.limits.key, 1, caller.limits.site);
         throw error;
       });
-      response = toResponse(result, successStatus);
+      answer = toAnswer(result, successStatus);
     } catch (error) {
-      response = errorResponse(error, requestId, definition, options.renderError ?? jsonError);
+      answer = errorAnswer(error, requestId, route, render);
     }
-    response.headers.set("x-request-id", requestId);
-    if (!response.headers.has("cache-control")) response.headers.set("cache-control", "no-store");
+    if (answer instanceof Response) {
+      answer.headers.set("x-request-id", requestId);
+      if (!answer.headers.has("cache-control")) answer.headers.set("cache-control", "no-store");
+    } else {
+      answer.headers["x-request-id"] = requestId;
+      answer.headers["cache-control"] ??= "no-store";
+    }
     logger.info(
       {
         reqId: requestId,
         ...(clientRequestId ? { clientReqId: clientRequestId } : {}),
         method: definition.method,
         route,
-        status: response.status,
+        status: answer.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
       },
       "request",
     );
-    return response;
+    return answer;
   };
-  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint });
+  const routeHandler = async (request: Request, context: RouteContext): Promise<Response> =>
+    toWebResponse(await answer(webIncoming(request), await context.params));
+  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint, answer });
 }
 
 /** The limits counted once per request, before any work (a refused request costs nothing more). */
@@ -144,35 +200,52 @@ async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSu
 // Not distributive: a role guard's type is `Guard & { roles }`, whose "none" member must not count.
 type RequiredUser<G extends Guard> = [G] extends ["none"] | ["optional"] ? AuthUser | null : AuthUser;
 
-function toResponse(result: unknown, status: number): Response {
+/** Header names as Node and the Web's Headers both give them: lower case. */
+function lowerCased(headers: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name in headers) out[name.toLowerCase()] = headers[name]!;
+  return out;
+}
+
+function json(status: number, data: unknown, headers: Record<string, string> = {}): PlainAnswer {
+  return { status, headers: { ...lowerCased(headers), "content-type": "application/json" }, body: JSON.stringify(data) };
+}
+
+function toAnswer(result: unknown, status: number): Answer {
   if (result instanceof Response) return result;
   if (result instanceof Reply) {
     return result.status === 204 || result.data === undefined
-      ? new Response(null, { status: result.status, headers: result.headers })
-      : Response.json(result.data, { status: result.status, headers: result.headers });
+      ? { status: result.status, headers: lowerCased(result.headers), body: null }
+      : json(result.status, result.data, result.headers);
   }
-  if (status === 204 || result === undefined) return new Response(null, { status });
-  return Response.json(result, { status });
+  if (status === 204 || result === undefined) return { status, headers: {}, body: null };
+  return json(status, result);
 }
 
 /**
  * Turns an error's status, `{ error, code?, field? }` body and headers into the answer. The
- * default is that body as JSON; a route family with its own error format (FHIR's
- * OperationOutcome) passes its renderer to handle().
+ * default is that body as JSON (errorReply's answer); a route family with its own error format
+ * (FHIR's OperationOutcome) passes its renderer to handle().
  */
 export type ErrorRenderer = (status: number, body: ReturnType<ApiError["body"]>, headers?: Record<string, string>) => Response;
 
-const jsonError: ErrorRenderer = (status, body, headers) => errorReply(new ApiError(status, body.error, { ...body, headers }));
+const jsonError = (status: number, body: ReturnType<ApiError["body"]>, headers?: Record<string, string>): Answer =>
+  json(status, body, { ...headers, "cache-control": "no-store" });
 
-function errorResponse(error: unknown, requestId: string, definition: Endpoint, render: ErrorRenderer): Response {
+function errorAnswer(
+  error: unknown,
+  requestId: string,
+  route: string,
+  render: (status: number, body: ReturnType<ApiError["body"]>, headers?: Record<string, string>) => Answer,
+): Answer {
   if (error instanceof ApiError) {
     return render(error.status, error.body(), error.headers);
   }
   if (isDatabaseUnavailable(error)) {
-    logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "database unavailable");
+    logger.error({ reqId: requestId, route, err: errorSummary(error) }, "database unavailable");
     return render(503, { error: "Service temporarily unavailable: the database cannot be reached" }, { "retry-after": "5" });
   }
-  logger.error({ reqId: requestId, route: `/api${definition.path}`, err: errorSummary(error) }, "unhandled error");
+  logger.error({ reqId: requestId, route, err: errorSummary(error) }, "unhandled error");
   return render(500, { error: "Internal error" });
 }
 
@@ -274,25 +347,20 @@ function storableText(root: unknown): boolean {
  * Reads the body up to `limit` bytes. Past the limit the rest is still taken in and dropped, up to
  * as much again (at least 1 MiB more), so the client, still uploading, reads the 413 rather than a
  * connection reset; a body larger than that is refused without reading and the connection cut.
+ * `body` is a Web request's stream or Node's request: leaving the loop early cancels either.
  */
-async function readBody(request: Request, limit: number): Promise<string> {
+export async function readBody(declaredLength: string | null, body: AsyncIterable<Uint8Array> | null, limit: number): Promise<string> {
   const tooLarge = () => new ApiError(413, `Request body exceeds ${limit} bytes`);
   const drainLimit = limit + Math.max(limit, 1024 * 1024);
-  const declared = Number(request.headers.get("content-length"));
+  const declared = Number(declaredLength);
   if (Number.isFinite(declared) && declared > drainLimit) throw tooLarge();
-  if (!request.body) return "";
-  const reader = request.body.getReader();
+  if (!body) return "";
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > drainLimit) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    if (total <= limit) chunks.push(value);
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > drainLimit) throw tooLarge();
+    if (total <= limit) chunks.push(chunk);
   }
   if (total > limit) throw tooLarge();
   return Buffer.concat(chunks).toString("utf8");

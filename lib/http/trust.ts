@@ -6,6 +6,7 @@
 // line) holds a whole /64 and can answer from any address in it, so an IPv6 client is its /64,
 // and the code-miss tier also counts its /48 (a site's allocation). IPv4 clients are one address.
 import type { IncomingMessage } from "node:http";
+import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
@@ -32,13 +33,50 @@ export function compileTrust(setting: string | undefined): Trust {
   return proxyaddr.compile(entries);
 }
 
-/** The client's exact address: the socket's, or the nearest untrusted X-Forwarded-For entry behind trusted proxies. */
-export function clientAddressOf(req: IncomingMessage, trust: Trust): string {
-  if (!req.socket.remoteAddress) return "unknown";
-  const address = proxyaddr(req as Parameters<typeof proxyaddr>[0], trust);
+/**
+ * What is known of a connection's peer, read once per connection: its address and whether it
+ * may speak for the client; and the X-Forwarded-For last read on it with the address it gave
+ * (a balancer's keep-alive connection often carries one client's requests in a row).
+ */
+interface Peer {
+  trust: Trust;
+  address: string;
+  trusted: boolean;
+  forwardedFor?: string;
+  client?: string;
+}
+
+const peers = new WeakMap<Socket, Peer>();
+
+function peerOf(socket: Socket, trust: Trust): Peer | null {
+  const remote = socket.remoteAddress;
+  if (!remote) return null;
+  let peer = peers.get(socket);
+  if (peer?.trust !== trust) {
+    peer = { trust, address: normalised(remote), trusted: trust(remote, 0) };
+    peers.set(socket, peer);
+  }
+  return peer;
+}
+
+function normalised(address: string): string {
   const parsed = readAddress(address);
   if (!parsed) return address;
   return parsed.kind() === "ipv6" ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString();
+}
+
+/** The client's exact address: the socket's, or the nearest untrusted X-Forwarded-For entry behind trusted proxies. */
+export function clientAddressOf(req: IncomingMessage, trust: Trust): string {
+  const peer = peerOf(req.socket, trust);
+  if (!peer) return "unknown";
+  // An untrusted peer is the client, whatever its requests say (proxy-addr would answer the same).
+  if (!peer.trusted) return peer.address;
+  const forwardedFor = req.headers["x-forwarded-for"]?.toString();
+  if (peer.client === undefined || forwardedFor !== peer.forwardedFor) {
+    peer.forwardedFor = forwardedFor;
+    peer.client = normalised(proxyaddr(req as Parameters<typeof proxyaddr>[0], trust));
+  }
+  return peer.client;
 }
 
 /** An address, IPv4-mapped IPv6 ("::ffff:192.0.2.1") read as the IPv4 it is; null when it is none. */
@@ -74,8 +112,7 @@ export function siteKeyOf(address: string): string | null {
 /** Whether the client reached us over TLS: our own socket, or a trusted proxy's X-Forwarded-Proto. */
 export function isHttps(req: IncomingMessage, trust: Trust): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
-  const peer = req.socket.remoteAddress;
-  if (!peer || !trust(peer, 0)) return false;
+  if (!peerOf(req.socket, trust)?.trusted) return false;
   const proto = req.headers["x-forwarded-proto"];
   const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
   return first === "https";

@@ -39,17 +39,17 @@ const asObject = (value: Snapshot | string | null): Snapshot => (typeof value ==
  * Public view of a live record. One statement counts the view and names the owner; a view of a
  * patient's record by anyone else is audited (lib/access).
  */
+/** A lookup's one statement: counts the view and reads the record, prepared once per connection. */
+const LOOKUP_SQL = `WITH hit AS (
+   UPDATE assessments SET view_count = view_count + 1
+    WHERE code = $1 AND ${liveSql()}
+    RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
+ )
+ SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`;
+
 export async function lookupByCode(code: string, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<LookupRow & { owner_id: number; owner_is_patient: boolean }>(
-      `WITH hit AS (
-         UPDATE assessments SET view_count = view_count + 1
-          WHERE code = $1 AND ${liveSql()}
-          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
-       )
-       SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`,
-      [code],
-    ),
+    sql.query<LookupRow & { owner_id: number; owner_is_patient: boolean }>(LOOKUP_SQL, [code], "lookup_by_code"),
   );
   if (row && !row.is_anonymous && row.owner_is_patient) await auditShown(caller, [row.owner_id], "lookup");
   if (!row) throw notFoundCode();

@@ -27,6 +27,8 @@ export interface StartOptions {
   /** Share a database with another server; otherwise a fresh one is made and dropped. */
   database?: TestDatabase;
   startTimeoutMs?: number;
+  /** Options for node before the server's entry point (a benchmark's --cpu-prof, say). */
+  nodeArgs?: string[];
 }
 
 const running = new Set<ChildProcess>();
@@ -81,7 +83,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     if (value === undefined) delete env[key];
     else env[key] = value;
   }
-  const child = spawn(process.execPath, [serverEntry(env.NEXT_DIST_DIR)], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), serverEntry(env.NEXT_DIST_DIR)], {
     env: env as NodeJS.ProcessEnv,
     stdio: ["ignore", "pipe", "pipe"],
   });

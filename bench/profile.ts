@@ -1,0 +1,160 @@
+// npm run bench:profile: where a lookup's CPU goes. Runs the compiled service as the benchmark
+// does (limits on, request log on, 100,000 client addresses through a trusted balancer, on
+// PostgreSQL) under `node --cpu-prof`, puts 3 s and then BENCH_SECONDS (20) of lookups on it,
+// stops it and prints the main thread's CPU time during those seconds by category (each sample
+// counts for the innermost frame a category claims: a socket write for HTTP or pg, a file write
+// for pino; the bundle's frames are read through its source map). `--submit` profiles anonymous ROM
+// submissions instead. BENCH_PROFILE_DIR keeps the .cpuprofile files (a temporary folder
+// otherwise); `--from <dir>` summarises the profiles of an earlier run.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { findSourceMap, SourceMap } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { romBody } from "@/lib/assessments/examples";
+import { load, loadDescription, SERVICE_ENV } from "./compare";
+import { seedLookupTable } from "./lookup-table";
+
+process.env.TEST_DATABASE_URL ||=
+  process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || "postgresql://postgres@127.0.0.1:5432/postgres";
+process.env.NEXT_DIST_DIR ||= ".next";
+
+const seconds = Number(process.env.BENCH_SECONDS || 20);
+const fromIndex = process.argv.indexOf("--from");
+const profileDir = fromIndex > 0 ? process.argv[fromIndex + 1]! : await profileRun();
+
+async function profileRun(): Promise<string> {
+  const { createTestDatabase } = await import("@/test/support/database");
+  const { startServer } = await import("@/test/support/server");
+
+  const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+
+  const submission = process.argv.includes("--submit");
+  const dir = process.env.BENCH_PROFILE_DIR || mkdtempSync(join(tmpdir(), "hand-profile-"));
+  const database = await createTestDatabase();
+  const service = await startServer({
+    database,
+    env: SERVICE_ENV,
+    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+    startTimeoutMs: 180_000,
+  });
+  try {
+    const table = submission ? null : await seedLookupTable(database.url!, (line) => console.error(line));
+    console.log(`${loadDescription.split(",")[0]}, 3 s of warm-up, then ${seconds} s profiled; profile in ${dir}`);
+    const url = table ? `${service.origin}/api/lookup/` : `${service.origin}/api/assessments/rom`;
+    const options = table ? { spreadOver: table.codes } : { method: "POST", body: JSON.stringify(romBody) };
+    await load(url, options, 3);
+    const result = await load(url, options, seconds);
+    console.log(`${submission ? "POST /api/assessments/rom" : "GET /api/lookup/:code"}: ${Math.round(result.requests.average)} req/s`);
+  } finally {
+    await service.stop();
+    await database.drop();
+  }
+  return dir;
+}
+
+interface CallFrame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+interface Profile {
+  nodes: { id: number; callFrame: CallFrame; children?: number[] }[];
+  samples: number[];
+  timeDeltas: number[];
+  endTime: number;
+  startTime: number;
+}
+
+/** The main thread's profile: the largest file of the run (workers write their own). */
+const file = readdirSync(profileDir)
+  .filter((name) => name.endsWith(".cpuprofile"))
+  .map((name) => join(profileDir, name))
+  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
+if (!file) throw new Error(`no .cpuprofile in ${profileDir}`);
+const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+
+const maps = new Map<string, SourceMap | null>();
+function sourceMap(url: string): SourceMap | null {
+  if (!maps.has(url)) {
+    let map: SourceMap | null = null;
+    try {
+      map = findSourceMap(url) ?? new SourceMap(JSON.parse(readFileSync(fileURLToPath(url) + ".map", "utf8")));
+    } catch {
+      map = null;
+    }
+    maps.set(url, map);
+  }
+  return maps.get(url)!;
+}
+
+/** The frame's source file: through the bundle's source map for the compiled server's own code. */
+function sourceOf(frame: CallFrame): string {
+  if (!frame.url.includes("/server-js/")) return frame.url;
+  const entry = sourceMap(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber);
+  return entry && "originalSource" in entry ? entry.originalSource : frame.url;
+}
+
+/** Categories in the order they are tried (the first that matches a frame takes it). */
+const CATEGORIES: [string, (frame: CallFrame, source: string) => boolean][] = [
+  ["idle", (f) => f.functionName === "(idle)"],
+  ["GC", (f) => f.functionName === "(garbage collector)"],
+  ["pino (request line)", (_f, s) => /node_modules\/(pino|sonic-boom|fast-redact|quick-format|on-exit-leak-free|thread-stream)/.test(s)],
+  ["pg driver", (_f, s) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types|postgres-\w+|pgpass)\//.test(s)],
+  [
+    "Web Request/Response",
+    (_f, s) => /node:internal\/(deps\/undici|webstreams|fetch|url|blob)|node:internal\/webidl|node:stream\/web|undici/.test(s),
+  ],
+  ["router (server.ts, api-router)", (_f, s) => /server\.ts$|lib\/http\/(api-router|cors|security-headers)\.ts$/.test(s)],
+  [
+    "handle(): wrapper, auth, limits, client address, zod",
+    (_f, s) =>
+      /lib\/http\/(route|client-address|trust)\.ts$|lib\/(auth|rate-limit|api)\/|node_modules\/(proxy-addr|ipaddr\.js|forwarded|zod|jose)\//.test(
+        s,
+      ),
+  ],
+  ["service (lib/lookup, lib/assessments, lib/db, audit)", (_f, s) => /\/lib\/|app\/api\//.test(s)],
+  [
+    "HTTP parse/write, sockets",
+    (f, s) =>
+      /node:(_http_|net|internal\/http|internal\/stream_base|stream|internal\/streams)/.test(s) ||
+      f.functionName === "writev" ||
+      f.functionName === "writeUtf8String" ||
+      f.functionName === "writeBuffer",
+  ],
+  ["(program): native, parser", (f) => f.functionName === "(program)"],
+];
+
+const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+const parentOf = new Map<number, number>();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+/** What a sample counts for: the first frame from the innermost outwards that a category claims (a socket's writev counts for HTTP or pg, fs's writeString for pino). */
+function categoryOf(id: number): string {
+  for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
+    const frame = byId.get(node)!;
+    const source = sourceOf(frame);
+    const category = CATEGORIES.find(([, test]) => test(frame, source))?.[0];
+    if (category) return category;
+  }
+  return "other (node internals: promises, timers, events)";
+}
+// Only the measured load: the profile's last BENCH_SECONDS and one more for the stop, not the
+// start (Next's modules load then), the seeding or the warm-up.
+const windowStart = profile.endTime - (seconds + 1) * 1e6;
+const totals = new Map<string, number>();
+let at = profile.startTime;
+for (let i = 0; i < profile.samples.length; i++) {
+  at += profile.timeDeltas[i] ?? 0;
+  if (at < windowStart) continue;
+  const category = categoryOf(profile.samples[i]!);
+  totals.set(category, (totals.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0));
+}
+const busy = [...totals].filter(([name]) => name !== "idle").reduce((sum, [, micros]) => sum + micros, 0);
+console.log(`\nCPU by category (main thread, ${(busy / 1e6).toFixed(1)} s busy; share of busy time):`);
+console.log("| Category | Share |\n| --- | --- |");
+for (const [name, micros] of [...totals].filter(([n]) => n !== "idle").sort((a, b) => b[1] - a[1])) {
+  console.log(`| ${name} | ${((100 * micros) / busy).toFixed(1)} % |`);
+}
