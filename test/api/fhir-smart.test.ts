@@ -9,6 +9,7 @@ import { romBody } from "@/lib/assessments/examples";
 import { apiClient, checked } from "@/test/support/http";
 import { openIdConfiguration, startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { freePort, ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
+import { handshakeStatus } from "@/test/support/voice";
 
 const SMART_APP = "https://smart-app.example";
 /** Read and search of every type at each level (built, so that no source text holds a comment opener). */
@@ -217,10 +218,12 @@ describe("SMART scopes", () => {
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, userToken)).status, 403);
   });
 
-  test("a SMART-scoped token is refused outside the FHIR API; a token without SMART scopes keeps the role rule", async () => {
+  test("a SMART-scoped token is refused outside the FHIR API, voice socket included; a token without SMART scopes keeps the role rule", async () => {
     const smart = await smartToken(alice.sub, ["patient"], { scope: EVERY.patient, patient: alice.id });
     const elsewhere = await api.get("/patients/me", { token: smart, unchecked: true });
     assert.equal(elsewhere.status, 403);
+    const voice = `${server.origin.replace(/^http/, "ws")}/api/ai/ws?audio=off`;
+    assert.equal(await handshakeStatus(voice, { headers: { authorization: `Bearer ${smart}` } }), 403);
     const plain = await smartToken(alice.sub, ["patient"], { scope: "openid profile email" });
     assert.equal((await fhirStatus(`/Patient/${alice.id}`, plain)).status, 200);
     assert.equal((await api.get("/patients/me", { token: plain })).status, 200);
