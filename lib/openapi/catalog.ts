@@ -8,6 +8,7 @@ import * as billing from "@/lib/billing/schemas";
 import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
+import * as fhirBulk from "@/lib/fhir/bulk/schemas";
 import * as health from "@/lib/health/schemas";
 import * as journal from "@/lib/journal/schemas";
 import * as leads from "@/lib/leads/schemas";
@@ -31,6 +32,8 @@ const modules: Record<string, unknown>[] = [
   billing,
   leads,
   audit,
+  // Before fhir: its last endpoint (any other FHIR path) matches these paths too.
+  fhirBulk,
   fhir,
   openapi,
 ];
