@@ -39,7 +39,9 @@ export async function startJobs(): Promise<void> {
   const executeSql = embeddedExecuteSql();
   const boss = new PgBoss({
     ...(executeSql ? { db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) } } : {}),
-    ...(executeSql ? {} : { connectionString: env().DATABASE_URL, max: 3 }),
+    // pg-boss creates a table per queue (attached to its job table, which only the owner may do):
+    // with DATABASE_MIGRATION_URL its connections are the schema owner's, in its own schema only.
+    ...(executeSql ? {} : { connectionString: env().DATABASE_MIGRATION_URL ?? env().DATABASE_URL, max: 3 }),
     schema: "pgboss",
     // Its maintenance (expiry, archive) and cron schedules run on whichever instance holds its lock.
     supervise: true,

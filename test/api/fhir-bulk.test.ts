@@ -214,6 +214,19 @@ describe("kick-off → poll → manifest → files", () => {
   });
 });
 
+test("the CapabilityStatement declares the Bulk Data export operations and still validates", async () => {
+  const statement = await ok(api.get("/fhir/metadata"));
+  assert.deepEqual(validateResource(statement), []);
+  assert.ok(statement.instantiates.includes("http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data"));
+  const definitions = [
+    ...statement.rest[0].operation,
+    ...statement.rest[0].resource.flatMap((resource: { operation?: unknown[] }) => resource.operation ?? []),
+  ].map((operation: { definition: string }) => operation.definition);
+  for (const name of ["export", "patient-export", "group-export"]) {
+    assert.ok(definitions.includes(`http://hl7.org/fhir/uv/bulkdata/OperationDefinition/${name}`), name);
+  }
+});
+
 describe("who exports what", () => {
   test("a clinician's Patient-level export holds only the patients sharing with their clinic, each audited", async () => {
     const manifest = await manifestOf(await kickOff("/Patient/$export", clinicianToken), clinicianToken);

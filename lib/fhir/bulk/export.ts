@@ -23,10 +23,10 @@ import { ASSESSMENT_SELECT, observations, REPORT_SELECT, reportPatient, toReport
 import { EXPORT_TYPES, type ExportType } from "@/lib/fhir/bulk/schemas";
 import { EXPORT_QUEUE, type ExportLevel, type StoredCaller } from "@/lib/fhir/bulk/service";
 
-const PATIENT_BATCH = 100;
-const ASSESSMENT_BATCH = 500;
+const PATIENT_BATCH = 50;
+const ASSESSMENT_BATCH = 200;
 /** A stored chunk's size: a file is written and read this much at a time. */
-const CHUNK_BYTES = 1024 * 1024;
+const CHUNK_BYTES = 256 * 1024;
 /** A running export whose heartbeat is older than this was interrupted. */
 const STALE_SECONDS = 60;
 const MAINTENANCE_QUEUE = "fhir-bulk-export-maintenance";

@@ -7,7 +7,7 @@ CREATE TABLE "bulk_exports" (
     "caller" JSONB NOT NULL,
     "level" TEXT NOT NULL,
     "group_id" INTEGER,
-    "types" TEXT[],
+    "types" TEXT[] NOT NULL,
     "since" TIMESTAMPTZ(3),
     "request_url" TEXT NOT NULL,
     "status" TEXT NOT NULL,
