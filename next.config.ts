@@ -18,6 +18,7 @@ const nextConfig: NextConfig = {
     "@prisma/client",
     "@prisma/adapter-pg",
     "pg",
+    "pg-boss",
     "@react-pdf/renderer",
     "pino",
     "pino-pretty",

@@ -1,6 +1,7 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
 // /api/ai/ws, CORS for /api/*, the client address and security headers on every request,
-// migrations before the first request, the purge of expired records, and a graceful stop.
+// migrations before the first request, the purge of expired records, background jobs (pg-boss),
+// and a graceful stop.
 // `npm start` runs it compiled (scripts/lib/build.mjs), `npm run dev` from source with tsx.
 // SERVE=api serves the REST surface without loading Next: every other path is a JSON 404.
 import { randomUUID } from "node:crypto";
@@ -45,11 +46,16 @@ async function main(): Promise<void> {
   const { compileTrust, isHttps } = await import("@/lib/http/trust");
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   const { schedulePurge } = await import("@/lib/lookup/purge");
+  const { startJobs, stopJobs } = await import("@/lib/jobs");
+  const { startBulkExports } = await import("@/lib/fhir/bulk/export");
 
   const applied = await migrateService();
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
   const upgrade = applied.includes(CLINICS_MIGRATION) ? await clinicUpgradeNotice() : null;
   if (upgrade) logger.warn(upgrade.fields, upgrade.message);
+  // Background jobs (pg-boss, on this database) before the first request: kick-offs queue into it.
+  await startJobs();
+  await startBulkExports();
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
@@ -143,6 +149,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       clearInterval(sweep);
       await voiceStopped;
+      await stopJobs().catch((error) => logger.error({ err: (error as Error).name }, "stopping the job queue failed"));
       await closeDatabase().catch((error) => logger.error({ err: (error as Error).name }, "closing the database failed"));
       logger.info("stopped");
       process.exit(0);

@@ -16,6 +16,8 @@
 //   configuration (bench/limits.ts), on the same table,
 // - GET /api/patients p50 at 10,000 patients (the demo clinic seed, as bench/patients.ts),
 // - GET /api/fhir/Patient/:id/$everything p50 for a patient with 1,000 assessments (bench/fhir.ts),
+// - FHIR bulk export of 1,000 patients × 20 assessments: kick-off to manifest, the server's peak
+//   RSS above idle, every line validated (bench/bulk.ts),
 // - start-up to the first healthy /api/health, on the embedded database and on PostgreSQL
 //   (fresh database: migrations included).
 // Load: autocannon, 32 connections; each throughput pair is measured in BENCH_ROUNDS (3)
@@ -38,6 +40,7 @@ import {
   type LoadOptions,
 } from "./compare";
 import { measureLimitCost } from "./limits";
+import { benchBulk, describeBulk } from "./bulk";
 import { benchEverything } from "./fhir";
 import { seedLookupTable } from "./lookup-table";
 import { describeContention, measurePdfContention } from "./pdf-contention";
@@ -253,6 +256,27 @@ await idp.close();
     baseline: "–",
     ratio: "–",
     target: `< 500 ms ${figures.p50 < 500 ? "met" : "MISSED"}`,
+  });
+}
+
+// ---------- FHIR bulk export ----------
+{
+  const figures = await benchBulk(SERVICE_ENV);
+  log(describeBulk(figures));
+  const growth = (figures.peakRss - figures.idleRss) / 2 ** 20;
+  rows.push({
+    measure: `FHIR bulk $export, 1,000 patients × 20 assessments (${figures.resources} resources, every line valid: ${figures.invalid === 0 ? "yes" : "NO"}), kick-off to manifest`,
+    service: `${(figures.completeMs / 1000).toFixed(1)} s`,
+    baseline: "–",
+    ratio: "–",
+    target: "–",
+  });
+  rows.push({
+    measure: `FHIR bulk $export: server peak RSS above idle (idle ${(figures.idleRss / 2 ** 20).toFixed(0)} MiB)`,
+    service: `${growth.toFixed(0)} MiB`,
+    baseline: "–",
+    ratio: "–",
+    target: `< 100 MiB ${growth < 100 ? "met" : "MISSED"}`,
   });
 }
 

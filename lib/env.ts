@@ -96,6 +96,10 @@ export const envSchema = z
     // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
     PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
+    // FHIR bulk exports (lib/fhir/bulk): how long a finished export's files are kept, and how
+    // many exports may be queued or running at once across every instance.
+    BULK_EXPORT_TTL_HOURS: positiveInt(24),
+    BULK_EXPORT_MAX_ACTIVE: positiveInt(4),
     // "api": the REST surface only, without Next (no pages, no web sign-in): a lighter process
     // for scale-out nodes behind a balancer (docs/operations.md).
     SERVE: z.preprocess((v) => (v === "" || v === undefined ? "all" : v), z.enum(["all", "api"])),

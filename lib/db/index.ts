@@ -50,8 +50,12 @@ interface Database {
    * Inside, use only the runner it is given (on PGlite any other query waits for the transaction).
    */
   withTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
+  /** PGlite only: text with values as one statement, text without as a script (the last statement's rows). */
+  executeSql?: EmbeddedExecuteSql;
   close(): Promise<void>;
 }
+
+export type EmbeddedExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 const holder = globalThis as unknown as { __handAssessmentDb?: Database };
 
@@ -138,6 +142,11 @@ function openPglite(dataDir: string): Database {
     withConnection: (work) => work(runner(pglite)),
     // PGlite is one connection: its transaction() holds every other query until it ends.
     withTransaction: (work) => pglite.transaction((tx) => work(runner(tx))),
+    async executeSql(text, values) {
+      if (values?.length) return pglite.query(text, values);
+      const results = await pglite.exec(text);
+      return results.at(-1) ?? { rows: [] };
+    },
     async close() {
       await prisma.$disconnect();
       if (!pglite.closed) await pglite.close();
@@ -186,6 +195,14 @@ export function db(): PrismaClient {
 
 export function databaseKind(): "postgres" | "pglite" {
   return database().kind;
+}
+
+/**
+ * The embedded database's statement runner for a library that brings its own SQL scripts (pg-boss,
+ * lib/jobs); null on PostgreSQL, where such a library opens its own connections.
+ */
+export function embeddedExecuteSql(): EmbeddedExecuteSql | null {
+  return database().executeSql ?? null;
 }
 
 export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

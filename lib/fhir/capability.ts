@@ -21,6 +21,13 @@ const COUNT = searchParam("_count", "number", undefined, "Page size: default 50,
 const OFFSET = searchParam("_offset", "number", undefined, "Matches to skip; the Bundle's next and previous links set it");
 const PATIENT = searchParam("patient", "reference", "http://hl7.org/fhir/SearchParameter/clinical-patient", "Required: 123 or Patient/123");
 
+/** FHIR Bulk Data export (lib/fhir/bulk): asynchronous, NDJSON files of Patient, Observation and DiagnosticReport. */
+const BULK_EXPORT = (operation: string, documentation: string) => ({
+  name: "export",
+  definition: `http://hl7.org/fhir/uv/bulkdata/OperationDefinition/${operation}`,
+  documentation: `Bulk Data export (Prefer: respond-async; _type, _since): ${documentation}`,
+});
+
 /**
  * `base` is the API's address as the caller reached it, e.g. https://clinic.example/api/fhir;
  * `security` the SMART service (lib/fhir/smart.ts).
@@ -35,6 +42,7 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
     software: { name: "Hand Assessment Service", version: SERVICE_VERSION },
     implementation: { description: "Read-only FHIR R4 API of the hand assessment service", url: base },
     fhirVersion: "4.0.1",
+    instantiates: ["http://hl7.org/fhir/uv/bulkdata/CapabilityStatement/bulk-data"],
     format: ["application/fhir+json", "json"],
     rest: [
       {
@@ -53,6 +61,7 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
                 documentation:
                   "The Patient, its Observations and DiagnosticReports; paged with _count (default and at most 1000) and _offset",
               },
+              BULK_EXPORT("patient-export", "Every patient the caller may read"),
             ],
           },
           {
@@ -88,7 +97,9 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
               "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
           },
           { type: "CodeSystem", interaction: [{ code: "read" }] },
+          { type: "Group", operation: [BULK_EXPORT("group-export", "A clinic's shared patients: the Group id is the clinic's id")] },
         ],
+        operation: [BULK_EXPORT("export", "Every patient: the service admin or a backend service (system/*.rs)")],
       },
     ],
   };

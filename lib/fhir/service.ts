@@ -43,12 +43,19 @@ export function fhirRequest(context: { user: AuthUser; request: Request; caller:
   return { user: context.user, access: context.caller, url: new URL(pathname + search, env().FRONTEND_URL) };
 }
 
-const ASSESSMENT_SELECT = { id: true, ownerId: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true } as const;
+export const ASSESSMENT_SELECT = {
+  id: true,
+  ownerId: true,
+  assessmentType: true,
+  hand: true,
+  dateCreated: true,
+  resultSnapshot: true,
+} as const;
 
 /** A patient's own records: never an anonymous one. */
 const ownedBy = ({ patientId }: PatientHandle) => ({ ownerId: patientId, isAnonymous: false });
 
-async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof ASSESSMENT_SELECT }>[]): Promise<Observation[]> {
+export async function observations(rows: Prisma.AssessmentGetPayload<{ select: typeof ASSESSMENT_SELECT }>[]): Promise<Observation[]> {
   const results = await loadResults(rows.map((row) => row.id));
   return rows.map((row) => observationResource({ ...row, results: results.get(row.id) ?? null }));
 }
@@ -159,7 +166,7 @@ async function reportIds(patient: PatientHandle, skip: number, take: number): Pr
   return rows.map((row) => row.id);
 }
 
-const REPORT_SELECT = {
+export const REPORT_SELECT = {
   id: true,
   code: true,
   title: true,
@@ -180,7 +187,7 @@ type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
  * The report's one patient, or null when it holds no assessment, an anonymous one or several
  * people's, or when neither that patient nor staff made it.
  */
-function reportPatient(row: ReportRow): number | null {
+export function reportPatient(row: ReportRow): number | null {
   const assessments = row.items.map((item) => item.assessment);
   const owner = assessments[0]?.ownerId;
   const onePatient = assessments.every((a) => a.ownerId === owner && !a.isAnonymous && a.owner.kind === "PATIENT");
@@ -188,7 +195,7 @@ function reportPatient(row: ReportRow): number | null {
   return owner !== undefined && onePatient && madeByPatientOrStaff ? owner : null;
 }
 
-function toReport(row: ReportRow, patientId: number, origin: string): DiagnosticReport {
+export function toReport(row: ReportRow, patientId: number, origin: string): DiagnosticReport {
   const record: ReportRecord = { ...row, patientId, assessments: row.items.map((item) => item.assessment) };
   return diagnosticReportResource(record, origin);
 }

@@ -10,6 +10,7 @@ import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
 import * as smart from "@/lib/fhir/smart-schemas";
+import * as fhirBulk from "@/lib/fhir/bulk/schemas";
 import * as health from "@/lib/health/schemas";
 import * as journal from "@/lib/journal/schemas";
 import * as leads from "@/lib/leads/schemas";
@@ -34,8 +35,9 @@ const modules: Record<string, unknown>[] = [
   billing,
   leads,
   audit,
-  // Before fhir, whose catch-all /fhir/{path} comes last.
+  // Before fhir, whose catch-all /fhir/{path} comes last (its last endpoint matches these paths too).
   smart,
+  fhirBulk,
   fhir,
   openapi,
 ];

@@ -87,11 +87,13 @@ const scalarTypes: Record<string, { sql: string; info: string }> = {
   String: { sql: "TEXT", info: "text" },
   DateTime: { sql: "TIMESTAMP(3)", info: "timestamp without time zone" },
   Json: { sql: "JSONB", info: "jsonb" },
+  Bytes: { sql: "BYTEA", info: "bytea" },
 };
 const nativeTypes: Record<string, (args: string[]) => { sql: string; info: string }> = {
   VarChar: (args) => ({ sql: `VARCHAR(${args[0]})`, info: "character varying" }),
   Timestamptz: (args) => ({ sql: `TIMESTAMPTZ(${args[0] ?? 6})`, info: "timestamp with time zone" }),
   Date: () => ({ sql: "DATE", info: "date" }),
+  Uuid: () => ({ sql: "UUID", info: "uuid" }),
 };
 
 const onDeleteSql: Record<string, string> = {

@@ -79,6 +79,12 @@ const PATIENT_ROUTES: Record<string, PatientRoute> = {
 /** Every other route, and why it is not one patient's data opened by id. */
 const OTHER_ROUTES: Record<string, string> = {
   "GET /health": "service status",
+  "GET /fhir/Patient/$export": "bulk export kick-off: patients by lib/access listScope, audited per patient (fhir-bulk.test.ts)",
+  "GET /fhir/Group/{id}/$export": "bulk export kick-off: a clinic's patients by lib/access listScope (fhir-bulk.test.ts)",
+  "GET /fhir/$export": "bulk export kick-off: the service admin or a backend service (fhir-bulk.test.ts)",
+  "GET /fhir/bulk-export/{id}": "the requester's own export job",
+  "DELETE /fhir/bulk-export/{id}": "the requester's own export job",
+  "GET /fhir/bulk-export/{id}/{file}": "the requester's own export's files, audited when written",
   "GET /health/ready": "service status",
   "POST /assessments/arthritis": "creates the caller's own record",
   "POST /assessments/dexterity": "creates the caller's own record",

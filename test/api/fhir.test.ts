@@ -142,7 +142,7 @@ describe("every resource the API answers is valid FHIR R4", () => {
     const resources = statement.rest[0].resource;
     assert.deepEqual(
       resources.map((r: { type: string }) => r.type),
-      ["Patient", "Observation", "DiagnosticReport", "Organization", "CodeSystem"],
+      ["Patient", "Observation", "DiagnosticReport", "Organization", "CodeSystem", "Group"],
     );
     assert.deepEqual(
       resources[1].searchParam.map((p: { name: string }) => p.name),

@@ -18,6 +18,8 @@ export interface TokenOptions {
   expiresIn?: number;
   /** Sign with a key the key set does not publish. */
   foreignKey?: boolean;
+  /** The OAuth `scope` claim (e.g. a backend service's "system/*.rs"). */
+  scope?: string;
   /** Leave these registered claims out (tokens the service must refuse). */
   omit?: ("exp" | "sub")[];
   /** More claims, e.g. SMART's scope and patient. */
@@ -85,6 +87,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
       ...(options.email ? { email: options.email } : {}),
       ...(options.name ? { name: options.name } : {}),
       ...options.claims,
+      ...(options.scope ? { scope: options.scope } : {}),
     })
       .setProtectedHeader({ alg: "RS256", kid: "test-key", typ: "JWT" })
       .setIssuer(options.issuer ?? issuer)

@@ -1,0 +1,263 @@
+// The bulk export job: walks the patients in the requester's scope a batch at a time (by id), and
+// writes each batch's Patients, Observations and DiagnosticReports as NDJSON lines into one file
+// per type, stored in ~1 MiB chunks as they fill. Memory stays at one batch of records and one
+// unwritten chunk per file, whatever the export's size. The scope is the access rule's list scope
+// (lib/access listScope) applied when the job runs, and every exported patient gets an audit row
+// (auditShown) naming the requester and the kick-off request.
+//
+// After every batch the job beats its heartbeat and learns whether the export was cancelled
+// (its row is gone). A running export whose heartbeat stopped (the instance died or restarted) is
+// marked failed by sweepExports(), which the service runs at start and every minute with the purge
+// of expired exports.
+import type { DiagnosticReport, Resource } from "@medplum/fhirtypes";
+import { auditShown, listScope } from "@/lib/access";
+import type { AccessContext } from "@/lib/audit";
+import { db, withConnection } from "@/lib/db";
+import { env } from "@/lib/env";
+import { Prisma } from "@/lib/generated/prisma/client.ts";
+import { limitSubjectOf } from "@/lib/http/client-address";
+import { schedule, work } from "@/lib/jobs";
+import { logger } from "@/lib/log";
+import { patientResource } from "@/lib/fhir/patient";
+import { ASSESSMENT_SELECT, observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
+import { EXPORT_TYPES, type ExportType } from "@/lib/fhir/bulk/schemas";
+import { EXPORT_QUEUE, type ExportLevel, type StoredCaller } from "@/lib/fhir/bulk/service";
+
+const PATIENT_BATCH = 50;
+const ASSESSMENT_BATCH = 200;
+/** A stored chunk's size: a file is written and read this much at a time. */
+const CHUNK_BYTES = 256 * 1024;
+/** A running export whose heartbeat is older than this was interrupted. */
+const STALE_SECONDS = 60;
+const MAINTENANCE_QUEUE = "fhir-bulk-export-maintenance";
+
+export const INTERRUPTED = "The export was interrupted (the service restarted or an instance stopped while it ran): start it again";
+const FAILED = "The export failed: start it again";
+
+/** The export's row is gone (cancelled or expired) or no longer running (marked failed): stop quietly. */
+class ExportGone extends Error {}
+
+/** One NDJSON file of the export: lines buffered up to a chunk, then stored. */
+class FileWriter {
+  private lines: string[] = [];
+  private bytes = 0;
+  private chunk = 0;
+  count = 0;
+
+  constructor(
+    private readonly exportId: string,
+    readonly seq: number,
+  ) {}
+
+  async write(resource: Resource): Promise<void> {
+    const line = JSON.stringify(resource) + "\n";
+    this.lines.push(line);
+    this.bytes += Buffer.byteLength(line);
+    this.count++;
+    if (this.bytes >= CHUNK_BYTES) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.lines.length === 0) return;
+    const data = Buffer.from(this.lines.join(""));
+    this.lines = [];
+    this.bytes = 0;
+    try {
+      await db().bulkExportChunk.create({ data: { exportId: this.exportId, fileSeq: this.seq, seq: this.chunk++, data } });
+    } catch (error) {
+      // The file's row went with a cancelled export (foreign key): nothing left to write to.
+      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw new ExportGone();
+      throw error;
+    }
+  }
+}
+
+interface ExportRow {
+  id: string;
+  caller: StoredCaller;
+  level: ExportLevel;
+  group_id: number | null;
+  types: ExportType[];
+  since: Date | null;
+}
+
+/** The patients the export reads, as a condition on contacts `c`. */
+function scopeOf(row: ExportRow): Prisma.Sql {
+  const { user, system } = row.caller;
+  // A backend service reads as the service admin; a patient's own record is theirs to export.
+  const reader = system ? { ...user, roles: [...user.roles, "admin" as const] } : user;
+  const scope = listScope(reader, row.group_id ?? undefined);
+  const own = row.level === "patient" && user.kind === "PATIENT" ? Prisma.sql`OR c.id = ${user.contactId}` : Prisma.empty;
+  return Prisma.sql`(${scope} ${own})`;
+}
+
+/** Claims a queued export; null when it was cancelled (or claimed) meanwhile. */
+async function claim(id: string): Promise<ExportRow | null> {
+  const [row] = await db().$queryRaw<ExportRow[]>`
+    UPDATE bulk_exports SET status = 'running', heartbeat_at = now()
+     WHERE id = ${id}::uuid AND status = 'queued' AND expires_at > now()
+    RETURNING id::text, caller, level, group_id, types, since`;
+  return row ?? null;
+}
+
+async function heartbeat(id: string, written: number): Promise<void> {
+  const updated = await db().$executeRaw`
+    UPDATE bulk_exports SET heartbeat_at = now(), written = ${written} WHERE id = ${id}::uuid AND status = 'running'`;
+  if (updated === 0) throw new ExportGone();
+}
+
+async function writePatients(row: ExportRow, ids: number[], file: FileWriter, touched: Set<number>): Promise<void> {
+  const since = row.since;
+  const contacts = await db().contact.findMany({
+    where: {
+      id: { in: ids },
+      ...(since ? { OR: [{ updatedAt: { gt: since } }, { profile: { updatedAt: { gt: since } } }] } : {}),
+    },
+    orderBy: { id: "asc" },
+    select: { id: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
+  });
+  for (const contact of contacts) {
+    touched.add(contact.id);
+    await file.write(patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null }));
+  }
+}
+
+async function writeObservations(row: ExportRow, ids: number[], file: FileWriter, touched: Set<number>): Promise<void> {
+  const since = row.since;
+  let after = 0;
+  for (;;) {
+    const rows = await db().assessment.findMany({
+      where: {
+        ownerId: { in: ids },
+        isAnonymous: false,
+        id: { gt: after },
+        // A claimed record joined the patient's record when it was claimed.
+        ...(since ? { OR: [{ dateCreated: { gt: since } }, { claimedAt: { gt: since } }] } : {}),
+      },
+      orderBy: { id: "asc" },
+      take: ASSESSMENT_BATCH,
+      select: ASSESSMENT_SELECT,
+    });
+    for (const observation of await observations(rows)) await file.write(observation);
+    for (const assessment of rows) touched.add(assessment.ownerId);
+    if (rows.length < ASSESSMENT_BATCH) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+async function writeReports(row: ExportRow, ids: number[], file: FileWriter, touched: Set<number>): Promise<void> {
+  const candidates = await db().$queryRaw<{ id: number }[]>`
+    SELECT DISTINCT ri.report_id AS id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
+     WHERE a.owner_id IN (${Prisma.join(ids)}) ORDER BY 1`;
+  const origin = new URL(env().FRONTEND_URL).origin;
+  for (let start = 0; start < candidates.length; start += ASSESSMENT_BATCH) {
+    const reports = await db().report.findMany({
+      where: {
+        id: { in: candidates.slice(start, start + ASSESSMENT_BATCH).map((candidate) => candidate.id) },
+        ...(row.since ? { createdAt: { gt: row.since } } : {}),
+      },
+      orderBy: { id: "asc" },
+      select: REPORT_SELECT,
+    });
+    for (const report of reports) {
+      // The patient's DiagnosticReports are those lib/fhir/service.ts's reads answer: one patient's, made by them or staff.
+      const patientId = reportPatient(report);
+      if (patientId === null || !ids.includes(patientId)) continue;
+      touched.add(patientId);
+      await file.write(toReport(report, patientId, origin) as DiagnosticReport);
+    }
+  }
+}
+
+const WRITERS: Record<ExportType, typeof writePatients> = {
+  Patient: writePatients,
+  Observation: writeObservations,
+  DiagnosticReport: writeReports,
+};
+
+/** Runs one export to completion: every batch of patients into the type files, then the files' counts and the status. */
+async function runExport(row: ExportRow): Promise<void> {
+  const caller: AccessContext = { ...row.caller, limits: limitSubjectOf(row.caller.address, row.caller.user) };
+  const types = EXPORT_TYPES.filter((type) => row.types.includes(type));
+  await db().bulkExportFile.createMany({ data: types.map((resourceType, seq) => ({ exportId: row.id, seq, resourceType })) });
+  const files = types.map((type, seq) => ({ type, writer: new FileWriter(row.id, seq) }));
+  const scope = scopeOf(row);
+  let after = 0;
+  for (;;) {
+    const batch = await db().$queryRaw<{ id: number }[]>`
+      SELECT c.id FROM contacts c WHERE c.kind = 'PATIENT' AND c.id > ${after} AND ${scope} ORDER BY c.id LIMIT ${PATIENT_BATCH}`;
+    if (batch.length === 0) break;
+    const ids = batch.map((patient) => patient.id);
+    const touched = new Set<number>();
+    for (const { type, writer } of files) await WRITERS[type](row, ids, writer, touched);
+    await auditShown(caller, touched, "fhir_bulk_export");
+    await heartbeat(
+      row.id,
+      files.reduce((sum, file) => sum + file.writer.count, 0),
+    );
+    after = ids.at(-1)!;
+  }
+  for (const { writer } of files) {
+    await writer.flush();
+    await db().bulkExportFile.update({ where: { exportId_seq: { exportId: row.id, seq: writer.seq } }, data: { count: writer.count } });
+  }
+  const written = files.reduce((sum, file) => sum + file.writer.count, 0);
+  const done = await db().$executeRaw`
+    UPDATE bulk_exports SET status = 'complete', written = ${written}, heartbeat_at = now(),
+           expires_at = now() + make_interval(hours => ${env().BULK_EXPORT_TTL_HOURS})
+     WHERE id = ${row.id}::uuid AND status = 'running'`;
+  if (done === 0) throw new ExportGone();
+}
+
+/** A failed or interrupted export keeps its row (the status says so) but not its partial files. */
+async function fail(id: string, message: string): Promise<void> {
+  await db().$executeRaw`UPDATE bulk_exports SET status = 'failed', error = ${message} WHERE id = ${id}::uuid AND status = 'running'`;
+  await db().bulkExportFile.deleteMany({ where: { exportId: id, export: { status: { not: "complete" } } } });
+}
+
+/** The job's handler. */
+export async function exportJob({ exportId }: { exportId: string }): Promise<void> {
+  const row = await claim(exportId);
+  if (!row) return;
+  try {
+    await runExport(row);
+    logger.info({ exportId }, "bulk export complete");
+  } catch (error) {
+    if (error instanceof ExportGone) {
+      await db().bulkExportFile.deleteMany({ where: { exportId, export: { status: { not: "complete" } } } });
+      return;
+    }
+    logger.error({ exportId, err: { type: (error as Error).name, code: (error as { code?: unknown }).code } }, "bulk export failed");
+    await fail(exportId, FAILED);
+  }
+}
+
+/**
+ * Marks exports whose heartbeat stopped as failed (their files go) and deletes expired exports with
+ * their files. Any instance may run it; each statement is idempotent.
+ */
+export async function sweepExports(): Promise<{ interrupted: number; expired: number }> {
+  return withConnection(async (sql) => {
+    const interrupted = await sql.query<{ id: string }>(
+      `UPDATE bulk_exports SET status = 'failed', error = $1
+        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $2) RETURNING id`,
+      [INTERRUPTED, STALE_SECONDS],
+    );
+    if (interrupted.length > 0) {
+      await sql.query(`DELETE FROM bulk_export_files WHERE export_id = ANY($1::uuid[])`, [interrupted.map((row) => row.id)]);
+    }
+    const expired = await sql.query(`DELETE FROM bulk_exports WHERE expires_at <= now() RETURNING id`);
+    return { interrupted: interrupted.length, expired: expired.length };
+  });
+}
+
+/** server.ts: this instance takes export jobs, and the sweep runs now and every minute (on one instance per tick). */
+export async function startBulkExports(): Promise<void> {
+  const swept = await sweepExports();
+  if (swept.interrupted > 0) logger.warn({ interrupted: swept.interrupted }, "bulk exports interrupted by a restart marked failed");
+  await work(EXPORT_QUEUE, exportJob);
+  await work(MAINTENANCE_QUEUE, async () => {
+    await sweepExports();
+  });
+  await schedule(MAINTENANCE_QUEUE, "* * * * *", {});
+}

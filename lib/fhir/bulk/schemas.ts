@@ -1,0 +1,194 @@
+// FHIR Bulk Data export's contracts (Bulk Data Access IG 2.0): the three kick-offs, the status
+// endpoint (poll, cancel) and the NDJSON files.
+import { z } from "zod";
+import { endpoint, type EndpointResponse } from "@/lib/api/endpoint";
+
+const FHIR = "application/fhir+json";
+const TAG = "FHIR R4";
+
+/** The resource types an export writes, in the order of the manifest. */
+export const EXPORT_TYPES = ["Patient", "Observation", "DiagnosticReport"] as const;
+export type ExportType = (typeof EXPORT_TYPES)[number];
+
+/** The IG's NDJSON format and the aliases it tells servers to accept. */
+const NDJSON_FORMATS = ["application/fhir+ndjson", "application/ndjson", "ndjson"];
+
+const operationOutcome = z
+  .looseObject({
+    resourceType: z.literal("OperationOutcome"),
+    issue: z.array(z.looseObject({ severity: z.string(), code: z.string(), diagnostics: z.string().optional() })),
+  })
+  .describe("FHIR R4 OperationOutcome: the error in issue[0].diagnostics, the offending parameter in issue[0].expression");
+
+const outcome = (status: number, description: string): EndpointResponse => ({
+  status,
+  description,
+  schema: operationOutcome,
+  contentType: FHIR,
+});
+const guarded = [
+  outcome(401, "Token missing, invalid or expired"),
+  outcome(500, "Internal error"),
+  outcome(503, "The database or the identity provider is unavailable"),
+];
+
+const unsupported = (name: string) =>
+  z
+    .unknown()
+    .optional()
+    .refine((value) => value === undefined, `${name} is not supported by this server`)
+    .describe(`Not supported: a request naming it is refused (400) rather than answered with more than was asked`);
+
+export const kickOffQuery = z.object({
+  _outputFormat: z
+    .string()
+    .max(100)
+    .optional()
+    .refine((value) => value === undefined || NDJSON_FORMATS.includes(value), `must be one of ${NDJSON_FORMATS.join(", ")}`)
+    .describe("application/fhir+ndjson (the default; application/ndjson and ndjson are accepted)"),
+  _type: z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return [...EXPORT_TYPES];
+      const types = [...new Set(value.split(",").map((type) => type.trim()))];
+      const unknown = types.filter((type) => !(EXPORT_TYPES as readonly string[]).includes(type));
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: "custom",
+          message: `unsupported resource type(s) ${unknown.join(", ")}; this server exports ${EXPORT_TYPES.join(", ")}`,
+        });
+        return z.NEVER;
+      }
+      return EXPORT_TYPES.filter((type) => types.includes(type));
+    })
+    .describe(`Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: all)`),
+  _since: z
+    .string()
+    .max(40)
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return null;
+      const instant = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? new Date(value) : null;
+      if (!instant || Number.isNaN(instant.getTime())) {
+        ctx.addIssue({ code: "custom", message: "must be a FHIR instant, e.g. 2026-01-01T00:00:00Z" });
+        return z.NEVER;
+      }
+      return instant;
+    })
+    .describe("Only resources created or changed after this instant"),
+  _typeFilter: unsupported("_typeFilter"),
+  _elements: unsupported("_elements"),
+  patient: unsupported("patient"),
+  includeAssociatedData: unsupported("includeAssociatedData"),
+});
+
+const kickOffResponses = [
+  {
+    status: 202,
+    description:
+      "Accepted: the export runs in the background; poll the status URL in Content-Location (with the same token) until it answers 200 with the manifest",
+  },
+  outcome(400, "Prefer: respond-async missing, or a parameter invalid or unsupported (issue[0].expression names it)"),
+  ...guarded,
+  outcome(429, "An export of the caller's is still running (cancel it or wait), or the service's limit of concurrent exports is reached"),
+] as const;
+
+export const bulkExportPatientsEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/Patient/$export",
+  summary: "Bulk export of every patient the caller may read (Patient-level $export, asynchronous)",
+  description:
+    "FHIR Bulk Data kick-off (Prefer: respond-async). Exports the patients the access rule lets the caller read: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs). Every exported patient gets an audit row.",
+  tag: TAG,
+  auth: "required",
+  query: kickOffQuery,
+  responses: [...kickOffResponses],
+});
+
+export const bulkExportGroupEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/Group/{id}/$export",
+  summary: "Bulk export of a clinic's shared patients (Group-level $export; the Group id is the clinic's id)",
+  description:
+    "FHIR Bulk Data kick-off (Prefer: respond-async). For the clinic's members, the service admin and backend services (system/*.rs); anyone else finds no such Group (404).",
+  tag: TAG,
+  auth: "required",
+  params: z.object({ id: z.string().max(64).describe("The clinic's id") }),
+  query: kickOffQuery,
+  responses: [...kickOffResponses, outcome(404, "No clinic with this id of which the caller is a member")],
+});
+
+export const bulkExportSystemEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/$export",
+  summary: "Bulk export of every patient (system-level $export): the service admin or a backend service only",
+  description:
+    "FHIR Bulk Data kick-off (Prefer: respond-async), for the service admin or a backend service's client-credentials token whose scope holds system/*.rs (or system/*.read).",
+  tag: TAG,
+  auth: "required",
+  query: kickOffQuery,
+  responses: [...kickOffResponses, outcome(403, "Neither the service admin nor a backend service with system/*.rs")],
+});
+
+const exportIdParams = z.object({ id: z.string().max(64).describe("The export's id (from the kick-off's Content-Location)") });
+
+export const manifest = z
+  .object({
+    transactionTime: z.string().describe("When the export started: the _since of the next incremental export"),
+    request: z.string().describe("The kick-off's URL"),
+    requiresAccessToken: z.literal(true).describe("Files are fetched with the requester's token"),
+    output: z.array(
+      z.object({
+        type: z.string().describe("The resource type of every line of the file"),
+        url: z.string().describe("The NDJSON file"),
+        count: z.number().int().describe("Resources (lines) in the file"),
+      }),
+    ),
+    error: z.array(z.object({ type: z.string(), url: z.string() })).describe("Always empty: a failed export answers a 500 instead"),
+  })
+  .describe("The Bulk Data manifest");
+
+const notYours = outcome(404, "No export with this id by the caller (another's, cancelled, expired or unknown: the same answer)");
+
+export const bulkExportStatusEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/bulk-export/{id}",
+  summary: "A bulk export's status: 202 while it runs (X-Progress, Retry-After), then 200 with the manifest",
+  tag: TAG,
+  auth: "required",
+  params: exportIdParams,
+  responses: [
+    { status: 200, description: "Complete: the manifest", schema: manifest },
+    { status: 202, description: "Still queued or running: X-Progress says how far, Retry-After when to ask again" },
+    notYours,
+    outcome(401, "Token missing, invalid or expired"),
+    outcome(500, "The export failed (issue[0].diagnostics says why, e.g. a restart of the service interrupted it): start it again"),
+    outcome(503, "The database or the identity provider is unavailable"),
+  ],
+});
+
+export const bulkExportCancelEndpoint = endpoint({
+  method: "DELETE",
+  path: "/fhir/bulk-export/{id}",
+  summary: "Cancels a bulk export, or deletes a finished one's files",
+  tag: TAG,
+  auth: "required",
+  params: exportIdParams,
+  responses: [{ status: 202, description: "Cancelled: the export and its files are gone" }, notYours, ...guarded],
+});
+
+export const bulkExportFileEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/bulk-export/{id}/{file}",
+  summary: "One NDJSON file of a complete bulk export (with the requester's token)",
+  tag: TAG,
+  auth: "required",
+  params: exportIdParams.extend({ file: z.string().max(32).describe("The file's number in the manifest's urls") }),
+  responses: [
+    { status: 200, description: "The file: one FHIR resource per line", contentType: "application/fhir+ndjson" },
+    outcome(404, "No such file of a complete export by the caller"),
+    ...guarded,
+  ],
+});
