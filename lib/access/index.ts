@@ -43,6 +43,8 @@ export const PATIENT_ACTIONS = {
   fhir_read_diagnostic_report: "FHIR export",
   fhir_search_diagnostic_reports: "FHIR export",
   fhir_everything: "FHIR export",
+  fhir_search_patients: "FHIR export",
+  fhir_read_binary: "FHIR export",
   lookup: "assessment by code",
   assessment_results: "assessment by code",
   report_view: "report",

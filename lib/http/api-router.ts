@@ -228,7 +228,12 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
     }
     const handler = handlers.get(method === "HEAD" ? "GET" : method);
     if (!handler) {
-      return send(errorReply(new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } })), req, res);
+      // In the route family's own error format (FHIR paths answer an OperationOutcome).
+      const render = handlers.values().next().value?.renderError;
+      const error = new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } });
+      const reply = render ? render(405, error.body(), error.headers) : errorReply(error);
+      reply.headers.set("cache-control", "no-store");
+      return send(reply, req, res);
     }
     const response = await handler(toRequest(req, origin), { params: Promise.resolve(params) });
     await send(response, req, res, method === "HEAD");

@@ -169,6 +169,8 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
       in: "query",
       required: p.required,
       schema: p.schema,
+      // A repeatable parameter is sent once per value: date=ge2024-01-01&date=le2024-12-31.
+      ...(p.schema.type === "array" ? { style: "form", explode: true } : {}),
       ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
       ...(p.schema.deprecated === true ? { deprecated: true } : {}),
     })),
