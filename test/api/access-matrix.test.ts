@@ -74,6 +74,7 @@ const PATIENT_ROUTES: Record<string, PatientRoute> = {
   "GET /fhir/Observation/{id}": { request: (ids) => ({ path: `/fhir/Observation/${ids.assessment}` }) },
   "GET /fhir/DiagnosticReport": { request: (ids) => ({ path: `/fhir/DiagnosticReport?patient=${ids.patient}` }) },
   "GET /fhir/DiagnosticReport/{id}": { request: (ids) => ({ path: `/fhir/DiagnosticReport/${ids.report}` }) },
+  "GET /fhir/Binary/{id}": { request: (ids) => ({ path: `/fhir/Binary/${ids.report}` }) },
 };
 
 /** Every other route, and why it is not one patient's data opened by id. */
@@ -133,6 +134,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /admin/audit": "the service admin's audit trail",
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
+  "GET /fhir/Patient": "a search scoped by listScope, each patient shown audited (tested below)",
   "GET /fhir/{path}": "404 for anything else",
   "GET /asyncapi.json": "documentation",
   "GET /openapi.json": "documentation",
@@ -293,6 +295,21 @@ describe("lists, clinics and the patient's side", () => {
     assert.deepEqual(await names("clinician removed from the clinic"), { ids: [], total: 0 });
     const all = await names("service admin");
     assert.ok(all.ids.includes(ids.patient) && all.ids.includes(otherPatientId));
+  });
+
+  test("FHIR Patient search by identifier finds the patient for exactly the callers who may read them, audited", async () => {
+    const own = await ok(api.get(`/fhir/Patient/${ids.patient}`, { token: tokens["the patient"] }));
+    const { system } = own.identifier[0];
+    const failures: string[] = [];
+    for (const caller of CALLERS) {
+      const response = await api.get(`/fhir/Patient?identifier=${encodeURIComponent(`${system}|${ids.patient}`)}`, {
+        token: tokens[caller],
+      });
+      const expected = caller === "anonymous" ? [401, undefined] : [200, ALLOWED.has(caller) ? 1 : 0];
+      const found = [response.status, response.body.total];
+      if (JSON.stringify(found) !== JSON.stringify(expected)) failures.push(`${caller}: ${found}, expected ${expected}`);
+    }
+    assert.deepEqual(failures, []);
   });
 
   test("only the service admin and the clinic's admins manage members; other clinics do not exist for a member", async () => {
