@@ -122,7 +122,11 @@ const ISSUE_TYPES: Record<number, string> = {
 /** XML, which this API does not write: as a _format value or as the only types an Accept header takes. */
 const XML = /^(?:xml|text\/xml|application\/xml|application\/fhir\+xml)$/i;
 const JSON_OR_ANY = /^(?:json|\*\/\*|application\/\*|application\/json|application\/fhir\+json|text\/json)$/i;
-const mediaTypes = (header: string) => header.split(",").map((part) => part.split(";", 1)[0]!.trim()).filter(Boolean);
+const mediaTypes = (header: string) =>
+  header
+    .split(",")
+    .map((part) => part.split(";", 1)[0]!.trim())
+    .filter(Boolean);
 
 /**
  * FHIR's content negotiation (https://hl7.org/fhir/R4/http.html#mime-type): JSON only. `_format`

@@ -124,8 +124,14 @@ const sortParam = (what: string) =>
 
 export const observationSearchQuery = z.object({
   patient: patientParam,
-  code: tokenParam("code", "Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)"),
-  category: tokenParam("category", "exam or survey, or http://terminology.hl7.org/CodeSystem/observation-category|exam; separated by commas"),
+  code: tokenParam(
+    "code",
+    "Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)",
+  ),
+  category: tokenParam(
+    "category",
+    "exam or survey, or http://terminology.hl7.org/CodeSystem/observation-category|exam; separated by commas",
+  ),
   date: dateParam("date", "Prefix eq (default), ge, gt, le or lt and a date or time, e.g. ge2024-01-01; repeat the parameter for a range"),
   _id: idParam,
   _lastUpdated: lastUpdatedParam,
@@ -261,7 +267,12 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
     query,
     limits: ["compute"],
     responses: [
-      { status: 200, description: `A searchset Bundle of ${type}s; its self link names the parameters applied`, schema: bundle, contentType: FHIR },
+      {
+        status: 200,
+        description: `A searchset Bundle of ${type}s; its self link names the parameters applied`,
+        schema: bundle,
+        contentType: FHIR,
+      },
       badSearch,
       noPatient,
       ...guarded,

@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ApiError } from "@/lib/api/errors";
-import { appliedParameters, dateCondition, observationFilter, pageSlices, patientReference, subset, typesForCodes } from "@/lib/fhir/search";
+import { observationSearchQuery } from "@/lib/fhir/schemas";
+import {
+  appliedParameters,
+  dateCondition,
+  observationFilter,
+  pageSlices,
+  patientReference,
+  subset,
+  typesForCodes,
+} from "@/lib/fhir/search";
 
 const at = (iso: string) => new Date(iso);
 
@@ -60,6 +69,15 @@ test("repeated code and category parameters must all hold; dates add up; _id and
   );
 });
 
+test("code, category, date and _lastUpdated may each repeat at most 4 times", () => {
+  for (const name of ["code", "category", "date", "_lastUpdated"]) {
+    const query = (n: number) => ({ patient: "1", [name]: Array<string>(n).fill("2024") });
+    assert.ok(observationSearchQuery.safeParse(query(4)).success, name);
+    const refused = observationSearchQuery.safeParse(query(5));
+    assert.deepEqual(refused.error?.issues[0]?.path, [name]);
+  }
+});
+
 test("the self link keeps the applied parameters only; strict handling refuses the others; a modifier is always refused", () => {
   const url = new URL("https://x.test/api/fhir/Observation?patient=1&foo=bar&code=rom&_format=json&_count=2");
   const lenient = appliedParameters(url, new Headers(), ["patient", "code", "_count"]);
@@ -76,7 +94,14 @@ test("the self link keeps the applied parameters only; strict handling refuses t
 });
 
 test("_elements keeps the elements asked for, id, meta and the mandatory ones, and tags the resource SUBSETTED", () => {
-  const observation = { resourceType: "Observation", id: "1", status: "final", code: { text: "x" }, issued: "2024-01-01T00:00:00Z", note: [] };
+  const observation = {
+    resourceType: "Observation",
+    id: "1",
+    status: "final",
+    code: { text: "x" },
+    issued: "2024-01-01T00:00:00Z",
+    note: [],
+  };
   const cut = subset(observation as never, ["issued"]) as Record<string, unknown>;
   assert.deepEqual(Object.keys(cut).sort(), ["code", "id", "issued", "meta", "resourceType", "status"]);
   assert.deepEqual((cut.meta as { tag: { code: string }[] }).tag[0]!.code, "SUBSETTED");

@@ -90,8 +90,7 @@ export const DATE_PATTERN = DATE_VALUE.source;
  * prefixes: eq (the default), ge, gt, le, lt.
  */
 export function dateCondition(value: string, name = "date"): DateCondition {
-  const invalid = () =>
-    badRequest(`${name}: "${value.slice(0, 40)}" is not [ge|gt|le|lt|eq]YYYY[-MM[-DD[Thh:mm[:ss]+zone]]]`, name);
+  const invalid = () => badRequest(`${name}: "${value.slice(0, 40)}" is not [ge|gt|le|lt|eq]YYYY[-MM[-DD[Thh:mm[:ss]+zone]]]`, name);
   const match = DATE_VALUE.exec(value);
   if (!match) throw invalid();
   const [, prefix = "eq", year, month, day, hour, minute, second, fraction, zone] = match;

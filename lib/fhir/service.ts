@@ -196,9 +196,7 @@ export async function searchPatients(request: FhirRequest, query: PatientQuery, 
       )}`;
   const shown = shownPage(page, query);
   const [ids, [counted]] = await Promise.all([
-    shown.count > 0
-      ? db().$queryRaw<{ id: number }[]>`SELECT c.id ${where} ORDER BY c.id LIMIT ${shown.count} OFFSET ${shown.offset}`
-      : [],
+    shown.count > 0 ? db().$queryRaw<{ id: number }[]>`SELECT c.id ${where} ORDER BY c.id LIMIT ${shown.count} OFFSET ${shown.offset}` : [],
     db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${where}`,
   ]);
   const rows = ids.length
@@ -375,7 +373,12 @@ async function loadReports(ids: number[], { patientId }: PatientHandle, origin: 
 }
 
 /** The report with this id and its patient, opened through the access rule; as Observation reads, one the caller may not read is a 404. */
-async function openReport(request: FhirRequest, id: number | null, action: "fhir_read_diagnostic_report" | "fhir_read_binary", what: string) {
+async function openReport(
+  request: FhirRequest,
+  id: number | null,
+  action: "fhir_read_diagnostic_report" | "fhir_read_binary",
+  what: string,
+) {
   const NOT_FOUND = `${what} not found`;
   const row = id === null ? null : await db().report.findUnique({ where: { id }, select: REPORT_SELECT });
   const owner = row ? reportPatient(row) : null;

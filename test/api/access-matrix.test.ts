@@ -301,6 +301,7 @@ describe("lists, clinics and the patient's side", () => {
     const own = await ok(api.get(`/fhir/Patient/${ids.patient}`, { token: tokens["the patient"] }));
     const { system } = own.identifier[0];
     const failures: string[] = [];
+    const audited = new Set<string>();
     for (const caller of CALLERS) {
       const response = await api.get(`/fhir/Patient?identifier=${encodeURIComponent(`${system}|${ids.patient}`)}`, {
         token: tokens[caller],
@@ -308,8 +309,15 @@ describe("lists, clinics and the patient's side", () => {
       const expected = caller === "anonymous" ? [401, undefined] : [200, ALLOWED.has(caller) ? 1 : 0];
       const found = [response.status, response.body.total];
       if (JSON.stringify(found) !== JSON.stringify(expected)) failures.push(`${caller}: ${found}, expected ${expected}`);
+      if (ALLOWED.has(caller) && caller !== "the patient") audited.add(response.headers.get("x-request-id")!);
     }
     assert.deepEqual(failures, []);
+    const events = (await ok(api.get(`/admin/audit?patientId=${ids.patient}&limit=200`, { token: adminToken }))).events as {
+      requestId: string;
+      action: string;
+    }[];
+    const searches = events.filter((event) => event.action === "fhir_search_patients").map((event) => event.requestId);
+    assert.deepEqual(searches.sort(), [...audited].sort());
   });
 
   test("only the service admin and the clinic's admins manage members; other clinics do not exist for a member", async () => {
