@@ -95,14 +95,12 @@ function sqlDate(expression: Prisma.Sql, { gte, lt }: DateCondition): Prisma.Sql
   return Prisma.sql`${gte ? Prisma.sql`AND ${expression} >= ${gte}` : Prisma.empty} ${lt ? Prisma.sql`AND ${expression} < ${lt}` : Prisma.empty}`;
 }
 
+/** `AND` conditions one after another (Prisma.join refuses an empty list). */
+const sqlAll = (conditions: Prisma.Sql[]): Prisma.Sql => (conditions.length ? Prisma.join(conditions, " ", "", "") : Prisma.empty);
+
 /** Each list: the row's id is one of them. */
 function sqlIds(column: Prisma.Sql, lists: number[][]): Prisma.Sql {
-  return Prisma.join(
-    lists.map((ids) => (ids.length === 0 ? Prisma.sql`AND FALSE` : Prisma.sql`AND ${column} IN (${Prisma.join(ids)})`)),
-    " ",
-    "",
-    "",
-  );
+  return sqlAll(lists.map((ids) => (ids.length === 0 ? Prisma.sql`AND FALSE` : Prisma.sql`AND ${column} IN (${Prisma.join(ids)})`)));
 }
 
 // ---------- Patient ----------
@@ -179,21 +177,13 @@ export async function searchPatients(request: FhirRequest, query: PatientQuery, 
     FROM contacts c LEFT JOIN patient_profiles p ON p.contact_id = c.id
     WHERE c.kind = 'PATIENT' AND (c.id = ${self} OR ${listScope(user)})
       ${sqlIds(Prisma.sql`c.id`, [...(query.identifier ?? []).map(identifiedIds), ...(query._id ?? []).map(idsOf)])}
-      ${Prisma.join(
+      ${sqlAll(
         names.map((name) => {
           const start = likeLiteral(name);
           return Prisma.sql`AND (lower(c.name) LIKE ${`${start}%`} OR lower(c.name) LIKE ${`% ${start}%`})`;
         }),
-        " ",
-        "",
-        "",
       )}
-      ${Prisma.join(
-        lastUpdated.map((condition) => sqlDate(Prisma.sql`GREATEST(c.updated_at, p.updated_at)`, condition)),
-        " ",
-        "",
-        "",
-      )}`;
+      ${sqlAll(lastUpdated.map((condition) => sqlDate(Prisma.sql`GREATEST(c.updated_at, p.updated_at)`, condition)))}`;
   const shown = shownPage(page, query);
   const [ids, [counted]] = await Promise.all([
     shown.count > 0 ? db().$queryRaw<{ id: number }[]>`SELECT c.id ${where} ORDER BY c.id LIMIT ${shown.count} OFFSET ${shown.offset}` : [],
@@ -300,12 +290,7 @@ const patientReports = ({ patientId }: PatientHandle, filter: ReportFilter) => P
     AND NOT EXISTS (SELECT 1 FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
                     WHERE ri.report_id = r.id AND (a.owner_id <> ${patientId} OR a.is_anonymous))
     ${sqlIds(Prisma.sql`r.id`, filter.ids)}
-    ${Prisma.join(
-      filter.lastUpdated.map((condition) => sqlDate(REPORT_UPDATED, condition)),
-      " ",
-      "",
-      "",
-    )}`;
+    ${sqlAll(filter.lastUpdated.map((condition) => sqlDate(REPORT_UPDATED, condition)))}`;
 
 async function countReports(patient: PatientHandle, filter: ReportFilter): Promise<number> {
   const [row] = await db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n ${patientReports(patient, filter)}`;
