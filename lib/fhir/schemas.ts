@@ -108,8 +108,12 @@ const lastUpdatedParam = dateParam(
   "_lastUpdated",
   "When the resource last changed (meta.lastUpdated), with a prefix eq (default), ge, gt, le or lt; repeat for a range",
 );
+/** The `_summary` values a search honours, and the `_sort` orders. */
+export const FHIR_SUMMARIES = ["count", "false"] as const;
+export const FHIR_SORTS = ["date", "-date"] as const;
+
 const summaryParam = z
-  .enum(["count", "false"])
+  .enum(FHIR_SUMMARIES)
   .optional()
   .describe("count: the total alone (no entries); false: whole resources (the default). Other values are a 400");
 const elementsParam = z
@@ -120,7 +124,7 @@ const elementsParam = z
   .optional()
   .describe("Only these top-level elements of each resource (and id, meta and the mandatory ones); the resource is tagged SUBSETTED");
 const sortParam = (what: string) =>
-  z.enum(["date", "-date"]).optional().describe(`date: oldest first; -date: newest first (the default). Sorts by ${what}`);
+  z.enum(FHIR_SORTS).optional().describe(`date: oldest first; -date: newest first (the default). Sorts by ${what}`);
 
 export const observationSearchQuery = z.object({
   patient: patientParam,

@@ -80,8 +80,8 @@ export type DateCondition = { gte?: Date; lt?: Date };
 const DATE_VALUE =
   /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
-/** What a date parameter's value looks like (the OpenAPI document's pattern). */
-export const DATE_PATTERN = DATE_VALUE.source;
+/** What a date parameter's value looks like with a supported prefix (the OpenAPI document's pattern). */
+export const DATE_PATTERN = DATE_VALUE.source.replace("eq|ne|gt|lt|ge|le|sa|eb|ap", "eq|ge|gt|le|lt");
 
 /**
  * One date value of parameter `name` (`date`, `_lastUpdated`, `_since`), e.g. `ge2024-01-01`,

@@ -172,7 +172,8 @@ export async function searchPatients(request: FhirRequest, query: PatientQuery, 
   const lastUpdated = (query._lastUpdated ?? []).map((value) => dateCondition(value, "_lastUpdated"));
   const self = user.kind === "PATIENT" ? user.contactId : 0;
   const names = (query.name ?? []).map((name) => name.trim().toLowerCase());
-  if (names.some((name) => name === "")) throw badRequest("name: an empty name", "name");
+  // PostgreSQL text holds no NUL: refused here rather than failing the query.
+  if (names.some((name) => name === "" || name.includes("\u0000"))) throw badRequest("name: empty, or holds a NUL character", "name");
   const where = Prisma.sql`
     FROM contacts c LEFT JOIN patient_profiles p ON p.contact_id = c.id
     WHERE c.kind = 'PATIENT' AND (c.id = ${self} OR ${listScope(user)})

@@ -8,6 +8,7 @@ import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
 import { CLINIC_ROLES } from "@/lib/clinics/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
+import { FHIR_SORTS, FHIR_SUMMARIES } from "@/lib/fhir/schemas";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
@@ -100,6 +101,8 @@ const ENUMS: Record<string, readonly string[]> = {
   LeadInterest: Object.values(LeadInterest),
   DatabaseKind: readinessResponse.shape.database.options,
   CodeKind: codeKind.options,
+  FhirSummary: FHIR_SUMMARIES,
+  FhirSort: FHIR_SORTS,
 };
 
 const valueSetKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
