@@ -67,8 +67,8 @@ export function typesForCategories(value: string): ReadAssessmentType[] {
 }
 
 /** Record ids of an `_id` value (several separated by commas: any of them); one that is no record id matches nothing. */
-export function idsOf(value: string): number[] {
-  return tokens(value, "_id").flatMap((token) => {
+export function idsOf(value: string, name = "_id"): number[] {
+  return tokens(value, name).flatMap((token) => {
     const id = patientReference(token);
     return id === null || token.includes("/") ? [] : [id];
   });
@@ -170,7 +170,7 @@ export function observationFilter(query: ObservationQuery): ObservationFilter {
   return {
     types: typeLists.length === 0 ? undefined : intersect(typeLists),
     dates: (query.date ?? []).map((value) => dateCondition(value)),
-    ids: (query._id ?? []).map(idsOf),
+    ids: (query._id ?? []).map((value) => idsOf(value)),
     lastUpdated: (query._lastUpdated ?? []).map((value) => dateCondition(value, "_lastUpdated")),
   };
 }

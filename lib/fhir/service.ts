@@ -154,7 +154,7 @@ function identifiedIds(value: string): number[] {
   return value.split(",").flatMap((token) => {
     const bar = token.indexOf("|");
     const [tokenSystem, id] = bar < 0 ? [system, token] : [token.slice(0, bar), token.slice(bar + 1)];
-    return tokenSystem === system ? idsOf(id) : [];
+    return tokenSystem === system ? idsOf(id, "identifier") : [];
   });
 }
 
@@ -177,7 +177,7 @@ export async function searchPatients(request: FhirRequest, query: PatientQuery, 
   const where = Prisma.sql`
     FROM contacts c LEFT JOIN patient_profiles p ON p.contact_id = c.id
     WHERE c.kind = 'PATIENT' AND (c.id = ${self} OR ${listScope(user)})
-      ${sqlIds(Prisma.sql`c.id`, [...(query.identifier ?? []).map(identifiedIds), ...(query._id ?? []).map(idsOf)])}
+      ${sqlIds(Prisma.sql`c.id`, [...(query.identifier ?? []).map(identifiedIds), ...(query._id ?? []).map((value) => idsOf(value))])}
       ${sqlAll(
         names.map((name) => {
           const start = likeLiteral(name);
@@ -396,7 +396,7 @@ export interface ReportQuery extends ResultOptions {
 /** GET /DiagnosticReport?patient=...: one page, newest first (or oldest first under _sort=date), with the total. */
 export async function searchDiagnosticReports(request: FhirRequest, patientId: number, query: ReportQuery, page: Page): Promise<Bundle> {
   const filter: ReportFilter = {
-    ids: (query._id ?? []).map(idsOf),
+    ids: (query._id ?? []).map((value) => idsOf(value)),
     lastUpdated: (query._lastUpdated ?? []).map((value) => dateCondition(value, "_lastUpdated")),
   };
   const patient = await openPatient(request.access, patientId, "fhir_search_diagnostic_reports");
