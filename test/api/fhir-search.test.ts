@@ -187,6 +187,19 @@ describe("search parameters", () => {
     assert.deepEqual((await outcome(`/Observation?patient=${alice.id}&_sort=code`, 400)).expression, ["_sort"]);
   });
 
+  test("DiagnosticReport: _id, _lastUpdated, _summary=count and _elements", async () => {
+    const [report] = entries(await search(`/DiagnosticReport?patient=${alice.id}`));
+    assert.equal((await search(`/DiagnosticReport?patient=${alice.id}&_id=${report!.id}`)).total, 1);
+    assert.equal((await search(`/DiagnosticReport?patient=${alice.id}&_id=${Number(report!.id) + 1000}`)).total, 0);
+    const since = encodeURIComponent(beforeClaim);
+    assert.equal((await search(`/DiagnosticReport?patient=${alice.id}&_lastUpdated=le${since}`)).total, 1);
+    assert.equal((await search(`/DiagnosticReport?patient=${alice.id}&_lastUpdated=gt${since}`)).total, 0, "no claim touched it");
+    const counted = await search(`/DiagnosticReport?patient=${alice.id}&_summary=count`);
+    assert.deepEqual([counted.total, counted.entry], [1, undefined]);
+    const [cut] = entries(await search(`/DiagnosticReport?patient=${alice.id}&_elements=presentedForm`));
+    assert.deepEqual(Object.keys(cut!).sort(), ["code", "id", "meta", "presentedForm", "resourceType", "status"]);
+  });
+
   test("Patient by identifier: the service's system and the id; another system names nobody", async () => {
     const patient = await ok<Patient>(fhir(`/Patient/${alice.id}`, alice.token));
     const [identifier] = patient.identifier!;
