@@ -50,6 +50,8 @@ export const PATIENT_ACTIONS = {
   fhir_search_diagnostic_reports: "FHIR export",
   fhir_everything: "FHIR export",
   fhir_bulk_export: "FHIR bulk export",
+  fhir_search_patients: "FHIR export",
+  fhir_read_binary: "FHIR export",
   lookup: "assessment by code",
   assessment_results: "assessment by code",
   report_view: "report",
@@ -71,6 +73,8 @@ const SMART_READS: Partial<Record<PatientAction, { types: string[]; interaction:
   fhir_read_diagnostic_report: { types: ["DiagnosticReport"], interaction: "read" },
   fhir_search_diagnostic_reports: { types: ["DiagnosticReport"], interaction: "search" },
   fhir_everything: { types: EVERYTHING_TYPES, interaction: "read" },
+  fhir_search_patients: { types: ["Patient"], interaction: "search" },
+  fhir_read_binary: { types: ["Binary"], interaction: "read" },
 };
 
 /**

@@ -4,6 +4,9 @@ import { Readable } from "node:stream";
 import { promisify } from "node:util";
 import { constants, createGzip, gzip } from "node:zlib";
 import type { Bundle, BundleLink, OperationOutcome, Resource } from "@medplum/fhirtypes";
+import { ApiError } from "@/lib/api/errors";
+import { notModified, validators } from "@/lib/fhir/versions";
+import type { Incoming } from "@/lib/http/route";
 
 export const FHIR_JSON = "application/fhir+json; charset=utf-8";
 
@@ -21,6 +24,8 @@ const gzipAsync = promisify(gzip);
  * holds was read before it starts, so a 200 is never followed by a database error.
  */
 export async function fhirReply(resource: Resource, request: Request): Promise<Response> {
+  const versioned = validators(resource);
+  if (notModified(request, versioned)) return new Response(null, { status: 304, headers: versioned });
   const acceptsGzip = /\bgzip\b/i.test(request.headers.get("accept-encoding") ?? "");
   if (resource.resourceType === "Bundle" && (resource.entry?.length ?? 0) > STREAM_FROM_ENTRIES) {
     const text = Readable.from(bundleText(resource), { objectMode: false });
@@ -31,11 +36,11 @@ export async function fhirReply(resource: Resource, request: Request): Promise<R
   }
   const body = JSON.stringify(resource);
   if (body.length < COMPRESS_FROM_BYTES || !acceptsGzip) {
-    return new Response(body, { headers: { "content-type": FHIR_JSON } });
+    return new Response(body, { headers: { "content-type": FHIR_JSON, ...versioned } });
   }
   const compressed = await gzipAsync(body, { level: constants.Z_BEST_SPEED });
   return new Response(new Uint8Array(compressed.buffer, compressed.byteOffset, compressed.byteLength), {
-    headers: { "content-type": FHIR_JSON, "content-encoding": "gzip", vary: "accept-encoding" },
+    headers: { "content-type": FHIR_JSON, "content-encoding": "gzip", vary: "accept-encoding", ...versioned },
   });
 }
 
@@ -60,8 +65,8 @@ export interface Page {
 }
 
 /** The search's own URL with another page: the same parameters, _offset and _count set. */
-function pageUrl(request: URL, offset: number, count: number): string {
-  const url = new URL(request);
+function pageUrl(self: URL, offset: number, count: number): string {
+  const url = new URL(self);
   url.searchParams.set("_offset", String(offset));
   url.searchParams.set("_count", String(count));
   return url.toString();
@@ -69,19 +74,20 @@ function pageUrl(request: URL, offset: number, count: number): string {
 
 /**
  * A searchset Bundle of one page of `total` matches. Links: self, first, previous and next when
- * there are such pages, last. `request` is the caller's URL on the public origin (FRONTEND_URL).
+ * there are such pages, last. `self` is the search on the public origin (FRONTEND_URL) with the
+ * parameters it applied and no others (lib/fhir/search.ts appliedParameters).
  */
-export function searchset(resources: Resource[], total: number, page: Page, request: URL): Bundle {
+export function searchset(resources: Resource[], total: number, page: Page, self: URL): Bundle {
   const { offset, count } = page;
-  const link: BundleLink[] = [{ relation: "self", url: request.toString() }];
+  const link: BundleLink[] = [{ relation: "self", url: self.toString() }];
   if (count > 0) {
     const lastOffset = total === 0 ? 0 : Math.floor((total - 1) / count) * count;
-    link.push({ relation: "first", url: pageUrl(request, 0, count) });
-    if (offset > 0) link.push({ relation: "previous", url: pageUrl(request, Math.max(0, offset - count), count) });
-    if (offset + count < total) link.push({ relation: "next", url: pageUrl(request, offset + count, count) });
-    link.push({ relation: "last", url: pageUrl(request, lastOffset, count) });
+    link.push({ relation: "first", url: pageUrl(self, 0, count) });
+    if (offset > 0) link.push({ relation: "previous", url: pageUrl(self, Math.max(0, offset - count), count) });
+    if (offset + count < total) link.push({ relation: "next", url: pageUrl(self, offset + count, count) });
+    link.push({ relation: "last", url: pageUrl(self, lastOffset, count) });
   }
-  const base = `${request.origin}/api/fhir`;
+  const base = `${self.origin}/api/fhir`;
   return {
     resourceType: "Bundle",
     type: "searchset",
@@ -106,6 +112,7 @@ const ISSUE_TYPES: Record<number, string> = {
   403: "forbidden",
   404: "not-found",
   405: "not-supported",
+  406: "not-supported",
   413: "too-costly",
   429: "throttled",
   500: "exception",
@@ -113,8 +120,31 @@ const ISSUE_TYPES: Record<number, string> = {
   503: "transient",
 };
 
-/** handle()'s options for every FHIR route: errors as OperationOutcome. */
-export const FHIR_ROUTE = { renderError: operationOutcomeResponse };
+/** XML, which this API does not write: as a _format value or as the only types an Accept header takes. */
+const XML = /^(?:xml|text\/xml|application\/xml|application\/fhir\+xml)$/i;
+const JSON_OR_ANY = /^(?:json|\*\/\*|application\/\*|application\/json|application\/fhir\+json|text\/json)$/i;
+const mediaTypes = (header: string) =>
+  header
+    .split(",")
+    .map((part) => part.split(";", 1)[0]!.trim())
+    .filter(Boolean);
+
+/**
+ * FHIR's content negotiation (https://hl7.org/fhir/R4/http.html#mime-type): JSON only. `_format`
+ * naming XML, or an Accept header whose types are all XML, is a 406 rather than JSON the client
+ * did not ask for; anything else gets JSON.
+ */
+export function negotiateFhirJson(request: Pick<Incoming, "headers" | "query">): void {
+  const format = request.query().get("_format");
+  const accepted = mediaTypes(request.headers.get("accept") ?? "");
+  const xmlOnly = accepted.length > 0 && accepted.some((type) => XML.test(type)) && !accepted.some((type) => JSON_OR_ANY.test(type));
+  if ((format !== null && XML.test(format.trim())) || xmlOnly) {
+    throw new ApiError(406, "This FHIR API answers JSON only (application/fhir+json): ask for _format=json or leave it out");
+  }
+}
+
+/** handle()'s options for every FHIR route: content negotiation first, errors as OperationOutcome. */
+export const FHIR_ROUTE = { renderError: operationOutcomeResponse, negotiate: negotiateFhirJson };
 
 /** handle()'s error renderer for FHIR routes: the same status and headers, the message as an OperationOutcome. */
 export function operationOutcomeResponse(

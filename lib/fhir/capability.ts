@@ -7,7 +7,7 @@ const PUBLISHED = "2026-11-23";
 
 const searchParam = (
   name: string,
-  type: "reference" | "token" | "date" | "number",
+  type: "reference" | "token" | "date" | "number" | "string",
   definition: string | undefined,
   documentation: string,
 ) => ({
@@ -20,6 +20,17 @@ const searchParam = (
 const COUNT = searchParam("_count", "number", undefined, "Page size: default 50, at most 1000 (0 answers the total only)");
 const OFFSET = searchParam("_offset", "number", undefined, "Matches to skip; the Bundle's next and previous links set it");
 const PATIENT = searchParam("patient", "reference", "http://hl7.org/fhir/SearchParameter/clinical-patient", "Required: 123 or Patient/123");
+const ID = searchParam("_id", "token", "http://hl7.org/fhir/SearchParameter/Resource-id", "Ids separated by commas");
+const LAST_UPDATED = searchParam(
+  "_lastUpdated",
+  "date",
+  "http://hl7.org/fhir/SearchParameter/Resource-lastUpdated",
+  "meta.lastUpdated; prefixes eq (default), ge, gt, le, lt; repeat for a range",
+);
+/** Every resource with a read: versioned (meta.versionId, weak ETag), conditional reads answer 304. */
+const READ = { versioning: "versioned" as const, readHistory: false, conditionalRead: "full-support" as const };
+const RESULTS =
+  "Also _summary=count (the total alone), _elements (top-level elements, tagged SUBSETTED). Unknown parameters are ignored and left out of the self link, or a 400 under Prefer: handling=strict; modifiers are a 400.";
 
 /** FHIR Bulk Data export (lib/fhir/bulk): asynchronous, NDJSON files of Patient, Observation and DiagnosticReport. */
 const BULK_EXPORT = (operation: string, documentation: string) => ({
@@ -53,20 +64,42 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
         resource: [
           {
             type: "Patient",
-            interaction: [{ code: "read" }],
+            ...READ,
+            interaction: [{ code: "read" }, { code: "search-type" }],
+            documentation: `Search answers only the patients the caller may read. ${RESULTS}`,
+            searchParam: [
+              searchParam(
+                "identifier",
+                "token",
+                "http://hl7.org/fhir/SearchParameter/Patient-identifier",
+                "system|value: the system <service>/fhir/patient-id and the patient's id",
+              ),
+              searchParam(
+                "name",
+                "string",
+                "http://hl7.org/fhir/SearchParameter/Patient-name",
+                "Start of any word of the name, case-insensitive",
+              ),
+              ID,
+              LAST_UPDATED,
+              COUNT,
+              OFFSET,
+            ],
             operation: [
               {
                 name: "everything",
                 definition: "http://hl7.org/fhir/OperationDefinition/Patient-everything",
                 documentation:
-                  "The Patient, its Observations and DiagnosticReports; paged with _count (default and at most 1000) and _offset",
+                  "The Patient, its Observations and DiagnosticReports; _since (meta.lastUpdated at or after), _type (types separated by commas); paged with _count (default and at most 1000) and _offset",
               },
               BULK_EXPORT("patient-export", "Every patient the caller may read"),
             ],
           },
           {
             type: "Observation",
+            ...READ,
             interaction: [{ code: "read" }, { code: "search-type" }],
+            documentation: `_sort=date (oldest first) or -date (newest first, the default). ${RESULTS}`,
             searchParam: [
               PATIENT,
               searchParam(
@@ -81,14 +114,29 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
                 "http://hl7.org/fhir/SearchParameter/clinical-date",
                 "Prefixes eq (default), ge, gt, le, lt; repeat for a range",
               ),
+              searchParam(
+                "category",
+                "token",
+                "http://hl7.org/fhir/SearchParameter/Observation-category",
+                "exam or survey (observation-category); several separated by commas",
+              ),
+              ID,
+              LAST_UPDATED,
               COUNT,
               OFFSET,
             ],
           },
           {
             type: "DiagnosticReport",
+            ...READ,
             interaction: [{ code: "read" }, { code: "search-type" }],
-            searchParam: [PATIENT, COUNT, OFFSET],
+            documentation: `presentedForm.url is the PDF's Binary read. _sort=date or -date (by issued). ${RESULTS}`,
+            searchParam: [PATIENT, ID, LAST_UPDATED, COUNT, OFFSET],
+          },
+          {
+            type: "Binary",
+            interaction: [{ code: "read" }],
+            documentation: "A DiagnosticReport's PDF (application/pdf), Binary/<report id>, under the report's access rule",
           },
           {
             type: "Organization",

@@ -1,17 +1,23 @@
-// A report as a FHIR R4 DiagnosticReport: its assessments as result references, its PDF (the
-// existing GET /api/reports/:code/pdf) as presentedForm.
+// A report as a FHIR R4 DiagnosticReport: its assessments as result references, its PDF as
+// presentedForm, read as Binary/<report id> under the same token rule as the report itself. The
+// report's sharing code is in no element: whoever holds the resource holds no key to the record.
 import type { DiagnosticReport } from "@medplum/fhirtypes";
 import { ownCoding } from "@/lib/fhir/terminology";
+import { resourceMeta } from "@/lib/fhir/versions";
 
 export interface ReportRecord {
   id: number;
-  code: string;
   title: string;
   createdAt: Date;
   patientId: number;
   /** The report's assessments in the creator's order. */
   assessments: { id: number; dateCreated: Date }[];
+  /** When it last changed as FHIR sees it: its creation, or the claim of one of its assessments that made it the patient's. */
+  lastUpdated: Date;
 }
+
+/** The PDF's FHIR read: a Binary with the report's id. */
+export const reportBinaryUrl = (origin: string, reportId: number) => `${origin}/api/fhir/Binary/${reportId}`;
 
 /** `origin` is the service's public origin (FRONTEND_URL), never the request's Host. */
 export function diagnosticReportResource(record: ReportRecord, origin: string): DiagnosticReport {
@@ -22,6 +28,7 @@ export function diagnosticReportResource(record: ReportRecord, origin: string): 
   return {
     resourceType: "DiagnosticReport",
     id: String(record.id),
+    meta: resourceMeta(record.lastUpdated),
     status: "final",
     code: { coding: [ownCoding("report")], text: record.title },
     subject: { reference: `Patient/${record.patientId}` },
@@ -32,7 +39,7 @@ export function diagnosticReportResource(record: ReportRecord, origin: string): 
     presentedForm: [
       {
         contentType: "application/pdf",
-        url: `${origin}/api/reports/${record.code}/pdf`,
+        url: reportBinaryUrl(origin, record.id),
         title: record.title,
         creation: created,
       },

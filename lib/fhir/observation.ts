@@ -24,6 +24,7 @@ import {
   type Unit,
   type ValueSetName,
 } from "@/lib/fhir/terminology";
+import { resourceMeta } from "@/lib/fhir/versions";
 
 /** What an Observation is made from: the assessment row and its results tree (null without a detail row). */
 export interface AssessmentRecord {
@@ -32,6 +33,8 @@ export interface AssessmentRecord {
   assessmentType: string;
   hand: string | null;
   dateCreated: Date;
+  /** When the record last changed as FHIR sees it: its claim, or else its creation. */
+  lastUpdated: Date;
   resultSnapshot: unknown;
   results: ResultsTree | null;
 }
@@ -287,6 +290,11 @@ function headline(type: ReadAssessmentType, snapshot: Fields, tree: Fields | nul
   return num((tree ?? snapshot)[key]) ?? num(snapshot[key]);
 }
 
+/** The observation-category coding of a type (exam or survey). */
+export function observationCategory(type: ReadAssessmentType): Coding {
+  return CATEGORY[KINDS[type].fhir.category];
+}
+
 export function observationResource(record: AssessmentRecord): Observation {
   const type = readType(record.assessmentType);
   const snapshot = fields(record.resultSnapshot as Snapshot);
@@ -302,8 +310,9 @@ export function observationResource(record: AssessmentRecord): Observation {
   return {
     resourceType: "Observation",
     id: String(record.id),
+    meta: resourceMeta(record.lastUpdated),
     status: "final",
-    category: [{ coding: [CATEGORY[KINDS[type].fhir.category]] }],
+    category: [{ coding: [observationCategory(type)] }],
     code: { coding: typeCodings(type), text: KINDS[type].fhir.text },
     subject: { reference: `Patient/${record.ownerId}` },
     effectiveDateTime: when,

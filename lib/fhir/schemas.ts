@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { endpoint, type EndpointResponse } from "@/lib/api/endpoint";
 import { wholeNumber } from "@/lib/api/pagination";
-import { patientReference } from "@/lib/fhir/search";
+import { DATE_PATTERN, patientReference } from "@/lib/fhir/search";
 
 const FHIR = "application/fhir+json";
 const TAG = "FHIR R4";
@@ -41,7 +41,11 @@ export const outcome = (status: number, description: string): EndpointResponse =
   schema: operationOutcome,
   contentType: FHIR,
 });
-const always = [outcome(500, "Internal error"), outcome(503, "The database or the identity provider is unavailable")];
+const always = [
+  outcome(406, "_format or Accept asks for XML: this API answers JSON (application/fhir+json) only"),
+  outcome(500, "Internal error"),
+  outcome(503, "The database or the identity provider is unavailable"),
+];
 const guarded = [
   outcome(401, "Token missing, invalid or expired (WWW-Authenticate: Bearer)"),
   outcome(403, 'The token\'s SMART scopes do not cover this resource type (WWW-Authenticate: Bearer error="insufficient_scope")'),
@@ -82,25 +86,120 @@ const patientParam = z
   })
   .describe("The patient: 123 or Patient/123");
 
+/** How often a repeatable parameter may appear: a range takes two; more only costs the database. */
+const MAX_REPEATS = 4;
+
+/**
+ * A repeatable parameter (`date=ge2024-01-01&date=le2024-12-31`): every value must hold. The
+ * pattern is documented; the values are read, with messages naming the parameter, by lib/fhir/search.ts.
+ */
+const repeatable = (name: string, maxLength: number, pattern: string, description: string) =>
+  z
+    .array(z.string().max(maxLength).meta({ pattern }))
+    .max(MAX_REPEATS, `at most ${MAX_REPEATS} ${name} parameters`)
+    .optional()
+    .describe(description);
+
+/** A comma-separated list of tokens: code, system|code, system| or |code. */
+const TOKEN_LIST = "^[^,]+(,[^,]+)*$";
+const ID_LIST = "^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$";
+
+const tokenParam = (name: string, description: string) => repeatable(name, 2000, TOKEN_LIST, description);
+const dateParam = (name: string, description: string) => repeatable(name, 100, DATE_PATTERN, description);
+
+const idParam = repeatable("_id", 500, ID_LIST, "Resource ids separated by commas (any of them)");
+const lastUpdatedParam = dateParam(
+  "_lastUpdated",
+  "When the resource last changed (meta.lastUpdated), with a prefix eq (default), ge, gt, le or lt; repeat for a range",
+);
+/** The `_summary` values a search honours, and the `_sort` orders. */
+export const FHIR_SUMMARIES = ["count", "false"] as const;
+export const FHIR_SORTS = ["date", "-date"] as const;
+
+const summaryParam = z
+  .enum(FHIR_SUMMARIES)
+  .optional()
+  .describe("count: the total alone (no entries); false: whole resources (the default). Other values are a 400");
+const elementsParam = z
+  .string()
+  .max(500)
+  .regex(/^[A-Za-z]\w*(,[A-Za-z]\w*)*$/, "must be element names separated by commas")
+  .transform((value) => value.split(","))
+  .optional()
+  .describe("Only these top-level elements of each resource (and id, meta and the mandatory ones); the resource is tagged SUBSETTED");
+const sortParam = (what: string) =>
+  z.enum(FHIR_SORTS).optional().describe(`date: oldest first; -date: newest first (the default). Sorts by ${what}`);
+
 export const observationSearchQuery = z.object({
   patient: patientParam,
-  code: z
-    .string()
-    .max(2000)
-    .optional()
-    .describe("Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)"),
-  date: z
-    .string()
-    .max(100)
-    .optional()
-    .describe("Prefix eq (default), ge, gt, le or lt and a date or time, e.g. ge2024-01-01; repeat the parameter for a range"),
+  code: tokenParam(
+    "code",
+    "Token(s): code, system|code, system| or |code, separated by commas (see CodeSystem/hand-assessment and docs/fhir.md)",
+  ),
+  category: tokenParam(
+    "category",
+    "exam or survey, or http://terminology.hl7.org/CodeSystem/observation-category|exam; separated by commas",
+  ),
+  date: dateParam("date", "Prefix eq (default), ge, gt, le or lt and a date or time, e.g. ge2024-01-01; repeat the parameter for a range"),
+  _id: idParam,
+  _lastUpdated: lastUpdatedParam,
+  _summary: summaryParam,
+  _elements: elementsParam,
+  _sort: sortParam("the assessment's time"),
   ...paging(50),
 });
 
-export const reportSearchQuery = z.object({ patient: patientParam, ...paging(50) });
-export const everythingQuery = z.object(paging(1000));
+export const reportSearchQuery = z.object({
+  patient: patientParam,
+  _id: idParam,
+  _lastUpdated: lastUpdatedParam,
+  _summary: summaryParam,
+  _elements: elementsParam,
+  _sort: sortParam("the report's creation (issued)"),
+  ...paging(50),
+});
 
-const badSearch = outcome(400, "A search parameter is missing or invalid (issue[0].expression names it)");
+export const patientSearchQuery = z.object({
+  identifier: tokenParam("identifier", "system|value or value: the service's patient id under the system <FRONTEND_URL>/fhir/patient-id"),
+  name: repeatable(
+    "name",
+    200,
+    "^.+$",
+    "Start of any word of the patient's name, case-insensitive; only patients the caller may read are searched",
+  ),
+  _id: idParam,
+  _lastUpdated: lastUpdatedParam,
+  _summary: summaryParam,
+  _elements: elementsParam,
+  ...paging(50),
+});
+
+export const everythingQuery = z.object({
+  _since: z
+    .string()
+    .max(100)
+    .meta({ pattern: DATE_PATTERN })
+    .optional()
+    .describe("Only resources changed at or after this time (meta.lastUpdated), e.g. 2024-06-01T00:00:00Z"),
+  _type: z
+    .string()
+    .max(200)
+    .regex(/^[A-Z][A-Za-z]*(,[A-Z][A-Za-z]*)*$/, "must be resource types separated by commas")
+    .transform((value) => value.split(","))
+    .optional()
+    .describe("Only these resource types (Patient, Observation, DiagnosticReport), separated by commas"),
+  ...paging(1000),
+});
+
+const badSearch = outcome(
+  400,
+  "A parameter is invalid, uses a modifier (never supported), or is not a parameter of this search under Prefer: handling=strict (issue[0].expression names it)",
+);
+
+const notModified: EndpointResponse = {
+  status: 304,
+  description: "Not modified: If-None-Match names the ETag or If-Modified-Since is not before Last-Modified; no body",
+};
 const noPatient = outcome(
   404,
   "No patient with this id that the caller may read (another patient's, one not sharing with the caller's clinics, or none: the same answer)",
@@ -134,9 +233,10 @@ export const fhirPatientEndpoint = endpoint({
     {
       status: 200,
       description: "The Patient",
-      schema: resource("Patient", "name, telecom (e-mail), gender, birthDate"),
+      schema: resource("Patient", "identifier, name, telecom (e-mail), gender, birthDate, meta.versionId; ETag and Last-Modified headers"),
       contentType: FHIR,
     },
+    notModified,
     noPatient,
     ...guarded,
   ],
@@ -189,7 +289,12 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
     query,
     limits: ["compute"],
     responses: [
-      { status: 200, description: `A searchset Bundle of ${type}s`, schema: bundle, contentType: FHIR },
+      {
+        status: 200,
+        description: `A searchset Bundle of ${type}s; its self link names the parameters applied`,
+        schema: bundle,
+        contentType: FHIR,
+      },
       badSearch,
       noPatient,
       ...guarded,
@@ -207,7 +312,8 @@ function readEndpoint(type: string, summary: string, contents: string) {
     auth: "required",
     params: idParams,
     responses: [
-      { status: 200, description: `The ${type}`, schema: resource(type, contents), contentType: FHIR },
+      { status: 200, description: `The ${type}; ETag and Last-Modified headers`, schema: resource(type, contents), contentType: FHIR },
+      notModified,
       outcome(404, `No ${type} with this id that the caller may read`),
       ...guarded,
     ],
@@ -234,6 +340,42 @@ export const fhirDiagnosticReportEndpoint = readEndpoint(
   "One report as a FHIR DiagnosticReport (results and the PDF)",
   "result references and the PDF as presentedForm",
 );
+
+export const fhirPatientSearchEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/Patient",
+  summary: "Search patients by identifier, name, id or last change: only patients the caller may read",
+  tag: TAG,
+  auth: "required",
+  query: patientSearchQuery,
+  limits: ["compute"],
+  responses: [
+    {
+      status: 200,
+      description: "A searchset Bundle of the matching Patients the caller may read (a patient: only themselves)",
+      schema: bundle,
+      contentType: FHIR,
+    },
+    badSearch,
+    ...guarded,
+  ],
+});
+
+export const fhirBinaryEndpoint = endpoint({
+  method: "GET",
+  path: "/fhir/Binary/{id}",
+  summary: "A DiagnosticReport's PDF (its presentedForm.url): Binary/<report id>, under the report's access rule",
+  tag: TAG,
+  auth: "required",
+  params: idParams,
+  limits: ["pdf"],
+  responses: [
+    { status: 200, description: "The PDF (Content-Type application/pdf)", contentType: "application/pdf" },
+    outcome(404, "No report with this id that the caller may read"),
+    outcome(429, "Too many PDFs requested, or the PDF queue is full: retry after Retry-After seconds"),
+    ...guarded,
+  ],
+});
 
 export const fhirCodeSystemEndpoint = endpoint({
   method: "GET",

@@ -3,7 +3,16 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { ApiError } from "@/lib/api/errors";
-import { dateCondition, observationFilter, pageSlices, patientReference, typesForCodes } from "@/lib/fhir/search";
+import { observationSearchQuery } from "@/lib/fhir/schemas";
+import {
+  appliedParameters,
+  dateCondition,
+  observationFilter,
+  pageSlices,
+  patientReference,
+  subset,
+  typesForCodes,
+} from "@/lib/fhir/search";
 
 const at = (iso: string) => new Date(iso);
 
@@ -42,15 +51,61 @@ test("code: bare codes, system|code, system| and |code select assessment types",
   );
 });
 
-test("repeated code parameters must all hold; dates add up", () => {
-  const filter = observationFilter(new URLSearchParams("code=rom,pain&code=72514-3&date=ge2024-01-01&date=le2024-12-31"));
+test("repeated code and category parameters must all hold; dates add up; _id and _lastUpdated", () => {
+  const filter = observationFilter({ code: ["rom,pain", "72514-3"], date: ["ge2024-01-01", "le2024-12-31"] });
   assert.deepEqual(filter.types, ["PAIN"]);
   assert.equal(filter.dates.length, 2);
-  assert.equal(observationFilter(new URLSearchParams("")).types, undefined);
+  assert.equal(observationFilter({}).types, undefined);
+  assert.deepEqual(observationFilter({ category: ["survey"], code: ["rom,pain"] }).types, ["PAIN"]);
+  assert.deepEqual(observationFilter({ category: ["http://terminology.hl7.org/CodeSystem/observation-category|exam"] }).types, [
+    "ROM",
+    "DEXTERITY",
+    "THUMB",
+  ]);
+  assert.deepEqual(observationFilter({ _id: ["12,x,Observation/3"] }).ids, [[12]]);
   assert.throws(
-    () => observationFilter(new URLSearchParams("date=2024&".repeat(5))),
-    (error: ApiError) => error.status === 400 && error.field === "date",
+    () => observationFilter({ _lastUpdated: ["gt2024-13"] }),
+    (error: ApiError) => error.status === 400 && error.field === "_lastUpdated",
   );
+});
+
+test("code, category, date and _lastUpdated may each repeat at most 4 times", () => {
+  for (const name of ["code", "category", "date", "_lastUpdated"]) {
+    const query = (n: number) => ({ patient: "1", [name]: Array<string>(n).fill("2024") });
+    assert.ok(observationSearchQuery.safeParse(query(4)).success, name);
+    const refused = observationSearchQuery.safeParse(query(5));
+    assert.deepEqual(refused.error?.issues[0]?.path, [name]);
+  }
+});
+
+test("the self link keeps the applied parameters only; strict handling refuses the others; a modifier is always refused", () => {
+  const url = new URL("https://x.test/api/fhir/Observation?patient=1&foo=bar&code=rom&_format=json&_count=2");
+  const lenient = appliedParameters(url, new Headers(), ["patient", "code", "_count"]);
+  assert.equal(lenient.toString(), "patient=1&code=rom&_count=2");
+  const strict = new Headers({ prefer: "return=minimal, handling=strict" });
+  assert.throws(
+    () => appliedParameters(url, strict, ["patient", "code", "_count"]),
+    (error: ApiError) => error.status === 400 && error.field === "foo",
+  );
+  assert.throws(
+    () => appliedParameters(new URL("https://x.test/?code:text=pain"), new Headers(), ["code"]),
+    (error: ApiError) => error.status === 400 && error.field === "code:text",
+  );
+});
+
+test("_elements keeps the elements asked for, id, meta and the mandatory ones, and tags the resource SUBSETTED", () => {
+  const observation = {
+    resourceType: "Observation",
+    id: "1",
+    status: "final",
+    code: { text: "x" },
+    issued: "2024-01-01T00:00:00Z",
+    note: [],
+  };
+  const cut = subset(observation as never, ["issued"]) as Record<string, unknown>;
+  assert.deepEqual(Object.keys(cut).sort(), ["code", "id", "issued", "meta", "resourceType", "status"]);
+  assert.deepEqual((cut.meta as { tag: { code: string }[] }).tag[0]!.code, "SUBSETTED");
+  assert.equal(subset(observation as never, undefined), observation);
 });
 
 test("patient: an id or Patient/id; anything else names no patient", () => {

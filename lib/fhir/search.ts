@@ -1,10 +1,36 @@
-// FHIR search parameters as this API reads them: a patient reference, token codes, date
-// prefixes, and _count/_offset paging (https://hl7.org/fhir/R4/search.html). Every bad value is a
-// 400 naming the parameter.
+// FHIR search parameters as this API reads them (https://hl7.org/fhir/R4/search.html): which
+// parameters a search applied (the Bundle's self link names those only), patient references,
+// token codes and categories, date prefixes, ids, and _elements. Every bad value is a 400 naming
+// the parameter.
+import type { Resource } from "@medplum/fhirtypes";
 import { badRequest } from "@/lib/api/errors";
 import type { ReadAssessmentType } from "@/lib/assessments/types";
-import { typeCodings } from "@/lib/fhir/observation";
 import { READ_NAMES } from "@/lib/assessments/types";
+import { observationCategory, typeCodings } from "@/lib/fhir/observation";
+
+/** `Prefer: handling=strict`: the client wants an error for a parameter the search cannot apply. */
+export function isStrict(headers: Headers): boolean {
+  return /(?:^|[,;\s])handling\s*=\s*"?strict\b/i.test(headers.get("prefer") ?? "");
+}
+
+/**
+ * The parameters of `url` that the search applies, in the request's order: those `supported`
+ * names. A modifier (`code:text`) is never supported: always a 400 naming it, since ignoring it
+ * would answer a different question. Any other parameter is left out (lenient, the default) or
+ * a 400 naming it under `Prefer: handling=strict`. `_format` is answered by content negotiation.
+ */
+export function appliedParameters(url: URL, headers: Headers, supported: readonly string[]): URLSearchParams {
+  const strict = isStrict(headers);
+  const applied = new URLSearchParams();
+  for (const [key, value] of url.searchParams) {
+    const colon = key.indexOf(":");
+    if (colon >= 0) throw badRequest(`${key}: the modifier :${key.slice(colon + 1)} is not supported`, key);
+    if (key === "_format") continue;
+    if (supported.includes(key)) applied.append(key, value);
+    else if (strict) throw badRequest(`${key}: not a parameter of this search (Prefer: handling=strict)`, key);
+  }
+  return applied;
+}
 
 /** `123` or `Patient/123` (a reference search parameter); null when it names no possible patient. */
 export function patientReference(value: string): number | null {
@@ -13,24 +39,39 @@ export function patientReference(value: string): number | null {
   return Number.isSafeInteger(id) && id <= 2_147_483_647 ? id : null;
 }
 
-/**
- * The assessment types a `code` value selects: a comma-separated list of `code`, `system|code`,
- * `|code` (no system) or `system|` (any code of the system), as FHIR token search defines them.
- */
+/** A comma-separated token list: `code`, `system|code`, `|code` (no system) or `system|` (any code of the system). */
+function tokens(value: string, name: string): string[] {
+  const list = value.split(",").map((token) => token.trim());
+  if (list.some((token) => token === "")) throw badRequest(`${name}: an empty token`, name);
+  return list;
+}
+
+function tokenMatches(token: string, coding: { system?: string; code?: string }): boolean {
+  const bar = token.indexOf("|");
+  if (bar < 0) return coding.code === token;
+  const [system, code] = [token.slice(0, bar), token.slice(bar + 1)];
+  const systemMatches = system === "" ? coding.system === undefined : coding.system === system;
+  return systemMatches && (code === "" || coding.code === code);
+}
+
+/** The assessment types a `code` value selects (any of its tokens). */
 export function typesForCodes(value: string): ReadAssessmentType[] {
-  const tokens = value.split(",").map((token) => token.trim());
-  if (tokens.some((token) => token === "")) throw badRequest("code: an empty token", "code");
-  return READ_NAMES.filter((type) =>
-    typeCodings(type).some((coding) =>
-      tokens.some((token) => {
-        const bar = token.indexOf("|");
-        if (bar < 0) return coding.code === token;
-        const [system, code] = [token.slice(0, bar), token.slice(bar + 1)];
-        const systemMatches = system === "" ? coding.system === undefined : coding.system === system;
-        return systemMatches && (code === "" || coding.code === code);
-      }),
-    ),
-  );
+  const list = tokens(value, "code");
+  return READ_NAMES.filter((type) => typeCodings(type).some((coding) => list.some((token) => tokenMatches(token, coding))));
+}
+
+/** The assessment types a `category` value selects (exam, survey, or with the observation-category system). */
+export function typesForCategories(value: string): ReadAssessmentType[] {
+  const list = tokens(value, "category");
+  return READ_NAMES.filter((type) => list.some((token) => tokenMatches(token, observationCategory(type))));
+}
+
+/** Record ids of an `_id` value (several separated by commas: any of them); one that is no record id matches nothing. */
+export function idsOf(value: string, name = "_id"): number[] {
+  return tokens(value, name).flatMap((token) => {
+    const id = patientReference(token);
+    return id === null || token.includes("/") ? [] : [id];
+  });
 }
 
 /** A date condition on an instant column, in Prisma's filter form. */
@@ -39,18 +80,22 @@ export type DateCondition = { gte?: Date; lt?: Date };
 const DATE_VALUE =
   /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
+/** What a date parameter's value looks like with a supported prefix (the OpenAPI document's pattern). */
+export const DATE_PATTERN = DATE_VALUE.source.replace("eq|ne|gt|lt|ge|le|sa|eb|ap", "eq|ge|gt|le|lt");
+
 /**
- * One `date` value, e.g. `ge2024-01-01`, `le2024-06`, `2024-03-05T10:00:00Z`: a value stands for
- * the whole period its precision names (a day without a zone is a UTC day), and the prefix
- * compares against that period. Supported prefixes: eq (the default), ge, gt, le, lt.
+ * One date value of parameter `name` (`date`, `_lastUpdated`, `_since`), e.g. `ge2024-01-01`,
+ * `le2024-06`, `2024-03-05T10:00:00Z`: a value stands for the whole period its precision names
+ * (a day without a zone is a UTC day), and the prefix compares against that period. Supported
+ * prefixes: eq (the default), ge, gt, le, lt.
  */
-export function dateCondition(value: string): DateCondition {
-  const invalid = () => badRequest(`date: "${value.slice(0, 40)}" is not [ge|gt|le|lt|eq]YYYY[-MM[-DD[Thh:mm[:ss]+zone]]]`, "date");
+export function dateCondition(value: string, name = "date"): DateCondition {
+  const invalid = () => badRequest(`${name}: "${value.slice(0, 40)}" is not [ge|gt|le|lt|eq]YYYY[-MM[-DD[Thh:mm[:ss]+zone]]]`, name);
   const match = DATE_VALUE.exec(value);
   if (!match) throw invalid();
   const [, prefix = "eq", year, month, day, hour, minute, second, fraction, zone] = match;
   if (!["eq", "ge", "gt", "le", "lt"].includes(prefix))
-    throw badRequest(`date: the prefix ${prefix} is not supported (eq, ge, gt, le, lt are)`, "date");
+    throw badRequest(`${name}: the prefix ${prefix} is not supported (eq, ge, gt, le, lt are)`, name);
   let start: Date;
   let end: Date;
   if (hour !== undefined) {
@@ -80,6 +125,12 @@ export function dateCondition(value: string): DateCondition {
   }
 }
 
+/** Whether an instant meets every condition. */
+export function meets(instant: Date, conditions: readonly DateCondition[]): boolean {
+  const t = instant.getTime();
+  return conditions.every(({ gte, lt }) => (gte === undefined || t >= gte.getTime()) && (lt === undefined || t < lt.getTime()));
+}
+
 /** The part of a virtual list [part 0, part 1, ...] one page covers: skip and take per part. */
 export function pageSlices(offset: number, count: number, sizes: readonly number[]): { skip: number; take: number }[] {
   let start = 0;
@@ -93,16 +144,51 @@ export function pageSlices(offset: number, count: number, sizes: readonly number
   });
 }
 
-/** How often `code` or `date` may repeat: a range takes two; more only costs the database. */
-const MAX_REPEATS = 4;
+/** The Observation search's own parameters, each a list of the values it was given (repeats must all hold). */
+export interface ObservationQuery {
+  code?: string[];
+  category?: string[];
+  date?: string[];
+  _id?: string[];
+  _lastUpdated?: string[];
+}
 
-/** The Observation filter of a search's `code` and `date` parameters; each may repeat (repeats must all hold). */
-export function observationFilter(params: URLSearchParams): { types?: ReadAssessmentType[]; dates: DateCondition[] } {
-  for (const name of ["code", "date"]) {
-    if (params.getAll(name).length > MAX_REPEATS) throw badRequest(`${name}: at most ${MAX_REPEATS} ${name} parameters`, name);
-  }
-  const codes = params.getAll("code");
-  const types =
-    codes.length === 0 ? undefined : codes.map(typesForCodes).reduce((kept, next) => kept.filter((type) => next.includes(type)));
-  return { types, dates: params.getAll("date").map(dateCondition) };
+export interface ObservationFilter {
+  /** Only these types; undefined: every type. */
+  types?: ReadAssessmentType[];
+  dates: DateCondition[];
+  /** Each a list of ids the record's must be one of. */
+  ids: number[][];
+  lastUpdated: DateCondition[];
+}
+
+const intersect = (lists: ReadAssessmentType[][]) => lists.reduce((kept, next) => kept.filter((type) => next.includes(type)));
+
+/** The Observation filter of a search's parameters. */
+export function observationFilter(query: ObservationQuery): ObservationFilter {
+  const typeLists = [...(query.code ?? []).map(typesForCodes), ...(query.category ?? []).map(typesForCategories)];
+  return {
+    types: typeLists.length === 0 ? undefined : intersect(typeLists),
+    dates: (query.date ?? []).map((value) => dateCondition(value)),
+    ids: (query._id ?? []).map((value) => idsOf(value)),
+    lastUpdated: (query._lastUpdated ?? []).map((value) => dateCondition(value, "_lastUpdated")),
+  };
+}
+
+/** https://hl7.org/fhir/R4/search.html#elements: a resource cut down to some elements says so. */
+const SUBSETTED = { system: "http://terminology.hl7.org/CodeSystem/v3-ObservationValue", code: "SUBSETTED" };
+
+/** The elements a resource keeps whatever `_elements` asks: those R4 makes mandatory, so the cut resource stays valid. */
+const MANDATORY: Record<string, readonly string[]> = {
+  Observation: ["status", "code"],
+  DiagnosticReport: ["status", "code"],
+};
+
+/** A resource with only the `_elements` asked for (and id, meta and its mandatory elements), tagged SUBSETTED. */
+export function subset<T extends Resource>(resource: T, elements: readonly string[] | undefined): T {
+  if (!elements) return resource;
+  const keep = new Set(["resourceType", "id", "meta", ...elements, ...(MANDATORY[resource.resourceType] ?? [])]);
+  const cut = Object.fromEntries(Object.entries(resource).filter(([key]) => keep.has(key))) as T;
+  cut.meta = { ...resource.meta, tag: [...(resource.meta?.tag ?? []), SUBSETTED] };
+  return cut;
 }

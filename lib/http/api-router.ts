@@ -15,6 +15,7 @@
 // OPTIONS lists the methods, a plain GET on the voice socket's path is 426. Trailing slashes
 // and pages still go to Next. In development (`--dev`) Next serves every route file itself, so
 // edits reload; the rules keep both paths alike.
+import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { join, sep } from "node:path";
@@ -264,7 +265,13 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
     }
     const handler = handlers.get(method === "HEAD" ? "GET" : method);
     if (!handler) {
-      return send(errorReply(new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } })), req, res);
+      // In the route family's own error format (FHIR paths answer an OperationOutcome).
+      const render = handlers.values().next().value?.renderError;
+      const error = new ApiError(405, `${method} is not allowed here; allowed: ${allow}`, { headers: { allow } });
+      const reply = render ? render(405, error.body(), error.headers) : errorReply(error);
+      reply.headers.set("cache-control", "no-store");
+      if (!reply.headers.has("x-request-id")) reply.headers.set("x-request-id", randomUUID());
+      return send(reply, req, res);
     }
     // Node's door: the handler's answer without a Web Request or Response in between.
     await write(await handler.answer(nodeIncoming(req, origin), params), req, res, method === "HEAD");

@@ -1,7 +1,7 @@
 // The one route wrapper: request id, guard, abuse limits, body cap, JSON and zod parsing, error
 // mapping. Route files call `handle(endpoint, handler)` and return plain data.
 import { randomUUID } from "node:crypto";
-import type { z } from "zod";
+import { z } from "zod";
 import { ApiError, isDatabaseUnavailable } from "@/lib/api/errors";
 import type { Endpoint, EndpointResponse, Guard, SuccessBody } from "@/lib/api/endpoint";
 import type { LimitKind } from "@/lib/api/limits";
@@ -76,9 +76,18 @@ export type Answer = PlainAnswer | Response;
 
 export type RouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
   readonly endpoint: Endpoint;
+  /** The route family's error format, for answers the router gives itself (405); none: the API's JSON error. */
+  readonly renderError?: ErrorRenderer;
   /** The same handler for a request of either door, and its answer before it becomes a Response. */
   readonly answer: (incoming: Incoming, params: Record<string, string | string[]>) => Promise<Answer>;
 };
+
+export interface RouteOptions {
+  /** The route family's error format (FHIR's OperationOutcome); default the API's JSON error. */
+  renderError?: ErrorRenderer;
+  /** Refuses, by throwing an ApiError (406), a request for a representation the route does not make; runs before anything else. */
+  negotiate?: (incoming: Pick<Incoming, "headers" | "query">) => void;
+}
 
 /** A handler handle() made, carrying its contract (the router and the route-file check read it). */
 export function isPlainHandler(value: unknown): value is RouteHandler {
@@ -116,7 +125,7 @@ export function handle<
 >(
   definition: Endpoint<P, Q, B, R> & { auth: G },
   handler: (ctx: HandlerContext<Infer<P>, Infer<Q>, Infer<B>> & { user: RequiredUser<G> }) => Promise<SuccessBody<R> | Reply | Response>,
-  options: { renderError?: ErrorRenderer } = {},
+  options: RouteOptions = {},
 ): RouteHandler {
   const successStatus = definition.responses[0]?.status ?? 200;
   const route = `/api${definition.path}`;
@@ -130,12 +139,13 @@ export function handle<
     const address = clientAddress(incoming.headers);
     let answer: Answer;
     try {
+      options.negotiate?.(incoming);
       const user = await authenticate(incoming, definition.auth);
       if (user?.smart) requireSmartRoute(user.smart, definition.path);
       const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
       await spendRequestLimits(limits, caller.limits, user);
       const params = parse(definition.params, rawParams, "path");
-      const query = definition.query && parse(definition.query, Object.fromEntries(incoming.query()), "query");
+      const query = definition.query && parse(definition.query, queryInput(definition.query, incoming.query()), "query");
       const needsBody = Boolean(definition.body || definition.rawBody);
       const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
       const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
@@ -183,7 +193,23 @@ export function handle<
   };
   const routeHandler = async (request: Request, context: RouteContext): Promise<Response> =>
     toWebResponse(await answer(webIncoming(request), await context.params));
-  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint, answer });
+  return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint, answer, renderError: options.renderError });
+}
+
+/** Whether a query field takes a list (a repeatable parameter: `date=ge2024&date=le2025`). */
+function isList(schema: z.ZodType | undefined): boolean {
+  let inner: unknown = schema;
+  while (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) inner = inner.unwrap();
+  if (inner instanceof z.ZodPipe) return isList(inner.in as z.ZodType);
+  return inner instanceof z.ZodArray;
+}
+
+/** The query as the schema takes it: every value of a list field, the last value of any other. */
+function queryInput(schema: z.ZodType, params: URLSearchParams): Record<string, string | string[]> {
+  const shape: Record<string, z.ZodType> = schema instanceof z.ZodObject ? schema.shape : {};
+  const input: Record<string, string | string[]> = {};
+  for (const key of new Set(params.keys())) input[key] = isList(shape[key]) ? params.getAll(key) : params.getAll(key).at(-1)!;
+  return input;
 }
 
 /** The limits counted once per request, before any work (a refused request costs nothing more). */

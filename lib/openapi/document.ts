@@ -8,6 +8,7 @@ import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
 import { CLINIC_ROLES } from "@/lib/clinics/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
+import { FHIR_SORTS, FHIR_SUMMARIES } from "@/lib/fhir/schemas";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
@@ -100,6 +101,8 @@ const ENUMS: Record<string, readonly string[]> = {
   LeadInterest: Object.values(LeadInterest),
   DatabaseKind: readinessResponse.shape.database.options,
   CodeKind: codeKind.options,
+  FhirSummary: FHIR_SUMMARIES,
+  FhirSort: FHIR_SORTS,
 };
 
 const valueSetKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
@@ -190,6 +193,8 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
       in: "query",
       required: p.required,
       schema: p.schema,
+      // A repeatable parameter is sent once per value: date=ge2024-01-01&date=le2024-12-31.
+      ...(p.schema.type === "array" ? { style: "form", explode: true } : {}),
       ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
       ...(p.schema.deprecated === true ? { deprecated: true } : {}),
     })),

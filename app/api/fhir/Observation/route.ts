@@ -1,18 +1,16 @@
 import { handle } from "@/lib/http/route";
 import { FHIR_ROUTE, fhirReply } from "@/lib/fhir/bundle";
-import { fhirObservationSearchEndpoint } from "@/lib/fhir/schemas";
-import { observationFilter } from "@/lib/fhir/search";
+import { fhirObservationSearchEndpoint, observationSearchQuery } from "@/lib/fhir/schemas";
 import { fhirRequest, searchObservations } from "@/lib/fhir/service";
+
+const PARAMETERS = Object.keys(observationSearchQuery.shape);
 
 export const GET = handle(
   fhirObservationSearchEndpoint,
   async (context) => {
-    const request = fhirRequest(context);
-    const page = { offset: context.query._offset, count: context.query._count };
-    return fhirReply(
-      await searchObservations(request, context.query.patient, observationFilter(request.url.searchParams), page),
-      context.request,
-    );
+    const { patient, _offset, _count, ...query } = context.query;
+    const bundle = await searchObservations(fhirRequest(context, PARAMETERS), patient, query, { offset: _offset, count: _count });
+    return fhirReply(bundle, context.request);
   },
   FHIR_ROUTE,
 );
