@@ -427,7 +427,7 @@ describe("lists, clinics and the patient's side", () => {
     const firstToken = await idp.token({ sub: first, roles: ["care_provider"], name: "First Admin" });
     const clinic = await newClinic("Clinic D", first);
     const remove = (sub: string, token: string) =>
-      api.request<{ code?: string; error: string }>("DELETE", `/clinics/${clinic.id}/members/${encodeURIComponent(sub)}`, undefined, {
+      api.request<{ error: string; code?: string }>("DELETE", `/clinics/${clinic.id}/members/${encodeURIComponent(sub)}`, undefined, {
         token,
       });
     const setRole = (sub: string, role: string, token: string) => api.post(`/clinics/${clinic.id}/members`, { sub, role }, { token });
