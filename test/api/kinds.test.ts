@@ -368,6 +368,9 @@ test("every kind reads with its kind module's labels and units on the lookup pag
   const attachment = resend.emails().at(-1)!.attachments![0]!;
   const mailWords = pdfText(Buffer.from(attachment.content, "base64"));
 
+  // The patient came after the suite's clinic was made: share them with a clinic of the provider too.
+  const shared = shareEveryPatientSql([providerSub]);
+  await queryDatabase(database, shared.sql, shared.params);
   const patientId = (await api.get("/patients?search=Surfaces%20Sol", { token: provider })).body.patients[0].id as number;
   const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
   const observations = fhir.body.entry.map((entry: { resource: Record<string, any> }) => entry.resource);
