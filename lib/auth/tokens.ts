@@ -104,7 +104,12 @@ async function verifySignature(token: string): Promise<Verified> {
       requiredClaims: ["exp", "sub"],
     });
     if (!payload.sub) throw new ApiError(401, "Token has no subject (sub)");
-    const caller = { sub: payload.sub, email: stringClaim(payload, "email"), name: stringClaim(payload, "name"), roles: rolesFrom(payload) };
+    const caller = {
+      sub: payload.sub,
+      email: stringClaim(payload, "email"),
+      name: stringClaim(payload, "name"),
+      roles: rolesFrom(payload),
+    };
     // requiredClaims makes exp present; jose has checked that it is a number in the future.
     return { caller, expiresAt: payload.exp! * 1000 };
   } catch (error) {
