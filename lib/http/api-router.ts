@@ -5,10 +5,16 @@
 // 1.4 ms of CPU per request, twice the whole rest of the work; served here the same route
 // handler costs 0.76 ms instead of 2.14 ms. docs/performance.md has the figures.
 //
+// Nor does it make Web objects: it calls the handler's `answer` with Node's request (headers,
+// query and body read from `req`) and writes the JSON answer to Node's response; the exported
+// Web handler, which Next calls in development, calls the same `answer` (lib/http/route.ts).
+// Converting to and from Web Request/Response was an eighth of a lookup's CPU.
+//
 // The rules that follow (checked by test/api/route-files.test.ts):
 // - A route file under app/api exports only handlers made by `handle()` (lib/http/route.ts),
 //   one per method of its contract, and nothing else: no segment config, no middleware, nothing
-//   from next/*. Such handlers are plain Web `(Request, { params }) => Response` functions.
+//   from next/*. Such handlers are plain Web `(Request, { params }) => Response` functions that
+//   carry their `answer` for this router.
 // - The files of NEXT_SERVED below are the exceptions: Next serves them (sessions, cookies).
 // Here every /api answer goes through the same error path (errorReply): an unknown path is a
 // JSON 404, a method the route lacks a JSON 405 with Allow, HEAD is GET without its body,
@@ -150,7 +156,8 @@ function write(answer: Answer, req: IncomingMessage, res: ServerResponse, header
   // As in send(): an answer given before the body was read ends the connection.
   if (!req.complete) res.setHeader("connection", "close");
   // With its length, as Node gives a body ended before the headers went (writeHead sends them now).
-  if (answer.status !== 204 && answer.status !== 304) answer.headers["content-length"] = String(answer.body ? Buffer.byteLength(answer.body) : 0);
+  if (answer.status !== 204 && answer.status !== 304)
+    answer.headers["content-length"] = String(answer.body ? Buffer.byteLength(answer.body) : 0);
   res.writeHead(answer.status, answer.headers);
   res.end(answer.body ?? undefined);
 }

@@ -10,30 +10,25 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import { romBody } from "@/lib/assessments/examples";
+import type { TestDatabase } from "@/test/support/database";
 import { dropDatabase, useFreshDatabase } from "@/test/support/in-process-db";
 
 Object.assign(process.env, { RATE_LIMIT: "on", ALLOW_DEV_AUTH: "true", LOG_LEVEL: "warn", TRUST_PROXY: "loopback" });
 delete process.env.AUTH0_DOMAIN;
 delete process.env.REDIS_URL;
 
-const database = await useFreshDatabase();
-const { apiSegments, compileRoutes, createApiRouter, findRoute, send } = await import("@/lib/http/api-router");
-const { stampClientAddress } = await import("@/lib/http/client-address");
-const { compileTrust } = await import("@/lib/http/trust");
-
 const apiDir = join(process.cwd(), "app", "api");
-const routes = compileRoutes(
-  apiDir,
-  ["lookup/[code]/route.ts", "assessments/rom/route.ts", "health/route.ts"].map((f) => join(...f.split("/"))),
-);
-const trust = compileTrust("loopback");
+const files = ["lookup/[code]/route.ts", "assessments/rom/route.ts", "health/route.ts"].map((file) => join(...file.split("/")));
+
+let database: TestDatabase;
+let api: typeof import("@/lib/http/api-router");
 
 /** The Web door: the route file's handler as Next calls it, with the whole body in the Request. */
 async function webDoor(req: IncomingMessage, origin: string): Promise<Response> {
-  const found = findRoute(routes, apiSegments(req.url!)!)!;
-  const module = (await import(pathToFileURL(found.route.file).href)) as Record<string, unknown>;
+  const found = api.findRoute(api.compileRoutes(apiDir, files), api.apiSegments(req.url!)!)!;
+  const routeModule = (await import(pathToFileURL(found.route.file).href)) as Record<string, unknown>;
   const method = req.method === "HEAD" ? "GET" : req.method!;
-  const handler = module[method] as (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
+  const handler = routeModule[method] as (request: Request, context: { params: Promise<unknown> }) => Promise<Response>;
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const body = chunks.length > 0 ? Buffer.concat(chunks) : undefined;
@@ -45,12 +40,17 @@ let server: Server;
 let origin: string;
 
 before(async () => {
-  const router = createApiRouter(apiDir, () => origin);
+  // The configuration is read when these load: after the fresh database is in the environment.
+  database = await useFreshDatabase();
+  api = await import("@/lib/http/api-router");
+  const { stampClientAddress } = await import("@/lib/http/client-address");
+  const trust = (await import("@/lib/http/trust")).compileTrust("loopback");
+  const router = api.createApiRouter(apiDir, () => origin);
   server = createServer((req, res) => {
     stampClientAddress(req, trust);
     if (!req.url!.startsWith("/web/")) return router.serve(req, res, () => res.writeHead(500).end());
     req.url = req.url!.slice("/web".length);
-    void webDoor(req, origin).then((response) => send(response, req, res, req.method === "HEAD"));
+    void webDoor(req, origin).then((response) => api.send(response, req, res, req.method === "HEAD"));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
