@@ -18,7 +18,7 @@ export function SiteHeader({ user, devMode, canSignIn }: { user: WebUser | null;
   const staff = user?.roles.some((role) => role === "care_provider" || role === "admin");
   const patient = user && (user.roles.length === 0 || user.roles.includes("patient"));
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       {devMode && (
         <p className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">
           Development mode: no identity provider is configured; sign-in is simulated. Never use with real patient data.
