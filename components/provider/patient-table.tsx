@@ -53,14 +53,12 @@ function ByTest({ p }: { p: PatientRow }) {
 
 const about = (p: PatientRow) => [p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded";
 
-/** The empty list: no filter excludes anyone, so nobody shares with the clinic(s) yet. */
+/** The empty list: with no filter and one clinic in view, nobody shares with it yet. */
 function Nobody({ filtered, clinic }: { filtered: boolean; clinic: Clinic | undefined }) {
-  if (filtered) return <p className="text-sm text-slate-700">No patients match.</p>;
+  if (filtered || !clinic) return <p className="text-sm text-slate-700">No patients match.</p>;
   return (
     <div className="space-y-1 text-sm text-slate-700">
-      <p className="font-medium text-slate-900">
-        {clinic ? `No patient shares their record with ${clinic.name} yet.` : "No patient shares their record with you yet."}
-      </p>
+      <p className="font-medium text-slate-900">No patient shares their record with {clinic.name} yet.</p>
       <p>Patients share their record from their dashboard with the clinic&apos;s join code.</p>
     </div>
   );

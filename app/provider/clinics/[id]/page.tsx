@@ -18,7 +18,7 @@ export default async function ClinicPage({ params }: { params: Promise<{ id: str
       <PageHeading title={clinic.name}>
         <p>Who works in the clinic, and the code patients use to share their record with it.</p>
       </PageHeading>
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:order-last">
           <Card title="Join code">
             <p className="text-sm text-slate-700">
