@@ -26,7 +26,7 @@ export default async function ClinicPage({ params }: { params: Promise<{ id: str
             </p>
             <p className="my-3 font-mono text-2xl font-bold tracking-wider text-slate-900 sm:text-3xl">{clinic.formattedJoinCode}</p>
             <p className="mb-3 text-xs text-slate-700 [overflow-wrap:anywhere]">
-              Join link: <span className="break-all font-mono">{joinLink(clinic)}</span>
+              Join link: <span className="break-all whitespace-normal font-mono">{joinLink(clinic)}</span>
             </p>
             <LinkButton href={`/provider/clinics/${clinic.id}/poster`} variant="secondary" className="w-full">
               Printable poster
