@@ -26,20 +26,20 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, MESSAGES[locale][name]]));
   return (
     <html lang={locale}>
-      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased print:bg-white">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-teal-800"
+          className="sr-only focus:not-sr-only print:hidden focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:text-teal-800"
         >
           {t("skipToContent")}
         </a>
         <SiteHeader user={user} devMode={isDevAuth()} canSignIn={webSignInEnabled()} locale={locale} />
-        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10">
+        <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10 print:p-0">
           <NextIntlClientProvider locale={locale} messages={clientMessages}>
             {children}
           </NextIntlClientProvider>
         </main>
-        <footer className="border-t border-slate-200 bg-white">
+        <footer className="border-t border-slate-200 bg-white print:hidden">
           <div className="mx-auto max-w-6xl px-4 py-4 text-xs text-slate-700">{t("footer")}</div>
         </footer>
       </body>

@@ -19,7 +19,7 @@ const WIDTHS = [
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
 ] as const;
 
-type Persona = "patient" | "care_provider" | null;
+type Persona = "patient" | "care_provider" | "admin" | null;
 interface Shot {
   name: string;
   path: string;
@@ -28,11 +28,15 @@ interface Shot {
   then?: (page: Page) => Promise<void>;
 }
 
-/** The development sign-in's patient, with 8 weeks of recovery, written before the server opens the database. */
+/**
+ * The development sign-in's patient, with 8 weeks of recovery, shared with the first demo clinic
+ * whose clinician has read their profile and journal: written before the server opens the database.
+ */
 async function givePatientHistory(): Promise<void> {
   const { closeDatabase, withConnection } = await import("@/lib/db");
   const { migrateDatabase } = await import("@/lib/migrations");
   const { DEV_PERSONAS } = await import("@/lib/auth/guard");
+  const { DEMO_PROVIDER_SUB } = await import("@/lib/seed/demo-clinic");
   await withConnection(async (sql) => {
     await migrateDatabase(sql);
     await writePatientHistory(sql, {
@@ -41,6 +45,17 @@ async function givePatientHistory(): Promise<void> {
       injury: "Distal radius fracture, plate fixation",
       results: recoveringCourse(),
     });
+    const [patient] = await sql.query<{ id: number }>(`SELECT id FROM contacts WHERE sub = $1`, [DEV_PERSONAS.patient.sub]);
+    await sql.query(
+      `INSERT INTO patient_shares (patient_id, clinic_id, shared_at) SELECT $1, min(id), now() - interval '20 days' FROM clinics`,
+      [patient!.id],
+    );
+    await sql.query(
+      `INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, created_at)
+       VALUES ($1, 'care_provider', $2, 'read_profile', '/api/patients/[id]', now() - interval '2 days'),
+              ($1, 'care_provider', $2, 'read_journal', '/api/patients/[id]/journal', now() - interval '2 days' + interval '1 minute')`,
+      [DEMO_PROVIDER_SUB, patient!.id],
+    );
   });
   await closeDatabase();
 }
@@ -89,6 +104,26 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
         await page.getByRole("heading", { name: "Narrative summary" }).waitFor();
       },
     },
+    { name: "clinics", path: "/provider/clinics", as: "admin" },
+    {
+      name: "clinic-admin",
+      path: "/provider/clinics",
+      as: "admin",
+      then: async (page) => {
+        await page.getByRole("list", { name: "Clinics" }).getByRole("link").first().click();
+        await page.getByRole("list", { name: "Members" }).waitFor();
+      },
+    },
+    {
+      name: "clinic-poster",
+      path: "/provider/clinics",
+      as: "admin",
+      then: async (page) => {
+        await page.getByRole("list", { name: "Clinics" }).getByRole("link").first().click();
+        await page.getByRole("link", { name: "Printable poster" }).click();
+        await page.getByRole("img", { name: /^QR code/ }).waitFor();
+      },
+    },
     { name: "developers", path: "/developers", as: null },
     { name: "developers-api", path: "/developers/api", as: null },
     { name: "billing-success", path: "/billing/success?session_id=cs_test_screenshot", as: null },
@@ -122,11 +157,15 @@ async function main() {
   let browser: Browser | undefined;
   try {
     const list = await shots(demo);
-    const cookies = { patient: await demo.signIn("patient"), care_provider: await demo.signIn("care_provider") };
+    const cookies = {
+      patient: await demo.signIn("patient"),
+      care_provider: await demo.signIn("care_provider"),
+      admin: await demo.signIn("admin"),
+    };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
     for (const width of WIDTHS) {
       const contexts = new Map<Persona, BrowserContext>();
-      for (const persona of [null, "patient", "care_provider"] as const) {
+      for (const persona of [null, "patient", "care_provider", "admin"] as const) {
         const context = await browser.newContext({
           viewport: width.viewport,
           deviceScaleFactor: 1,

@@ -7,9 +7,17 @@ import { currentUser, isStaff } from "@/lib/web/auth";
 
 export const metadata: Metadata = { title: "My dashboard", robots: { index: false } };
 
-export default async function DashboardPage() {
+export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ join?: string | string[] }> }) {
+  const { join } = await searchParams;
+  // A clinic's join link (the waiting-room poster's QR code) survives signing in.
+  const joinCode = typeof join === "string" ? join.slice(0, 20) : "";
   const user = await currentUser();
-  if (!user) redirect("/signin?callbackUrl=/dashboard");
+  if (!user)
+    redirect(
+      joinCode
+        ? `/signin?callbackUrl=${encodeURIComponent(`/dashboard?join=${encodeURIComponent(joinCode)}`)}`
+        : "/signin?callbackUrl=/dashboard",
+    );
   const patient = user.roles.length === 0 || user.roles.includes("patient");
   if (!patient) {
     return (
@@ -25,9 +33,9 @@ export default async function DashboardPage() {
   return (
     <div>
       <PageHeading title={user.name ? `Hello, ${user.name}` : "My dashboard"}>
-        <p>Your scores over time, your assessments and journal, and your subscription.</p>
+        <p>Your scores over time, your assessments and journal, who can see your record, and your subscription.</p>
       </PageHeading>
-      <PatientDashboard initial={me.ok ? me.data : null} />
+      <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} />
     </div>
   );
 }

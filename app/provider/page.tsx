@@ -1,14 +1,17 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
-import { FIRST_PAGE_PATH, type PatientPage } from "@/components/provider/patient-list-query";
+import { manages, type ClinicList } from "@/components/clinics/types";
+import { firstPagePath, type PatientPage } from "@/components/provider/patient-list-query";
 import { PatientTable } from "@/components/provider/patient-table";
 import { Alert, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
+import { errorText } from "@/lib/web/format";
 
 export const metadata: Metadata = { title: "Patients", robots: { index: false } };
 
-export default async function ProviderPage() {
+export default async function ProviderPage({ searchParams }: { searchParams: Promise<{ clinic?: string | string[] }> }) {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/provider");
   if (!isStaff(user)) {
@@ -19,16 +22,56 @@ export default async function ProviderPage() {
       </div>
     );
   }
-  // The first page is rendered on the server, so the table is there at first paint.
-  const first = await callApi<PatientPage>(FIRST_PAGE_PATH);
+  const serviceAdmin = user.roles.includes("admin");
+  const given = (await searchParams).clinic;
+  const asked = typeof given === "string" && /^[1-9]\d{0,9}$/.test(given) ? Number(given) : null;
+  // The first page is rendered on the server, so the table is there at first paint; it is asked
+  // for beside the clinics, and again for all of them if the address named none of the caller's.
+  const [answer, firstAsked] = await Promise.all([callApi<ClinicList>("/clinics"), callApi<PatientPage>(firstPagePath(asked))]);
+  const clinics = answer.ok ? answer.data.clinics : [];
+  const clinicId = clinics.some((c) => c.id === asked) ? asked : null;
+  const first = clinicId === asked ? firstAsked : await callApi<PatientPage>(firstPagePath(null));
+  const managed = clinics.filter((c) => manages(c, serviceAdmin));
   return (
     <div>
       <PageHeading title="Patients">
         <p>
           Latest scores, trends and who needs attention: a test declining against its own previous result, or an overall score under 40.
         </p>
+        <p className="mt-2 text-sm">
+          {serviceAdmin ? (
+            <>
+              Service admin: every patient of the service
+              {clinics.length ? `, ${clinics.length} clinic${clinics.length === 1 ? "" : "s"}` : ""}.
+            </>
+          ) : clinics.length === 0 ? (
+            <>You are not a member of a clinic yet: ask your clinic&apos;s admin to add you.</>
+          ) : (
+            <>
+              {clinics.length === 1 ? "Your clinic: " : "Your clinics: "}
+              <strong className="font-semibold text-slate-900">{clinics.map((c) => c.name).join(", ")}</strong>
+            </>
+          )}
+          {managed.length > 0 && (
+            <>
+              {" "}
+              <Link
+                href={managed.length === 1 ? `/provider/clinics/${managed[0]!.id}` : "/provider/clinics"}
+                className="font-semibold text-teal-800 underline underline-offset-2"
+              >
+                {managed.length === 1 ? "Manage clinic" : "Manage clinics"}
+              </Link>
+            </>
+          )}
+        </p>
       </PageHeading>
-      <PatientTable initial={first.ok ? first.data : undefined} />
+      {!answer.ok && <Alert>Could not load your clinics: {errorText(answer.data)}</Alert>}
+      <PatientTable
+        initial={first.ok ? first.data : undefined}
+        clinics={clinics}
+        clinicId={clinicId}
+        allLabel={serviceAdmin ? "All clinics" : "All my clinics"}
+      />
     </div>
   );
 }

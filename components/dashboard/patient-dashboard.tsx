@@ -1,7 +1,9 @@
 "use client";
 import { useState } from "react";
 import type { z } from "zod";
+import { AccessLogPanel } from "@/components/dashboard/access-log";
 import { ClaimForm } from "@/components/dashboard/claim-form";
+import { ClinicShares } from "@/components/dashboard/clinic-shares";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
 import { GlanceStrip } from "@/components/patients/glance";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
@@ -15,8 +17,11 @@ import { useProxy } from "@/lib/web/use-proxy";
  */
 export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
 
-/** `initial`: the profile as the server read it for the first paint. */
-export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
+/**
+ * `initial`: the profile as the server read it for the first paint; `joinCode`: a clinic's join
+ * code from a join link (?join=), filled in for the patient to confirm.
+ */
+export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | null; joinCode: string }) {
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
   const me = useProxy<MyStanding>("/patients/me", initial ? { path: "/patients/me", data: initial } : undefined);
@@ -36,6 +41,7 @@ export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
               me.reload();
             }}
           />
+          <ClinicShares joinCode={joinCode} />
           <SubscriptionPanel />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
             Create a report for my clinician
@@ -45,6 +51,7 @@ export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
           <ScoresPanel key={`scores-${version}`} base="/patients/me" />
           <HistoryPanel key={`history-${version}`} base="/patients/me" />
           {patientId !== null && <JournalPanel patientId={patientId} />}
+          <AccessLogPanel />
         </div>
       </div>
     </div>

@@ -2,12 +2,12 @@
 import Link from "next/link";
 import { useEffect, useId, useState } from "react";
 import { Show } from "@/components/patients/loadable";
-import { FIRST_PAGE_PATH, PAGE, type PatientPage, type PatientRow } from "@/components/provider/patient-list-query";
+import type { Clinic } from "@/components/clinics/types";
+import { firstPagePath, listPath, PAGE, type PatientPage, type PatientRow } from "@/components/provider/patient-list-query";
 import { Pagination } from "@/components/ui/pagination";
-import { Badge, Card, inputStyles } from "@/components/ui";
+import { Badge, Card, cx, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
-import { query } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
 import { formatNumber } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
@@ -53,8 +53,35 @@ function ByTest({ p }: { p: PatientRow }) {
 
 const about = (p: PatientRow) => [p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded";
 
-export function PatientTable({ initial }: { initial?: PatientPage }) {
+/** The empty list: with no filter and one clinic in view, nobody shares with it yet. */
+function Nobody({ filtered, clinic }: { filtered: boolean; clinic: Clinic | undefined }) {
+  if (filtered || !clinic) return <p className="text-sm text-slate-700">No patients match.</p>;
+  return (
+    <div className="space-y-1 text-sm text-slate-700">
+      <p className="font-medium text-slate-900">No patient shares their record with {clinic.name} yet.</p>
+      <p>Patients share their record from their dashboard with the clinic&apos;s join code.</p>
+    </div>
+  );
+}
+
+/**
+ * `clinics`: the caller's clinics (all of them for the service admin); with more than one, a
+ * switcher narrows the list to one clinic's patients, remembered in the address (?clinic=).
+ */
+export function PatientTable({
+  initial,
+  clinics,
+  clinicId: initialClinic,
+  allLabel,
+}: {
+  initial?: PatientPage;
+  clinics: Clinic[];
+  clinicId: number | null;
+  /** The switcher's "no clinic chosen" option. */
+  allLabel: string;
+}) {
   const searchId = useId();
+  const [clinicId, setClinicId] = useState(initialClinic);
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
   const [trend, setTrend] = useState("");
@@ -71,8 +98,10 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const path = `/patients${query({ search, trend, attention, sort, limit: PAGE, offset })}`;
-  const list = useProxy<PatientPage>(path, initial && { path: FIRST_PAGE_PATH, data: initial });
+  const path = listPath({ clinicId, search, trend, attention, sort, offset });
+  const list = useProxy<PatientPage>(path, initial && { path: firstPagePath(initialClinic), data: initial });
+  const clinic = clinics.find((c) => c.id === clinicId);
+  const switcher = clinics.length > 1;
   const reset =
     <T,>(set: (v: T) => void) =>
     (v: T) => {
@@ -86,9 +115,26 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
         <form
           role="search"
           aria-label="Filter patients"
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          className={cx("grid gap-3 sm:grid-cols-2", switcher ? "lg:grid-cols-5" : "lg:grid-cols-4")}
           onSubmit={(event) => event.preventDefault()}
         >
+          {switcher && (
+            <LabelledSelect
+              label="Clinic"
+              value={clinicId === null ? "" : String(clinicId)}
+              onChange={(value) => {
+                const id = value ? Number(value) : null;
+                setClinicId(id);
+                setOffset(0);
+                window.history.replaceState(
+                  null,
+                  "",
+                  id === null ? window.location.pathname : `?${new URLSearchParams({ clinic: value })}`,
+                );
+              }}
+              options={[["", allLabel], ...clinics.map((c): [string, string] => [String(c.id), c.name])]}
+            />
+          )}
           <div className="space-y-1">
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
               Search
@@ -140,7 +186,10 @@ export function PatientTable({ initial }: { initial?: PatientPage }) {
         <Show value={list} label="patients" minHeight="min-h-[40rem]">
           {({ patients, total }) =>
             patients.length === 0 ? (
-              <p className="text-sm text-slate-700">No patients match.</p>
+              <Nobody
+                filtered={Boolean(search || trend || attention) || offset > 0}
+                clinic={clinic ?? (clinics.length === 1 ? clinics[0] : undefined)}
+              />
             ) : (
               <>
                 <p className="mb-3 text-sm text-slate-700" aria-live="polite">

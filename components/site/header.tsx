@@ -32,7 +32,7 @@ export async function SiteHeader({
   const staff = user?.roles.some((role) => role === "care_provider" || role === "admin");
   const patient = user && (user.roles.length === 0 || user.roles.includes("patient"));
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header className="border-b border-slate-200 bg-white print:hidden">
       {devMode && <p className="bg-amber-300 px-4 py-1.5 text-center text-sm font-semibold text-amber-950">{t("devBanner")}</p>}
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
         <Link href="/" className="text-lg font-bold text-teal-800">

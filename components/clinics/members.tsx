@@ -1,0 +1,153 @@
+"use client";
+import { useId, useState } from "react";
+import { Show } from "@/components/patients/loadable";
+import { CLINIC_ROLE_NAMES, type Member, type MemberList } from "@/components/clinics/types";
+import { Alert, Badge, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
+import { Confirm } from "@/components/ui/confirm";
+import { LabelledSelect } from "@/components/ui/labelled-select";
+import { When } from "@/components/ui/when";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+import { useProxy } from "@/lib/web/use-proxy";
+
+type Role = Member["role"];
+
+/** Add a member by the identity provider's subject (they need not have signed in yet), or change a member's role. */
+function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: Member) => void }) {
+  const id = useId();
+  const [sub, setSub] = useState("");
+  const [role, setRole] = useState<Role>("clinician");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      noValidate
+      aria-label="Add a member"
+      className="space-y-3"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!sub.trim()) {
+          setError("sub: enter the person's identity-provider subject (for example auth0|64f…).");
+          return;
+        }
+        setBusy(true);
+        const result = await proxy<Member>(`/clinics/${clinicId}/members`, { method: "POST", body: { sub: sub.trim(), role } });
+        setBusy(false);
+        if (result.ok) {
+          setError(null);
+          setSub("");
+          onAdded(result.data);
+        } else {
+          setError(errorText(result.data));
+        }
+      }}
+    >
+      <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
+        <div className="space-y-1">
+          <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+            Subject
+          </label>
+          <p id={`${id}-hint`} className="text-xs text-slate-600">
+            Their identity-provider subject (sub). They need not have signed in yet.
+          </p>
+          <input
+            {...fieldAria(id, error, true)}
+            className={`${inputStyles} font-mono`}
+            autoComplete="off"
+            spellCheck={false}
+            value={sub}
+            onChange={(event) => setSub(event.target.value)}
+          />
+        </div>
+        <div className="sm:pt-5">
+          <LabelledSelect
+            label="Role"
+            value={role}
+            onChange={(value) => setRole(value as Role)}
+            options={Object.entries(CLINIC_ROLE_NAMES) as Array<[Role, string]>}
+          />
+        </div>
+      </div>
+      <FieldError id={id} error={error} />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Adding…" : "Add member"}
+      </Button>
+    </form>
+  );
+}
+
+/** A clinic's members, with adding and (confirmed) removing. */
+export function ClinicMembers({ clinicId }: { clinicId: number }) {
+  const members = useProxy<MemberList>(`/clinics/${clinicId}/members`);
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const label = (m: Member) => m.name ?? m.sub;
+  return (
+    <Card title="Members">
+      <div className="space-y-4">
+        <Show value={members} label="members" minHeight="min-h-24">
+          {({ members: list }) =>
+            list.length === 0 ? (
+              <p className="text-sm text-slate-700">The clinic has no members yet.</p>
+            ) : (
+              <ul className="divide-y divide-slate-100" aria-label="Members">
+                {list.map((m) => (
+                  <li key={m.sub} className="space-y-2 py-3 text-sm first:pt-0">
+                    <div className="flex flex-wrap items-start justify-between gap-2">
+                      <div className="min-w-0">
+                        <div className="flex flex-wrap items-center gap-2">
+                          <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{label(m)}</span>
+                          <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{CLINIC_ROLE_NAMES[m.role]}</Badge>
+                        </div>
+                        {m.name && <div className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{m.sub}</div>}
+                        <div className="text-xs text-slate-700">
+                          Added <When value={m.addedAt} kind="date" /> by <span className="[overflow-wrap:anywhere]">{m.addedBy}</span>
+                        </div>
+                      </div>
+                      {confirming !== m.sub && (
+                        <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(m.sub)}>
+                          Remove<span className="sr-only"> {label(m)}</span>
+                        </Button>
+                      )}
+                    </div>
+                    {confirming === m.sub && (
+                      <Confirm
+                        question={`Remove ${label(m)} from the clinic? From their next request on they see none of its patients.`}
+                        confirmLabel="Yes, remove"
+                        busyLabel="Removing…"
+                        busy={busy}
+                        onCancel={() => setConfirming(null)}
+                        onConfirm={async () => {
+                          setBusy(true);
+                          const result = await proxy(`/clinics/${clinicId}/members/${encodeURIComponent(m.sub)}`, { method: "DELETE" });
+                          setBusy(false);
+                          setConfirming(null);
+                          setNotice(
+                            result.ok || result.status === 404
+                              ? { kind: "success", text: `${label(m)} is no longer a member.` }
+                              : { kind: "error", text: errorText(result.data) },
+                          );
+                          members.reload();
+                        }}
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </Show>
+        {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+        <h3 className="pt-2 text-base font-semibold text-slate-900">Add a member</h3>
+        <AddMember
+          clinicId={clinicId}
+          onAdded={(m) => {
+            setNotice({ kind: "success", text: `${m.name ?? m.sub} is now a ${CLINIC_ROLE_NAMES[m.role].toLowerCase()}.` });
+            members.reload();
+          }}
+        />
+      </div>
+    </Card>
+  );
+}

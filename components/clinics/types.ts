@@ -1,0 +1,24 @@
+// The clinic API's answers as the pages read them (the zod schemas are the field lists).
+import type { z } from "zod";
+import type {
+  accessLogResponse,
+  clinic,
+  clinicByCode,
+  clinicListResponse,
+  member,
+  memberListResponse,
+  shareListResponse,
+} from "@/lib/clinics/schemas";
+
+export type Clinic = z.output<typeof clinic>;
+export type ClinicList = z.output<typeof clinicListResponse>;
+export type Member = z.output<typeof member>;
+export type MemberList = z.output<typeof memberListResponse>;
+export type ClinicByCode = z.output<typeof clinicByCode>;
+export type ShareList = z.output<typeof shareListResponse>;
+export type AccessLog = z.output<typeof accessLogResponse>;
+
+export const CLINIC_ROLE_NAMES = { clinician: "Clinician", clinic_admin: "Clinic admin" } as const;
+
+/** A clinic the caller may manage (its admin page): its clinic admins, and the service admin for any. */
+export const manages = (clinic: Clinic, serviceAdmin: boolean) => serviceAdmin || clinic.role === "clinic_admin";
