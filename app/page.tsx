@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { CodeBox } from "@/components/assessment/code-box";
+import { TRY_SAMPLE_TITLE, TrySample } from "@/components/sample/try-sample";
 import { Card } from "@/components/ui";
+import { isDevAuth } from "@/lib/env";
 
 const AREAS = [
   {
@@ -40,10 +42,15 @@ export default function Home() {
           </p>
           <p className="mt-2 text-sm text-slate-700">Results are measurements, not a medical diagnosis.</p>
         </div>
-        <Card title="Have a code?">
-          <p className="mb-3 text-sm text-slate-700">Enter the code shown after your assessment.</p>
-          <CodeBox />
-        </Card>
+        <div className="space-y-4">
+          <Card title="Have a code?">
+            <p className="mb-3 text-sm text-slate-700">Enter the code shown after your assessment.</p>
+            <CodeBox />
+          </Card>
+          <Card title={TRY_SAMPLE_TITLE}>
+            <TrySample development={isDevAuth()} />
+          </Card>
+        </div>
       </section>
       <section aria-label="Who it is for" className="grid gap-4 md:grid-cols-3">
         {AREAS.map((area) => (

@@ -27,6 +27,7 @@ interface LookupRow {
   date_created: Date | string;
   result_snapshot: Snapshot | string;
   is_anonymous: boolean;
+  is_sample: boolean;
   expires_at: Date | string | null;
   view_count: number;
 }
@@ -44,7 +45,7 @@ export async function lookupByCode(code: string, caller: AccessContext) {
       `WITH hit AS (
          UPDATE assessments SET view_count = view_count + 1
           WHERE code = $1 AND ${liveSql()}
-          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
+          RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, is_sample, expires_at, view_count, owner_id
        )
        SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`,
       [code],
@@ -60,6 +61,7 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     dateCreated: iso(row.date_created),
     resultSnapshot: asObject(row.result_snapshot),
     isAnonymous: row.is_anonymous,
+    isSample: row.is_sample,
     expiresAt: row.expires_at === null ? null : iso(row.expires_at),
     viewCount: Number(row.view_count),
   };
@@ -101,7 +103,7 @@ export async function claimByCode(code: string, caller: AccessContext & { user: 
       `UPDATE assessments AS a
           SET owner_id = $2, is_anonymous = false, expires_at = NULL, claimed_at = now()
          FROM assessments AS before
-        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND ${liveSql("a")}
+        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND NOT a.is_sample AND ${liveSql("a")}
         RETURNING a.id, a.assessment_type::text AS assessment_type, a.hand::text AS hand, a.date_created, a.result_snapshot,
                   before.owner_id AS previous_owner`,
       code,

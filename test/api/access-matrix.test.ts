@@ -87,6 +87,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "POST /assessments/rom": "creates the caller's own record",
   "POST /assessments/quickdash": "creates the caller's own record",
   "POST /lookup/anonymous": "creates an anonymous record",
+  "POST /lookup/sample": "creates an anonymous sample record",
   "POST /lookup/{code}/claim": "the caller's own record, by its sharing code",
   "GET /codes/{code}": "what a sharing code names, no data",
   "POST /lookup/{code}/email": "by sharing code (a capability), audited",

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import type { z } from "zod";
 import { AssessmentActions } from "@/components/assessment/code-actions";
 import { headlineScore, SnapshotView } from "@/components/assessment/snapshot-view";
+import { SampleNotice } from "@/components/sample/sample-notice";
 import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
@@ -83,7 +84,9 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           <span>{a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"}</span>
           <span aria-hidden="true">·</span>
           <When value={a.dateCreated} />
-          {a.isAnonymous ? (
+          {a.isSample ? (
+            <Badge tone="amber">Sample: made-up values</Badge>
+          ) : a.isAnonymous ? (
             <Badge tone="amber">
               Not claimed: expires on&nbsp;
               <When value={a.expiresAt} kind="date" />
@@ -93,6 +96,7 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           )}
         </p>
       </PageHeading>
+      {a.isSample && <SampleNotice />}
       {glance && (
         <div className="space-y-1">
           <GlanceStrip tests={[glance.test]} title="This result at a glance" />
@@ -109,7 +113,9 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
             <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} />
           </Card>
         </div>
-        <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
+        {!a.isSample && (
+          <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
+        )}
       </div>
       <p className="text-xs text-slate-700">These are measurements, not a medical diagnosis. Discuss them with your clinician.</p>
     </div>
