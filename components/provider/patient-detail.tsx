@@ -1,5 +1,6 @@
 "use client";
 import type { z } from "zod";
+import { PatientGoniometry } from "@/components/goniometry/patient-goniometry";
 import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
@@ -94,6 +95,7 @@ export function PatientDetail({ id }: { id: number }) {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <ScoresPanel base={`/patients/${id}`} />
+              <PatientGoniometry patientId={id} />
               <HistoryPanel base={`/patients/${id}`} />
               <JournalPanel patientId={id} />
             </div>

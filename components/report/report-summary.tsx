@@ -3,7 +3,7 @@
 // hand) with its change table, and each record's details. Server-rendered, and printable.
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui";
-import { formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { formatDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { changes, chartScales, chartSeries, hasChart, sectionMeta } from "@/lib/report-view/summary";
 
@@ -176,11 +176,10 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
   );
 }
 
-/** One record: its numbers, per-joint angles against normal ranges, and notes (lighting, flags). */
+/** One record: its numbers and notes (lighting, flags); its finger joints are in the goniometry table. */
 export function AssessmentDetails({ item, index }: { item: ReportAssessment; index: number }) {
   const metrics = snapshotMetrics(item);
   const notes = snapshotNotes(item);
-  const joints = jointRows(item.results.joints);
   return (
     <Card
       headingLevel={3}
@@ -203,46 +202,6 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
       ) : (
         <p className="text-sm text-slate-700">No results were recorded for this assessment.</p>
       )}
-      {joints.length ? (
-        <Scroll label={`Joints of record ${index + 1}`} className="mt-3">
-          <table className="w-full min-w-[24rem] text-left text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-700">
-              Joints: angles measured and range of motion against the normal range
-            </caption>
-            <thead className="border-b border-slate-300 text-xs text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2">
-                  Joint
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Angles
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Range of motion
-                </th>
-                <th scope="col" className="py-1">
-                  Normal range
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {joints.map((joint, i) => (
-                <tr key={i} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-2 font-medium">
-                    {joint.joint}
-                  </th>
-                  <td className="whitespace-nowrap py-1 pr-2">{joint.angles}</td>
-                  <td className="whitespace-nowrap py-1 pr-2">
-                    {joint.rom}
-                    {joint.belowNormal ? <span className="ml-1 font-semibold text-amber-900">below normal</span> : null}
-                  </td>
-                  <td className="whitespace-nowrap py-1">{joint.normal}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Scroll>
-      ) : null}
       {notes.length ? (
         <ul className="mt-3 space-y-1 text-sm">
           {notes.map((note) => (

@@ -12,6 +12,7 @@ import {
   storedAssessmentType,
 } from "@/lib/assessments/schemas";
 import { codeSchema } from "@/lib/codes";
+import { assessmentResults } from "@/lib/report-view/schemas";
 
 export const codeParams = z.object({ code: codeSchema });
 
@@ -21,6 +22,7 @@ export const lookupResponse = z.object({
   isSample: z.boolean().describe('Made by "Try a sample result" (POST /lookup/sample): made-up values, never claimed or counted'),
   expiresAt: z.iso.datetime().nullable().describe("When an unclaimed record stops being reachable; null once it is in an account"),
   viewCount: z.number().int(),
+  results: assessmentResults,
 });
 
 export const lookupEndpoint = endpoint({

@@ -72,3 +72,15 @@ test("a plan that does not fit (all 20 sections on page 1): rendered flowing ins
 test("one assessment, no chart, no explanation: a single page", async () => {
   assert.equal(await assertNumbered(sampleReport(1, { patientName: null })), 1);
 });
+
+test("one goniometry table instead of joint lines per record: the index finger's TAM by hand, 137° on 1 Jun to 223° (+86°) on 27 Jul", async () => {
+  // lib/report-view/sample.ts, index MCP/PIP/DIP at 0.55 and 0.87 of normal less 8°, 0° and 4°:
+  // round(41.5) + 55 + 40 = 137; round(70.3) + 87 + round(65.6) = 223.
+  const text = pdftotext(await renderReportPdf(sampleReport(20), SHARE_URL)).join("");
+  assert.match(text, /Finger joints by date/);
+  assert.match(text, /Right hand/);
+  assert.match(text, /TAM Index\s+137°(\s+\S+ \(\+\d+°\)){3}\s+223° \(\+86°\)/);
+  assert.doesNotMatch(text, /Joints: angles measured/);
+  // The chart's axis labels every week from the first result (1 Jun) to the last (6 Aug), in one line.
+  assert.match(text, /1 Jun\s+8 Jun\s+15 Jun\s+22 Jun\s+29 Jun\s+6 Jul\s+13 Jul\s+20 Jul\s+27 Jul\s+3 Aug\n/);
+});

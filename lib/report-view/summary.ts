@@ -166,6 +166,20 @@ export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6
   };
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Where the time axis is labelled: the first result's time and every week after it up to the
+ * last, every n-th week when more than `maxLabels` would not fit.
+ */
+export function weekTicks(first: number, last: number, maxLabels: number): number[] {
+  const weeks = Math.floor((last - first) / WEEK_MS);
+  const step = Math.max(1, Math.ceil((weeks + 1) / maxLabels));
+  const ticks: number[] = [];
+  for (let week = 0; week <= weeks; week += step) ticks.push(first + week * WEEK_MS);
+  return ticks;
+}
+
 /** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
 export function sectionMeta(item: ReportAssessment): string {
   return [formatDateTime(item.dateCreated), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
