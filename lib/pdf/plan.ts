@@ -8,6 +8,7 @@
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
 import { goniometryTables, measurementsOf, type GoniometryTable } from "@/lib/assessments/goniometry";
 import { clip, formatDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
@@ -77,12 +78,12 @@ const textHeight = (text: string, width: number, size: number, bold = false) => 
 const HEADING = 10.5 * LINE + 6 + 5;
 
 /** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
-function introHeight(report: ReportView, shareUrl: string, chart: boolean): number {
+function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock: Clock): number {
   let height = 7.5 * LINE; // kicker
   height += textHeight(reportHeading(report), CONTENT_WIDTH, 17, true) + 4 + 8;
   const fromSender = senderTitle(report);
   if (fromSender) height += textHeight(fromSender, CONTENT_WIDTH, 8) - 8 + 8;
-  const metaValues = [patientLabel(report), formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
+  const metaValues = [patientLabel(report), formatDate(report.createdAt, clock), String(report.assessments.length), report.formattedCode];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
   const details = patientDetails(report);
   if (details) height += textHeight(details, CONTENT_WIDTH, 8) - 8 + 8;
@@ -100,7 +101,7 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean): numb
     height += 2.4 + Math.max(...cells);
   }
   if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
-  const rows = changes(report.assessments);
+  const rows = changes(report.assessments, clock);
   if (rows.length) {
     height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
     const rest = (CONTENT_WIDTH - 160 - 100) / 2;
@@ -121,9 +122,9 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean): numb
 const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
 
 /** One assessment section (kept whole on a page). */
-export function sectionHeight(item: ReportAssessment, index: number): number {
+export function sectionHeight(item: ReportAssessment, index: number, clock: Clock = UTC_CLOCK): number {
   const title = `${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`;
-  const meta = sectionMeta(item);
+  const meta = sectionMeta(item, clock);
   let height = 1 + 2 * 2 + 0.5 + Math.max(8.5 * LINE, textHeight(`${title}   ${meta}`, CONTENT_WIDTH - 12, 8.5, true));
   const metrics = snapshotMetrics(item);
   if (metrics.length) {
@@ -191,9 +192,9 @@ function explanationHeight(text: string): number {
  * heading travelling with the first of them; every section is placed, even one taller than a
  * page (react-pdf then splits that page, and the caller's page count check notices).
  */
-export function planPages(report: ReportView, shareUrl: string): number[][] {
+export function planPages(report: ReportView, shareUrl: string, clock: Clock = UTC_CLOCK): number[][] {
   const pages: number[][] = [[]];
-  let used = introHeight(report, shareUrl, hasChart(report.assessments));
+  let used = introHeight(report, shareUrl, hasChart(report.assessments), clock);
   const limit = PAGE_CONTENT_HEIGHT - SAFETY;
   const goniometry = pdfGoniometry(report);
   const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...(goniometry.length ? [GONIOMETRY] : []), ...report.assessments.keys()];
@@ -203,7 +204,7 @@ export function planPages(report: ReportView, shareUrl: string): number[][] {
         ? explanationHeight(report.aiExplanation!)
         : index === GONIOMETRY
           ? goniometryHeight(goniometry)
-          : sectionHeight(report.assessments[index]!, index) + (index === 0 ? HEADING : 0);
+          : sectionHeight(report.assessments[index]!, index, clock) + (index === 0 ? HEADING : 0);
     const current = pages[pages.length - 1]!;
     const alone = current.length === 0 && pages.length > 1;
     if (used + height > limit && !alone) {

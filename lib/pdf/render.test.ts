@@ -18,7 +18,7 @@ function pdftotext(pdf: Buffer): string[] {
 }
 
 async function assertNumbered(report: ReportView, plan?: number[][]): Promise<number> {
-  const bytes = await renderReportPdf(report, SHARE_URL, plan);
+  const bytes = await renderReportPdf(report, SHARE_URL, { plan });
   const pages = pdftotext(bytes);
   assert.equal(pageCount(bytes), pages.length);
   pages.forEach((text, i) => assert.match(text, new RegExp(`Page ${i + 1} of ${pages.length}\\b`), `page ${i + 1}`));
@@ -83,4 +83,16 @@ test("one goniometry table instead of joint lines per record: the index finger's
   assert.doesNotMatch(text, /Joints: angles measured/);
   // The chart's axis labels every week from the first result (1 Jun) to the last (6 Aug), in one line.
   assert.match(text, /1 Jun\s+8 Jun\s+15 Jun\s+22 Jun\s+29 Jun\s+6 Jul\s+13 Jul\s+20 Jul\s+27 Jul\s+3 Aug\n/);
+});
+
+test("on the creator's clock: dates in New York time and US English, the zone named in every footer", async () => {
+  const pages = pdftotext(await renderReportPdf(sampleReport(4), SHARE_URL, { clock: { timeZone: "America/New_York", locale: "en-US" } }));
+  const text = pages.join("");
+  // The first record was taken at 09:30 UTC on 1 June 2026: 05:30 in New York (EDT).
+  assert.match(text, /Jun 1, 2026, 05:30 AM EDT/);
+  assert.match(text, /Aug 12, 2026/);
+  pages.forEach((page, i) => assert.match(page, /dates in America\/New York time/, `page ${i + 1}`));
+  const utc = pdftotext(await renderReportPdf(sampleReport(4), SHARE_URL)).join("");
+  assert.match(utc, /1 Jun 2026, 09:30 UTC/);
+  assert.match(utc, /dates in UTC/);
 });

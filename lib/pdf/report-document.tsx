@@ -1,6 +1,6 @@
 // The report as an A4 clinical document: header, summary table, score chart, explanation,
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
-import { Fragment } from "react";
+import { createContext, Fragment, useContext } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { formatChange, type GoniometryTable } from "@/lib/assessments/goniometry";
 import { EXPLANATION, explanationParagraphs, GONIOMETRY, pdfGoniometry } from "@/lib/pdf/plan";
@@ -14,6 +14,7 @@ import {
   snapshotNotes,
   typeName,
 } from "@/lib/report-view/present";
+import { clockName, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
@@ -167,9 +168,13 @@ export interface ReportDocumentProps {
   plan?: number[][];
   /** Font families, first choice first (lib/pdf/fonts.ts fontStack): each run takes the first that has its characters. */
   fonts: string[];
+  /** Whose clock the dates are on (the person who asked for the PDF), named in every footer; UTC by default. */
+  clock?: Clock;
 }
 
-export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocumentProps) {
+const ClockContext = createContext<Clock>(UTC_CLOCK);
+
+export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK }: ReportDocumentProps) {
   const patient = patientLabel(report);
   const pageStyle = [styles.page, { fontFamily: fonts }];
   const goniometry = pdfGoniometry(report);
@@ -194,44 +199,47 @@ export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocument
       producer="Hand Assessment"
       language="en-GB"
     >
-      {plan ? (
-        plan.map((sections, page) => (
-          <Page key={page} size="A4" style={pageStyle}>
-            {page > 0 ? (
-              <View style={styles.runningHead} fixed>
-                <RunningHead report={report} patient={patient} />
-              </View>
-            ) : null}
-            <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
-            {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
-            {sections.map(block)}
+      <ClockContext.Provider value={clock}>
+        {plan ? (
+          plan.map((sections, page) => (
+            <Page key={page} size="A4" style={pageStyle}>
+              {page > 0 ? (
+                <View style={styles.runningHead} fixed>
+                  <RunningHead report={report} patient={patient} />
+                </View>
+              ) : null}
+              <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
+              {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
+              {sections.map(block)}
+            </Page>
+          ))
+        ) : (
+          <Page size="A4" style={pageStyle}>
+            <View
+              style={styles.runningHead}
+              fixed
+              render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
+            />
+            <Footer report={report} />
+            <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
+            {report.aiExplanation ? block(EXPLANATION) : null}
+            {goniometry.length ? block(GONIOMETRY) : null}
+            {report.assessments.map((_, index) => block(index))}
           </Page>
-        ))
-      ) : (
-        <Page size="A4" style={pageStyle}>
-          <View
-            style={styles.runningHead}
-            fixed
-            render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
-          />
-          <Footer report={report} />
-          <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
-          {report.aiExplanation ? block(EXPLANATION) : null}
-          {goniometry.length ? block(GONIOMETRY) : null}
-          {report.assessments.map((_, index) => block(index))}
-        </Page>
-      )}
+        )}
+      </ClockContext.Provider>
     </Document>
   );
 }
 
 /** On every page: the disclaimer, the report code and the page number (static when planned). */
 function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string }) {
+  const clock = useContext(ClockContext);
   return (
     <View style={styles.footer} fixed>
       <Text>{DISCLAIMER}</Text>
       <View style={styles.footerRow}>
-        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt)}`}</Text>
+        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt, clock)} · dates in ${clockName(clock)}`}</Text>
         {pageLabel ? <Text>{pageLabel}</Text> : <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />}
       </View>
     </View>
@@ -239,6 +247,7 @@ function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string 
 }
 
 function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; patient: string; shareUrl: string; chartFont: string }) {
+  const clock = useContext(ClockContext);
   const details = patientDetails(report);
   const notice = ownershipNotice(report);
   const fromSender = senderTitle(report);
@@ -249,7 +258,7 @@ function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; p
       {fromSender ? <Text style={styles.details}>{fromSender}</Text> : null}
       <View style={styles.metaRow}>
         <Meta label="Patient" value={patient} />
-        <Meta label="Report date" value={formatDate(report.createdAt)} />
+        <Meta label="Report date" value={formatDate(report.createdAt, clock)} />
         <Meta label="Assessments" value={String(report.assessments.length)} />
         <Meta label="Report code" value={report.formattedCode} />
       </View>
@@ -295,6 +304,7 @@ function Meta({ label, value }: { label: string; value: string }) {
 }
 
 function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
+  const clock = useContext(ClockContext);
   return (
     <View style={styles.table}>
       <View style={styles.tableHead} fixed>
@@ -308,7 +318,7 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
       {assessments.map((item, index) => (
         <View key={item.code} style={[styles.tableRow, index % 2 === 1 ? { backgroundColor: ZEBRA } : {}]} wrap={false}>
           <Text style={styles.cellIndex}>{index + 1}</Text>
-          <Text style={styles.cellDate}>{formatDate(item.dateCreated)}</Text>
+          <Text style={styles.cellDate}>{formatDate(item.dateCreated, clock)}</Text>
           <Text style={styles.cellType}>{typeName(item.assessmentType)}</Text>
           <Text style={styles.cellHand}>{handName(item.hand, true)}</Text>
           <Text style={styles.cellHeadline}>{headline(item).text}</Text>
@@ -323,6 +333,7 @@ const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 }
 
 /** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
 function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
+  const clock = useContext(ClockContext);
   if (!hasChart(assessments)) return null;
   const series = chartSeries(assessments);
   const { first, last, x, y } = chartScales(series, CHART);
@@ -359,7 +370,7 @@ function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; fo
               fill={MUTED}
               textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
             >
-              {formatShortDate(new Date(time).toISOString())}
+              {formatShortDate(new Date(time).toISOString(), clock)}
             </Text>
           </G>
         ))}
@@ -393,7 +404,7 @@ function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; fo
 
 /** First → latest result per test and hand. */
 function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
-  const rows = changes(assessments);
+  const rows = changes(assessments, useContext(ClockContext));
   if (rows.length === 0) return null;
   return (
     <View wrap={false}>
@@ -432,6 +443,7 @@ const withChange = (value: number, change: number | null) => `${value}°${change
 
 /** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
 function Goniometry({ tables }: { tables: GoniometryTable[] }) {
+  const clock = useContext(ClockContext);
   return (
     <View>
       <Text style={styles.heading} minPresenceAhead={80}>
@@ -446,7 +458,7 @@ function Goniometry({ tables }: { tables: GoniometryTable[] }) {
               <Text style={styles.gonioNormal}>{GONIOMETRY_TEXT.normal}</Text>
               {table.columns.map((column) => (
                 <Text key={column.code} style={styles.gonioCell}>
-                  {formatDate(column.date)}
+                  {formatDate(column.date, clock)}
                 </Text>
               ))}
             </View>
@@ -505,13 +517,14 @@ function Explanation({ text, source }: { text: string; source: ReportView["expla
 }
 
 function AssessmentSection({ item, index }: { item: ReportAssessment; index: number }) {
+  const clock = useContext(ClockContext);
   const metrics = snapshotMetrics(item);
   const notes = snapshotNotes(item);
   return (
     <View style={styles.section} wrap={false}>
       <View style={styles.sectionHead}>
         <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}</Text>
-        <Text style={styles.sectionMeta}>{sectionMeta(item)}</Text>
+        <Text style={styles.sectionMeta}>{sectionMeta(item, clock)}</Text>
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>

@@ -6,6 +6,7 @@ import { KINDS } from "@/lib/assessments/kinds";
 import { progressionName } from "@/lib/assessments/kinds/arthritis";
 import { formatMetric, presentMetrics, words, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { painLabel } from "@/lib/assessments/kinds/pain";
+import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
@@ -190,21 +191,17 @@ export function headline(item: ReportAssessment): Headline {
   return { text: kind.headlineText(item.resultSnapshot), score: kind.headline(item.resultSnapshot) };
 }
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
-
-/** `22 Nov 2026` (UTC, so the document reads the same wherever it is rendered). */
-export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+/** `22 Nov 2026` on `clock` (by default UTC, so the document reads the same wherever it is rendered). */
+export function formatDate(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "date", iso);
 }
-
-const SHORT_DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** `22 Nov`: a chart's axis labels. */
-export function formatShortDate(iso: string): string {
-  return SHORT_DATE.format(new Date(iso));
+export function formatShortDate(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "shortDate", iso);
 }
 
-export function formatDateTime(iso: string): string {
-  return `${DATE.format(new Date(iso))}, ${TIME.format(new Date(iso))} UTC`;
+/** `22 Nov 2026, 09:30 UTC`; on another clock its own order and zone (`Nov 21, 2026, 11:30 PM EST`). */
+export function formatDateTime(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "dateTime", iso);
 }

@@ -12,7 +12,8 @@ import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { MailError, sendMail, SERVICE_NAME } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
-import { DISCLAIMER } from "@/lib/report-view/present";
+import { clockName, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { DISCLAIMER, formatDateTime } from "@/lib/report-view/present";
 import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
 import type { CreateReportInput } from "@/lib/reports/schemas";
@@ -243,9 +244,13 @@ export function pdfFilename(code: string): string {
 }
 
 /** The report's PDF; `cached` when it was served from the PDF cache rather than rendered now. */
-export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
+export async function reportPdf(
+  code: string,
+  caller: AccessContext,
+  clock: Clock = UTC_CLOCK,
+): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
-  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key);
+  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock);
   await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }
@@ -259,20 +264,24 @@ export async function emailReport(
   code: string,
   to: string,
   caller: AccessContext,
+  clock: Clock = UTC_CLOCK,
 ): Promise<{ success: boolean; sent: boolean; message: string }> {
   const row = await loadRow(code);
   await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
-  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key);
+  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock);
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
-  const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}).`;
+  const made = formatDateTime(report.createdAt, clock);
+  const why = `${sharedBy(caller)}, using the ${SERVICE_NAME}, asked us to send you this hand assessment report (${count}, report code ${report.formattedCode}, made ${made}).`;
+  const dates = `Dates in the PDF are in ${clockName(clock)}.`;
   const footer = `You received this e-mail because someone entered your address at ${new URL(link).host}. If you did not expect it, you can ignore it; nothing else will be sent unless someone asks again.`;
   const text = [
     `Hello,`,
     ``,
     why,
     `The report is attached as a PDF. View it online: ${link}`,
+    dates,
     ``,
     DISCLAIMER,
     ``,
@@ -283,6 +292,7 @@ export async function emailReport(
     `<p>Hello,</p>`,
     `<p>${escapeHtml(why)}</p>`,
     `<p>The report is attached as a PDF. <a href="${escapeHtml(link)}">View it online</a>.</p>`,
+    `<p>${escapeHtml(dates)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(DISCLAIMER)}</p>`,
     `<p>${escapeHtml(SERVICE_NAME)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,

@@ -6,9 +6,10 @@ import { ReportActions } from "@/components/report/report-actions";
 import { AssessmentDetails, ChangeTable, ScoreChart, SummaryTable } from "@/components/report/report-summary";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Card, PageHeading } from "@/components/ui";
+import { When } from "@/components/ui/when";
 import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
 import { callApi } from "@/lib/web/api";
-import { DISCLAIMER, formatDate } from "@/lib/report-view/present";
+import { DISCLAIMER } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
 import { hasChart, ownershipNotice, patientDetails, patientLabel, reportHeading, senderTitle } from "@/lib/report-view/summary";
 
@@ -54,7 +55,9 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
           </div>
           <div>
             <dt className="inline text-slate-700">Created: </dt>
-            <dd className="inline">{formatDate(report.createdAt)}</dd>
+            <dd className="inline">
+              <When value={report.createdAt} kind="date" />
+            </dd>
           </div>
           <div>
             <dt className="inline text-slate-700">Report: </dt>
