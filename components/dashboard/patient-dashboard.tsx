@@ -4,6 +4,7 @@ import type { z } from "zod";
 import { ClaimForm } from "@/components/dashboard/claim-form";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
 import { GlanceStrip } from "@/components/patients/glance";
+import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Alert, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
@@ -36,6 +37,7 @@ export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
               me.reload();
             }}
           />
+          <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
           <SubscriptionPanel />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
             Create a report for my clinician
@@ -44,7 +46,7 @@ export function PatientDashboard({ initial }: { initial: MyStanding | null }) {
         <div className="space-y-6 lg:col-span-2">
           <ScoresPanel key={`scores-${version}`} base="/patients/me" />
           <HistoryPanel key={`history-${version}`} base="/patients/me" />
-          {patientId !== null && <JournalPanel patientId={patientId} />}
+          {patientId !== null && <JournalPanel key={`journal-${version}`} patientId={patientId} />}
         </div>
       </div>
     </div>

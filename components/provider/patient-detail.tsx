@@ -82,6 +82,9 @@ export function PatientDetail({ id }: { id: number }) {
               <span>
                 Last assessment <When value={p.lastAssessment} />
               </span>
+              <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
+                Export history (CSV)
+              </a>
             </p>
             {p.needsAttention && (
               <ul className="mt-2 list-inside list-disc text-sm text-red-900">

@@ -2,6 +2,9 @@
 // (static numbers) or, when a planned page overflows, flowing (react-pdf's numbering).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { planPages } from "@/lib/pdf/plan";
 import { pageCount, renderReportPdf } from "@/lib/pdf/render";
@@ -95,4 +98,14 @@ test("on the creator's clock: dates in New York time and US English, the zone na
   const utc = pdftotext(await renderReportPdf(sampleReport(4), SHARE_URL)).join("");
   assert.match(utc, /1 Jun 2026, 09:30 UTC/);
   assert.match(utc, /dates in UTC/);
+});
+
+test("the PDF names its language and shows its title to assistive technology (qpdf reads the catalogue)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "pdf-"));
+  const file = join(dir, "report.pdf");
+  writeFileSync(file, await renderReportPdf(sampleReport(2), SHARE_URL));
+  const json = spawnSync("qpdf", ["--json", file], { encoding: "utf8" }).stdout;
+  rmSync(dir, { recursive: true });
+  assert.match(json, /"\/Lang": "u:en-GB"/);
+  assert.match(json, /"\/DisplayDocTitle": true/);
 });

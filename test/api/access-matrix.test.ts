@@ -68,6 +68,7 @@ const PATIENT_ROUTES: Record<string, PatientRoute> = {
   "GET /journal/{id}": { request: (ids) => ({ path: `/journal/${ids.journalEntry}` }) },
   "GET /journal/narrative-context/{patientId}": { request: (ids) => ({ path: `/journal/narrative-context/${ids.patient}` }) },
   "GET /assessments/{id}/results": { request: (ids) => ({ path: `/assessments/${ids.assessment}/results` }), anonymous: 404 },
+  "GET /patients/{id}/export": { request: (ids) => ({ path: `/patients/${ids.patient}/export` }) },
   "GET /fhir/Patient/{id}": { request: (ids) => ({ path: `/fhir/Patient/${ids.patient}` }) },
   "GET /fhir/Patient/{id}/$everything": { request: (ids) => ({ path: `/fhir/Patient/${ids.patient}/$everything` }) },
   "GET /fhir/Observation": { request: (ids) => ({ path: `/fhir/Observation?patient=${ids.patient}` }) },

@@ -19,7 +19,11 @@ before(async () => {
   server = await startServer({ env: { ...resend.env, AUTH0_DOMAIN: undefined } });
   api = apiClient(server.origin);
   const rom = await api.post("/assessments/rom", romBody, { headers: { "x-dev-user": "anonymous" } });
-  const created = await api.post("/reports", { codes: [rom.body.code], title: "Clock" }, { headers: { "x-dev-user": "anonymous" } });
+  const created = await api.post(
+    "/reports",
+    { assessmentCodes: [rom.body.code], title: "Clock" },
+    { headers: { "x-dev-user": "anonymous" } },
+  );
   assert.equal(created.status, 201);
   report = created.body.code;
 });
