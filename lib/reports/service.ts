@@ -171,7 +171,8 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
   await countCodeLookups(limits.key, total, limits.site);
   const now = new Date();
   const found = await db().assessment.findMany({
-    where: { code: { in: input.assessmentCodes } },
+    // A sample ("Try a sample result") is never bundled: it would read as a measurement there.
+    where: { code: { in: input.assessmentCodes }, isSample: false },
     select: { id: true, code: true, expiresAt: true },
   });
   const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));

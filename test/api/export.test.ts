@@ -21,7 +21,7 @@ test("a clinician downloads the patient's history as CSV with each finger joint'
       body: JSON.stringify(body),
     });
   assert.equal((await post("/assessments/rom", romBody)).status, 201);
-  assert.equal((await post("/assessments/pain", painBody)).status, 201);
+  assert.equal((await post("/assessments/pain-v2", painBody)).status, 201);
   const me = (await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number };
 
   const answer = await fetch(`${server.origin}/api/patients/${me.id}/export`, { headers: as("care_provider") });

@@ -50,7 +50,7 @@ describe("sign-in without NEXTAUTH_URL", () => {
 });
 
 describe("POST /lookup/sample", () => {
-  test("makes an anonymous sample that says so, expires within a day and cannot be claimed; then 429 like any anonymous write", async () => {
+  test("makes an anonymous sample that says so, expires within a day, cannot be claimed or bundled; then 429 like any anonymous write", async () => {
     const made = await api.post("/lookup/sample");
     assert.equal(made.status, 201);
     assert.equal(made.body.path, `/a/${made.body.code}`);
@@ -68,6 +68,14 @@ describe("POST /lookup/sample", () => {
       headers: { "x-dev-user": "patient" },
     });
     assert.equal(claim.status, 404);
+    // As a signed-in patient, so that this write does not spend the anonymous allowance counted below.
+    const bundled = await api.post(
+      "/reports",
+      { title: "Sample", assessmentCodes: [made.body.code] },
+      { token: "development", headers: { "x-dev-user": "patient" } },
+    );
+    assert.equal(bundled.status, 400, "a sample is never bundled into a report");
+    assert.equal(bundled.body.field, "assessmentCodes");
     const mine = await api.get("/patients/me/assessments", { token: "development", headers: { "x-dev-user": "patient" } });
     assert.ok(!mine.body.assessments.some((a: { code: string }) => a.code === made.body.code));
 
