@@ -66,6 +66,21 @@ async function main(): Promise<void> {
       "DEVELOPMENT AUTH IS ON (AUTH0_DOMAIN is unset): tokens are not verified and anyone may act as any user, admin included. Never hold real patient data this way.",
     );
   }
+  // Sign-in redirects: next-auth builds them from NEXTAUTH_URL. In development mode without it,
+  // each request's own address is used (AUTH_TRUST_HOST), so sign-in works on any port or host
+  // name; forwarded-host headers from peers that are not trusted proxies are dropped below, so
+  // that address is the one the browser asked for.
+  const originFromRequest = isDevAuth() && !config.NEXTAUTH_URL;
+  if (originFromRequest) {
+    process.env.AUTH_TRUST_HOST = "true";
+    logger.info("sign-in redirects follow the address each request was sent to (development mode, NEXTAUTH_URL unset)");
+  }
+  if (!isDevAuth() && !process.env.FRONTEND_URL) {
+    logger.warn(
+      { frontendUrl: config.FRONTEND_URL },
+      "FRONTEND_URL is unset: links in e-mails, reports and the API description name http://localhost:3000; set it to this service's public URL",
+    );
+  }
   if (!webSignInEnabled()) {
     logger.warn(
       "web sign-in is disabled (API-only mode): AUTH0_DOMAIN is set without AUTH0_CLIENT_ID, AUTH0_CLIENT_SECRET, NEXTAUTH_URL and NEXTAUTH_SECRET; API tokens work, and the pages serve anonymous visitors only",
@@ -106,6 +121,10 @@ async function main(): Promise<void> {
 
   const server = createServer((req, res) => {
     stampClientAddress(req, trust);
+    if (originFromRequest && !trust(req.socket.remoteAddress ?? "", 0)) {
+      delete req.headers["x-forwarded-host"];
+      delete req.headers["x-forwarded-proto"];
+    }
     applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
     if (req.url?.startsWith("/api/") && applyCors(req, res, origins, smartApps)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.

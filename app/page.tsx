@@ -1,7 +1,9 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CodeBox } from "@/components/assessment/code-box";
+import { TRY_SAMPLE_TITLE, TrySample } from "@/components/sample/try-sample";
 import { Card } from "@/components/ui";
+import { isDevAuth } from "@/lib/env";
 
 export default async function Home() {
   const t = await getTranslations("home");
@@ -34,10 +36,15 @@ export default async function Home() {
           <p className="mt-4 text-lg text-slate-700">{t("intro")}</p>
           <p className="mt-2 text-sm text-slate-700">{t("notDiagnosis")}</p>
         </div>
-        <Card title={t("haveCode")}>
-          <p className="mb-3 text-sm text-slate-700">{t("enterCode")}</p>
-          <CodeBox />
-        </Card>
+        <div className="space-y-4">
+          <Card title={t("haveCode")}>
+            <p className="mb-3 text-sm text-slate-700">{t("enterCode")}</p>
+            <CodeBox />
+          </Card>
+          <Card title={TRY_SAMPLE_TITLE}>
+            <TrySample development={isDevAuth()} />
+          </Card>
+        </div>
       </section>
       <section aria-label={t("whoFor")} className="grid gap-4 md:grid-cols-3">
         {areas.map((area) => (

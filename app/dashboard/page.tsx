@@ -7,6 +7,9 @@ import { currentUser, isStaff } from "@/lib/web/auth";
 
 export const metadata: Metadata = { title: "My dashboard", robots: { index: false } };
 
+/** The profile's name; none (a development persona, or no name yet) reads neutrally. */
+const greeting = (name: string | null) => (name ? `Hello, ${name}` : "My dashboard");
+
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ join?: string | string[] }> }) {
   const { join } = await searchParams;
   // A clinic's join link (the waiting-room poster's QR code) survives signing in.
@@ -29,10 +32,10 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
     );
   }
   // The strip is rendered with the page; the other panels then load side by side.
-  const me = await callApi<MyStanding>("/patients/me");
+  const me = await callApi<MyStanding & { name: string | null }>("/patients/me");
   return (
     <div>
-      <PageHeading title={user.name ? `Hello, ${user.name}` : "My dashboard"}>
+      <PageHeading title={greeting(user.persona ? null : me.ok ? me.data.name : null)}>
         <p>Your scores over time, your assessments and journal, who can see your record, and your subscription.</p>
       </PageHeading>
       <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} />

@@ -66,7 +66,7 @@ export default function DevelopersPage() {
       >
         <p className="text-sm text-slate-700">
           Four calls, copy-paste ready: submit a result, look it up, bundle it into a report, download the PDF. No token is needed for
-          these; add <code>-H &apos;authorization: Bearer $TOKEN&apos;</code> to act as a signed-in user.
+          these; add <code>-H &quot;authorization: Bearer $TOKEN&quot;</code> to act as a signed-in user.
         </p>
         <ol className="mt-4 space-y-6">
           {QUICK_START.map((step, i) => (

@@ -6,6 +6,7 @@ import { ClaimForm } from "@/components/dashboard/claim-form";
 import { ClinicShares } from "@/components/dashboard/clinic-shares";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
 import { GlanceStrip } from "@/components/patients/glance";
+import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Alert, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
@@ -42,6 +43,7 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
             }}
           />
           <ClinicShares joinCode={joinCode} />
+          <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
           <SubscriptionPanel />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
             Create a report for my clinician
@@ -50,7 +52,7 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
         <div className="space-y-6 lg:col-span-2">
           <ScoresPanel key={`scores-${version}`} base="/patients/me" />
           <HistoryPanel key={`history-${version}`} base="/patients/me" />
-          {patientId !== null && <JournalPanel patientId={patientId} />}
+          {patientId !== null && <JournalPanel key={`journal-${version}`} patientId={patientId} />}
           <AccessLogPanel />
         </div>
       </div>

@@ -1,5 +1,6 @@
 "use client";
 import type { z } from "zod";
+import { PatientGoniometry } from "@/components/goniometry/patient-goniometry";
 import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
@@ -81,6 +82,9 @@ export function PatientDetail({ id }: { id: number }) {
               <span>
                 Last assessment <When value={p.lastAssessment} />
               </span>
+              <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
+                Export history (CSV)
+              </a>
             </p>
             {p.needsAttention && (
               <ul className="mt-2 list-inside list-disc text-sm text-red-900">
@@ -94,6 +98,7 @@ export function PatientDetail({ id }: { id: number }) {
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
               <ScoresPanel base={`/patients/${id}`} />
+              <PatientGoniometry patientId={id} />
               <HistoryPanel base={`/patients/${id}`} />
               <JournalPanel patientId={id} />
             </div>

@@ -4,14 +4,22 @@
 import { useId, useRef } from "react";
 import { Button, buttonStyles } from "@/components/ui";
 import { EmailForm } from "@/components/ui/email-form";
+import { useViewerClock } from "@/components/ui/when";
+import { query } from "@/lib/web/client";
 
 export function ReportActions({ code, formattedCode }: { code: string; formattedCode: string }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
+  // The PDF and the e-mail are dated on this viewer's clock (the server only knows UTC).
+  const clock = useViewerClock();
   return (
     <div className="space-y-4 print:hidden">
       <div className="flex flex-wrap gap-3">
-        <a className={buttonStyles.primary} href={`/api/proxy/reports/${code}/pdf`} download={`hand-report-${formattedCode}.pdf`}>
+        <a
+          className={buttonStyles.primary}
+          href={`/api/proxy/reports/${code}/pdf${query(clock ?? {})}`}
+          download={`hand-report-${formattedCode}.pdf`}
+        >
           Download PDF
         </a>
         <Button variant="secondary" onClick={() => window.print()}>
@@ -34,6 +42,7 @@ export function ReportActions({ code, formattedCode }: { code: string; formatted
         inputRef={input}
         path={`/reports/${code}/email`}
         field="to"
+        extra={clock ?? undefined}
         label="E-mail this report (the PDF is attached)"
         buttonLabel="Send"
         sentText={(to) => `Sent to ${to}.`}

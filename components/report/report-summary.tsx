@@ -3,9 +3,10 @@
 // hand) with its change table, and each record's details. Server-rendered, and printable.
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui";
-import { formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { When, WhenText } from "@/components/ui/when";
+import { handName, headline, snapshotMetrics, snapshotNotes, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
-import { changes, chartScales, chartSeries, hasChart, sectionMeta } from "@/lib/report-view/summary";
+import { changes, chartScales, chartSeries, hasChart } from "@/lib/report-view/summary";
 
 /** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
 function Scroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
@@ -52,7 +53,9 @@ export function SummaryTable({ assessments }: { assessments: ReportAssessment[] 
           {assessments.map((item, index) => (
             <tr key={item.code} className="border-b border-slate-100 even:bg-slate-50">
               <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">{formatDate(item.dateCreated)}</td>
+              <td className="whitespace-nowrap py-1.5 pr-2">
+                <When value={item.dateCreated} kind="date" />
+              </td>
               <td className="py-1.5 pr-2">{typeName(item.assessmentType)}</td>
               <td className="py-1.5 pr-2">{handName(item.hand, true)}</td>
               <td className="py-1.5 pr-2">{headline(item).text}</td>
@@ -78,7 +81,7 @@ export function ScoreChart({ assessments }: { assessments: ReportAssessment[] })
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         className="h-auto w-full"
         role="img"
-        aria-label={`Scores over time, 0 to 100, higher is better, from ${formatDate(new Date(first).toISOString())} to ${formatDate(new Date(last).toISOString())}: ${series.length} lines, one per test and hand; the table "Change from first to latest" gives the values.`}
+        aria-label={`Scores over time, 0 to 100, higher is better, over ${Math.max(1, Math.round((last - first) / 86_400_000))} days: ${series.length} lines, one per test and hand; the table "Change from first to latest" gives the values.`}
         data-testid="report-chart"
       >
         {[0, 25, 50, 75, 100].map((tick) => (
@@ -97,11 +100,11 @@ export function ScoreChart({ assessments }: { assessments: ReportAssessment[] })
           </g>
         ))}
         <text x={CHART.left + 6} y={CHART.height - 4} fontSize={11} fill="#475569">
-          {formatDate(new Date(first).toISOString())}
+          <WhenText value={new Date(first).toISOString()} kind="date" />
         </text>
-        {formatDate(new Date(last).toISOString()) !== formatDate(new Date(first).toISOString()) ? (
+        {last - first >= 86_400_000 ? (
           <text x={CHART.width - CHART.right - 6} y={CHART.height - 4} textAnchor="end" fontSize={11} fill="#475569">
-            {formatDate(new Date(last).toISOString())}
+            <WhenText value={new Date(last).toISOString()} kind="date" />
           </text>
         ) : null}
         {series.map((line) => (
@@ -164,9 +167,17 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
                 {row.label}
               </th>
               <td className="py-1.5 pr-2">
-                {row.firstDate}: {row.first}
+                <When value={row.firstAt} kind="date" />: {row.first}
               </td>
-              <td className="py-1.5 pr-2">{row.direction === "single" ? "–" : `${row.latestDate}: ${row.latest}`}</td>
+              <td className="py-1.5 pr-2">
+                {row.direction === "single" ? (
+                  "–"
+                ) : (
+                  <>
+                    <When value={row.latestAt} kind="date" />: {row.latest}
+                  </>
+                )}
+              </td>
               <td className="whitespace-nowrap py-1.5 text-right font-semibold">{row.change}</td>
             </tr>
           ))}
@@ -176,17 +187,22 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
   );
 }
 
-/** One record: its numbers, per-joint angles against normal ranges, and notes (lighting, flags). */
+/** One record: its numbers and notes (lighting, flags); its finger joints are in the goniometry table. */
 export function AssessmentDetails({ item, index }: { item: ReportAssessment; index: number }) {
   const metrics = snapshotMetrics(item);
   const notes = snapshotNotes(item);
-  const joints = jointRows(item.results.joints);
   return (
     <Card
       headingLevel={3}
       title={`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}
       className="min-w-0 break-inside-avoid"
-      actions={<span className="text-xs text-slate-700">{sectionMeta(item)}</span>}
+      actions={
+        <span className="text-xs text-slate-700">
+          {[<When key="when" value={item.dateCreated} />, weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+            .filter(Boolean)
+            .flatMap((part, i) => (i === 0 ? [part] : [" · ", part]))}
+        </span>
+      }
     >
       {metrics.length ? (
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-4">
@@ -203,46 +219,6 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
       ) : (
         <p className="text-sm text-slate-700">No results were recorded for this assessment.</p>
       )}
-      {joints.length ? (
-        <Scroll label={`Joints of record ${index + 1}`} className="mt-3">
-          <table className="w-full min-w-[24rem] text-left text-sm">
-            <caption className="mb-1 text-left text-xs text-slate-700">
-              Joints: angles measured and range of motion against the normal range
-            </caption>
-            <thead className="border-b border-slate-300 text-xs text-slate-700">
-              <tr>
-                <th scope="col" className="py-1 pr-2">
-                  Joint
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Angles
-                </th>
-                <th scope="col" className="py-1 pr-2">
-                  Range of motion
-                </th>
-                <th scope="col" className="py-1">
-                  Normal range
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {joints.map((joint, i) => (
-                <tr key={i} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 pr-2 font-medium">
-                    {joint.joint}
-                  </th>
-                  <td className="whitespace-nowrap py-1 pr-2">{joint.angles}</td>
-                  <td className="whitespace-nowrap py-1 pr-2">
-                    {joint.rom}
-                    {joint.belowNormal ? <span className="ml-1 font-semibold text-amber-900">below normal</span> : null}
-                  </td>
-                  <td className="whitespace-nowrap py-1">{joint.normal}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </Scroll>
-      ) : null}
       {notes.length ? (
         <ul className="mt-3 space-y-1 text-sm">
           {notes.map((note) => (

@@ -24,6 +24,7 @@ export function EmailForm({
   notSetUpText,
   id: givenId,
   inputRef,
+  extra,
 }: {
   /** The proxy path the address is posted to. */
   path: string;
@@ -38,6 +39,8 @@ export function EmailForm({
   /** The address field's id, for a link that jumps to it. */
   id?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** More body fields sent with the address (e.g. the viewer's time zone). */
+  extra?: Record<string, string>;
 }) {
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -54,10 +57,10 @@ export function EmailForm({
         const to = address.trim();
         setBusy(true);
         setNotice(null);
-        const result = await proxy<{ sent?: boolean; field?: string }>(path, { method: "POST", body: { [field]: to } });
+        setError(null);
+        const result = await proxy<{ sent?: boolean; field?: string }>(path, { method: "POST", body: { ...extra, [field]: to } });
         setBusy(false);
         if (result.ok) {
-          setError(null);
           setNotice(result.data.sent === false ? { kind: "info", text: notSetUpText } : { kind: "success", text: sentText(to) });
         } else if (result.status === 400) {
           setError(errorText(result.data).replace(/^\w+: /, "") || "Enter a valid e-mail address");

@@ -52,3 +52,28 @@ export function When({ value, kind = "datetime" }: { value: string | null | unde
     </time>
   );
 }
+
+/** The same as plain text (no <time> element), for places that take text only, such as an SVG label. */
+export function WhenText({ value, kind }: { value: string; kind: WhenKind }) {
+  const local = useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+  return <>{formatWhen(value, kind, local)}</>;
+}
+
+const serverClock = () => null;
+let viewerClock: { timeZone: string; locale: string } | null = null;
+const readViewerClock = () => {
+  if (!viewerClock) {
+    const { timeZone, locale } = Intl.DateTimeFormat().resolvedOptions();
+    viewerClock = { timeZone, locale };
+  }
+  return viewerClock;
+};
+
+/** The browser's time zone and locale (null while rendering on the server): what a document made for this viewer is dated on. */
+export function useViewerClock(): { timeZone: string; locale: string } | null {
+  return useSyncExternalStore(subscribe, readViewerClock, serverClock);
+}

@@ -59,6 +59,7 @@ export const PATIENT_ACTIONS = {
   report_email: "report",
   claim: "assessment claimed",
   mark_reviewed: "marked reviewed",
+  export_history: "history exported",
   share_granted: "shared with a clinic",
   share_revoked: "stopped sharing with a clinic",
 } as const;

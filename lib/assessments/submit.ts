@@ -17,6 +17,8 @@ import { painScores } from "@/lib/assessments/kinds/pain";
 import type { arthritisInput, dexterityInput, painInput, romInput } from "@/lib/assessments/schemas";
 
 export const ANONYMOUS_LIFETIME_DAYS = 90;
+/** A sample ("Try a sample result") is there to look at once, not to keep. */
+export const SAMPLE_LIFETIME_DAYS = 1;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type RomInput = z.output<typeof romInput>;
@@ -29,6 +31,8 @@ export type NewRecord = {
   hand: Hand | null;
   snapshot: Snapshot;
   email?: string | null;
+  /** Made by "Try a sample result": anonymous, marked as a sample, short-lived. */
+  sample?: boolean;
 } & ({ type: AssessmentType; results?: undefined } | { type: DetailType; results: ResultsTree });
 
 export interface CreatedRecord {
@@ -41,6 +45,8 @@ export interface CreatedRecord {
 /** Stores a record with a fresh code; owned by `owner`, or anonymous (new contact, 90-day expiry). */
 export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "contactId"> | null): Promise<CreatedRecord> {
   const now = new Date();
+  if (record.sample && owner) throw new Error("a sample record is never owned");
+  const lifetimeDays = record.sample ? SAMPLE_LIFETIME_DAYS : ANONYMOUS_LIFETIME_DAYS;
   const score = owner ? scoreValuesFor(record.type, record.snapshot) : null;
   const { id, code } = await withFreshCode((code) =>
     withTransaction(async (sql) => {
@@ -52,7 +58,8 @@ export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "con
         result_snapshot: record.snapshot,
         email: record.email ?? null,
         is_anonymous: !owner,
-        expires_at: owner ? null : new Date(now.getTime() + ANONYMOUS_LIFETIME_DAYS * DAY_MS),
+        is_sample: record.sample === true,
+        expires_at: owner ? null : new Date(now.getTime() + lifetimeDays * DAY_MS),
         date_created: now,
         owner_id: ownerId,
       });
@@ -83,7 +90,7 @@ const orNull = <T>(value: T | null | undefined): T | null => value ?? null;
 
 // ---------- ROM ----------
 
-export async function submitRom(input: RomInput, user: AuthUser | null) {
+export async function submitRom(input: RomInput, user: AuthUser | null, options: { sample?: boolean } = {}) {
   const wrist = input.wrist ?? {};
   const snapshot: Snapshot = {
     overallScore: input.overallScore,
@@ -95,7 +102,10 @@ export async function submitRom(input: RomInput, user: AuthUser | null) {
   };
   // One hand is measured per submission: its scores are the submission's, its joints all of them.
   const handResult = { hand: input.hand, wristScore: input.wristScore, fingerScore: input.fingerScore, jointResults: input.joints };
-  const created = await createRecord({ type: "ROM", hand: input.hand, snapshot, results: { ...input, handResults: [handResult] } }, user);
+  const created = await createRecord(
+    { type: "ROM", hand: input.hand, snapshot, sample: options.sample, results: { ...input, handResults: [handResult] } },
+    user,
+  );
   return {
     id: created.id,
     code: created.code,

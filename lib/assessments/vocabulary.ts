@@ -70,15 +70,5 @@ export const CLINICAL_FLAG_NAMES: Record<string, string> = {
   OA_PATTERN_POSSIBLE: "Possible osteoarthritis pattern",
 };
 
-/** Fingers of per-joint results. */
-export const FINGER_NAMES: Record<string, string> = {
-  THUMB: "Thumb",
-  INDEX: "Index",
-  MIDDLE: "Middle",
-  RING: "Ring",
-  LITTLE: "Little",
-  PINKY: "Little",
-};
-
 /** Spec, "Scores and units": reference ranges of the wrist when scoring, degrees. */
 export const WRIST_REFERENCE_RANGES = { extension: [0, 70], flexion: [0, 80] } as const;

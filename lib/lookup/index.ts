@@ -20,6 +20,7 @@ import { translator } from "@/lib/i18n/messages";
 import { MailError, sendMail } from "@/lib/mail";
 import { countMail } from "@/lib/rate-limit";
 import type { anonymousBody, emailBody } from "@/lib/lookup/schemas";
+import type { JointResult } from "@/lib/report-view/schemas";
 
 interface LookupRow {
   code: string;
@@ -28,6 +29,7 @@ interface LookupRow {
   date_created: Date | string;
   result_snapshot: Snapshot | string;
   is_anonymous: boolean;
+  is_sample: boolean;
   expires_at: Date | string | null;
   view_count: number;
 }
@@ -43,16 +45,17 @@ const asObject = (value: Snapshot | string | null): Snapshot => (typeof value ==
 const LOOKUP_SQL = `WITH hit AS (
    UPDATE assessments SET view_count = view_count + 1
     WHERE code = $1 AND ${liveSql()}
-    RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, expires_at, view_count, owner_id
+    RETURNING id, code, assessment_type, hand, date_created, result_snapshot, is_anonymous, is_sample, expires_at, view_count, owner_id
  )
  SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`;
 
 export async function lookupByCode(code: string, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<LookupRow & { owner_id: number; owner_is_patient: boolean }>(LOOKUP_SQL, [code], "lookup_by_code"),
+    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean }>(LOOKUP_SQL, [code], "lookup_by_code"),
   );
   if (row && !row.is_anonymous && row.owner_is_patient) await auditShown(caller, [row.owner_id], "lookup");
   if (!row) throw notFoundCode();
+  const joints = row.assessment_type === "ROM" ? await romJoints(row.id) : [];
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
@@ -61,9 +64,48 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     dateCreated: iso(row.date_created),
     resultSnapshot: asObject(row.result_snapshot),
     isAnonymous: row.is_anonymous,
+    isSample: row.is_sample,
     expiresAt: row.expires_at === null ? null : iso(row.expires_at),
     viewCount: Number(row.view_count),
+    results: { joints },
   };
+}
+
+interface JointRow {
+  hand: Hand;
+  finger: string | null;
+  joint_type: string | null;
+  min_angle: number | null;
+  max_angle: number | null;
+  rom: number | null;
+  normal_range_min: number | null;
+  normal_range_max: number | null;
+}
+
+/** A range-of-motion record's finger joints, hand by hand in measured order (the report view's joint results). */
+async function romJoints(assessmentId: number): Promise<JointResult[]> {
+  const rows = await withConnection((sql) =>
+    sql.query<JointRow>(
+      `SELECT h.hand, j.finger, j.joint_type, j.min_angle, j.max_angle, j.rom, j.normal_range_min, j.normal_range_max
+         FROM rom_assessments r
+         JOIN rom_hand_results h ON h.rom_assessment_id = r.id
+         JOIN rom_joint_results j ON j.hand_result_id = h.id
+        WHERE r.assessment_id = $1
+        ORDER BY h.id, j.position`,
+      [assessmentId],
+    ),
+  );
+  const number = (value: number | null) => (value === null ? null : Number(value));
+  return rows.map((j) => ({
+    hand: j.hand,
+    finger: j.finger,
+    jointType: j.joint_type,
+    minAngle: number(j.min_angle),
+    maxAngle: number(j.max_angle),
+    rom: number(j.rom),
+    normalRange:
+      j.normal_range_min === null || j.normal_range_max === null ? null : [Number(j.normal_range_min), Number(j.normal_range_max)],
+  }));
 }
 
 /** What a code names, without counting a view: a live assessment first, else a report. */
@@ -102,7 +144,7 @@ export async function claimByCode(code: string, caller: AccessContext & { user: 
       `UPDATE assessments AS a
           SET owner_id = $2, is_anonymous = false, expires_at = NULL, claimed_at = now()
          FROM assessments AS before
-        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND ${liveSql("a")}
+        WHERE a.id = before.id AND a.code = $1 AND a.is_anonymous AND NOT a.is_sample AND ${liveSql("a")}
         RETURNING a.id, a.assessment_type::text AS assessment_type, a.hand::text AS hand, a.date_created, a.result_snapshot,
                   before.owner_id AS previous_owner`,
       code,

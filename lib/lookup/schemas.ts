@@ -12,13 +12,16 @@ import {
 } from "@/lib/assessments/schemas";
 import { kindRecords } from "@/lib/assessments/records";
 import { codeSchema } from "@/lib/codes";
+import { assessmentResults } from "@/lib/report-view/schemas";
 
 export const codeParams = z.object({ code: codeSchema });
 
 export const lookupResponse = kindRecords("Lookup", {
   isAnonymous: z.boolean(),
+  isSample: z.boolean().describe('Made by "Try a sample result" (POST /lookup/sample): made-up values, never claimed or counted'),
   expiresAt: z.iso.datetime().nullable().describe("When an unclaimed record stops being reachable; null once it is in an account"),
   viewCount: z.number().int(),
+  results: assessmentResults,
 });
 
 export const lookupEndpoint = endpoint({
@@ -75,7 +78,7 @@ export const claimEndpoint = endpoint({
     { status: 200, description: "Claimed", schema: claimResponse },
     { status: 400, description: "Malformed code" },
     { status: 401, description: "Token missing or invalid" },
-    { status: 404, description: "No such code, expired, or already claimed" },
+    { status: 404, description: "No such code, expired, already claimed, or a sample (isSample)" },
   ],
 });
 
@@ -154,4 +157,22 @@ export const anonymousEndpoint = endpoint({
       description: `assessmentType missing or unknown, or a field invalid: the snapshot's known keys are typed and ranged per type; every text in it is at most ${SNAPSHOT_LIMITS.textLength} characters, every number within ±2^53, it nests at most ${SNAPSHOT_LIMITS.depth} levels and its JSON is at most ${SNAPSHOT_LIMITS.bytes / 1024} KiB (field names the offending member)`,
     },
   ],
+});
+
+export const sampleResponse = z.object({
+  code: z.string(),
+  formattedCode: z.string(),
+  path: z.string().describe("The page that shows it: /a/CODE"),
+});
+
+export const sampleEndpoint = endpoint({
+  method: "POST",
+  path: "/lookup/sample",
+  summary: "Create a sample range-of-motion result (made-up values, marked as a sample) to try the service with",
+  description:
+    'What the home page\'s "Try a sample result" calls. The record is anonymous, marked isSample, expires after a day, cannot be claimed and is in no list or figure.',
+  tag: "Lookup",
+  auth: "none",
+  limits: ["anonymous-write"],
+  responses: [{ status: 201, description: "Created", schema: sampleResponse }],
 });

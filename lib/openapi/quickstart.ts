@@ -50,8 +50,12 @@ export const QUICK_START: QuickStartStep[] = [
       dateCreated: "2026-03-02T09:14:05.000Z",
       resultSnapshot: { overallScore: 72, wristScore: 80, fingerScore: 65 },
       isAnonymous: true,
+      isSample: false,
       expiresAt: "2026-05-31T09:14:05.000Z",
       viewCount: 1,
+      results: {
+        joints: [{ hand: "LEFT", finger: "INDEX", jointType: "MCP", minAngle: 3, maxAngle: 85, rom: 82, normalRange: [0, 90] }],
+      },
     },
   },
   {

@@ -384,3 +384,24 @@ export const narrativeSummaryEndpoint = endpoint({
   limits: ["ai"],
   responses: [{ status: 200, description: "The note and where it came from", schema: narrativeResponse }, badId, unauthorized, notAPatient],
 });
+
+export const patientExportEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/export",
+  summary: "A patient's whole assessment history as CSV (one row per record, finger joints as columns), audited",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  limits: ["compute"],
+  responses: [
+    {
+      status: 200,
+      description:
+        "text/csv, attachment patient-ID-history.csv: date, code, test, hand, headline score, summary, lighting, then each finger joint's active range of motion; oldest first, at most 5000 records",
+      contentType: "text/csv",
+    },
+    badId,
+    unauthorized,
+    notAPatient,
+  ],
+});

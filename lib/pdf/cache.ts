@@ -1,15 +1,17 @@
 // Rendered PDFs, kept in memory up to a byte cap (PDF_CACHE_BYTES), least recently used first
 // out. An entry is keyed by a hash of everything the document is made from (the report as read
-// from the database, every assessment's snapshot, owner and title included, and the share link),
+// from the database, every assessment's snapshot, owner and title included, the share link, and
+// the clock its dates are written on),
 // so anything that would change the PDF changes the key: a changed report is rendered anew and
 // its old entry ages out. The view count is left out: the document does not show it.
 import { createHash } from "node:crypto";
+import type { Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
-export function pdfCacheKey(report: ReportView, shareUrl: string): string {
+export function pdfCacheKey(report: ReportView, shareUrl: string, clock: Clock): string {
   const { viewCount: _notShown, ...shown } = report;
   return createHash("sha256")
-    .update(JSON.stringify([shown, shareUrl]))
+    .update(JSON.stringify([shown, shareUrl, clock.timeZone, clock.locale]))
     .digest("base64url");
 }
 

@@ -6,7 +6,9 @@
 // static numbers. The plan estimates heights from the document's styles and conservative glyph
 // widths; lib/pdf/render.ts checks the page count of the result and, should a planned page
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
-import { clip, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { goniometryTables, measurementsOf, type GoniometryTable } from "@/lib/assessments/goniometry";
+import { clip, formatDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
@@ -76,12 +78,12 @@ const textHeight = (text: string, width: number, size: number, bold = false) => 
 const HEADING = 10.5 * LINE + 6 + 5;
 
 /** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
-function introHeight(report: ReportView, shareUrl: string, chart: boolean): number {
+function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock: Clock): number {
   let height = 7.5 * LINE; // kicker
   height += textHeight(reportHeading(report), CONTENT_WIDTH, 17, true) + 4 + 8;
   const fromSender = senderTitle(report);
   if (fromSender) height += textHeight(fromSender, CONTENT_WIDTH, 8) - 8 + 8;
-  const metaValues = [patientLabel(report), formatDate(report.createdAt), String(report.assessments.length), report.formattedCode];
+  const metaValues = [patientLabel(report), formatDate(report.createdAt, clock), String(report.assessments.length), report.formattedCode];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
   const details = patientDetails(report);
   if (details) height += textHeight(details, CONTENT_WIDTH, 8) - 8 + 8;
@@ -99,7 +101,7 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean): numb
     height += 2.4 + Math.max(...cells);
   }
   if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
-  const rows = changes(report.assessments);
+  const rows = changes(report.assessments, clock);
   if (rows.length) {
     height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
     const rest = (CONTENT_WIDTH - 160 - 100) / 2;
@@ -119,13 +121,10 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean): numb
 /** Metric cells are an eighth of the section's inner width, less their right padding. */
 const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
 
-/** Joint lines are half the section's inner width, less their right padding. */
-const JOINT_WIDTH = (CONTENT_WIDTH - 1 - 12) / 2 - 4;
-
 /** One assessment section (kept whole on a page). */
-export function sectionHeight(item: ReportAssessment, index: number): number {
+export function sectionHeight(item: ReportAssessment, index: number, clock: Clock = UTC_CLOCK): number {
   const title = `${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`;
-  const meta = sectionMeta(item);
+  const meta = sectionMeta(item, clock);
   let height = 1 + 2 * 2 + 0.5 + Math.max(8.5 * LINE, textHeight(`${title}   ${meta}`, CONTENT_WIDTH - 12, 8.5, true));
   const metrics = snapshotMetrics(item);
   if (metrics.length) {
@@ -144,24 +143,6 @@ export function sectionHeight(item: ReportAssessment, index: number): number {
   } else {
     height += 3 + 7.5 * LINE + 2.5;
   }
-  const joints = jointRows(item.results.joints);
-  if (joints.length) {
-    height += 6.5 * LINE + 1 + 2.5;
-    for (let row = 0; row < joints.length; row += 2)
-      height +=
-        1 +
-        Math.max(
-          ...joints
-            .slice(row, row + 2)
-            .map((j) =>
-              textHeight(
-                `${j.joint}: ${j.angles}, ROM ${j.rom} (normal ${j.normal})${j.belowNormal ? " below normal" : ""}`,
-                JOINT_WIDTH,
-                7,
-              ),
-            ),
-        );
-  }
   const notes = snapshotNotes(item);
   if (notes.length) height += textHeight(notes.map((note) => `${note.label}: ${note.text}.  `).join(""), CONTENT_WIDTH - 12, 7.5) + 2.5;
   return height + 5;
@@ -178,6 +159,27 @@ export const explanationParagraphs = (text: string) =>
 
 /** The explanation's place in a page plan: it follows the intro, on page 1 when it fits. */
 export const EXPLANATION = -1;
+/** The goniometry table's place in a page plan: after the explanation, before the sections. */
+export const GONIOMETRY = -2;
+
+/** Dates the PDF's goniometry table shows per hand: the first and the latest five. */
+export const PDF_GONIOMETRY_COLUMNS = 6;
+
+/** The report's goniometry tables as the PDF shows them. */
+export const pdfGoniometry = (report: ReportView): GoniometryTable[] =>
+  goniometryTables(measurementsOf(report.assessments), PDF_GONIOMETRY_COLUMNS);
+
+/** Row height of the goniometry table (7 pt text, 1.2 pt padding above and below). */
+const GONIOMETRY_ROW = 7 * LINE + 2.4;
+
+function goniometryHeight(tables: GoniometryTable[]): number {
+  let height = HEADING;
+  for (const table of tables) {
+    const rows = table.fingers.reduce((sum, finger) => sum + 2 + finger.joints.length, 0);
+    height += 7.5 * LINE + 2 + 7 * LINE + 5 + rows * GONIOMETRY_ROW + 8;
+  }
+  return height + 7 * LINE + 4;
+}
 
 function explanationHeight(text: string): number {
   let height = HEADING + 7 * LINE + 6;
@@ -190,16 +192,19 @@ function explanationHeight(text: string): number {
  * heading travelling with the first of them; every section is placed, even one taller than a
  * page (react-pdf then splits that page, and the caller's page count check notices).
  */
-export function planPages(report: ReportView, shareUrl: string): number[][] {
+export function planPages(report: ReportView, shareUrl: string, clock: Clock = UTC_CLOCK): number[][] {
   const pages: number[][] = [[]];
-  let used = introHeight(report, shareUrl, hasChart(report.assessments));
+  let used = introHeight(report, shareUrl, hasChart(report.assessments), clock);
   const limit = PAGE_CONTENT_HEIGHT - SAFETY;
-  const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...report.assessments.keys()];
+  const goniometry = pdfGoniometry(report);
+  const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...(goniometry.length ? [GONIOMETRY] : []), ...report.assessments.keys()];
   blocks.forEach((index) => {
     const height =
       index === EXPLANATION
         ? explanationHeight(report.aiExplanation!)
-        : sectionHeight(report.assessments[index]!, index) + (index === 0 ? HEADING : 0);
+        : index === GONIOMETRY
+          ? goniometryHeight(goniometry)
+          : sectionHeight(report.assessments[index]!, index, clock) + (index === 0 ? HEADING : 0);
     const current = pages[pages.length - 1]!;
     const alone = current.length === 0 && pages.length > 1;
     if (used + height > limit && !alone) {

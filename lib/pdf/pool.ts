@@ -20,6 +20,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { PdfCache, pdfCacheKey } from "@/lib/pdf/cache";
 import { FairQueue, QueueFull } from "@/lib/pdf/fair-queue";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
 /** Seconds a refused or abandoned render's caller is asked to wait before trying again. */
@@ -67,17 +68,22 @@ const busy = () =>
  * document was made before (`cached`), else rendered by a worker of the pool when it is the
  * client's turn; 503 ApiError when the client's or the whole queue is full or the render too slow.
  */
-export async function renderPdf(report: ReportView, shareUrl: string, client: string): Promise<{ bytes: Buffer; cached: boolean }> {
+export async function renderPdf(
+  report: ReportView,
+  shareUrl: string,
+  client: string,
+  clock: Clock = UTC_CLOCK,
+): Promise<{ bytes: Buffer; cached: boolean }> {
   const { PDF_WORKERS, PDF_QUEUE, PDF_QUEUE_PER_CLIENT, PDF_CACHE_BYTES } = env();
   cache ??= new PdfCache(PDF_CACHE_BYTES);
   queue ??= new FairQueue({ concurrency: PDF_WORKERS, maxWaiting: PDF_QUEUE, maxWaitingPerClient: PDF_QUEUE_PER_CLIENT });
-  const key = pdfCacheKey(report, shareUrl);
+  const key = pdfCacheKey(report, shareUrl, clock);
   const hit = cache.get(key);
   if (hit) return { bytes: hit, cached: true };
   let pending = rendering.get(key);
   if (!pending) {
     pending = queue
-      .run(client, () => renderInPool(report, shareUrl))
+      .run(client, () => renderInPool(report, shareUrl, clock))
       .then((bytes) => {
         cache!.set(key, bytes);
         return bytes;
@@ -93,7 +99,7 @@ export async function renderPdf(report: ReportView, shareUrl: string, client: st
   }
 }
 
-async function renderInPool(report: ReportView, shareUrl: string): Promise<Buffer> {
+async function renderInPool(report: ReportView, shareUrl: string, clock: Clock): Promise<Buffer> {
   const budget = env().PDF_RENDER_TIMEOUT_MS;
   const abandon = new AbortController();
   const { port1: startedHere, port2: startedThere } = new MessageChannel();
@@ -103,7 +109,7 @@ async function renderInPool(report: ReportView, shareUrl: string): Promise<Buffe
   });
   try {
     const bytes = (await renderPool().run(
-      { report, shareUrl, started: startedThere },
+      { report, shareUrl, clock, started: startedThere },
       { transferList: [startedThere], signal: abandon.signal },
     )) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

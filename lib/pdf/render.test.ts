@@ -2,6 +2,9 @@
 // (static numbers) or, when a planned page overflows, flowing (react-pdf's numbering).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { planPages } from "@/lib/pdf/plan";
 import { pageCount, renderReportPdf } from "@/lib/pdf/render";
@@ -18,7 +21,7 @@ function pdftotext(pdf: Buffer): string[] {
 }
 
 async function assertNumbered(report: ReportView, plan?: number[][]): Promise<number> {
-  const bytes = await renderReportPdf(report, SHARE_URL, plan);
+  const bytes = await renderReportPdf(report, SHARE_URL, { plan });
   const pages = pdftotext(bytes);
   assert.equal(pageCount(bytes), pages.length);
   pages.forEach((text, i) => assert.match(text, new RegExp(`Page ${i + 1} of ${pages.length}\\b`), `page ${i + 1}`));
@@ -71,4 +74,38 @@ test("a plan that does not fit (all 20 sections on page 1): rendered flowing ins
 
 test("one assessment, no chart, no explanation: a single page", async () => {
   assert.equal(await assertNumbered(sampleReport(1, { patientName: null })), 1);
+});
+
+test("one goniometry table instead of joint lines per record: the index finger's TAM by hand, 137° on 1 Jun to 223° (+86°) on 27 Jul", async () => {
+  // lib/report-view/sample.ts, index MCP/PIP/DIP at 0.55 and 0.87 of normal less 8°, 0° and 4°:
+  // round(41.5) + 55 + 40 = 137; round(70.3) + 87 + round(65.6) = 223.
+  const text = pdftotext(await renderReportPdf(sampleReport(20), SHARE_URL)).join("");
+  assert.match(text, /Finger joints by date/);
+  assert.match(text, /Right hand/);
+  assert.match(text, /TAM Index\s+137°(\s+\S+ \(\+\d+°\)){3}\s+223° \(\+86°\)/);
+  assert.doesNotMatch(text, /Joints: angles measured/);
+  // The chart's axis labels every week from the first result (1 Jun) to the last (6 Aug), in one line.
+  assert.match(text, /1 Jun\s+8 Jun\s+15 Jun\s+22 Jun\s+29 Jun\s+6 Jul\s+13 Jul\s+20 Jul\s+27 Jul\s+3 Aug\n/);
+});
+
+test("on the creator's clock: dates in New York time and US English, the zone named in every footer", async () => {
+  const pages = pdftotext(await renderReportPdf(sampleReport(4), SHARE_URL, { clock: { timeZone: "America/New_York", locale: "en-US" } }));
+  const text = pages.join("");
+  // The first record was taken at 09:30 UTC on 1 June 2026: 05:30 in New York (EDT).
+  assert.match(text, /Jun 1, 2026, 05:30 AM EDT/);
+  assert.match(text, /Aug 12, 2026/);
+  pages.forEach((page, i) => assert.match(page, /dates in America\/New York time/, `page ${i + 1}`));
+  const utc = pdftotext(await renderReportPdf(sampleReport(4), SHARE_URL)).join("");
+  assert.match(utc, /1 Jun 2026, 09:30 UTC/);
+  assert.match(utc, /dates in UTC/);
+});
+
+test("the PDF names its language and shows its title to assistive technology (qpdf reads the catalogue)", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "pdf-"));
+  const file = join(dir, "report.pdf");
+  writeFileSync(file, await renderReportPdf(sampleReport(2), SHARE_URL));
+  const json = spawnSync("qpdf", ["--json", file], { encoding: "utf8" }).stdout;
+  rmSync(dir, { recursive: true });
+  assert.match(json, /"\/Lang": "u:en-GB"/);
+  assert.match(json, /"\/DisplayDocTitle": true/);
 });

@@ -4,6 +4,8 @@ import { createElement } from "react";
 import { fontStack } from "@/lib/pdf/fonts";
 import { planPages } from "@/lib/pdf/plan";
 import { ReportDocument } from "@/lib/pdf/report-document";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { formatDateTime } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
 
 /**
@@ -11,11 +13,17 @@ import type { ReportView } from "@/lib/report-view/schemas";
  * anyway (the result has more pages than planned), renders again with the sections flowing and
  * react-pdf numbering the pages, so that the numbers are always right.
  */
-export async function renderReportPdf(report: ReportView, shareUrl: string, plan = planPages(report, shareUrl)): Promise<Buffer> {
-  // Every string the document may print comes from the report or the link.
-  const fonts = fontStack(`${JSON.stringify(report)}${shareUrl}`);
-  const planned = await render(report, shareUrl, fonts, plan);
-  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined);
+export async function renderReportPdf(
+  report: ReportView,
+  shareUrl: string,
+  options: { clock?: Clock; plan?: number[][] } = {},
+): Promise<Buffer> {
+  const clock = options.clock ?? UTC_CLOCK;
+  const plan = options.plan ?? planPages(report, shareUrl, clock);
+  // Every string the document may print comes from the report, the link or the clock's dates.
+  const fonts = fontStack(`${JSON.stringify(report)}${shareUrl}${formatDateTime(report.createdAt, clock)}`);
+  const planned = await render(report, shareUrl, fonts, plan, clock);
+  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined, clock);
 }
 
 /** pdfkit writes each page object's dictionary uncompressed, with "/Type /Page" on its own line. */
@@ -23,8 +31,8 @@ export function pageCount(bytes: Buffer): number {
   return bytes.toString("latin1").match(/\/Type \/Page\n/g)?.length ?? 0;
 }
 
-async function render(report: ReportView, shareUrl: string, fonts: string[], plan: number[][] | undefined): Promise<Buffer> {
-  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts }) as Parameters<typeof pdf>[0]);
+async function render(report: ReportView, shareUrl: string, fonts: string[], plan: number[][] | undefined, clock: Clock): Promise<Buffer> {
+  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts, clock }) as Parameters<typeof pdf>[0]);
   try {
     const stream = await instance.toBuffer();
     const chunks: Buffer[] = [];

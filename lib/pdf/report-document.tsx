@@ -1,14 +1,26 @@
 // The report as an A4 clinical document: header, summary table, score chart, explanation,
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
-import { Fragment } from "react";
+import { createContext, Fragment, useContext } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
-import { EXPLANATION, explanationParagraphs } from "@/lib/pdf/plan";
-import { DISCLAIMER, formatDate, handName, headline, jointRows, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { formatChange, type GoniometryTable } from "@/lib/assessments/goniometry";
+import { EXPLANATION, explanationParagraphs, GONIOMETRY, pdfGoniometry } from "@/lib/pdf/plan";
+import {
+  DISCLAIMER,
+  formatDate,
+  formatShortDate,
+  handName,
+  headline,
+  snapshotMetrics,
+  snapshotNotes,
+  typeName,
+} from "@/lib/report-view/present";
+import { clockName, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
   chartScales,
   chartSeries,
+  weekTicks,
   hasChart,
   ownershipNotice,
   patientDetails,
@@ -84,9 +96,13 @@ const styles = StyleSheet.create({
   cellSeries: { width: 160, paddingLeft: 3 },
   cellFirst: { flexGrow: 1, flexBasis: 0 },
   cellChange: { width: 100, textAlign: "right", paddingRight: 3 },
-  joints: { flexDirection: "row", flexWrap: "wrap", paddingHorizontal: 6, paddingBottom: 2.5 },
-  jointsHead: { width: "100%", fontSize: 6.5, color: MUTED, marginBottom: 1 },
-  joint: { width: "50%", fontSize: 7, paddingRight: 4, marginBottom: 1 },
+  gonioCaption: { fontSize: 7.5, fontWeight: "bold", marginBottom: 2 },
+  gonioRow: { flexDirection: "row", paddingVertical: 1.2, fontSize: 7 },
+  gonioFinger: { fontWeight: "bold", color: MUTED, paddingLeft: 3 },
+  gonioJoint: { width: 52, paddingLeft: 3 },
+  gonioNormal: { width: 44, color: MUTED },
+  gonioCell: { flexGrow: 1, flexBasis: 0, textAlign: "right", paddingRight: 3 },
+  gonioLegend: { fontSize: 7, color: MUTED, marginBottom: 4 },
   warn: { color: WARN, fontWeight: "bold" },
   chartBox: { marginBottom: 6 },
   legend: { flexDirection: "row", justifyContent: "center", marginTop: 2 },
@@ -152,14 +168,21 @@ export interface ReportDocumentProps {
   plan?: number[][];
   /** Font families, first choice first (lib/pdf/fonts.ts fontStack): each run takes the first that has its characters. */
   fonts: string[];
+  /** Whose clock the dates are on (the person who asked for the PDF), named in every footer; UTC by default. */
+  clock?: Clock;
 }
 
-export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocumentProps) {
+const ClockContext = createContext<Clock>(UTC_CLOCK);
+
+export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK }: ReportDocumentProps) {
   const patient = patientLabel(report);
   const pageStyle = [styles.page, { fontFamily: fonts }];
+  const goniometry = pdfGoniometry(report);
   const block = (index: number) =>
     index === EXPLANATION ? (
       <Explanation key="explanation" text={report.aiExplanation ?? ""} source={report.explanationSource} />
+    ) : index === GONIOMETRY ? (
+      <Goniometry key="goniometry" tables={goniometry} />
     ) : (
       <Fragment key={report.assessments[index]!.code}>
         {index === 0 ? <DetailsHeading /> : null}
@@ -176,43 +199,47 @@ export function ReportDocument({ report, shareUrl, plan, fonts }: ReportDocument
       producer="Hand Assessment"
       language="en-GB"
     >
-      {plan ? (
-        plan.map((sections, page) => (
-          <Page key={page} size="A4" style={pageStyle}>
-            {page > 0 ? (
-              <View style={styles.runningHead} fixed>
-                <RunningHead report={report} patient={patient} />
-              </View>
-            ) : null}
-            <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
-            {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
-            {sections.map(block)}
+      <ClockContext.Provider value={clock}>
+        {plan ? (
+          plan.map((sections, page) => (
+            <Page key={page} size="A4" style={pageStyle}>
+              {page > 0 ? (
+                <View style={styles.runningHead} fixed>
+                  <RunningHead report={report} patient={patient} />
+                </View>
+              ) : null}
+              <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
+              {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
+              {sections.map(block)}
+            </Page>
+          ))
+        ) : (
+          <Page size="A4" style={pageStyle}>
+            <View
+              style={styles.runningHead}
+              fixed
+              render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
+            />
+            <Footer report={report} />
+            <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
+            {report.aiExplanation ? block(EXPLANATION) : null}
+            {goniometry.length ? block(GONIOMETRY) : null}
+            {report.assessments.map((_, index) => block(index))}
           </Page>
-        ))
-      ) : (
-        <Page size="A4" style={pageStyle}>
-          <View
-            style={styles.runningHead}
-            fixed
-            render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
-          />
-          <Footer report={report} />
-          <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
-          {report.aiExplanation ? block(EXPLANATION) : null}
-          {report.assessments.map((_, index) => block(index))}
-        </Page>
-      )}
+        )}
+      </ClockContext.Provider>
     </Document>
   );
 }
 
 /** On every page: the disclaimer, the report code and the page number (static when planned). */
 function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string }) {
+  const clock = useContext(ClockContext);
   return (
     <View style={styles.footer} fixed>
       <Text>{DISCLAIMER}</Text>
       <View style={styles.footerRow}>
-        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt)}`}</Text>
+        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt, clock)} · dates in ${clockName(clock)}`}</Text>
         {pageLabel ? <Text>{pageLabel}</Text> : <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />}
       </View>
     </View>
@@ -220,6 +247,7 @@ function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string 
 }
 
 function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; patient: string; shareUrl: string; chartFont: string }) {
+  const clock = useContext(ClockContext);
   const details = patientDetails(report);
   const notice = ownershipNotice(report);
   const fromSender = senderTitle(report);
@@ -230,7 +258,7 @@ function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; p
       {fromSender ? <Text style={styles.details}>{fromSender}</Text> : null}
       <View style={styles.metaRow}>
         <Meta label="Patient" value={patient} />
-        <Meta label="Report date" value={formatDate(report.createdAt)} />
+        <Meta label="Report date" value={formatDate(report.createdAt, clock)} />
         <Meta label="Assessments" value={String(report.assessments.length)} />
         <Meta label="Report code" value={report.formattedCode} />
       </View>
@@ -276,6 +304,7 @@ function Meta({ label, value }: { label: string; value: string }) {
 }
 
 function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
+  const clock = useContext(ClockContext);
   return (
     <View style={styles.table}>
       <View style={styles.tableHead} fixed>
@@ -289,7 +318,7 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
       {assessments.map((item, index) => (
         <View key={item.code} style={[styles.tableRow, index % 2 === 1 ? { backgroundColor: ZEBRA } : {}]} wrap={false}>
           <Text style={styles.cellIndex}>{index + 1}</Text>
-          <Text style={styles.cellDate}>{formatDate(item.dateCreated)}</Text>
+          <Text style={styles.cellDate}>{formatDate(item.dateCreated, clock)}</Text>
           <Text style={styles.cellType}>{typeName(item.assessmentType)}</Text>
           <Text style={styles.cellHand}>{handName(item.hand, true)}</Text>
           <Text style={styles.cellHeadline}>{headline(item).text}</Text>
@@ -304,11 +333,12 @@ const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 }
 
 /** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
 function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
+  const clock = useContext(ClockContext);
   if (!hasChart(assessments)) return null;
   const series = chartSeries(assessments);
   const { first, last, x, y } = chartScales(series, CHART);
-  const inset = 6;
-  const sameDay = formatDate(new Date(first).toISOString()) === formatDate(new Date(last).toISOString());
+  // Every week is labelled (every n-th when they would not fit): a 36-point slot per label.
+  const ticks = weekTicks(first, last, Math.floor((CHART.width - CHART.left - CHART.right) / 36));
   const axisText = { fontSize: 6, fontFamily: font };
 
   return (
@@ -330,14 +360,20 @@ function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; fo
             </Text>
           </G>
         ))}
-        <Text x={CHART.left + inset} y={CHART.height - 3} style={axisText} fill={MUTED}>
-          {formatDate(new Date(first).toISOString())}
-        </Text>
-        {sameDay ? null : (
-          <Text x={CHART.width - CHART.right - inset} y={CHART.height - 3} style={axisText} fill={MUTED} textAnchor="end">
-            {formatDate(new Date(last).toISOString())}
-          </Text>
-        )}
+        {ticks.map((time, i) => (
+          <G key={time}>
+            <Line x1={x(time)} x2={x(time)} y1={y(0)} y2={y(0) + 2} stroke={MUTED} strokeWidth={0.5} />
+            <Text
+              x={x(time)}
+              y={CHART.height - 3}
+              style={axisText}
+              fill={MUTED}
+              textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
+            >
+              {formatShortDate(new Date(time).toISOString(), clock)}
+            </Text>
+          </G>
+        ))}
         {series.map((line) => (
           <G key={line.key}>
             {line.points.length > 1 ? (
@@ -368,7 +404,7 @@ function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; fo
 
 /** First → latest result per test and hand. */
 function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
-  const rows = changes(assessments);
+  const rows = changes(assessments, useContext(ClockContext));
   if (rows.length === 0) return null;
   return (
     <View wrap={false}>
@@ -393,6 +429,74 @@ function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
   );
 }
 
+const GONIOMETRY_TEXT = {
+  heading: "Finger joints by date",
+  hand: { LEFT: "Left hand", RIGHT: "Right hand" } as const,
+  joint: "Joint",
+  normal: "Normal",
+  tam: "TAM",
+  legend:
+    "Active range of motion in degrees, with the change since the joint's first measurement in brackets; * under 90% of the normal range. TAM (total active motion): the sum of a finger's joints, when all were measured. The first date and the latest five are shown.",
+};
+
+const withChange = (value: number, change: number | null) => `${value}°${change === null ? "" : ` (${formatChange(change)})`}`;
+
+/** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
+function Goniometry({ tables }: { tables: GoniometryTable[] }) {
+  const clock = useContext(ClockContext);
+  return (
+    <View>
+      <Text style={styles.heading} minPresenceAhead={80}>
+        {GONIOMETRY_TEXT.heading}
+      </Text>
+      {tables.map((table) => (
+        <View key={table.hand} wrap={false} style={{ marginBottom: 8 }}>
+          <Text style={styles.gonioCaption}>{GONIOMETRY_TEXT.hand[table.hand]}</Text>
+          <View style={styles.table}>
+            <View style={[styles.tableHead, { fontSize: 7 }]}>
+              <Text style={styles.gonioJoint}>{GONIOMETRY_TEXT.joint}</Text>
+              <Text style={styles.gonioNormal}>{GONIOMETRY_TEXT.normal}</Text>
+              {table.columns.map((column) => (
+                <Text key={column.code} style={styles.gonioCell}>
+                  {formatDate(column.date, clock)}
+                </Text>
+              ))}
+            </View>
+            {table.fingers.map((finger) => (
+              <Fragment key={finger.finger}>
+                <View style={styles.gonioRow}>
+                  <Text style={styles.gonioFinger}>{finger.label}</Text>
+                </View>
+                {finger.joints.map((row) => (
+                  <View key={row.joint} style={styles.gonioRow}>
+                    <Text style={styles.gonioJoint}>{row.joint}</Text>
+                    <Text style={styles.gonioNormal}>{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</Text>
+                    {row.cells.map((cell, i) => (
+                      <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
+                        {cell ? `${withChange(cell.rom, cell.change)}${cell.belowNormal ? " *" : ""}` : "–"}
+                      </Text>
+                    ))}
+                  </View>
+                ))}
+                <View style={[styles.gonioRow, { backgroundColor: ZEBRA, fontWeight: "bold" }]}>
+                  <Text style={styles.gonioJoint}>{`${GONIOMETRY_TEXT.tam} ${finger.label}`}</Text>
+                  <Text style={styles.gonioNormal} />
+                  {finger.tam.map((tam, i) => (
+                    <Text key={table.columns[i]!.code} style={styles.gonioCell}>
+                      {tam.value === null ? "–" : withChange(tam.value, tam.change)}
+                    </Text>
+                  ))}
+                </View>
+              </Fragment>
+            ))}
+          </View>
+        </View>
+      ))}
+      <Text style={styles.gonioLegend}>{GONIOMETRY_TEXT.legend}</Text>
+    </View>
+  );
+}
+
 function Explanation({ text, source }: { text: string; source: ReportView["explanationSource"] }) {
   const paragraphs = explanationParagraphs(text);
   return (
@@ -413,14 +517,14 @@ function Explanation({ text, source }: { text: string; source: ReportView["expla
 }
 
 function AssessmentSection({ item, index }: { item: ReportAssessment; index: number }) {
+  const clock = useContext(ClockContext);
   const metrics = snapshotMetrics(item);
   const notes = snapshotNotes(item);
-  const joints = jointRows(item.results.joints);
   return (
     <View style={styles.section} wrap={false}>
       <View style={styles.sectionHead}>
         <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}</Text>
-        <Text style={styles.sectionMeta}>{sectionMeta(item)}</Text>
+        <Text style={styles.sectionMeta}>{sectionMeta(item, clock)}</Text>
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>
@@ -436,17 +540,6 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
       ) : (
         <Text style={[styles.notes, { paddingTop: 3 }]}>No results were recorded for this assessment.</Text>
       )}
-      {joints.length ? (
-        <View style={styles.joints}>
-          <Text style={styles.jointsHead}>Joints: angles measured, range of motion (normal range)</Text>
-          {joints.map((joint, i) => (
-            <Text key={i} style={styles.joint}>
-              {`${joint.joint}: ${joint.angles}, ROM ${joint.rom} (normal ${joint.normal})`}
-              {joint.belowNormal ? <Text style={styles.warn}> below normal</Text> : null}
-            </Text>
-          ))}
-        </View>
-      ) : null}
       {notes.length ? (
         <Text style={styles.notes}>
           {notes.map((note, i) => [

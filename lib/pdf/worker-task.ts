@@ -2,6 +2,7 @@
 // source (through tsx), or compiled into the server build (scripts/lib/build.mjs).
 import type { MessagePort } from "node:worker_threads";
 import { renderReportPdf } from "@/lib/pdf/render";
+import type { Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 import { sampleReport } from "@/lib/report-view/sample";
 
@@ -11,8 +12,18 @@ import { sampleReport } from "@/lib/report-view/sample";
 await renderReportPdf(sampleReport(4), "https://localhost/r/AAA-BBB");
 
 /** Says on `started` that the render began (the pool's time budget counts from then), then renders. */
-export default async function renderTask({ report, shareUrl, started }: { report: ReportView; shareUrl: string; started: MessagePort }) {
+export default async function renderTask({
+  report,
+  shareUrl,
+  clock,
+  started,
+}: {
+  report: ReportView;
+  shareUrl: string;
+  clock: Clock;
+  started: MessagePort;
+}) {
   started.postMessage("started");
   started.close();
-  return renderReportPdf(report, shareUrl);
+  return renderReportPdf(report, shareUrl, { clock });
 }

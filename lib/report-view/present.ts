@@ -1,12 +1,13 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
 // scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
 // the explanation template, so both say the same thing.
-import { CLINICAL_FLAG_NAMES, FINGER_NAMES, PAIN_AREA_NAMES } from "@/lib/assessments/vocabulary";
+import { CLINICAL_FLAG_NAMES, PAIN_AREA_NAMES } from "@/lib/assessments/vocabulary";
 import { KINDS } from "@/lib/assessments/kinds";
 import { progressionName } from "@/lib/assessments/kinds/arthritis";
 import { formatMetric, presentMetrics, words, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { painLabel } from "@/lib/assessments/kinds/pain";
-import type { JointResult, ReportAssessment } from "@/lib/report-view/schemas";
+import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export const DISCLAIMER =
   "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
@@ -73,8 +74,6 @@ function list(snapshot: Record<string, unknown>, key: string): unknown[] {
 export function round(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
-
-const degrees = (value: number) => `${round(value)}°`;
 
 export interface Metric {
   label: string;
@@ -166,7 +165,7 @@ export function againstReference(value: number, [min, max]: readonly [number, nu
 }
 
 /** The warning a camera record with poor lighting carries, or null. */
-export function lightingWarning(item: ReportAssessment): string | null {
+export function lightingWarning(item: { resultSnapshot: Record<string, unknown> }): string | null {
   return item.resultSnapshot.lightingQuality === "POOR"
     ? "Poor lighting when recorded: the measured angles and touches may be less accurate."
     : null;
@@ -178,33 +177,6 @@ export function weeksSinceSurgeryText(weeks: number | null): string | null {
   if (weeks === 0) return "in the first week after surgery";
   const n = Math.abs(weeks);
   return `${n} week${n === 1 ? "" : "s"} ${weeks > 0 ? "after" : "before"} surgery`;
-}
-
-export interface JointRow {
-  joint: string;
-  /** "12°–68°" */
-  angles: string;
-  rom: string;
-  normal: string;
-  /** Range of motion more than a tenth short of the normal range's span (camera measurements are not finer). */
-  belowNormal: boolean;
-}
-
-/** A joint's range of motion under this share of its normal span reads "below normal". */
-const BELOW_NORMAL = 0.9;
-
-/** Per-joint angles in words: "Right index PIP", "12°–68°", "56°", "0°–100°". */
-export function jointRows(joints: JointResult[]): JointRow[] {
-  const hands = new Set(joints.map((j) => j.hand));
-  return joints.map((j) => {
-    const finger = j.finger ? (FINGER_NAMES[j.finger] ?? words(j.finger)) : null;
-    const hand = hands.size > 1 && j.hand && j.hand !== "BOTH" ? words(j.hand) : null;
-    const joint = [hand, hand && finger ? finger.toLowerCase() : finger, j.jointType].filter(Boolean).join(" ") || "Joint";
-    const angles = j.minAngle !== null && j.maxAngle !== null ? `${round(j.minAngle)}°–${round(j.maxAngle)}°` : "–";
-    const normal = j.normalRange ? `${round(j.normalRange[0])}°–${round(j.normalRange[1])}°` : "–";
-    const belowNormal = j.rom !== null && j.normalRange !== null && j.rom < BELOW_NORMAL * (j.normalRange[1] - j.normalRange[0]);
-    return { joint: clip(joint, MAX_VALUE_LENGTH), angles, rom: j.rom === null ? "–" : degrees(j.rom), normal, belowNormal };
-  });
 }
 
 export interface Headline {
@@ -219,14 +191,17 @@ export function headline(item: ReportAssessment): Headline {
   return { text: kind.headlineText(item.resultSnapshot), score: kind.headline(item.resultSnapshot) };
 }
 
-const DATE = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const TIME = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" });
-
-/** `22 Nov 2026` (UTC, so the document reads the same wherever it is rendered). */
-export function formatDate(iso: string): string {
-  return DATE.format(new Date(iso));
+/** `22 Nov 2026` on `clock` (by default UTC, so the document reads the same wherever it is rendered). */
+export function formatDate(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "date", iso);
 }
 
-export function formatDateTime(iso: string): string {
-  return `${DATE.format(new Date(iso))}, ${TIME.format(new Date(iso))} UTC`;
+/** `22 Nov`: a chart's axis labels. */
+export function formatShortDate(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "shortDate", iso);
+}
+
+/** `22 Nov 2026, 09:30 UTC`; on another clock its own order and zone (`Nov 21, 2026, 11:30 PM EST`). */
+export function formatDateTime(iso: string, clock: Clock = UTC_CLOCK): string {
+  return formatOn(clock, "dateTime", iso);
 }

@@ -3,10 +3,10 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
-import { againstReference, flagName, jointRows, weeksSinceSurgeryText } from "@/lib/report-view/present";
+import { againstReference, flagName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import { sampleReport } from "@/lib/report-view/sample";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { changes, chartSeries, ownershipNotice, patientDetails, patientLabel } from "@/lib/report-view/summary";
+import { changes, chartSeries, ownershipNotice, patientDetails, patientLabel, weekTicks } from "@/lib/report-view/summary";
 
 function record(
   day: number,
@@ -95,14 +95,15 @@ test("flags, joints, wrist reference and weeks since surgery read as words", () 
   assert.equal(weeksSinceSurgeryText(8), "8 weeks after surgery");
   assert.equal(weeksSinceSurgeryText(-1), "1 week before surgery");
   assert.equal(weeksSinceSurgeryText(null), null);
+});
+
+test("the chart's time axis is labelled every week from the first result, every n-th week when they would not fit", () => {
+  const day = 86_400_000;
+  const first = Date.parse("2026-10-01T09:00:00Z");
   assert.deepEqual(
-    jointRows([
-      { hand: "RIGHT", finger: "INDEX", jointType: "PIP", minAngle: 4, maxAngle: 61, rom: 57, normalRange: [0, 100] },
-      { hand: "LEFT", finger: "THUMB", jointType: "IP", minAngle: 0, maxAngle: 73, rom: 73, normalRange: [0, 80] },
-    ]),
-    [
-      { joint: "Right index PIP", angles: "4°–61°", rom: "57°", normal: "0°–100°", belowNormal: true },
-      { joint: "Left thumb IP", angles: "0°–73°", rom: "73°", normal: "0°–80°", belowNormal: false },
-    ],
+    weekTicks(first, first + 8 * 7 * day + day, 13).map((t) => new Date(t).toISOString().slice(0, 10)),
+    ["2026-10-01", "2026-10-08", "2026-10-15", "2026-10-22", "2026-10-29", "2026-11-05", "2026-11-12", "2026-11-19", "2026-11-26"],
   );
+  assert.deepEqual(weekTicks(first, first + 3 * day, 13), [first]);
+  assert.equal(weekTicks(first, first + 52 * 7 * day, 13).length, 11, "every 5th of 53 weeks");
 });

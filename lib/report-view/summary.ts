@@ -1,5 +1,6 @@
 // The report's overview, shared by the PDF and the /r page so both say the same: whose records
 // these are, the chart's series (one per test and hand), and the change from first to latest.
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
@@ -57,8 +58,11 @@ export function chartSeries(assessments: ReportAssessment[]): Series[] {
 export interface Change {
   key: string;
   label: string;
+  /** ISO instants of the first and latest results, for a page that formats them on its viewer's clock. */
+  firstAt: string;
   firstDate: string;
   first: string;
+  latestAt: string;
   latestDate: string;
   latest: string;
   /** "+25 points (better)", "no change", "one result only". */
@@ -67,7 +71,7 @@ export interface Change {
 }
 
 /** First → latest per test and hand (scores 0-100, higher is better). */
-export function changes(assessments: ReportAssessment[]): Change[] {
+export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOCK): Change[] {
   return chartSeries(assessments).map((series) => {
     const first = series.points[0]!;
     const latest = series.points[series.points.length - 1]!;
@@ -82,9 +86,11 @@ export function changes(assessments: ReportAssessment[]): Change[] {
     return {
       key: series.key,
       label: series.label,
-      firstDate: formatDate(new Date(first.time).toISOString()),
+      firstAt: new Date(first.time).toISOString(),
+      firstDate: formatDate(new Date(first.time).toISOString(), clock),
       first: first.text,
-      latestDate: formatDate(new Date(latest.time).toISOString()),
+      latestAt: new Date(latest.time).toISOString(),
+      latestDate: formatDate(new Date(latest.time).toISOString(), clock),
       latest: latest.text,
       change,
       direction,
@@ -166,9 +172,23 @@ export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6
   };
 }
 
+const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Where the time axis is labelled: the first result's time and every week after it up to the
+ * last, every n-th week when more than `maxLabels` would not fit.
+ */
+export function weekTicks(first: number, last: number, maxLabels: number): number[] {
+  const weeks = Math.floor((last - first) / WEEK_MS);
+  const step = Math.max(1, Math.ceil((weeks + 1) / maxLabels));
+  const ticks: number[] = [];
+  for (let week = 0; week <= weeks; week += step) ticks.push(first + week * WEEK_MS);
+  return ticks;
+}
+
 /** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
-export function sectionMeta(item: ReportAssessment): string {
-  return [formatDateTime(item.dateCreated), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+export function sectionMeta(item: ReportAssessment, clock: Clock = UTC_CLOCK): string {
+  return [formatDateTime(item.dateCreated, clock), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
     .filter(Boolean)
     .join(" · ");
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
+import { localeField, timeZoneField } from "@/lib/report-view/clock";
 import { explanationSource, reportView } from "@/lib/report-view/schemas";
 
 /** Spec, "Limits": a report bundles 1 to 20 assessment codes. */
@@ -52,6 +53,14 @@ export const createdReport = z.object({
 
 export const emailReportInput = z.object({
   to: z.email("must be a valid e-mail address").max(320),
+  timeZone: timeZoneField.optional(),
+  locale: localeField.optional(),
+});
+
+/** Whose clock the PDF's dates are on: the report page sends its browser's. */
+export const reportPdfQuery = z.object({
+  timeZone: timeZoneField.optional(),
+  locale: localeField.optional(),
 });
 
 export const emailReportResponse = z.object({
@@ -117,6 +126,7 @@ export const reportPdfEndpoint = endpoint({
   tag,
   auth: reader,
   params: reportCodeParams,
+  query: reportPdfQuery,
   limits: ["code", "pdf"],
   responses: [
     {
@@ -124,7 +134,7 @@ export const reportPdfEndpoint = endpoint({
       description: "PDF bytes; the X-Pdf-Cache header says hit (the same document was made before and is served again) or miss (made now)",
       contentType: "application/pdf",
     },
-    { status: 400, description: "Malformed code" },
+    { status: 400, description: "Malformed code, or a timeZone or locale that is not one (field names which)" },
     { status: 404, description: "No report has this code" },
     pdfUnavailable,
   ],
@@ -141,7 +151,7 @@ export const emailReportEndpoint = endpoint({
   body: emailReportInput,
   responses: [
     { status: 200, description: "Sent, or sent: false when e-mail is not configured", schema: emailReportResponse },
-    { status: 400, description: "Invalid address or malformed code" },
+    { status: 400, description: "Invalid address, timeZone or locale, or malformed code (field names which)" },
     { status: 404, description: "No report has this code" },
     { status: 500, description: "The mail service failed to send the message" },
     pdfUnavailable,

@@ -14,6 +14,8 @@ import { translator } from "@/lib/i18n/messages";
 import { MailError, sendMail } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { formatDateTime } from "@/lib/report-view/present";
 import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
 import type { CreateReportInput } from "@/lib/reports/schemas";
@@ -171,7 +173,8 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
   await countCodeLookups(limits.key, total, limits.site);
   const now = new Date();
   const found = await db().assessment.findMany({
-    where: { code: { in: input.assessmentCodes } },
+    // A sample ("Try a sample result") is never bundled: it would read as a measurement there.
+    where: { code: { in: input.assessmentCodes }, isSample: false },
     select: { id: true, code: true, expiresAt: true },
   });
   const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));
@@ -244,9 +247,13 @@ export function pdfFilename(code: string): string {
 }
 
 /** The report's PDF; `cached` when it was served from the PDF cache rather than rendered now. */
-export async function reportPdf(code: string, caller: AccessContext): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
+export async function reportPdf(
+  code: string,
+  caller: AccessContext,
+  clock: Clock = UTC_CLOCK,
+): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
-  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key);
+  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock);
   await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }
@@ -269,13 +276,14 @@ export async function emailReport(
   code: string,
   to: string,
   caller: AccessContext,
+  clock: Clock = UTC_CLOCK,
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ success: boolean; sent: boolean; message: string }> {
   const row = await loadRow(code);
   await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
-  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key);
+  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock);
   const t = translator(locale);
   const service = t("email.serviceName");
   const why = t("email.report.why", {
@@ -283,13 +291,16 @@ export async function emailReport(
     service,
     count: report.assessments.length,
     code: report.formattedCode,
+    made: formatDateTime(report.createdAt, clock),
   });
   const footer = t("email.report.footer", { host: new URL(link).host });
+  const dates = t("email.report.dates", { zone: clock.timeZone.replace(/_/g, " ") });
   const text = [
     t("email.hello"),
     ``,
     why,
     t("email.report.attached", { link }),
+    dates,
     ``,
     t("email.disclaimer"),
     ``,
@@ -300,6 +311,7 @@ export async function emailReport(
     `<p>${escapeHtml(t("email.hello"))}</p>`,
     `<p>${escapeHtml(why)}</p>`,
     `<p>${escapeHtml(t("email.report.pdfAttached"))} <a href="${escapeHtml(link)}">${escapeHtml(t("email.report.viewOnline"))}</a>.</p>`,
+    `<p>${escapeHtml(dates)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(t("email.disclaimer"))}</p>`,
     `<p>${escapeHtml(service)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,

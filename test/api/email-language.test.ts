@@ -68,10 +68,11 @@ test("a report e-mailed in Spanish: subject, plural count, link and disclaimer i
   assert.match(
     mail.text ?? "",
     new RegExp(
-      `Alguien que no inició sesión, usando el Servicio de Evaluación de la Mano, nos pidió .*\\(2 evaluaciones, código de informe ${report.body.formattedCode}\\)`,
+      `Alguien que no inició sesión, usando el Servicio de Evaluación de la Mano, nos pidió .*\\(2 evaluaciones, código de informe ${report.body.formattedCode}, creado el .+\\)\\.`,
     ),
   );
   assert.match(mail.text ?? "", /No es un diagnóstico médico/);
+  assert.match(mail.text ?? "", /Las fechas del PDF están en UTC\./);
   assert.match(
     mail.html ?? "",
     new RegExp(

@@ -69,7 +69,9 @@ describe("GET /lookup/:code", () => {
       "formattedCode",
       "hand",
       "isAnonymous",
+      "isSample",
       "resultSnapshot",
+      "results",
       "viewCount",
     ]);
     const lifetime = Date.parse(first.body.expiresAt) - Date.parse(first.body.dateCreated);
@@ -81,6 +83,12 @@ describe("GET /lookup/:code", () => {
     assert.equal(first.body.isAnonymous, true);
     assert.equal(first.body.viewCount, 1);
     assert.equal(first.body.resultSnapshot.overallScore, 72);
+    assert.equal(first.body.isSample, false);
+    // The finger joints come with the record, for the lookup page's angles.
+    assert.deepEqual(
+      first.body.results.joints.map((j: { finger: string; jointType: string; rom: number }) => [j.finger, j.jointType, j.rom]),
+      romBody.joints.map((j) => [j.finger, j.jointType, j.rom]),
+    );
     assert.ok(!Number.isNaN(Date.parse(first.body.dateCreated)));
     assert.equal(first.headers.get("cache-control"), "no-store");
     assert.equal((await api.get(`/lookup/${code.toLowerCase()}`)).body.viewCount, 2);

@@ -294,7 +294,8 @@ describe("GET /reports/:code", () => {
     const pdf = poppler("pdftotext", await downloadPdf(mine.code).then((r) => r.bytes)).replace(/\s+/g, " ");
     assert.match(pdf, /Born 14 Mar 1970 · Surgery 5 Jan 2026 \(Carpal tunnel release\)/);
     assert.match(pdf, /\d+ weeks after surgery/);
-    assert.match(pdf, /Index MCP: 3°–85°, ROM 82° \(normal 0°–90°\)/);
+    // The joints are in the goniometry table: finger, joint, normal range, active range of motion.
+    assert.match(pdf, /Finger joints by date Left hand .*Index MCP 0–90° 82° PIP 0–100° 94°/);
     assert.match(pdf, /reference 0–70°/);
     assert.doesNotMatch(pdf, /may be of different people/);
 

@@ -3,10 +3,14 @@ import { notFound } from "next/navigation";
 import type { z } from "zod";
 import { AssessmentActions } from "@/components/assessment/code-actions";
 import { headlineScore, SnapshotView } from "@/components/assessment/snapshot-view";
+import { GoniometryTables } from "@/components/goniometry/goniometry-table";
+import { LightingWarning } from "@/components/goniometry/lighting-warning";
+import { SampleNotice } from "@/components/sample/sample-notice";
 import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
 import { When } from "@/components/ui/when";
+import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import type { assessmentsResponse } from "@/lib/patients/schemas";
@@ -71,6 +75,7 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
   if (!result.ok) throw new Error(`lookup answered ${result.status}`);
   const a = result.data;
   const glance = await glanceOf(a, Boolean(user));
+  const goniometry = goniometryTables(measurementsOf([a]));
 
   return (
     <div className="space-y-6">
@@ -83,7 +88,9 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           <span>{a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"}</span>
           <span aria-hidden="true">·</span>
           <When value={a.dateCreated} />
-          {a.isAnonymous ? (
+          {a.isSample ? (
+            <Badge tone="amber">Sample: made-up values</Badge>
+          ) : a.isAnonymous ? (
             <Badge tone="amber">
               Not claimed: expires on&nbsp;
               <When value={a.expiresAt} kind="date" />
@@ -93,6 +100,8 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           )}
         </p>
       </PageHeading>
+      {a.isSample && <SampleNotice />}
+      <LightingWarning records={[a]} />
       {glance && (
         <div className="space-y-1">
           <GlanceStrip tests={[glance.test]} title="This result at a glance" />
@@ -108,8 +117,15 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           <Card title="Results">
             <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} />
           </Card>
+          {goniometry.length ? (
+            <Card title="Finger joints" className="mt-6">
+              <GoniometryTables tables={goniometry} />
+            </Card>
+          ) : null}
         </div>
-        <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
+        {!a.isSample && (
+          <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
+        )}
       </div>
       <p className="text-xs text-slate-700">These are measurements, not a medical diagnosis. Discuss them with your clinician.</p>
     </div>

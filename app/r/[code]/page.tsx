@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { GoniometryTables } from "@/components/goniometry/goniometry-table";
 import { Explanation } from "@/components/report/explanation";
 import { ReportActions } from "@/components/report/report-actions";
 import { AssessmentDetails, ChangeTable, ScoreChart, SummaryTable } from "@/components/report/report-summary";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Card, PageHeading } from "@/components/ui";
+import { When } from "@/components/ui/when";
+import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
 import { callApi } from "@/lib/web/api";
-import { DISCLAIMER, formatDate } from "@/lib/report-view/present";
+import { DISCLAIMER } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
 import { hasChart, ownershipNotice, patientDetails, patientLabel, reportHeading, senderTitle } from "@/lib/report-view/summary";
 
@@ -31,6 +34,7 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   const notice = ownershipNotice(report);
   const details = patientDetails(report);
   const fromSender = senderTitle(report);
+  const goniometry = goniometryTables(measurementsOf(report.assessments));
   const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
 
   return (
@@ -51,7 +55,9 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
           </div>
           <div>
             <dt className="inline text-slate-700">Created: </dt>
-            <dd className="inline">{formatDate(report.createdAt)}</dd>
+            <dd className="inline">
+              <When value={report.createdAt} kind="date" />
+            </dd>
           </div>
           <div>
             <dt className="inline text-slate-700">Report: </dt>
@@ -95,6 +101,12 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
       {report.assessments.length ? (
         <Card title="Change from first to latest" className="break-inside-avoid">
           <ChangeTable assessments={report.assessments} />
+        </Card>
+      ) : null}
+
+      {goniometry.length ? (
+        <Card title="Finger joints by date" className="break-inside-avoid">
+          <GoniometryTables tables={goniometry} />
         </Card>
       ) : null}
 

@@ -41,3 +41,31 @@ export const rom = {
     category: "exam",
   },
 } as const satisfies KindModule;
+
+/** The finger joints a range-of-motion record measures, finger by finger, as a goniometry table lists them. */
+export const ROM_FINGERS = [
+  { finger: "THUMB", label: "Thumb", joints: ["MCP", "IP"] },
+  { finger: "INDEX", label: "Index", joints: ["MCP", "PIP", "DIP"] },
+  { finger: "MIDDLE", label: "Middle", joints: ["MCP", "PIP", "DIP"] },
+  { finger: "RING", label: "Ring", joints: ["MCP", "PIP", "DIP"] },
+  { finger: "LITTLE", label: "Little", joints: ["MCP", "PIP", "DIP"] },
+] as const;
+
+/** Older clients name the little finger PINKY. */
+export const ROM_FINGER_ALIASES: Record<string, string> = { PINKY: "LITTLE" };
+
+/**
+ * Active range of motion of a healthy joint, degrees (American Academy of Orthopaedic Surgeons):
+ * used when a record does not carry the joint's own normal range.
+ */
+export const ROM_JOINT_NORMALS: Record<string, readonly [number, number]> = {
+  "THUMB:MCP": [0, 60],
+  "THUMB:IP": [0, 80],
+  MCP: [0, 90],
+  PIP: [0, 100],
+  DIP: [0, 80],
+};
+
+export function romJointNormal(finger: string, joint: string): readonly [number, number] | null {
+  return ROM_JOINT_NORMALS[`${finger}:${joint}`] ?? ROM_JOINT_NORMALS[joint] ?? null;
+}

@@ -1,0 +1,135 @@
+// The goniometry table (lib/assessments/goniometry.ts) on a page: one table per hand, side by side
+// on a wide screen; each scrolls sideways on its own when its dates do not fit.
+import { When } from "@/components/ui/when";
+import { formatChange, type GoniometryCell, type GoniometryTable, type GoniometryTam } from "@/lib/assessments/goniometry";
+
+const TEXT = {
+  hand: { LEFT: "Left hand", RIGHT: "Right hand" } as const,
+  caption: (hand: string) => `${hand}: active range of motion of each finger joint by date, with the change since the first measurement`,
+  joint: "Joint",
+  normal: "Normal",
+  tam: "TAM",
+  tamLong: "Total active motion",
+  below: "below normal",
+  legend:
+    "Degrees of active range of motion; the smaller figure is the change since the joint's first measurement here. ▼ marks a joint under 90% of its normal range. TAM (total active motion) is the sum of a finger's joints, shown when all were measured.",
+};
+
+function Change({ change }: { change: number | null }) {
+  return change === null ? null : <span className="block text-xs font-normal text-slate-700">{formatChange(change)}</span>;
+}
+
+function CellView({ cell }: { cell: GoniometryCell | null }) {
+  if (!cell) return <span className="text-slate-700">–</span>;
+  return (
+    <>
+      <span className={cell.belowNormal ? "font-semibold text-amber-900" : undefined}>
+        {cell.rom}°{cell.belowNormal ? <span aria-hidden="true"> ▼</span> : null}
+        {cell.belowNormal ? <span className="sr-only"> ({TEXT.below})</span> : null}
+      </span>
+      <Change change={cell.change} />
+    </>
+  );
+}
+
+function TamView({ tam }: { tam: GoniometryTam }) {
+  if (tam.value === null) return <span className="text-slate-700">–</span>;
+  return (
+    <>
+      <span>{tam.value}°</span>
+      <Change change={tam.change} />
+    </>
+  );
+}
+
+function HandTable({ table }: { table: GoniometryTable }) {
+  const hand = TEXT.hand[table.hand];
+  return (
+    <div
+      role="region"
+      aria-label={hand}
+      tabIndex={0}
+      className="min-w-0 overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700"
+    >
+      <table className="w-full text-left text-sm" data-testid={`goniometry-${table.hand.toLowerCase()}`}>
+        <caption className="mb-1 text-left font-semibold text-slate-900">
+          {hand}
+          <span className="sr-only">. {TEXT.caption(hand)}</span>
+        </caption>
+        <thead className="border-b border-slate-300 text-xs text-slate-700">
+          <tr>
+            <th scope="col" className="py-1 pr-2">
+              {TEXT.joint}
+            </th>
+            <th scope="col" className="py-1 pr-2">
+              {TEXT.normal}
+            </th>
+            {table.columns.map((column) => (
+              <th key={column.code} scope="col" className="whitespace-nowrap py-1 pr-2 text-right">
+                <When value={column.date} kind="date" />
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {table.fingers.map((finger) => (
+          <tbody key={finger.finger} className="border-b border-slate-200">
+            <tr>
+              <th
+                scope="rowgroup"
+                colSpan={2 + table.columns.length}
+                className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700"
+              >
+                {finger.label}
+              </th>
+            </tr>
+            {finger.joints.map((row) => (
+              <tr key={row.joint}>
+                <th scope="row" className="py-0.5 pr-2 font-medium">
+                  <span className="sr-only">{finger.label} </span>
+                  {row.joint}
+                </th>
+                <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
+                {row.cells.map((cell, i) => (
+                  <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
+                    <CellView cell={cell} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+            <tr className="bg-slate-50">
+              <th scope="row" className="py-0.5 pr-2 font-semibold">
+                <abbr title={TEXT.tamLong}>{TEXT.tam}</abbr>
+                <span className="sr-only"> {finger.label}</span>
+              </th>
+              <td />
+              {finger.tam.map((tam, i) => (
+                <td
+                  key={table.columns[i]!.code}
+                  className="whitespace-nowrap py-0.5 pr-2 text-right align-top font-semibold"
+                  data-testid={`tam-${finger.finger.toLowerCase()}`}
+                >
+                  <TamView tam={tam} />
+                </td>
+              ))}
+            </tr>
+          </tbody>
+        ))}
+      </table>
+    </div>
+  );
+}
+
+/** Every hand's table; nothing when no finger joint was measured. */
+export function GoniometryTables({ tables }: { tables: GoniometryTable[] }) {
+  if (tables.length === 0) return null;
+  return (
+    <div className="space-y-3">
+      <div className={tables.length > 1 ? "grid gap-6 lg:grid-cols-2" : undefined}>
+        {tables.map((table) => (
+          <HandTable key={table.hand} table={table} />
+        ))}
+      </div>
+      <p className="text-xs text-slate-700">{TEXT.legend}</p>
+    </div>
+  );
+}

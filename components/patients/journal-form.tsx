@@ -1,0 +1,111 @@
+"use client";
+// A journal entry written in the web app (POST /journal): what happened, with optional pain and
+// function ratings. A field the API refuses shows its message under that field.
+import { useId, useState } from "react";
+import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+const TEXT = {
+  title: "Write in my journal",
+  entryType: "When",
+  types: [
+    ["AD_HOC_CHECK_IN", "A check-in"],
+    ["PRE_ASSESSMENT", "Before an assessment"],
+    ["POST_ASSESSMENT", "After an assessment"],
+    ["INITIAL_INTAKE", "First entry (intake)"],
+  ] as Array<[string, string]>,
+  transcript: "How is your hand?",
+  transcriptHint: "In your own words: what you could or could not do, what hurt, what helped.",
+  pain: "Pain (0 none – 10 worst)",
+  function: "Function (0 none – 10 full use)",
+  save: "Add entry",
+  saving: "Saving…",
+  saved: "Added to your journal.",
+};
+
+const FIELDS = ["transcript", "painRating", "functionRating"] as const;
+type FieldName = (typeof FIELDS)[number];
+
+export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved: () => void }) {
+  const id = useId();
+  const [entryType, setEntryType] = useState("AD_HOC_CHECK_IN");
+  const [values, setValues] = useState<Record<FieldName, string>>({ transcript: "", painRating: "", functionRating: "" });
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [status, setStatus] = useState<{ kind: "saved" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const rating = (name: "painRating" | "functionRating", label: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
+      <input
+        {...fieldAria(`${id}-${name}`, errors[name])}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={10}
+        className={inputStyles}
+        value={values[name]}
+        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+      />
+    </Field>
+  );
+  return (
+    <Card title={TEXT.title}>
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          setStatus(null);
+          setErrors({});
+          const number = (text: string) => (text.trim() === "" ? null : Number(text));
+          const result = await proxy<{ field?: string }>("/journal", {
+            method: "POST",
+            body: {
+              patientId,
+              entryType,
+              transcript: values.transcript,
+              painRating: number(values.painRating),
+              functionRating: number(values.functionRating),
+            },
+          });
+          setBusy(false);
+          if (result.ok) {
+            setValues({ transcript: "", painRating: "", functionRating: "" });
+            setStatus({ kind: "saved", text: TEXT.saved });
+            onSaved();
+            return;
+          }
+          const field = result.data.field as FieldName | undefined;
+          if (result.status === 400 && field && FIELDS.includes(field))
+            setErrors({ [field]: errorText(result.data).replace(/^\w+: /, "") });
+          else setStatus({ kind: "error", text: errorText(result.data) });
+        }}
+      >
+        <LabelledSelect label={TEXT.entryType} value={entryType} onChange={setEntryType} options={TEXT.types} />
+        <Field id={`${id}-transcript`} label={TEXT.transcript} error={errors.transcript} hint={TEXT.transcriptHint}>
+          <textarea
+            {...fieldAria(`${id}-transcript`, errors.transcript, true)}
+            rows={4}
+            className={inputStyles}
+            value={values.transcript}
+            onChange={(event) => setValues((v) => ({ ...v, transcript: event.target.value }))}
+          />
+        </Field>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {rating("painRating", TEXT.pain)}
+          {rating("functionRating", TEXT.function)}
+        </div>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? TEXT.saving : TEXT.save}
+          </Button>
+          <p role="status" className={status?.kind === "error" ? "text-sm text-red-800" : "text-sm text-green-900"}>
+            {status?.text ?? ""}
+          </p>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+// The patient's own profile in the web app: injury, affected hand and surgery (PATCH
+// /patients/me). A field the API refuses shows its message under that field.
+import { useId, useState } from "react";
+import type { z } from "zod";
+import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
+import type { patientProfile } from "@/lib/patients/schemas";
+import { proxy } from "@/lib/web/client";
+import { errorText } from "@/lib/web/format";
+
+type Profile = z.output<typeof patientProfile>;
+
+const TEXT = {
+  title: "My injury and surgery",
+  intro: "What your clinician sees beside your results. Leave a field empty to clear it.",
+  injury: "Injury",
+  injuryHint: "e.g. broken wrist (distal radius fracture)",
+  injuryDate: "Date of injury",
+  affectedHand: "Affected hand",
+  surgeryType: "Operation",
+  surgeryDate: "Date of operation",
+  save: "Save",
+  saving: "Saving…",
+  saved: "Saved.",
+  hands: [
+    ["", "Not stated"],
+    ["LEFT", "Left hand"],
+    ["RIGHT", "Right hand"],
+    ["BOTH", "Both hands"],
+  ] as Array<[string, string]>,
+};
+
+const FIELDS = ["injury", "injuryDate", "affectedHand", "surgeryType", "surgeryDate"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+
+const valuesOf = (p: Profile): Values => ({
+  injury: p.injury ?? "",
+  injuryDate: p.injuryDate ?? "",
+  affectedHand: p.affectedHand ?? "",
+  surgeryType: p.surgeryType ?? "",
+  surgeryDate: p.surgeryDate ?? "",
+});
+
+export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const id = useId();
+  const [values, setValues] = useState<Values>(() => valuesOf(profile));
+  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [status, setStatus] = useState<{ kind: "saved" | "error"; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: FieldName) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const input = (name: FieldName, type: "text" | "date", label: string, hint?: string) => (
+    <Field id={`${id}-${name}`} label={label} error={errors[name]} hint={hint}>
+      <input
+        {...fieldAria(`${id}-${name}`, errors[name], Boolean(hint))}
+        type={type}
+        className={inputStyles}
+        value={values[name]}
+        onChange={(event) => set(name)(event.target.value)}
+      />
+    </Field>
+  );
+  return (
+    <Card title={TEXT.title}>
+      <form
+        noValidate
+        className="space-y-3"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          setBusy(true);
+          setStatus(null);
+          setErrors({});
+          const body = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim() === "" ? null : values[name].trim()]));
+          const result = await proxy<{ field?: string }>("/patients/me", { method: "PATCH", body });
+          setBusy(false);
+          if (result.ok) {
+            setStatus({ kind: "saved", text: TEXT.saved });
+            onSaved();
+            return;
+          }
+          const field = result.data.field as FieldName | undefined;
+          if (result.status === 400 && field && FIELDS.includes(field))
+            setErrors({ [field]: errorText(result.data).replace(/^\w+: /, "") });
+          else setStatus({ kind: "error", text: errorText(result.data) });
+        }}
+      >
+        <p className="text-sm text-slate-700">{TEXT.intro}</p>
+        {input("injury", "text", TEXT.injury, TEXT.injuryHint)}
+        <div className="grid gap-3 sm:grid-cols-2">
+          {input("injuryDate", "date", TEXT.injuryDate)}
+          <LabelledSelect label={TEXT.affectedHand} value={values.affectedHand} onChange={set("affectedHand")} options={TEXT.hands} />
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {input("surgeryType", "text", TEXT.surgeryType)}
+          {input("surgeryDate", "date", TEXT.surgeryDate)}
+        </div>
+        <div className="flex items-center gap-3">
+          <Button type="submit" disabled={busy}>
+            {busy ? TEXT.saving : TEXT.save}
+          </Button>
+          <p role="status" className={status?.kind === "error" ? "text-sm text-red-800" : "text-sm text-green-900"}>
+            {status?.text ?? ""}
+          </p>
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,61 @@
+// A patient's whole assessment history as CSV, for a clinician's own records: one row per
+// record, oldest first, with its headline score, one-line summary and, for range-of-motion
+// records, each finger joint's active range of motion. Opened through lib/access (audited).
+import { openPatient } from "@/lib/access";
+import { ROM_FINGERS } from "@/lib/assessments/kinds/rom";
+import { headlineScore } from "@/lib/assessments/kinds";
+import { measurementsFromHistory } from "@/lib/assessments/goniometry";
+import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
+import { readType } from "@/lib/assessments/types";
+import { formatCode } from "@/lib/codes";
+import type { AccessContext } from "@/lib/audit";
+import { db } from "@/lib/db";
+
+/** Records one export holds: years of weekly measurement of every test. */
+export const EXPORT_MAX_RECORDS = 5000;
+
+const JOINT_COLUMNS = ROM_FINGERS.flatMap(({ finger, label, joints }) =>
+  joints.map((joint) => ({ key: `${finger}:${joint}`, header: `${label} ${joint} ROM (°)` })),
+);
+const HEADER = ["date", "code", "test", "hand", "headline score", "summary", "lighting", ...JOINT_COLUMNS.map((c) => c.header)];
+
+/** One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets never run it. */
+function cell(value: string | number | null): string {
+  if (value === null) return "";
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && typeof value === "string") text = `'${text}`;
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export async function patientHistoryCsv(caller: AccessContext, patientId: number): Promise<{ filename: string; csv: string }> {
+  const patient = await openPatient(caller, patientId, "export_history");
+  const rows = await db().assessment.findMany({
+    where: { ownerId: patient.patientId },
+    orderBy: [{ dateCreated: "asc" }, { id: "asc" }],
+    take: EXPORT_MAX_RECORDS,
+    select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true },
+  });
+  const results = await loadResults(rows.map((row) => row.id));
+  const lines = rows.map((row) => {
+    const snapshot = (row.resultSnapshot ?? {}) as Snapshot;
+    const [measurement] = measurementsFromHistory([
+      { code: row.code, dateCreated: row.dateCreated.toISOString(), hand: row.hand, results: results.get(row.id) ?? null },
+    ]);
+    const byJoint = new Map(measurement!.joints.map((j) => [`${j.finger}:${j.jointType}`, j.rom]));
+    const type = readType(row.assessmentType);
+    const lighting = typeof snapshot.lightingQuality === "string" ? snapshot.lightingQuality : null;
+    return [
+      row.dateCreated.toISOString(),
+      formatCode(row.code),
+      type,
+      row.hand,
+      headlineScore(type, snapshot),
+      assessmentSummaryLine(row.assessmentType, snapshot),
+      lighting,
+      ...JOINT_COLUMNS.map((c) => byJoint.get(c.key) ?? null),
+    ]
+      .map(cell)
+      .join(",");
+  });
+  return { filename: `patient-${patientId}-history.csv`, csv: [HEADER.map(cell).join(","), ...lines].join("\r\n") + "\r\n" };
+}

@@ -1,0 +1,47 @@
+// A patient's history as CSV (GET /patients/{id}/export): one row per record, oldest first, the
+// finger joints as columns; through the access rule like every read of one patient's data.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { painBody, romBody } from "@/lib/assessments/examples";
+import { startServer, type TestServer } from "@/test/support/server";
+
+let server: TestServer;
+const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona });
+
+before(async () => {
+  server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
+});
+after(() => server.stop());
+
+test("a clinician downloads the patient's history as CSV with each finger joint's range of motion", async () => {
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.origin}/api${path}`, {
+      method: "POST",
+      headers: { ...as("patient"), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  assert.equal((await post("/assessments/rom", romBody)).status, 201);
+  assert.equal((await post("/assessments/pain-v2", painBody)).status, 201);
+  const me = (await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number };
+
+  const answer = await fetch(`${server.origin}/api/patients/${me.id}/export`, { headers: as("care_provider") });
+  assert.equal(answer.status, 200);
+  assert.match(answer.headers.get("content-type")!, /^text\/csv/);
+  assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${me.id}-history.csv"`);
+  const [header, ...rows] = (await answer.text()).trimEnd().split("\r\n");
+  const columns = header!.split(",");
+  assert.deepEqual(columns.slice(0, 7), ["date", "code", "test", "hand", "headline score", "summary", "lighting"]);
+  const rom = rows.find((row) => row.includes(",ROM,"))!.split(",");
+  assert.equal(rom[columns.indexOf("Index MCP ROM (°)")], "82");
+  assert.equal(rom[columns.indexOf("headline score")], "72");
+  assert.ok(rows.some((row) => row.includes(`,PAIN,${painBody.hand},`)));
+});
+
+test("nobody else's, no anonymous caller; a bad id is a 400", async () => {
+  const me = (await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number };
+  assert.equal((await fetch(`${server.origin}/api/patients/${me.id}/export`, { headers: as("anonymous") })).status, 401);
+  assert.equal((await fetch(`${server.origin}/api/patients/${me.id + 100000}/export`, { headers: as("care_provider") })).status, 404);
+  const bad = await fetch(`${server.origin}/api/patients/abc/export`, { headers: as("care_provider") });
+  assert.equal(bad.status, 400);
+  assert.equal(((await bad.json()) as { field: string }).field, "id");
+});
