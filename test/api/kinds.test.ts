@@ -377,7 +377,7 @@ test("every kind reads with its kind module's labels and units on the lookup pag
     assert.ok(shown.length >= 2, `${kind}: the record has figures to show`);
     const lookupPage = await pageText(`/a/${codes[kind].formattedCode}`);
     for (const { spec, value } of shown) {
-      const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension, maximum 60°"
+      const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension 60°"
       assert.ok(lookupPage.includes(pair), `${kind} lookup page: ${pair}`);
       assert.ok(reportPage.includes(pair), `${kind} report page: ${pair}`);
       // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.
