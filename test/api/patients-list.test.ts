@@ -405,7 +405,7 @@ test("one test declining while the others improve: flagged, and the flag names t
     ],
   });
   const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /pain \(both hands\) 85 → 60 \(declining\)/);
+  assert.match(note, /pain \(both hands\) 85 → 60 \(declining; worst pain 1\.5 → 4 out of 10\)/);
   assert.match(note, /range of motion \(left\) 50 → 55 \(improving\)/);
   assert.match(note, /Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/);
 });
