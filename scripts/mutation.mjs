@@ -20,10 +20,6 @@ export const MODULES = {
   patients: { mutate: ["lib/access/index.ts", "lib/patients/standing.ts"], tests: ["lib/access/*.test.ts", "lib/patients/*.test.ts"] },
   route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
   audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
-  kinds: {
-    mutate: ["lib/assessments/kinds/*.ts", "!lib/assessments/kinds/*.test.ts", "!lib/assessments/kinds/registry.typecheck.ts"],
-    tests: ["lib/assessments/kinds/*.test.ts", "lib/voice/script.test.ts"],
-  },
 };
 
 const args = process.argv.slice(2);
