@@ -371,20 +371,27 @@ test("every kind reads with its kind module's labels and units on the lookup pag
   // The patient came after the suite's clinic was made: share them with a clinic of the provider too.
   const shared = shareEveryPatientSql([providerSub]);
   await queryDatabase(database, shared.sql, shared.params);
-  const patientId = (await api.get("/patients?search=Surfaces%20Sol", { token: provider })).body.patients[0].id as number;
+  const listed = (await api.get("/patients?search=Surfaces%20Sol", { token: provider })).body.patients[0];
+  const patientId = listed.id as number;
+  // The provider list's trends: one line per test, every kind among them.
+  assert.deepEqual(new Set(listed.tests.map((t: { test: string }) => t.test)), new Set(Object.keys(SURFACE_RECORDS)));
   const fhir = await api.get(`/fhir/Observation?patient=${patientId}`, { token: provider, headers: { accept: "application/fhir+json" } });
   const observations = fhir.body.entry.map((entry: { resource: Record<string, any> }) => entry.resource);
   const note: string = (await api.get(`/patients/${patientId}/narrative-summary`, { token: provider })).body.summary;
 
   for (const kind of Object.keys(SURFACE_RECORDS) as Kind[]) {
     const kindModule: KindModule = KINDS[kind];
+    assert.match(codes[kind].formattedCode, /^[A-Z0-9]{3}-[A-Z0-9]{3}$/, `${kind}: a sharing code`);
+    // The results: the kind's own tree, or null for a kind stored as its snapshot only.
+    const results = await api.get(`/assessments/${codes[kind].code}/results`);
+    assert.deepEqual([results.body.assessmentType, results.body.results === null], [kindModule.type, kindModule.results === null]);
     const lookup = await api.get(`/lookup/${codes[kind].code}`);
     const snapshot = lookup.body.resultSnapshot as Record<string, unknown>;
     const shown = presentMetrics(kindModule, snapshot);
     assert.ok(shown.length >= 2, `${kind}: the record has figures to show`);
     const lookupPage = await pageText(`/a/${codes[kind].formattedCode}`);
     for (const { spec, value } of shown) {
-      const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension, maximum 60°"
+      const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension 60°"
       assert.ok(lookupPage.includes(pair), `${kind} lookup page: ${pair}`);
       assert.ok(reportPage.includes(pair), `${kind} report page: ${pair}`);
       // The PDF sets label and value in separate columns: each must be there, in the module's words and unit.

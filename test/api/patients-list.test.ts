@@ -410,7 +410,7 @@ test("one test declining while the others improve: flagged, and the flag names t
     ],
   });
   const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /pain \(both hands\) 85 → 60 \(declining\)/);
+  assert.match(note, /pain \(both hands\) 85 → 60 \(declining; worst pain 1\.5 → 4 out of 10\)/);
   assert.match(note, /range of motion \(left\) 50 → 55 \(improving\)/);
   assert.match(note, /Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/);
 });
@@ -466,7 +466,8 @@ test("single results: not enough data per test, no flag unless the score is belo
     attentionReasons: [{ reason: "low_score", test: null, hand: null, drop: null, text: "Overall score 35 is below 40" }],
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /pain \(both hands\) 72 \(one day of results, not enough data for a trend\)/);
+  // Pain is said on its own 0-10 scale too: a score of 72 is a worst rating of 2.8.
+  assert.match(note, /pain \(both hands\) 72 \(one day of results, not enough data for a trend; worst pain 2\.8 out of 10\)/);
 });
 
 test("the filters use the same figures: no Mixcase patient is declining; the flag is on Decliner and Lone", async () => {

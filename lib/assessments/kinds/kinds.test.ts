@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
-import { dashScore, quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { dashScore, quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash";
 import { MCID_POINTS } from "@/lib/assessments/kinds/thresholds";
 import { readType } from "@/lib/assessments/types";
 import { observationResource } from "@/lib/fhir/observation";
@@ -101,6 +101,43 @@ test("QuickDASH: ((sum of answered / number answered) − 1) × 25, by hand", ()
     [[null, null], null],
   ];
   for (const [items, expected] of table) assert.equal(dashScore(items), expected, JSON.stringify(items));
+});
+
+test("QuickDASH: the snapshot of a set of answers, modules and overallScore = 100 − score, computed by hand", () => {
+  // 11 answered: (1+1+1+1+1+1+1+1+1+1+2)/11 = 12/11; (12/11 − 1) × 25 = 2.2727… → 2.27; overall 97.73.
+  const ones = [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2];
+  assert.deepEqual(quickdashScores({ responses: ones, work: [1, 2, 3, 4], sportsMusic: [5, 5, 5, 5] }), {
+    quickDashScore: 2.27,
+    workScore: 37.5, // 10 / 4 = 2.5 → 37.5
+    sportsMusicScore: 100,
+    answeredCount: 11,
+    overallScore: 97.73,
+    responses: ones,
+    work: [1, 2, 3, 4],
+    sportsMusic: [5, 5, 5, 5],
+  });
+  const gap = [3, 3, 3, 3, 3, null, 3, 3, 3, 3, 3];
+  assert.deepEqual(quickdashScores({ responses: gap }), {
+    quickDashScore: 50,
+    workScore: null,
+    sportsMusicScore: null,
+    answeredCount: 10,
+    overallScore: 50,
+    responses: gap,
+    work: null,
+    sportsMusic: null,
+  });
+});
+
+test("QuickDASH input: one unanswered item is scored, two are refused on responses", () => {
+  const answers = (gaps: number) => Array.from({ length: 11 }, (_, i) => (i < gaps ? null : 2));
+  assert.equal(quickdashInput.safeParse({ responses: answers(1) }).success, true);
+  const refused = quickdashInput.safeParse({ responses: answers(2) });
+  assert.equal(refused.success, false);
+  assert.deepEqual(
+    refused.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+    [["responses", "at most one of the 11 items may be unanswered"]],
+  );
 });
 
 test("every kind declares an MCID with its source; the standings receive exactly those", () => {
