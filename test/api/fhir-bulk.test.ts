@@ -271,7 +271,12 @@ describe("who exports what", () => {
   test("system-level export: a clinician is refused (403); a backend service's system/*.rs token exports every patient", async () => {
     const refused = await api.get("/fhir/$export", { token: clinicianToken, headers: ASYNC });
     assert.equal(refused.status, 403);
-    const service = await idp.token({ sub: "backend-client@clients", roles: [], scope: "system/*.rs" });
+    const service = await idp.token({
+      sub: "backend-client@clients",
+      roles: [],
+      scope: "system/*.rs",
+      claims: { gty: "client-credentials" },
+    });
     const files = await download(await manifestOf(await kickOff("/$export?_type=Patient", service), service), service);
     for (const id of [inA.id, inB.id, alone.id]) assert.ok(patientIds(files).includes(id), `Patient/${id}`);
     const plain = await idp.token({ roles: [], scope: "patient/*.rs" });

@@ -7,12 +7,12 @@ import { z } from "zod";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
+import { levelsFor } from "@/lib/auth/smart";
 import { db, withTransaction } from "@/lib/db";
 import { env } from "@/lib/env";
 import { send } from "@/lib/jobs";
 import { Reply } from "@/lib/http/route";
 import type { ExportType, kickOffQuery, manifest } from "@/lib/fhir/bulk/schemas";
-import { hasSystemReadScope } from "@/lib/fhir/bulk/system-scope";
 
 export const EXPORT_QUEUE = "fhir-bulk-export";
 
@@ -73,7 +73,8 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
   if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
     throw badRequest("Bulk export is asynchronous: send Prefer: respond-async", "Prefer");
   }
-  const system = hasSystemReadScope(request);
+  // A backend service's client-credentials token with system/*.rs (lib/auth/smart.ts) exports as the service admin would.
+  const system = caller.user.smart ? levelsFor(caller.user.smart, "*", "search").has("system") : false;
   if (level === "system" && !system && !hasRole(caller.user, "admin")) {
     throw forbidden("System-level export is for the service admin or a backend service token with system/*.rs");
   }
