@@ -10,6 +10,16 @@ const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-u
 
 before(async () => {
   server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
+  // Care-team rule: the development patient shares with a clinic the development care provider belongs to.
+  const call = (persona: string, method: string, path: string, body: unknown) =>
+    fetch(`${server.origin}/api${path}`, {
+      method,
+      headers: { ...as(persona), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const clinic = (await (await call("admin", "POST", "/clinics", { name: "Export clinic" })).json()) as { id: number; joinCode: string };
+  assert.equal((await call("admin", "POST", `/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" })).status, 201);
+  assert.equal((await call("patient", "POST", "/me/clinics", { joinCode: clinic.joinCode })).status, 201);
 });
 after(() => server.stop());
 
