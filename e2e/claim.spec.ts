@@ -54,7 +54,7 @@ test("a patient signs in, claims a code from its page and from the dashboard, an
 
   // Score chart, journal and subscription panels are there.
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
-  await expect(page.getByRole("heading", { name: "Journal" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Journal", exact: true })).toBeVisible();
   await expect(page.getByText("Subscriptions are not available on this server")).toBeVisible();
   await expectAccessible(page, testInfo, "dashboard");
   await expectNoSideScroll(page);

@@ -36,7 +36,7 @@ test("a provider finds the patient who needs attention and opens their record", 
   await expect(page.getByRole("heading", { level: 1, name: attention.name })).toBeVisible();
   await expect(page.getByText("Needs attention").first()).toBeVisible();
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
-  const journal = page.locator("section").filter({ has: page.getByRole("heading", { name: "Journal" }) });
+  const journal = page.locator("section").filter({ has: page.getByRole("heading", { name: "Journal", exact: true }) });
   await expect(journal.getByText("Gripping the kettle hurt more this week")).toBeVisible();
   const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
   await expect(narrative.getByText(/Written (by a language model|from a template)/)).toBeVisible();
