@@ -89,7 +89,7 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
   await expect(change.getByRole("row", { name: /Pain score \(100 = no pain\) · Both hands/ })).toContainText("one result only");
 
   // Clinical details: joints against normal ranges, wrist against the reference, lighting, flags.
-  await expect(page.getByRole("row", { name: /Index MCP/ }).first()).toContainText("0°–90°");
+  await expect(page.getByRole("row", { name: /Index MCP/ }).first()).toContainText("0–90°");
   await expect(page.getByRole("row", { name: /Index MCP/ }).first()).toContainText("below normal");
   await expect(page.getByText("reference 0–70°").first()).toBeVisible();
   await expect(page.getByText("reference 0–80°").first()).toBeVisible();
