@@ -26,8 +26,12 @@ test("pick care provider, then patient, on the development sign-in", async ({ pa
       .or(page.getByRole("list", { name: "Patients" })),
   ).toBeVisible();
 
-  await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible();
+  // The page is drawn on the server; a click that lands before the header's script has hydrated
+  // does nothing, so the click is repeated until it signs out (the load is what makes it slow).
+  await expect(async () => {
+    await page.getByRole("button", { name: "Sign out" }).click({ timeout: 2_000 });
+    await expect(page.getByRole("link", { name: "Sign in" })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await page.goto("/signin?callbackUrl=/provider");
   await page.getByRole("button", { name: "Continue as patient" }).click();
   await expect(page.getByText("The patient list is for care providers and admins.")).toBeVisible();
