@@ -105,6 +105,8 @@ test("scopes come from both claims, scp as a string too; non-string entries and 
   );
   assert.deepEqual(smartGrant({ scp: [42, "system/Patient.r", null] })?.scopes.length, 1);
   assert.equal(smartGrant({ scp: [42] }), undefined);
+  // Only strings are scopes: an array inside the array is not one, even one that reads as one.
+  assert.equal(smartGrant({ scp: [["patient/Patient.r"]] }), undefined);
   assert.equal(smartGrant({ scope: "launch/patient openid xpatient/Patient.r" }), undefined);
 });
 
@@ -114,6 +116,8 @@ test("patient context bounds: 1 to 2147483647, a fhirUser ending in Patient/<id>
   assert.equal(context({ patient: 2_147_483_648 }), null);
   assert.equal(context({ patient: "0" }), null);
   assert.equal(context({ patient: "042" }), null);
+  assert.equal(context({ patient: " 42" }), null);
+  assert.equal(context({ patient: "42 " }), null);
   assert.equal(context({ patient: true, fhirUser: "Patient/7" }), 7);
   assert.equal(context({ fhirUser: "Patient/2147483647" }), 2_147_483_647);
   assert.equal(context({ fhirUser: "Patient/2147483648" }), null);
@@ -174,6 +178,8 @@ test("routes: a search needs .s and a read .r; $everything reads all three; othe
   assert.equal(allows("patient/Observation.r", "/fhir/Patient/$export"), true);
   assert.equal(allows("patient/Observation.r", "/fhir/$export"), true);
   assert.equal(allows("patient/Observation.r", "/fhir/.well-known/smart-configuration"), true);
+  // A resource type starts with a capital: any other first segment names no type.
+  assert.equal(allows("patient/Observation.r", "/fhir/metadataOfPatient"), true);
   for (const path of ["/fhir", "/api/fhir/Observation", "/fhirObservation"]) {
     assert.equal(allows("patient/*.rs", path), "This token carries SMART scopes, which grant FHIR reads only", path);
   }
