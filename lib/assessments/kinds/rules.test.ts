@@ -13,11 +13,13 @@ import {
   presentMetrics,
   roundTo,
   scoredName,
+  type KindModule,
   wordFacts,
   words,
 } from "@/lib/assessments/kinds/kind";
 import { painLabel, painScores } from "@/lib/assessments/kinds/pain";
-import { quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { z } from "zod";
+import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 
 test("each kind's names as documents, lists and the voice say them", () => {
@@ -169,7 +171,8 @@ test("facts: the words beside the numbers, named or in words, empty ones left ou
   ]);
   assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "MIXED" }), [["Pattern", "Mixed OA/RA"]]);
   assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "NEW_PATTERN" }), [["Pattern", "New pattern"]]);
-  assert.deepEqual(KINDS.QUICKDASH.facts({ responses: "x" }), []);
+  const questionnaire: KindModule = KINDS.QUICKDASH;
+  assert.deepEqual(questionnaire.facts({ responses: "x" }), []);
   assert.deepEqual(
     wordFacts({ note: "A".repeat(130), count: 3 }, [
       ["Note", "note"],
@@ -287,4 +290,49 @@ test("MCID defaults are overridden by their variable only with a number above 0 
     attentionBelow: 40,
     mcid: { ROM: 10, DEXTERITY: 10, PAIN: 20, ARTHRITIS: 10, THUMB: 10, QUICKDASH: 15.91 },
   });
+});
+
+test("QuickDASH's stored snapshot: scores 0-100, 10 or 11 items answered, documented as its own named schema", () => {
+  const snapshot = quickdashScores({ responses: [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, null], work: [5, 5, 5, 5] });
+  assert.equal(quickdashSnapshot.safeParse(snapshot).success, true);
+  for (const [key, value] of [
+    ["quickDashScore", 100],
+    ["overallScore", 0],
+    ["workScore", null],
+    ["answeredCount", 11],
+  ] as const) {
+    assert.equal(quickdashSnapshot.safeParse({ ...snapshot, [key]: value }).success, true, `${key} ${value}`);
+  }
+  for (const [key, value] of [
+    ["quickDashScore", 100.5],
+    ["quickDashScore", -1],
+    ["workScore", 101],
+    ["answeredCount", 9],
+    ["answeredCount", 12],
+  ] as const) {
+    assert.equal(quickdashSnapshot.safeParse({ ...snapshot, [key]: value }).success, false, `${key} ${value}`);
+  }
+  const issue = quickdashInput.safeParse({ responses: [null, null, 1, 1, 1, 1, 1, 1, 1, 1, 1] }).error?.issues[0];
+  assert.equal(issue?.code, "custom");
+  assert.equal(z.globalRegistry.get(quickdashSnapshot)?.id, "QuickDashSnapshot");
+});
+
+test("QuickDASH's contract: the reply's documented fields, and a description for every field a caller fills or reads", () => {
+  assert.deepEqual(Object.keys(quickdashResponse.shape), [
+    "id",
+    "code",
+    "formattedCode",
+    "quickDashScore",
+    "workScore",
+    "sportsMusicScore",
+    "answeredCount",
+    "overallScore",
+  ]);
+  const built = KINDS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
+  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply }).success, true);
+  const described = (shape: Record<string, z.ZodType>, keys: string[]) => {
+    for (const key of keys) assert.ok((shape[key]?.description ?? "").length > 20, key);
+  };
+  described(quickdashInput.shape, ["responses", "work", "sportsMusic"]);
+  described(quickdashSnapshot.shape, ["quickDashScore", "workScore", "sportsMusicScore", "overallScore"]);
 });
