@@ -178,3 +178,27 @@ test("lists: system/ every patient (or one clinic's), user/ the role rule's, pat
   assert.deepEqual(await listed(smartUser("ann", ["patient"], { scope: "patient/*.s", patient: ids.ann }, "PATIENT")), [ids.ann]);
   assert.deepEqual(await listed(smartUser("ann", ["patient"], { scope: "patient/*.s", patient: ids.ben }, "PATIENT")), []);
 });
+
+test("each FHIR read names its type and interaction: that scope opens the context patient, the other interaction is a 403", async () => {
+  const reads: [PatientAction, string, "r" | "s"][] = [
+    ["fhir_read_patient", "Patient", "r"],
+    ["fhir_read_observation", "Observation", "r"],
+    ["fhir_search_observations", "Observation", "s"],
+    ["fhir_read_diagnostic_report", "DiagnosticReport", "r"],
+    ["fhir_search_diagnostic_reports", "DiagnosticReport", "s"],
+  ];
+  for (const [action, type, letter] of reads) {
+    const granted = smartUser("doc", ["care_provider"], { scope: `patient/${type}.${letter}`, patient: ids.ann });
+    assert.deepEqual(await open(granted, ids.ann!, action), {
+      clinicId: clinics.second,
+      rows: [{ patientId: ids.ann, action, clinicId: clinics.second }],
+    });
+    assert.deepEqual((await open(granted, ids.ben!, action)).refused, notFound, action);
+    const other = letter === "r" ? "s" : "r";
+    const wrong = smartUser("doc", ["care_provider"], { scope: `patient/${type}.${other}`, patient: ids.ann });
+    assert.deepEqual((await open(wrong, ids.ann!, action)).refused?.slice(0, 2), [
+      403,
+      `The token's scopes do not allow ${letter === "r" ? "reading" : "searching"} ${type} (needs e.g. patient/${type}.${letter})`,
+    ]);
+  }
+});
