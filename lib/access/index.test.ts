@@ -155,6 +155,8 @@ test("listScope: the admin every patient, a clinician their clinics' (or one of 
   assert.deepEqual(await listed(doc, clinics.first), [ids.ben]);
   assert.deepEqual(await listed(doc, clinics.second), [ids.ann, ids.ben]);
   assert.deepEqual(await listed(lone), []);
+  // A clinic member whose token no longer names the care provider role lists no one.
+  assert.deepEqual(await listed(user("doc", ["patient"])), []);
   assert.deepEqual(await listed(ann), []);
   assert.deepEqual(await listed(null), []);
 });
@@ -171,6 +173,7 @@ test("auditListed: one row per patient shown, each once, naming the clinic per p
   ]);
   assert.deepEqual(await list(doc, [ids.ben!], clinics.second), [[ids.ben, "patient_list", clinics.second]]);
   assert.deepEqual(await list(doc, []), []);
+  assert.deepEqual(await list(user("doc", ["patient"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
   assert.deepEqual(await list(admin, [ids.cat!, ids.cat!]), [[ids.cat, "patient_list", null]]);
   const both = user("ann", ["patient", "care_provider"], "PATIENT");
   // Ann, a patient who is also a care provider of no clinic: her own row is left out, Ben's names no clinic.

@@ -170,6 +170,7 @@ test("lists: system/ every patient (or one clinic's), user/ the role rule's, pat
   assert.deepEqual(await listed(smartUser("boss", ["admin"], { scope: "user/*.s" })), [ids.ann, ids.ben, ids.cat]);
   // A list needs a scope over every type: a search scope of one type lists no one.
   assert.deepEqual(await listed(doc({ scope: "user/Patient.s" })), []);
+  assert.deepEqual(await listed(doc({ scope: "patient/Patient.s", patient: ids.ann })), []);
   assert.deepEqual(await listed(doc({ scope: "user/*.r" })), []);
   assert.deepEqual(await listed(doc({ scope: "patient/*.s", patient: ids.ann })), [ids.ann]);
   assert.deepEqual(await listed(doc({ scope: "patient/*.s", patient: ids.ann }), clinics.first), []);
