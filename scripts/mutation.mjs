@@ -17,7 +17,21 @@ export const MODULES = {
     tests: ["lib/rate-limit/*.test.ts", "lib/api/limits.test.ts"],
   },
   billing: { mutate: ["lib/billing/mapping.ts", "lib/billing/webhook.ts"], tests: ["lib/billing/*.test.ts"] },
-  patients: { mutate: ["lib/access/index.ts", "lib/patients/standing.ts"], tests: ["lib/access/*.test.ts", "lib/patients/*.test.ts"] },
+  patients: {
+    mutate: ["lib/access/index.ts", "lib/auth/smart.ts", "lib/patients/standing.ts"],
+    // Not lib/access/boundary.test.ts: it reads app/ and the other modules, which the sandbox leaves out.
+    tests: [
+      "lib/access/index.test.ts",
+      "lib/access/all-staff.test.ts",
+      "lib/access/smart.test.ts",
+      "lib/auth/smart.test.ts",
+      "lib/patients/*.test.ts",
+    ],
+  },
+  kinds: {
+    mutate: ["lib/assessments/kinds/*.ts", "!lib/assessments/kinds/*.test.ts", "!lib/assessments/kinds/*.typecheck.ts"],
+    tests: ["lib/assessments/kinds/*.test.ts", "lib/patients/standing.test.ts", "lib/report-view/summary.test.ts"],
+  },
   route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
   audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
 };

@@ -155,6 +155,8 @@ test("listScope: the admin every patient, a clinician their clinics' (or one of 
   assert.deepEqual(await listed(doc, clinics.first), [ids.ben]);
   assert.deepEqual(await listed(doc, clinics.second), [ids.ann, ids.ben]);
   assert.deepEqual(await listed(lone), []);
+  // A clinic member whose token no longer names the care provider role lists no one.
+  assert.deepEqual(await listed(user("doc", ["patient"])), []);
   assert.deepEqual(await listed(ann), []);
   assert.deepEqual(await listed(null), []);
 });
@@ -171,11 +173,14 @@ test("auditListed: one row per patient shown, each once, naming the clinic per p
   ]);
   assert.deepEqual(await list(doc, [ids.ben!], clinics.second), [[ids.ben, "patient_list", clinics.second]]);
   assert.deepEqual(await list(doc, []), []);
+  assert.deepEqual(await list(user("doc", ["patient"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
   assert.deepEqual(await list(admin, [ids.cat!, ids.cat!]), [[ids.cat, "patient_list", null]]);
   const both = user("ann", ["patient", "care_provider"], "PATIENT");
   // Ann, a patient who is also a care provider of no clinic: her own row is left out, Ben's names no clinic.
   assert.deepEqual(await list(both, [ids.ann!, ids.ben!]), [[ids.ben, "patient_list", null]]);
   assert.deepEqual(await list(both, [ids.ann!]), []);
+  // An admin who is also a care provider reads every patient: no clinic let them in.
+  assert.deepEqual(await list(user("boss", ["admin", "care_provider"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
 });
 
 test("auditShown leaves the caller's own record out; auditOwnAction records it", async () => {
@@ -191,11 +196,50 @@ test("auditShown leaves the caller's own record out; auditOwnAction records it",
     (await rowsOf(own)).map((row) => [row.patientId, row.action]),
     [[ids.ann, "share_granted"]],
   );
+  const anonymous = context(null);
+  await access.auditShown(anonymous, [ids.ann!], "lookup");
+  assert.deepEqual(
+    (await rowsOf(anonymous)).map((row) => [row.patientId, row.action, row.actorRole]),
+    [[ids.ann, "lookup", "anonymous"]],
+  );
 });
 
 test("the caller's own record: a handle for a patient, 403 for a staff-only token", () => {
   assert.equal(access.ownPatientRecord(ann).patientId, ids.ann);
   assert.equal(access.ownRecord(ann).patientId, ids.ann);
   assert.equal(access.ownRecord(ann).clinicId, null);
-  assert.throws(() => access.ownPatientRecord(doc), { status: 403 });
+  assert.throws(() => access.ownPatientRecord(doc), {
+    status: 403,
+    message: "Only patients have their own records; this token names staff roles only",
+  });
+});
+
+test("the patient's access log names each action in words, the same words for the same thing", () => {
+  assert.deepEqual(access.PATIENT_ACTIONS, {
+    read_profile: "profile",
+    read_scores: "score history",
+    read_assessments: "assessment history",
+    read_journal: "journal",
+    journal_list: "journal",
+    journal_entry_read: "journal entry",
+    journal_write: "journal entry written",
+    narrative_summary: "narrative summary",
+    narrative_context: "narrative context",
+    patient_list: "patient list",
+    fhir_read_patient: "FHIR export",
+    fhir_read_observation: "FHIR export",
+    fhir_search_observations: "FHIR export",
+    fhir_read_diagnostic_report: "FHIR export",
+    fhir_search_diagnostic_reports: "FHIR export",
+    fhir_everything: "FHIR export",
+    lookup: "assessment by code",
+    assessment_results: "assessment by code",
+    report_view: "report",
+    report_pdf: "report",
+    report_email: "report",
+    claim: "assessment claimed",
+    mark_reviewed: "marked reviewed",
+    share_granted: "shared with a clinic",
+    share_revoked: "stopped sharing with a clinic",
+  });
 });

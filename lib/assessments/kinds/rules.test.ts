@@ -1,0 +1,338 @@
+// Each kind module's own rules, one by one: the words people read and hear, the headline lines
+// and summaries with and without values, the number formats, the MCID overrides, QuickDASH's
+// submission rules, and the registry's look-ups. kinds.test.ts checks that the surfaces agree.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { byKind, headlineScore, KIND_LIST, KINDS, kindOf, kindSubmissionEndpoints } from "@/lib/assessments/kinds";
+import { progressionName } from "@/lib/assessments/kinds/arthritis";
+import {
+  configurable,
+  formatMetric,
+  line,
+  part,
+  presentMetrics,
+  roundTo,
+  scoredName,
+  type KindModule,
+  wordFacts,
+  words,
+} from "@/lib/assessments/kinds/kind";
+import { painLabel, painScores } from "@/lib/assessments/kinds/pain";
+import { z } from "zod";
+import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash";
+import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
+
+test("each kind's names as documents, lists and the voice say them", () => {
+  assert.deepEqual(
+    KIND_LIST.map((kind) => [kind.type, kind.stored, kind.name, kind.shortName, kind.spoken]),
+    [
+      ["ROM", "ROM", "Range of motion", "Range of motion", "range of motion"],
+      ["DEXTERITY", "FINGER_TAPPING", "Dexterity (finger tapping)", "Dexterity", "finger tapping"],
+      ["PAIN", "PAIN", "Pain", "Pain", "pain"],
+      ["ARTHRITIS", "ARTHRITIS", "Arthritis evaluation", "Arthritis", "arthritis"],
+      ["THUMB", "THUMB_MOVEMENTS", "Thumb movements", "Thumb movements", "thumb movement"],
+      ["QUICKDASH", "QUICKDASH", "QuickDASH questionnaire", "QuickDASH", "QuickDASH questionnaire"],
+    ],
+  );
+});
+
+test("each kind's metrics: labels, units, reference ranges and decimals, in the order every surface shows them", () => {
+  const table = byKind((kind) =>
+    kind.metrics.map((m) => [m.key, m.label, m.unit, m.reference ?? null, m.digits ?? null, m.higherIsWorse ?? false]),
+  );
+  assert.deepEqual(table.ROM, [
+    ["overallScore", "Overall score", "score", null, null, false],
+    ["wristScore", "Wrist score", "score", null, null, false],
+    ["fingerScore", "Finger score", "score", null, null, false],
+    ["extensionDeg", "Wrist extension, maximum", "degree", [0, 70], null, false],
+    ["flexionDeg", "Wrist flexion, maximum", "degree", [0, 80], null, false],
+  ]);
+  assert.deepEqual(table.THUMB, table.ROM);
+  assert.deepEqual(table.DEXTERITY, [
+    ["overallScore", "Overall score", "score", null, null, false],
+    ["speedScore", "Speed score", "score", null, null, false],
+    ["touchPrecision", "Touch precision", "score", null, null, false],
+    ["consistencyScore", "Consistency", "score", null, null, false],
+    ["sequenceAccuracy", "Sequence accuracy", "score", null, null, false],
+    ["cycleCount", "Tapping cycles", "count", null, null, false],
+    ["totalTouches", "Total touches", "count", null, null, false],
+    ["sequencesCompleted", "Sequences completed", "count", null, null, false],
+    ["timeTo10Sequences", "Time to 10 sequences", "second", null, null, false],
+    ["averageFrequency", "Tapping rate", "perSecond", null, null, false],
+  ]);
+  assert.deepEqual(table.PAIN, [
+    ["maxSeverity", "Worst pain", "severity", null, null, false],
+    ["overallScore", "Pain score", "score", null, null, false],
+  ]);
+  assert.deepEqual(table.ARTHRITIS, [
+    ["compositeScore", "Composite score", "score", null, null, false],
+    ["progressionLevel", "Progression level", "level", null, 0, false],
+    ["romDeficitScore", "Range of motion deficit", "score", null, null, false],
+    ["painBurdenScore", "Pain burden", "score", null, null, false],
+    ["functionalScore", "Function", "score", null, null, false],
+    ["stiffnessScore", "Stiffness", "score", null, null, false],
+    ["affectedJointCount", "Affected joints", "count", null, null, false],
+  ]);
+  assert.deepEqual(table.QUICKDASH, [
+    ["quickDashScore", "QuickDASH disability", "score", null, null, true],
+    ["workScore", "Work module", "score", null, null, true],
+    ["sportsMusicScore", "Sports/performing arts module", "score", null, null, true],
+    ["answeredCount", "Items answered", "count", null, 0, false],
+  ]);
+});
+
+test("each kind's FHIR coding: own code, category, value member and texts", () => {
+  assert.deepEqual(
+    KIND_LIST.map((kind) => [kind.fhir.ownCode, kind.fhir.category, kind.fhir.valueKey, kind.fhir.metricComponents ?? false]),
+    [
+      ["rom", "exam", "overallScore", false],
+      ["dexterity", "exam", "overallScore", false],
+      ["pain", "survey", "maxSeverity", false],
+      ["arthritis", "survey", "compositeScore", false],
+      ["thumb", "exam", "overallScore", false],
+      ["quickdash", "survey", "quickDashScore", true],
+    ],
+  );
+  assert.deepEqual(
+    KIND_LIST.map((kind) => [kind.fhir.display, kind.fhir.text, kind.fhir.definition]),
+    [
+      [
+        "Hand range-of-motion assessment",
+        "Hand range-of-motion assessment",
+        "Camera-measured range of motion of the wrist and finger joints, scored 0-100",
+      ],
+      ["Finger-tapping dexterity assessment", "Finger-tapping dexterity assessment", "Timed finger-tapping sequences, scored 0-100"],
+      [
+        "Hand pain self-assessment",
+        "Hand pain, worst severity (0-10)",
+        "Self-reported pain by location (0-10), with medications and strategies",
+      ],
+      [
+        "Hand arthritis self-evaluation",
+        "Hand arthritis self-evaluation",
+        "Questionnaire and the app's computed arthritis evaluation, stored as the app computed it",
+      ],
+      ["Thumb movement assessment", "Thumb movement assessment", "Camera-measured thumb movements, scored 0-100"],
+      [
+        "QuickDASH score",
+        "QuickDASH (shortened Disabilities of the Arm, Shoulder and Hand) score",
+        "The 11-item QuickDASH and its optional modules, scored 0-100 as published (higher is more disability)",
+      ],
+    ],
+  );
+});
+
+test("headline lines with a value and without one", () => {
+  const text = byKind((kind) => [
+    kind.headlineText({ overallScore: 72.25, maxSeverity: 6, compositeScore: 64, progressionLevel: 2, quickDashScore: 22.73 }),
+    kind.headlineText({}),
+  ]);
+  assert.deepEqual(text, {
+    ROM: ["Overall 72.3 / 100", "No overall score"],
+    DEXTERITY: ["Overall 72.3 / 100", "No overall score"],
+    PAIN: ["Worst pain 6 / 10 (Distressing)", "No pain rating"],
+    ARTHRITIS: ["Composite 64 / 100, level 2 – Moderate", "No composite score"],
+    THUMB: ["Overall 72.3 / 100", "No overall score"],
+    QUICKDASH: ["QuickDASH 22.7 / 100 (higher is more disability)", "No QuickDASH score"],
+  });
+  assert.equal(KINDS.ARTHRITIS.headlineText({ compositeScore: 64 }), "Composite 64 / 100");
+  assert.equal(KINDS.ARTHRITIS.headlineText({ progressionLevel: 3.6 }), "level 4 – Severe");
+  assert.equal(KINDS.ARTHRITIS.headlineText({ compositeScore: "64" }), "No composite score");
+});
+
+test("summary lines leave out what the snapshot lacks", () => {
+  assert.equal(KINDS.ROM.summary({}), "ROM");
+  assert.equal(KINDS.ROM.summary({ overallScore: 71.6, fingerScore: 64.5 }), "ROM 72/100 · fingers 65");
+  assert.equal(KINDS.DEXTERITY.summary({ speedScore: 75 }), "Dexterity · speed 75");
+  assert.equal(KINDS.THUMB.summary({ overallScore: 58, wristScore: 80 }), "Thumb 58/100");
+  assert.equal(KINDS.THUMB.summary({}), "Thumb");
+  assert.equal(KINDS.PAIN.summary({ maxSeverity: 6.4, entries: [{}, {}] }), "Pain 6/10 max · 2 areas");
+  assert.equal(KINDS.PAIN.summary({ maxSeverity: 0, entries: [{}] }), "Pain 0/10 max · 1 area");
+  assert.equal(KINDS.PAIN.summary({ entries: "none" }), "Pain");
+  assert.equal(
+    KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 2, patternType: "OA_PATTERN" }),
+    "Arthritis 64/100 · Moderate · OA pattern",
+  );
+  assert.equal(KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 9, patternType: "UNDETERMINED" }), "Arthritis 64/100");
+  assert.equal(KINDS.ARTHRITIS.summary({ progressionLevel: 0, patternType: 3 }), "Arthritis · No Concerns");
+  assert.equal(KINDS.QUICKDASH.summary({}), "QuickDASH");
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: null }), "QuickDASH 25/100 disability");
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: "x" }), "QuickDASH 25/100 disability · work 0");
+});
+
+test("facts: the words beside the numbers, named or in words, empty ones left out", () => {
+  assert.deepEqual(KINDS.ROM.facts({ lightingQuality: "GOOD" }), [["Lighting", "Good"]]);
+  assert.deepEqual(KINDS.DEXTERITY.facts({ lightingQuality: "LOW_LIGHT" }), [["Lighting", "Low light"]]);
+  assert.deepEqual(KINDS.THUMB.facts({ lightingQuality: " " }), []);
+  assert.deepEqual(KINDS.PAIN.facts({ painType: "DULL_ACHING", timeOfDay: "MORNING", mode: "GUIDED" }), [
+    ["Pain type", "Dull aching"],
+    ["Time of day", "Morning"],
+    ["Mode", "Guided"],
+  ]);
+  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "MIXED" }), [["Pattern", "Mixed OA/RA"]]);
+  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "NEW_PATTERN" }), [["Pattern", "New pattern"]]);
+  const questionnaire: KindModule = KINDS.QUICKDASH;
+  assert.deepEqual(questionnaire.facts({ responses: "x" }), []);
+  assert.deepEqual(
+    wordFacts({ note: "A".repeat(130), count: 3 }, [
+      ["Note", "note"],
+      ["Count", "count"],
+    ]),
+    [["Note", `A${"a".repeat(119)}`]],
+  );
+});
+
+test("numbers: rounding, units and the parts of a line", () => {
+  assert.equal(roundTo(12.345), "12.3");
+  assert.equal(roundTo(12.355, 2), "12.36");
+  assert.equal(roundTo(7), "7");
+  assert.deepEqual(
+    (["score", "degree", "second", "perSecond", "count", "severity", "level"] as const).map((unit) => formatMetric({ unit }, 4.256)),
+    ["4.3 / 100", "4.3°", "4.3 s", "4.26 taps/s", "4.3", "4.3 / 10", "4.3"],
+  );
+  assert.equal(formatMetric({ unit: "perSecond", digits: 0 }, 4.5), "5 taps/s");
+  assert.equal(scoredName("ROM", 71.5), "ROM 72/100");
+  assert.equal(scoredName("ROM", Number.NaN), "ROM");
+  assert.equal(part("wrist", 79.6), "wrist 80");
+  assert.equal(part("touches", 41.5, true), "42 touches");
+  assert.equal(part("wrist", Infinity), null);
+  assert.equal(line("a", null, false, undefined, "", "b"), "a · b");
+  assert.equal(words("DULL_ACHING_PAIN"), "Dull aching pain");
+  assert.deepEqual(
+    presentMetrics(KINDS.PAIN, { maxSeverity: 3, overallScore: "70" }).map(({ spec, value }) => [spec.key, value]),
+    [["maxSeverity", 3]],
+  );
+});
+
+test("pain: the worst entry, its score and its label, clamped to the 0-10 scale", () => {
+  assert.deepEqual(painScores([]), { maxSeverity: 0, overallScore: 100 });
+  assert.deepEqual(painScores([{ severity: 3 }, { severity: 5 }, { severity: 2 }]), { maxSeverity: 5, overallScore: 50 });
+  assert.deepEqual(painScores([{ severity: 10 }]), { maxSeverity: 10, overallScore: 0 });
+  assert.deepEqual(
+    [painLabel(-2), painLabel(0.4), painLabel(4.5), painLabel(10), painLabel(12)],
+    ["No pain", "No pain", "Distracting", "Worst possible", "Worst possible"],
+  );
+  assert.equal(KINDS.PAIN.ownScale.fromHeadline(35), 6.5);
+  assert.deepEqual([KINDS.PAIN.ownScale.name, KINDS.PAIN.ownScale.max], ["worst pain", 10]);
+});
+
+test("arthritis: progression names, clamped to levels 0-4", () => {
+  assert.deepEqual(
+    [progressionName(-1), progressionName(0), progressionName(1.4), progressionName(3.5), progressionName(7)],
+    ["No Concerns", "No Concerns", "Minimal", "Severe", "Severe"],
+  );
+});
+
+test("QuickDASH: at most one unanswered item, modules of four, the scores and the reply", () => {
+  const answers = [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 3];
+  assert.equal(quickdashInput.safeParse({ responses: answers.map((a, i) => (i === 4 ? null : a)) }).success, true);
+  const twoMissing = quickdashInput.safeParse({ responses: answers.map((a, i) => (i < 2 ? null : a)) });
+  assert.deepEqual(
+    twoMissing.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+    [["responses", "at most one of the 11 items may be unanswered"]],
+  );
+  assert.equal(quickdashInput.safeParse({ responses: answers.slice(1) }).success, false);
+  assert.equal(quickdashInput.safeParse({ responses: answers, work: [1, 2, 3] }).success, false);
+  assert.equal(quickdashInput.safeParse({ responses: answers, sportsMusic: [1, 2, 3, 6] }).success, false);
+  assert.deepEqual(quickdashScores({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2], sportsMusic: [2, 2, 3, 3] }), {
+    quickDashScore: 2.27,
+    workScore: null,
+    sportsMusicScore: 37.5,
+    answeredCount: 11,
+    overallScore: 97.73,
+    responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2],
+    work: null,
+    sportsMusic: [2, 2, 3, 3],
+  });
+  assert.equal(quickdashScores({ responses: answers.map((a, i) => (i === 0 ? null : a)) }).answeredCount, 10);
+  const built = KINDS.QUICKDASH.submission.build({ responses: answers, work: [1, 1, 1, 1] });
+  assert.deepEqual(built.reply, { quickDashScore: 50, workScore: 0, sportsMusicScore: null, answeredCount: 11, overallScore: 50 });
+  assert.equal(built.hand, null);
+  assert.equal(KINDS.QUICKDASH.submission.build({ responses: answers, hand: "LEFT" }).hand, "LEFT");
+  assert.equal(KINDS.QUICKDASH.ownScale.fromHeadline(77.27), 22.73);
+  assert.deepEqual(
+    [KINDS.QUICKDASH.ownScale.name, KINDS.QUICKDASH.ownScale.max, KINDS.QUICKDASH.ownScale.direction],
+    ["QuickDASH disability", 100, "higher is more disability"],
+  );
+  assert.deepEqual(Object.keys(kindSubmissionEndpoints), ["quickdashEndpoint"]);
+  assert.equal(kindSubmissionEndpoints.quickdashEndpoint!.path, "/assessments/quickdash");
+});
+
+test("the registry: stored and read names find their kind, anything else none; a missing snapshot has no headline", () => {
+  assert.equal(kindOf("FINGER_TAPPING"), KINDS.DEXTERITY);
+  assert.equal(kindOf("THUMB"), KINDS.THUMB);
+  assert.equal(kindOf("toString"), null);
+  assert.equal(kindOf("GRIP"), null);
+  assert.equal(headlineScore("PAIN", { overallScore: 40 }), 40);
+  assert.equal(headlineScore("PAIN", null), null);
+  assert.equal(headlineScore("GRIP", { overallScore: 40 }), null);
+  assert.equal(KINDS.ARTHRITIS.headline({ compositeScore: 64, overallScore: 10 }), 64);
+});
+
+test("MCID defaults are overridden by their variable only with a number above 0 and at most 100", () => {
+  const name = "ATTENTION_MCID_TEST";
+  const read = (raw: string | undefined) => {
+    if (raw === undefined) delete process.env[name];
+    else process.env[name] = raw;
+    return configurable(name, 10);
+  };
+  assert.deepEqual([undefined, "", "  ", "12.5", "100", "0", "-3", "101", "ten"].map(read), [10, 10, 10, 12.5, 100, 10, 10, 10, 10]);
+  delete process.env[name];
+  assert.deepEqual(
+    KIND_LIST.map((kind) => kind.mcid.env ?? null),
+    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", "ATTENTION_MCID_PAIN", "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null],
+  );
+  for (const kind of KIND_LIST) {
+    if (kind.mcid.env) assert.match(kind.mcid.source, new RegExp(`Set ${kind.mcid.env} to change it\\.$`), kind.type);
+  }
+  assert.deepEqual(standingThresholds(), {
+    trend: 2,
+    attentionBelow: 40,
+    mcid: { ROM: 10, DEXTERITY: 10, PAIN: 20, ARTHRITIS: 10, THUMB: 10, QUICKDASH: 15.91 },
+  });
+});
+
+test("QuickDASH's stored snapshot: scores 0-100, 10 or 11 items answered, documented as its own named schema", () => {
+  const snapshot = quickdashScores({ responses: [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, null], work: [5, 5, 5, 5] });
+  assert.equal(quickdashSnapshot.safeParse(snapshot).success, true);
+  for (const [key, value] of [
+    ["quickDashScore", 100],
+    ["overallScore", 0],
+    ["workScore", null],
+    ["answeredCount", 11],
+  ] as const) {
+    assert.equal(quickdashSnapshot.safeParse({ ...snapshot, [key]: value }).success, true, `${key} ${value}`);
+  }
+  for (const [key, value] of [
+    ["quickDashScore", 100.5],
+    ["quickDashScore", -1],
+    ["workScore", 101],
+    ["answeredCount", 9],
+    ["answeredCount", 12],
+  ] as const) {
+    assert.equal(quickdashSnapshot.safeParse({ ...snapshot, [key]: value }).success, false, `${key} ${value}`);
+  }
+  const issue = quickdashInput.safeParse({ responses: [null, null, 1, 1, 1, 1, 1, 1, 1, 1, 1] }).error?.issues[0];
+  assert.equal(issue?.code, "custom");
+  assert.equal(z.globalRegistry.get(quickdashSnapshot)?.id, "QuickDashSnapshot");
+});
+
+test("QuickDASH's contract: the reply's documented fields, and a description for every field a caller fills or reads", () => {
+  assert.deepEqual(Object.keys(quickdashResponse.shape), [
+    "id",
+    "code",
+    "formattedCode",
+    "quickDashScore",
+    "workScore",
+    "sportsMusicScore",
+    "answeredCount",
+    "overallScore",
+  ]);
+  const built = KINDS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
+  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply }).success, true);
+  const described = (shape: Record<string, z.ZodType>, keys: string[]) => {
+    for (const key of keys) assert.ok((shape[key]?.description ?? "").length > 20, key);
+  };
+  described(quickdashInput.shape, ["responses", "work", "sportsMusic"]);
+  described(quickdashSnapshot.shape, ["quickDashScore", "workScore", "sportsMusicScore", "overallScore"]);
+});
