@@ -62,6 +62,6 @@ test("bundle links and PDF links name the configured public URL whatever Host sa
   const single = JSON.parse((await getWithHost(`/api/fhir/DiagnosticReport?patient=${id}`, "evil.example", provider)).body);
   for (const entry of single.entry) {
     assert.ok(entry.fullUrl.startsWith(`${PUBLIC}/api/fhir/`));
-    assert.ok(entry.resource.presentedForm[0].url.startsWith(`${PUBLIC}/api/reports/`));
+    assert.ok(entry.resource.presentedForm[0].url.startsWith(`${PUBLIC}/api/fhir/Binary/`));
   }
 });
