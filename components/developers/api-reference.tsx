@@ -186,7 +186,8 @@ function OperationView({ path, method, operation }: { path: string; method: stri
         </p>
       )}
       {operation.parameters?.length ? (
-        <div className="mt-3 overflow-x-auto">
+        // Focusable, so that a keyboard can scroll a table wider than a phone (long parameter names).
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Parameters of ${method.toUpperCase()} /api${path}`}>
           <table className="w-full text-left text-sm">
             <caption className="sr-only">
               Parameters of {method.toUpperCase()} /api{path}
