@@ -44,8 +44,8 @@ test("each kind's metrics: labels, units, reference ranges and decimals, in the 
     ["overallScore", "Overall score", "score", null, null, false],
     ["wristScore", "Wrist score", "score", null, null, false],
     ["fingerScore", "Finger score", "score", null, null, false],
-    ["extensionDeg", "Wrist extension, maximum", "degree", [0, 70], null, false],
-    ["flexionDeg", "Wrist flexion, maximum", "degree", [0, 80], null, false],
+    ["extensionDeg", "Wrist extension", "degree", [0, 70], null, false],
+    ["flexionDeg", "Wrist flexion", "degree", [0, 80], null, false],
   ]);
   assert.deepEqual(table.THUMB, table.ROM);
   assert.deepEqual(table.DEXTERITY, [
