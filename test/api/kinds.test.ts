@@ -16,7 +16,7 @@ import { quickdashScores } from "@/lib/assessments/kinds/quickdash";
 import { METRIC_UNITS } from "@/lib/fhir/observation";
 import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
-import { shareEveryPatientSql } from "@/test/support/care-team";
+import { careTeam, shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
@@ -369,8 +369,8 @@ test("every kind reads with its kind module's labels and units on the lookup pag
   const mailWords = pdfText(Buffer.from(attachment.content, "base64"));
 
   // The patient came after the suite's clinic was made: share them with a clinic of the provider too.
-  const shared = shareEveryPatientSql([providerSub]);
-  await queryDatabase(database, shared.sql, shared.params);
+  // Through the API: on the embedded database the running server holds the only connection.
+  await (await careTeam(api, idp, [providerSub], "Surfaces clinic")).share(patient);
   const listed = (await api.get("/patients?search=Surfaces%20Sol", { token: provider })).body.patients[0];
   const patientId = listed.id as number;
   // The provider list's trends: one line per test, every kind among them.
