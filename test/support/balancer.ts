@@ -114,7 +114,10 @@ export async function startBalancer(origins: string[]): Promise<Balancer> {
     const upstream = httpRequest(
       { ...targets[index]!, agent: false, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        // Hop-by-hop headers describe the upstream connection, not the client's (RFC 9110 7.6.1):
+        // copied, they told the client its keep-alive socket would close when it would not.
+        const { connection: _connection, "keep-alive": _keepAlive, ...headers } = answer.headers;
+        res.writeHead(answer.statusCode ?? 502, headers);
         answer.pipe(res);
       },
     );
@@ -124,6 +127,9 @@ export async function startBalancer(origins: string[]): Promise<Balancer> {
     });
     req.pipe(upstream);
   });
+  // Idle client sockets stay open longer than a test's pause, so a reused one is never closed
+  // under a request being written (fetch would fail rather than retry).
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
