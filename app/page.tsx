@@ -1,12 +1,13 @@
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { CodeBox } from "@/components/assessment/code-box";
-import { TRY_SAMPLE_TITLE, TrySample } from "@/components/sample/try-sample";
+import { TrySample } from "@/components/sample/try-sample";
 import { Card } from "@/components/ui";
 import { isDevAuth } from "@/lib/env";
 
 export default async function Home() {
   const t = await getTranslations("home");
+  const sample = await getTranslations("trySample");
   const areas = [
     {
       title: t("patients.title"),
@@ -41,7 +42,7 @@ export default async function Home() {
             <p className="mb-3 text-sm text-slate-700">{t("enterCode")}</p>
             <CodeBox />
           </Card>
-          <Card title={TRY_SAMPLE_TITLE}>
+          <Card title={sample("title")}>
             <TrySample development={isDevAuth()} />
           </Card>
         </div>

@@ -24,6 +24,8 @@ test("a Spanish-speaking browser gets the home page in Spanish, with lang=es", a
   assert.equal(lang(html), "es");
   assert.match(html, /La función de la mano, medida y compartida con un código corto/);
   assert.match(html, /Saltar al contenido/);
+  assert.match(html, /¿Aún no ha medido nada\?/);
+  assert.match(html, /Probar un resultado de muestra/);
   assert.doesNotMatch(html, /Hand function, measured and shared/);
 });
 
