@@ -3,7 +3,6 @@ import { describe, it } from "node:test";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
-import { SERVICE_NAME } from "@/lib/mail";
 import { DISCLAIMER } from "@/lib/report-view/present";
 
 describe("choosing the language of a page", () => {
@@ -59,8 +58,8 @@ describe("the English catalogue says what the code says", () => {
     assert.deepEqual(Object.keys(MESSAGES.en.kinds).sort(), Object.keys(KINDS).sort());
   });
 
-  it("names the service and words the disclaimer as the PDF and the mail headers do", () => {
-    assert.equal(MESSAGES.en.email.serviceName, SERVICE_NAME);
+  it("names the service as the e-mails always have, and words the disclaimer as the PDF does", () => {
+    assert.equal(MESSAGES.en.email.serviceName, "Hand Assessment Service");
     assert.equal(MESSAGES.en.email.disclaimer, DISCLAIMER);
   });
 });

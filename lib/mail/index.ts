@@ -6,9 +6,6 @@ import { Resend } from "resend";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-/** How every message names its sender: recipients must know who wrote to them and why. */
-export const SERVICE_NAME = "Hand Assessment Service";
-
 export interface MailAttachment {
   filename: string;
   content: Buffer;
