@@ -30,6 +30,10 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
 
 /** axe-core: no violations at all (any impact) on the current page. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  // Next streams a dynamic page's metadata after its body: right after a refresh (claiming a
+  // code re-renders the page) the <title> can still be on its way. A reader's tab gets it a
+  // moment later; axe must not judge the page in between.
+  await expect(page).toHaveTitle(/\S/);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await builder.analyze();
   const serious = results.violations;
