@@ -1,30 +1,43 @@
 "use client";
 // Daily scores on a real time axis (gaps between days are to scale), straight segments, one
 // series per test plus the overall score, and the same figures as a table for screen readers.
-import { CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
+// Goals on a test's headline score are dashed, labelled reference lines; GoalChart draws one
+// goal's own metric (degrees, seconds, a disability score) over time the same way.
+import { useTranslations } from "next-intl";
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { formatWhen } from "@/components/ui/when";
+import { formatMetric } from "@/lib/assessments/kinds/kind";
+import { GOAL_RANGES } from "@/lib/goals/rules";
 import { formatNumber } from "@/lib/web/format";
 import type { z } from "zod";
+import type { goal } from "@/lib/goals/schemas";
 import type { scorePoint } from "@/lib/patients/schemas";
 
 type ScorePoint = z.output<typeof scorePoint>;
+type Goal = z.output<typeof goal>;
 
 const LINES = [
-  { key: "romScore", name: "Range of motion", color: "#1d4ed8", dash: undefined },
-  { key: "dexterityScore", name: "Dexterity", color: "#7e22ce", dash: undefined },
-  { key: "painScore", name: "Pain (higher is less pain)", color: "#b91c1c", dash: undefined },
-  { key: "overallScore", name: "Overall (each test's latest)", color: "#0f766e", dash: "6 4" },
+  { key: "romScore", test: "ROM", color: "#1d4ed8", dash: undefined },
+  { key: "dexterityScore", test: "DEXTERITY", color: "#7e22ce", dash: undefined },
+  { key: "painScore", test: "PAIN", color: "#b91c1c", dash: undefined },
+  { key: "overallScore", test: null, color: "#0f766e", dash: "6 4" },
 ] as const;
+
+const GOAL_COLOR = "#92400e";
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const shortDay = (ms: number) => formatWhen(new Date(ms).toISOString().slice(0, 10), "shortDay", true);
 
-/** `scores` may come newest first. */
-export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: string }) {
+/** `scores` may come newest first; `goals`: those on a charted test's headline score are drawn. */
+export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
+  const t = useTranslations("scoreChart");
+  const kindName = useTranslations("kinds");
   const data = [...scores].sort((a, b) => a.date.localeCompare(b.date)).map((point) => ({ ...point, t: dayMs(point.date) }));
   const first = data[0];
   const latest = data.at(-1);
   const present = LINES.filter((line) => data.some((point) => point[line.key] !== null));
+  const drawn = goals.filter((g) => g.metric === "overallScore" && present.some((line) => line.test === g.test));
+  const name = (line: (typeof LINES)[number]) => t(`lines.${line.key}`);
   return (
     <figure>
       <div aria-hidden="true" className="h-64 w-full sm:h-72">
@@ -56,7 +69,7 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
               key={line.key}
               type="linear"
               dataKey={line.key}
-              name={line.name}
+              name={name(line)}
               stroke={line.color}
               strokeDasharray={line.dash}
               strokeWidth={2}
@@ -65,23 +78,37 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
               isAnimationActive={false}
             />
           ))}
+          {drawn.map((g) => (
+            <ReferenceLine
+              key={g.test}
+              y={g.target}
+              stroke={GOAL_COLOR}
+              strokeDasharray="4 4"
+              label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
+            />
+          ))}
         </LineChart>
       </div>
       <figcaption className="mt-1 text-xs text-slate-700">
         {first && latest
-          ? `${data.length} day${data.length === 1 ? "" : "s"} with results, ${formatWhen(first.date, "day", true)} to ${formatWhen(latest.date, "day", true)}; dates to scale.`
+          ? t("caption", { days: data.length, first: formatWhen(first.date, "day", true), last: formatWhen(latest.date, "day", true) })
           : null}
+        {drawn.length > 0 && (
+          <span className="mt-1 block">
+            {t("goalsDrawn", { goals: drawn.map((g) => `${g.text} (${kindName(`${g.test}.name`)})`).join("; ") })}
+          </span>
+        )}
       </figcaption>
       {/* A table cannot shrink to the 1 px of sr-only: its wrapper is what hides it. */}
       <div className="sr-only">
         <table>
-          <caption>{title}, as a table (scores out of 100, higher is better)</caption>
+          <caption>{t("tableCaption", { title })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
+              <th scope="col">{t("day")}</th>
               {present.map((line) => (
                 <th key={line.key} scope="col">
-                  {line.name}
+                  {name(line)}
                 </th>
               ))}
             </tr>
@@ -91,8 +118,71 @@ export function ScoreChart({ scores, title }: { scores: ScorePoint[]; title: str
               <tr key={point.date}>
                 <th scope="row">{formatWhen(point.date, "day", true)}</th>
                 {present.map((line) => (
-                  <td key={line.key}>{point[line.key] === null ? "no result" : formatNumber(point[line.key], 1)}</td>
+                  <td key={line.key}>{point[line.key] === null ? t("noResult") : formatNumber(point[line.key], 1)}</td>
                 ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </figure>
+  );
+}
+
+const instant = (iso: string) => Date.parse(iso);
+const shortInstant = (ms: number) => formatWhen(new Date(ms).toISOString(), "date", true);
+
+/** One goal's metric over time, the goal a labelled dashed line, with the figures as a table for screen readers. */
+export function GoalChart({ goal: g }: { goal: Goal }) {
+  const t = useTranslations("scoreChart");
+  const data = g.points.map((point) => ({ t: instant(point.date), value: point.value }));
+  const [low, high] = GOAL_RANGES[g.unit];
+  const values = [...data.map((point) => point.value), g.target];
+  const domain = [Math.max(low, Math.floor(Math.min(...values) * 0.9)), Math.min(high, Math.ceil(Math.max(...values) * 1.1))];
+  return (
+    <figure>
+      <div aria-hidden="true" className="h-32 w-full">
+        <LineChart
+          responsive
+          accessibilityLayer={false}
+          data={data}
+          style={{ width: "100%", height: "100%" }}
+          margin={{ top: 14, right: 12, bottom: 0, left: -16 }}
+        >
+          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
+          <XAxis
+            dataKey="t"
+            type="number"
+            scale="time"
+            domain={["dataMin", "dataMax"]}
+            tickFormatter={shortInstant}
+            tick={{ fontSize: 11, fill: "#334155" }}
+            minTickGap={24}
+          />
+          <YAxis domain={domain} tick={{ fontSize: 11, fill: "#334155" }} />
+          <Line type="linear" dataKey="value" name={g.label} stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
+          <ReferenceLine
+            y={g.target}
+            stroke={GOAL_COLOR}
+            strokeDasharray="4 4"
+            label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
+          />
+        </LineChart>
+      </div>
+      <div className="sr-only">
+        <table>
+          <caption>{t("goalTableCaption", { goal: g.text })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("date")}</th>
+              <th scope="col">{g.label}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {g.points.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatWhen(point.date, "date", true)}</th>
+                <td>{formatMetric(g, point.value)}</td>
               </tr>
             ))}
           </tbody>

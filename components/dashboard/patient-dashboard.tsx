@@ -1,11 +1,14 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
 import { AccessLogPanel } from "@/components/dashboard/access-log";
 import { ClaimForm } from "@/components/dashboard/claim-form";
 import { ClinicShares } from "@/components/dashboard/clinic-shares";
 import { SubscriptionPanel } from "@/components/dashboard/subscription";
+import { GoalsPanel, type GoalsAnswer } from "@/components/goals/goals-panel";
 import { GlanceStrip } from "@/components/patients/glance";
+import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { Alert, LinkButton } from "@/components/ui";
@@ -23,14 +26,16 @@ export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
  * code from a join link (?join=), filled in for the patient to confirm.
  */
 export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | null; joinCode: string }) {
+  const t = useTranslations("patientDashboard");
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
   const me = useProxy<MyStanding>("/patients/me", initial ? { path: "/patients/me", data: initial } : undefined);
   const patientId = me.state === "ready" ? me.data.id : null;
+  const goals = useProxy<GoalsAnswer>("/patients/me/goals");
   return (
     <div className="space-y-6">
       {me.state === "error" ? (
-        <Alert>Could not load your scores: {me.message}</Alert>
+        <Alert>{t("loadFailed", { message: me.message })}</Alert>
       ) : (
         <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />
       )}
@@ -46,11 +51,17 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
           <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
           <SubscriptionPanel />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
-            Create a report for my clinician
+            {t("newReport")}
           </LinkButton>
+          {patientId !== null && (
+            <div className="flex justify-center">
+              <HistoryPdfLink patientId={patientId} />
+            </div>
+          )}
         </div>
         <div className="space-y-6 lg:col-span-2">
-          <ScoresPanel key={`scores-${version}`} base="/patients/me" />
+          <ScoresPanel key={`scores-${version}`} base="/patients/me" goals={goals.state === "ready" ? goals.data.goals : []} />
+          <GoalsPanel key={`goals-${version}`} base="/patients/me" goals={goals} />
           <HistoryPanel key={`history-${version}`} base="/patients/me" />
           {patientId !== null && <JournalPanel key={`journal-${version}`} patientId={patientId} />}
           <AccessLogPanel />

@@ -6,6 +6,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
+import type { Goal } from "@/components/goals/goals-panel";
 import { Show } from "@/components/patients/loadable";
 import { Pagination } from "@/components/ui/pagination";
 import { Card } from "@/components/ui";
@@ -23,7 +24,8 @@ import { useProxy } from "@/lib/web/use-proxy";
 const loadChart = () => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart);
 const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
 
-export function ScoresPanel({ base, title = "Score history" }: { base: string; title?: string }) {
+/** `goals`: drawn on the chart as dashed lines where a goal is on a charted test's headline score. */
+export function ScoresPanel({ base, title = "Score history", goals }: { base: string; title?: string; goals?: Goal[] }) {
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
   useEffect(() => void loadChart(), []);
@@ -47,7 +49,7 @@ export function ScoresPanel({ base, title = "Score history" }: { base: string; t
               No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.
             </p>
           ) : (
-            <ScoreChart scores={points} title={title} />
+            <ScoreChart scores={points} title={title} goals={goals} />
           )
         }
       </Show>

@@ -1,7 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { z } from "zod";
+import { GoalsPanel, type GoalsAnswer } from "@/components/goals/goals-panel";
 import { PatientGoniometry } from "@/components/goniometry/patient-goniometry";
 import { TrendMark } from "@/components/provider/patient-table";
+import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { useState } from "react";
@@ -20,16 +23,15 @@ function hand(value: string | null): string {
 }
 
 function Narrative({ id }: { id: number }) {
+  const t = useTranslations("patientDetail");
   const narrative = useProxy<z.output<typeof narrativeResponse>>(`/patients/${id}/narrative-summary`);
   return (
-    <Card title="Narrative summary">
-      <Show value={narrative} label="the summary">
+    <Card title={t("narrative")}>
+      <Show value={narrative} label={t("narrativeLabel")}>
         {(n) => (
           <div className="space-y-2">
             <p className="whitespace-pre-line text-sm text-slate-800">{n.summary}</p>
-            <p className="text-xs text-slate-700">
-              {n.source === "ai" ? "Written by a language model." : "Written from a template."} Not a diagnosis.
-            </p>
+            <p className="text-xs text-slate-700">{n.source === "ai" ? t("byModel") : t("byTemplate")}</p>
           </div>
         )}
       </Show>
@@ -39,6 +41,7 @@ function Narrative({ id }: { id: number }) {
 
 /** Lowers the attention flag until a newer result arrives (POST /patients/{id}/review, audited). */
 function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
+  const t = useTranslations("review");
   const [state, setState] = useState<"idle" | "saving" | "failed">("idle");
   const review = async () => {
     setState("saving");
@@ -51,40 +54,44 @@ function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
   return (
     <span className="inline-flex items-center gap-2">
       <button type="button" className={buttonStyles.secondary} onClick={review} disabled={state === "saving"}>
-        Mark reviewed
+        {state === "saving" ? t("saving") : t("mark")}
       </button>
       <span role="status" className="text-sm text-red-900">
-        {state === "failed" ? "Could not mark reviewed; try again." : ""}
+        {state === "failed" ? t("failed") : ""}
       </span>
     </span>
   );
 }
 
 export function PatientDetail({ id }: { id: number }) {
+  const t = useTranslations("patientDetail");
+  const tr = useTranslations("review");
   const profile = useProxy<Profile>(`/patients/${id}`);
+  const goals = useProxy<GoalsAnswer>(`/patients/${id}/goals`);
   return (
-    <Show value={profile} label="the patient">
+    <Show value={profile} label={t("loadLabel")}>
       {(p) => (
         <div className="space-y-6">
-          <PageHeading title={p.name ?? `Patient ${p.id}`}>
+          <PageHeading title={p.name ?? tr("patient", { id: p.id })}>
             <p className="flex flex-wrap items-center gap-3 text-sm">
               <span>
-                Overall score <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong>
+                {t("overall")} <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong>
               </span>
               <TrendMark trend={p.trend} />
-              {p.needsAttention && <Badge tone="red">Needs attention</Badge>}
+              {p.needsAttention && <Badge tone="red">{t("needsAttention")}</Badge>}
               {p.needsAttention && <MarkReviewed id={p.id} onDone={profile.reload} />}
               {!p.needsAttention && p.reviewedAt && (
                 <span>
-                  Reviewed <When value={p.reviewedAt} />
+                  {tr("done")} <When value={p.reviewedAt} />
                 </span>
               )}
               <span>
-                Last assessment <When value={p.lastAssessment} />
+                {t("lastAssessment")} <When value={p.lastAssessment} />
               </span>
               <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
-                Export history (CSV)
+                {t("exportCsv")}
               </a>
+              <HistoryPdfLink patientId={p.id} />
             </p>
             {p.needsAttention && (
               <ul className="mt-2 list-inside list-disc text-sm text-red-900">
@@ -97,29 +104,30 @@ export function PatientDetail({ id }: { id: number }) {
           <GlanceStrip tests={p.tests} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
-              <ScoresPanel base={`/patients/${id}`} />
+              <ScoresPanel base={`/patients/${id}`} goals={goals.state === "ready" ? goals.data.goals : []} />
+              <GoalsPanel base={`/patients/${id}`} goals={goals} />
               <PatientGoniometry patientId={id} />
               <HistoryPanel base={`/patients/${id}`} />
               <JournalPanel patientId={id} />
             </div>
             <div className="space-y-6">
-              <Card title="Profile">
+              <Card title={t("profile")}>
                 <Facts
                   items={[
-                    ["E-mail", p.email ?? "—"],
-                    ["Age", p.age === null ? "—" : String(p.age)],
-                    ["Sex", p.sex ?? "—"],
-                    ["Dominant hand", hand(p.dominantHand)],
-                    ["Affected hand", hand(p.affectedHand)],
-                    ["Injury", p.injury ?? "—"],
-                    ["Injury date", <When value={p.injuryDate} kind="day" />],
-                    ["Surgery", p.surgeryType ?? "—"],
-                    ["Surgery date", <When value={p.surgeryDate} kind="day" />],
+                    [t("email"), p.email ?? "—"],
+                    [t("age"), p.age === null ? "—" : String(p.age)],
+                    [t("sex"), p.sex ?? "—"],
+                    [t("dominantHand"), hand(p.dominantHand)],
+                    [t("affectedHand"), hand(p.affectedHand)],
+                    [t("injury"), p.injury ?? "—"],
+                    [t("injuryDate"), <When value={p.injuryDate} kind="day" />],
+                    [t("surgery"), p.surgeryType ?? "—"],
+                    [t("surgeryDate"), <When value={p.surgeryDate} kind="day" />],
                   ]}
                 />
               </Card>
               {p.latestScores && (
-                <Card title="Latest by type">
+                <Card title={t("latestByType")}>
                   <Facts
                     items={Object.entries(p.latestScores).map(([type, latest]) => [
                       typeLabel(type),
@@ -134,23 +142,23 @@ export function PatientDetail({ id }: { id: number }) {
                   />
                 </Card>
               )}
-              <Card title="Active treatments">
+              <Card title={t("treatments")}>
                 {p.activeTreatments && p.activeTreatments.length > 0 ? (
                   <ul className="space-y-1 text-sm">
-                    {p.activeTreatments.map((t) => (
-                      <li key={t.id}>
-                        <span className="font-medium text-slate-900">{t.name}</span>
-                        {t.startedAt && (
+                    {p.activeTreatments.map((treatment) => (
+                      <li key={treatment.id}>
+                        <span className="font-medium text-slate-900">{treatment.name}</span>
+                        {treatment.startedAt && (
                           <span className="text-slate-700">
                             {" "}
-                            · since <When value={t.startedAt} kind="day" />
+                            · {t("since")} <When value={treatment.startedAt} kind="day" />
                           </span>
                         )}
                       </li>
                     ))}
                   </ul>
                 ) : (
-                  <p className="text-sm text-slate-700">None recorded.</p>
+                  <p className="text-sm text-slate-700">{t("noTreatments")}</p>
                 )}
               </Card>
               <Narrative id={id} />

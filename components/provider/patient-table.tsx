@@ -1,11 +1,12 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useState } from "react";
 import { Show } from "@/components/patients/loadable";
 import type { Clinic } from "@/components/clinics/types";
 import { firstPagePath, listPath, PAGE, type PatientPage, type PatientRow } from "@/components/provider/patient-list-query";
 import { Pagination } from "@/components/ui/pagination";
-import { Badge, Card, cx, inputStyles } from "@/components/ui";
+import { Badge, buttonStyles, Card, cx, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { When } from "@/components/ui/when";
@@ -13,53 +14,114 @@ import { formatNumber } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
+  const t = useTranslations("patientTable");
   const shape = {
-    improving: ["↑", "text-emerald-800", "Improving"],
-    declining: ["↓", "text-red-800", "Declining"],
-    stable: ["→", "text-slate-700", "Stable"],
+    improving: ["↑", "text-emerald-800"],
+    declining: ["↓", "text-red-800"],
+    stable: ["→", "text-slate-700"],
   }[trend];
   return (
     <span className={`inline-flex items-center gap-1 font-semibold ${shape[1]}`}>
       <span aria-hidden="true">{shape[0]}</span>
-      <span>{shape[2]}</span>
+      <span>{t(`trend.${trend}`)}</span>
     </span>
   );
 }
 
-function Flag({ p }: { p: PatientRow }) {
+/** When each patient marked reviewed from this list was marked (the rows update in place). */
+type Reviewed = Record<number, string>;
+
+/**
+ * "Mark reviewed" on a flagged row (POST /patients/{id}/review): the row loses its flag in place,
+ * the list is not fetched again; `onReviewed` announces it, a failure stays beside the button.
+ */
+function ReviewAction({ p, onReviewed }: { p: PatientRow; onReviewed: (id: number, at: string) => void }) {
+  const t = useTranslations("review");
+  const [state, setState] = useState<"idle" | "saving" | "failed">("idle");
+  const errorId = useId();
+  const review = async () => {
+    setState("saving");
+    const response = await fetch(`/api/proxy/patients/${p.id}/review`, { method: "POST" }).catch(() => null);
+    const body = response?.ok ? ((await response.json().catch(() => null)) as { reviewedAt?: string } | null) : null;
+    if (body?.reviewedAt) {
+      setState("idle");
+      onReviewed(p.id, body.reviewedAt);
+    } else setState("failed");
+  };
+  const name = p.name ?? t("patient", { id: p.id });
+  return (
+    <div className="mt-1.5 flex flex-wrap items-center gap-2">
+      <button
+        type="button"
+        className={cx(buttonStyles.secondary, "px-2.5 py-1 text-xs")}
+        onClick={review}
+        disabled={state === "saving"}
+        aria-label={t("markNamed", { name })}
+        aria-describedby={state === "failed" ? errorId : undefined}
+      >
+        {state === "saving" ? t("saving") : t("mark")}
+      </button>
+      {state === "failed" && (
+        <span id={errorId} className="text-xs font-medium text-red-900">
+          {t("failed")}
+        </span>
+      )}
+    </div>
+  );
+}
+
+function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: string; onReviewed: (id: number, at: string) => void }) {
+  const t = useTranslations("patientTable");
+  const tr = useTranslations("review");
+  if (reviewedAt)
+    return (
+      <div className="mt-1 text-xs font-medium text-emerald-900">
+        {tr("done")} <When value={reviewedAt} />
+      </div>
+    );
   if (!p.needsAttention) return null;
   return (
     <div className="mt-1 space-y-0.5">
-      <Badge tone="red">Needs attention</Badge>
+      <Badge tone="red">{t("needsAttention")}</Badge>
       <ul className="text-xs text-red-900">
         {p.attentionReasons.map((reason) => (
           <li key={reason.text}>{reason.text}</li>
         ))}
       </ul>
+      <ReviewAction p={p} onReviewed={onReviewed} />
     </div>
   );
 }
 
 /** "By test: 2 improving, 1 declining": each test against its own previous result. */
 function ByTest({ p }: { p: PatientRow }) {
+  const t = useTranslations("patientTable");
   if (p.tests.length === 0) return null;
-  const words = { improving: "improving", stable: "stable", declining: "declining", insufficient: "not enough data" } as const;
-  const counts = (Object.keys(words) as Array<keyof typeof words>).flatMap((trend) => {
-    const n = p.tests.filter((t) => t.trend === trend).length;
-    return n ? [`${n} ${words[trend]}`] : [];
+  const trends = ["improving", "stable", "declining", "insufficient"] as const;
+  const counts = trends.flatMap((trend) => {
+    const count = p.tests.filter((test) => test.trend === trend).length;
+    return count ? [t(`byTestCount.${trend}`, { count })] : [];
   });
-  return <div className="text-xs text-slate-700">By test: {counts.join(", ")}</div>;
+  return <div className="text-xs text-slate-700">{t("byTest", { counts: counts.join(", ") })}</div>;
 }
 
-const about = (p: PatientRow) => [p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || "No injury recorded";
+function About({ p }: { p: PatientRow }) {
+  const t = useTranslations("patientTable");
+  return (
+    <div className="text-xs text-slate-700">
+      {[p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || t("noInjury")}
+    </div>
+  );
+}
 
 /** The empty list: with no filter and one clinic in view, nobody shares with it yet. */
 function Nobody({ filtered, clinic }: { filtered: boolean; clinic: Clinic | undefined }) {
-  if (filtered || !clinic) return <p className="text-sm text-slate-700">No patients match.</p>;
+  const t = useTranslations("patientTable");
+  if (filtered || !clinic) return <p className="text-sm text-slate-700">{t("noMatch")}</p>;
   return (
     <div className="space-y-1 text-sm text-slate-700">
-      <p className="font-medium text-slate-900">No patient shares their record with {clinic.name} yet.</p>
-      <p>Patients share their record from their dashboard with the clinic&apos;s join code.</p>
+      <p className="font-medium text-slate-900">{t("nobody", { clinic: clinic.name })}</p>
+      <p>{t("nobodyHow")}</p>
     </div>
   );
 }
@@ -80,7 +142,11 @@ export function PatientTable({
   /** The switcher's "no clinic chosen" option. */
   allLabel: string;
 }) {
+  const t = useTranslations("patientTable");
+  const tr = useTranslations("review");
   const searchId = useId();
+  const [reviewed, setReviewed] = useState<Reviewed>({});
+  const [announcement, setAnnouncement] = useState("");
   const [clinicId, setClinicId] = useState(initialClinic);
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -101,6 +167,11 @@ export function PatientTable({
   const path = listPath({ clinicId, search, trend, attention, sort, offset });
   const list = useProxy<PatientPage>(path, initial && { path: firstPagePath(initialClinic), data: initial });
   const clinic = clinics.find((c) => c.id === clinicId);
+  const onReviewed = (id: number, at: string) => {
+    setReviewed((done) => ({ ...done, [id]: at }));
+    const row = list.state === "ready" ? list.data.patients.find((p) => p.id === id) : undefined;
+    setAnnouncement(tr("announced", { name: row?.name ?? tr("patient", { id }) }));
+  };
   const switcher = clinics.length > 1;
   const reset =
     <T,>(set: (v: T) => void) =>
@@ -114,13 +185,13 @@ export function PatientTable({
       <Card>
         <form
           role="search"
-          aria-label="Filter patients"
+          aria-label={t("filter")}
           className={cx("grid gap-3 sm:grid-cols-2", switcher ? "lg:grid-cols-5" : "lg:grid-cols-4")}
           onSubmit={(event) => event.preventDefault()}
         >
           {switcher && (
             <LabelledSelect
-              label="Clinic"
+              label={t("clinic")}
               value={clinicId === null ? "" : String(clinicId)}
               onChange={(value) => {
                 const id = value ? Number(value) : null;
@@ -137,53 +208,56 @@ export function PatientTable({
           )}
           <div className="space-y-1">
             <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
-              Search
+              {t("search")}
             </label>
             <input
               id={searchId}
               type="search"
               className={inputStyles}
-              placeholder="Name or e-mail"
+              placeholder={t("searchHint")}
               value={typed}
               onChange={(event) => setTyped(event.target.value)}
             />
           </div>
           <LabelledSelect
-            label="Trend"
+            label={t("trendLabel")}
             value={trend}
             onChange={reset(setTrend)}
             options={[
-              ["", "Any trend"],
-              ["improving", "Improving"],
-              ["stable", "Stable"],
-              ["declining", "Declining"],
+              ["", t("anyTrend")],
+              ["improving", t("trend.improving")],
+              ["stable", t("trend.stable")],
+              ["declining", t("trend.declining")],
             ]}
           />
           <LabelledSelect
-            label="Attention"
+            label={t("attention")}
             value={attention}
             onChange={reset(setAttention)}
             options={[
-              ["", "Everyone"],
-              ["true", "Needs attention"],
-              ["false", "No attention needed"],
+              ["", t("everyone")],
+              ["true", t("needsAttention")],
+              ["false", t("noAttention")],
             ]}
           />
           <LabelledSelect
-            label="Sort by"
+            label={t("sortBy")}
             value={sort}
             onChange={reset(setSort)}
             options={[
-              ["attention", "Needs attention first"],
-              ["name", "Name (A–Z)"],
-              ["score", "Lowest score first"],
-              ["recent", "Most recent assessment"],
+              ["attention", t("sort.attention")],
+              ["name", t("sort.name")],
+              ["score", t("sort.score")],
+              ["recent", t("sort.recent")],
             ]}
           />
         </form>
       </Card>
       <Card>
-        <Show value={list} label="patients" minHeight="min-h-[40rem]">
+        <p role="status" aria-live="polite" className="sr-only">
+          {announcement}
+        </p>
+        <Show value={list} label={t("loadLabel")} minHeight="min-h-[40rem]">
           {({ patients, total }) =>
             patients.length === 0 ? (
               <Nobody
@@ -193,17 +267,17 @@ export function PatientTable({
             ) : (
               <>
                 <p className="mb-3 text-sm text-slate-700" aria-live="polite">
-                  {total} patient{total === 1 ? "" : "s"}
+                  {t("total", { count: total })}
                 </p>
-                <ul className="divide-y divide-slate-100 sm:hidden" aria-label="Patients">
+                <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("patients")}>
                   {patients.map((p) => (
                     <li key={p.id} className="py-3 text-sm">
                       <div className="flex items-start justify-between gap-3">
                         <div className="min-w-0">
                           <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
-                            {p.name ?? `Patient ${p.id}`}
+                            {p.name ?? tr("patient", { id: p.id })}
                           </Link>
-                          <div className="text-xs text-slate-700">{about(p)}</div>
+                          <About p={p} />
                         </div>
                         <div className="shrink-0 text-right">
                           <div className="text-lg font-bold text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</div>
@@ -211,33 +285,33 @@ export function PatientTable({
                         </div>
                       </div>
                       <ByTest p={p} />
-                      <Flag p={p} />
+                      <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
                       <div className="mt-1 text-xs text-slate-700">
-                        Last assessment <When value={p.lastAssessment} kind="date" /> · {p.assessmentCount} assessment
-                        {p.assessmentCount === 1 ? "" : "s"}
+                        {t("lastAssessment")} <When value={p.lastAssessment} kind="date" /> ·{" "}
+                        {t("assessmentCount", { count: p.assessmentCount })}
                       </div>
                     </li>
                   ))}
                 </ul>
-                <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label="Patient table">
+                <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t("table")}>
                   <table className="w-full min-w-[36rem] text-left text-sm">
-                    <caption className="sr-only">Patients with their latest score, trend and attention flag</caption>
+                    <caption className="sr-only">{t("caption")}</caption>
                     <thead className="border-b border-slate-200 text-slate-800">
                       <tr>
                         <th scope="col" className="py-2 pr-3 font-semibold">
-                          Patient
+                          {t("col.patient")}
                         </th>
                         <th scope="col" className="py-2 pr-3 font-semibold">
-                          Latest score
+                          {t("col.score")}
                         </th>
                         <th scope="col" className="py-2 pr-3 font-semibold">
-                          Trend
+                          {t("col.trend")}
                         </th>
                         <th scope="col" className="py-2 pr-3 font-semibold">
-                          Last assessment
+                          {t("col.last")}
                         </th>
                         <th scope="col" className="py-2 font-semibold">
-                          Assessments
+                          {t("col.count")}
                         </th>
                       </tr>
                     </thead>
@@ -246,10 +320,10 @@ export function PatientTable({
                         <tr key={p.id}>
                           <td className="py-2.5 pr-3">
                             <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
-                              {p.name ?? `Patient ${p.id}`}
+                              {p.name ?? tr("patient", { id: p.id })}
                             </Link>
-                            <div className="text-xs text-slate-700">{about(p)}</div>
-                            <Flag p={p} />
+                            <About p={p} />
+                            <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
                           </td>
                           <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score, 1)}</td>
                           <td className="py-2.5 pr-3">
@@ -265,7 +339,7 @@ export function PatientTable({
                     </tbody>
                   </table>
                 </div>
-                <Pagination label="Patient pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+                <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
               </>
             )
           }

@@ -60,6 +60,9 @@ export const PATIENT_ACTIONS = {
   claim: "assessment claimed",
   mark_reviewed: "marked reviewed",
   export_history: "history exported",
+  read_goals: "goals",
+  goal_set: "goal set",
+  goal_removed: "goal removed",
   share_granted: "shared with a clinic",
   share_revoked: "stopped sharing with a clinic",
 } as const;

@@ -9,6 +9,7 @@ import * as billing from "@/lib/billing/schemas";
 import * as clinics from "@/lib/clinics/schemas";
 import * as biomechanics from "@/lib/biomechanics/schemas";
 import * as fhir from "@/lib/fhir/schemas";
+import * as goals from "@/lib/goals/schemas";
 import * as smart from "@/lib/fhir/smart-schemas";
 import * as fhirBulk from "@/lib/fhir/bulk/schemas";
 import * as health from "@/lib/health/schemas";
@@ -27,6 +28,7 @@ const modules: Record<string, unknown>[] = [
   records,
   lookup,
   patients,
+  goals,
   clinics,
   journal,
   reports,

@@ -33,6 +33,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Patients: "Score histories and records of a signed-in patient, and the patient list care providers work from.",
   Journal: "A patient's journal: check-ins before and after assessments.",
   Clinics: "Clinics and their members: a clinician reads only the patients who share with one of their clinics (PATIENT_ACCESS=care-team).",
+  Goals:
+    "A patient's targets per test and metric (wrist extension 60°, QuickDASH at most 20), set by the patient or a clinician of a clinic they share with, with the metric's measurements.",
   Sharing: "A patient's own side: share the record with a clinic by its join code, stop sharing, and see who looked at the record.",
   Reports: "Bundle up to 20 assessment codes into a report with a PDF, an e-mail and a plain-language explanation.",
   Biomechanics: "Forwarded to the biomechanics analysis service.",

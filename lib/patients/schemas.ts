@@ -6,6 +6,7 @@ import { byKind } from "@/lib/assessments/kinds";
 import { kindRecords } from "@/lib/assessments/records";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
+import { localeField, timeZoneField } from "@/lib/report-view/clock";
 
 export const TRENDS = ["improving", "declining", "stable"] as const;
 
@@ -403,5 +404,33 @@ export const patientExportEndpoint = endpoint({
     badId,
     unauthorized,
     notAPatient,
+  ],
+});
+
+export const patientHistoryPdfEndpoint = endpoint({
+  method: "GET",
+  path: "/patients/{id}/export/pdf",
+  summary:
+    "A patient's whole history as an A4 PDF: goals, score chart, finger joints by date, one table per test (the patient, or a clinician of a clinic they share with; audited)",
+  tag: "Patients",
+  auth: "required",
+  params: patientIdParams,
+  query: z.object({ timeZone: timeZoneField.optional(), locale: localeField.optional() }),
+  limits: ["pdf"],
+  responses: [
+    {
+      status: 200,
+      description: "application/pdf, attachment patient-ID-history.pdf; dates on the clock of timeZone and locale (UTC, en-GB by default)",
+      contentType: "application/pdf",
+    },
+    { status: 400, description: "The id, timeZone or locale is not one (field names which)" },
+    unauthorized,
+    notAPatient,
+    { status: 429, description: "Too many PDFs from this address" },
+    {
+      status: 503,
+      description:
+        "Every PDF worker is busy and the queue full (PDF_BUSY), or the render ran too long (PDF_TIMEOUT); Retry-After says when to try again",
+    },
   ],
 });

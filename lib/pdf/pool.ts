@@ -7,6 +7,8 @@
 //   all; past that a request is refused at once (503, Retry-After);
 // - a render has PDF_RENDER_TIMEOUT_MS from the moment a worker starts it; past that its worker
 //   is terminated and replaced, and the request gets a 503.
+// A patient's history (lib/pdf/history-document.tsx) renders in the same pool and queue, never
+// cached: it changes with every new result.
 // A report's PDF is made once: the bytes are kept (lib/pdf/cache.ts, PDF_CACHE_BYTES) under a key
 // that changes with anything the document shows, and requests for a PDF being rendered wait for
 // that render instead of queueing another.
@@ -20,6 +22,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { PdfCache, pdfCacheKey } from "@/lib/pdf/cache";
 import { FairQueue, QueueFull } from "@/lib/pdf/fair-queue";
+import type { HistoryView } from "@/lib/pdf/history-document";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
@@ -74,16 +77,14 @@ export async function renderPdf(
   client: string,
   clock: Clock = UTC_CLOCK,
 ): Promise<{ bytes: Buffer; cached: boolean }> {
-  const { PDF_WORKERS, PDF_QUEUE, PDF_QUEUE_PER_CLIENT, PDF_CACHE_BYTES } = env();
-  cache ??= new PdfCache(PDF_CACHE_BYTES);
-  queue ??= new FairQueue({ concurrency: PDF_WORKERS, maxWaiting: PDF_QUEUE, maxWaitingPerClient: PDF_QUEUE_PER_CLIENT });
+  cache ??= new PdfCache(env().PDF_CACHE_BYTES);
   const key = pdfCacheKey(report, shareUrl, clock);
   const hit = cache.get(key);
   if (hit) return { bytes: hit, cached: true };
   let pending = rendering.get(key);
   if (!pending) {
-    pending = queue
-      .run(client, () => renderInPool(report, shareUrl, clock))
+    pending = renderQueue()
+      .run(client, () => renderInPool({ report, shareUrl }, report.assessments.length, clock))
       .then((bytes) => {
         cache!.set(key, bytes);
         return bytes;
@@ -99,7 +100,26 @@ export async function renderPdf(
   }
 }
 
-async function renderInPool(report: ReportView, shareUrl: string, clock: Clock): Promise<Buffer> {
+function renderQueue(): FairQueue {
+  const { PDF_WORKERS, PDF_QUEUE, PDF_QUEUE_PER_CLIENT } = env();
+  queue ??= new FairQueue({ concurrency: PDF_WORKERS, maxWaiting: PDF_QUEUE, maxWaitingPerClient: PDF_QUEUE_PER_CLIENT });
+  return queue;
+}
+
+/** A patient's history as PDF bytes for `client`, rendered in its turn like a report (never cached). */
+export async function renderHistory(view: HistoryView, client: string, clock: Clock = UTC_CLOCK): Promise<Buffer> {
+  try {
+    return await renderQueue().run(client, () => renderInPool({ history: view }, view.assessments.length, clock));
+  } catch (error) {
+    if (error instanceof QueueFull) throw busy();
+    throw error;
+  }
+}
+
+/** What a worker renders (lib/pdf/worker-task.ts): a report, or a patient's history. */
+export type PdfJob = { report: ReportView; shareUrl: string } | { history: HistoryView };
+
+async function renderInPool(job: PdfJob, assessments: number, clock: Clock): Promise<Buffer> {
   const budget = env().PDF_RENDER_TIMEOUT_MS;
   const abandon = new AbortController();
   const { port1: startedHere, port2: startedThere } = new MessageChannel();
@@ -109,16 +129,13 @@ async function renderInPool(report: ReportView, shareUrl: string, clock: Clock):
   });
   try {
     const bytes = (await renderPool().run(
-      { report, shareUrl, clock, started: startedThere },
+      { ...job, clock, started: startedThere },
       { transferList: [startedThere], signal: abandon.signal },
     )) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   } catch (error) {
     if (abandon.signal.aborted) {
-      logger.warn(
-        { budgetMs: budget, assessments: report.assessments.length },
-        "PDF render abandoned: over its time budget (worker replaced)",
-      );
+      logger.warn({ budgetMs: budget, assessments }, "PDF render abandoned: over its time budget (worker replaced)");
       throw new ApiError(503, `Making this PDF took too long (over ${budget} ms) and was stopped; try again later`, {
         code: "PDF_TIMEOUT",
         headers: { "retry-after": RETRY_AFTER_SECONDS },

@@ -3,6 +3,7 @@ import { pdf } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { fontStack } from "@/lib/pdf/fonts";
 import { planPages } from "@/lib/pdf/plan";
+import { HistoryDocument, type HistoryView } from "@/lib/pdf/history-document";
 import { ReportDocument } from "@/lib/pdf/report-document";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatDateTime } from "@/lib/report-view/present";
@@ -26,13 +27,22 @@ export async function renderReportPdf(
   return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined, clock);
 }
 
+/** A patient's history (lib/pdf/history-document.tsx): one flowing document, react-pdf breaking and numbering the pages. */
+export async function renderHistoryPdf(view: HistoryView, clock: Clock = UTC_CLOCK): Promise<Buffer> {
+  const fonts = fontStack(`${JSON.stringify(view)}${formatDateTime(view.createdAt, clock)}`);
+  return toBytes(pdf(createElement(HistoryDocument, { view, fonts, clock }) as Parameters<typeof pdf>[0]));
+}
+
 /** pdfkit writes each page object's dictionary uncompressed, with "/Type /Page" on its own line. */
 export function pageCount(bytes: Buffer): number {
   return bytes.toString("latin1").match(/\/Type \/Page\n/g)?.length ?? 0;
 }
 
 async function render(report: ReportView, shareUrl: string, fonts: string[], plan: number[][] | undefined, clock: Clock): Promise<Buffer> {
-  const instance = pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts, clock }) as Parameters<typeof pdf>[0]);
+  return toBytes(pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts, clock }) as Parameters<typeof pdf>[0]));
+}
+
+async function toBytes(instance: ReturnType<typeof pdf>): Promise<Buffer> {
   try {
     const stream = await instance.toBuffer();
     const chunks: Buffer[] = [];

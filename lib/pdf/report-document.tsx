@@ -34,12 +34,13 @@ const INK = "#1c2530";
 const MUTED = "#5b6673";
 const ACCENT = "#0f5c6e";
 const RULE = "#d5dbe1";
-const ZEBRA = "#f3f6f8";
+export const ZEBRA = "#f3f6f8";
 
 const WARN = "#92400e";
 const WARN_BG = "#fef3c7";
 
-const styles = StyleSheet.create({
+/** Shared with the history PDF (lib/pdf/history-document.tsx), which draws the same tables and chart. */
+export const styles = StyleSheet.create({
   page: { fontSize: 8.5, color: INK, paddingTop: 36, paddingBottom: 58, paddingHorizontal: 42 },
   runningHead: {
     position: "absolute",
@@ -172,7 +173,7 @@ export interface ReportDocumentProps {
   clock?: Clock;
 }
 
-const ClockContext = createContext<Clock>(UTC_CLOCK);
+export const ClockContext = createContext<Clock>(UTC_CLOCK);
 
 export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK }: ReportDocumentProps) {
   const patient = patientLabel(report);
@@ -332,7 +333,7 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
 const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 };
 
 /** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
-function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
+export function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
   const clock = useContext(ClockContext);
   if (!hasChart(assessments)) return null;
   const series = chartSeries(assessments);
@@ -442,7 +443,7 @@ const GONIOMETRY_TEXT = {
 const withChange = (value: number, change: number | null) => `${value}°${change === null ? "" : ` (${formatChange(change)})`}`;
 
 /** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
-function Goniometry({ tables }: { tables: GoniometryTable[] }) {
+export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
   const clock = useContext(ClockContext);
   return (
     <View>

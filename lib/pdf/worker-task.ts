@@ -1,9 +1,9 @@
 // What one worker thread of the PDF pool (lib/pdf/pool.ts) runs: loaded by worker.mjs from
 // source (through tsx), or compiled into the server build (scripts/lib/build.mjs).
 import type { MessagePort } from "node:worker_threads";
-import { renderReportPdf } from "@/lib/pdf/render";
+import type { PdfJob } from "@/lib/pdf/pool";
+import { renderHistoryPdf, renderReportPdf } from "@/lib/pdf/render";
 import type { Clock } from "@/lib/report-view/clock";
-import type { ReportView } from "@/lib/report-view/schemas";
 import { sampleReport } from "@/lib/report-view/sample";
 
 // A thread's first render loads the fonts and warms the code up: several times a normal render,
@@ -12,18 +12,10 @@ import { sampleReport } from "@/lib/report-view/sample";
 await renderReportPdf(sampleReport(4), "https://localhost/r/AAA-BBB");
 
 /** Says on `started` that the render began (the pool's time budget counts from then), then renders. */
-export default async function renderTask({
-  report,
-  shareUrl,
-  clock,
-  started,
-}: {
-  report: ReportView;
-  shareUrl: string;
-  clock: Clock;
-  started: MessagePort;
-}) {
-  started.postMessage("started");
-  started.close();
-  return renderReportPdf(report, shareUrl, { clock });
+export default async function renderTask(task: PdfJob & { clock: Clock; started: MessagePort }) {
+  task.started.postMessage("started");
+  task.started.close();
+  return "history" in task
+    ? renderHistoryPdf(task.history, task.clock)
+    : renderReportPdf(task.report, task.shareUrl, { clock: task.clock });
 }

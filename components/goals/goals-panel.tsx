@@ -1,0 +1,210 @@
+"use client";
+// A patient's goals (GET/PUT/DELETE <base>/goals): each in words with its latest measurement and
+// whether it is reached, a small chart of the metric with the goal as a dashed line, and a form
+// to add, change or remove one. The same panel serves the patient (base /patients/me) and their
+// clinician (base /patients/<id>); the API decides who may.
+import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
+import { useId, useState } from "react";
+import type { z } from "zod";
+import { Show } from "@/components/patients/loadable";
+import { buttonStyles, Card, cx, FieldError, inputStyles } from "@/components/ui";
+import { LabelledSelect } from "@/components/ui/labelled-select";
+import { When } from "@/components/ui/when";
+import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
+import { GOAL_RANGES, GOAL_TESTS, goalDirection } from "@/lib/goals/rules";
+import type { goal, goalsResponse } from "@/lib/goals/schemas";
+import { errorText } from "@/lib/web/format";
+import { proxy } from "@/lib/web/client";
+import type { Loadable } from "@/lib/web/use-proxy";
+
+export type Goal = z.output<typeof goal>;
+export type GoalsAnswer = z.output<typeof goalsResponse>;
+
+const GoalChart = dynamic(() => import("@/components/charts/score-chart").then((chart) => chart.GoalChart), {
+  ssr: false,
+  loading: () => <div className="h-32" />,
+});
+
+function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | null; onSaved: (message: string) => void }) {
+  const t = useTranslations("goals");
+  const kindName = useTranslations("kinds");
+  const targetId = useId();
+  const [test, setTest] = useState<string>(editing?.test ?? "ROM");
+  const metrics = KINDS[test as Kind].metrics;
+  const [metric, setMetric] = useState<string>(editing?.metric ?? "extensionDeg");
+  const spec = metrics.find((m) => m.key === metric) ?? metrics[0]!;
+  const [target, setTarget] = useState(editing ? String(editing.target) : "");
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [low, high] = GOAL_RANGES[spec.unit];
+  const save = async () => {
+    const value = Number(target);
+    if (target.trim() === "" || !Number.isFinite(value) || value < low || value > high) {
+      setError(t("range", { low, high }));
+      return;
+    }
+    setSaving(true);
+    const answer = await proxy<Goal>(`${base}/goals`, { method: "PUT", body: { test, metric: spec.key, target: value } });
+    setSaving(false);
+    if (answer.ok) {
+      setError(null);
+      setTarget("");
+      onSaved(t("saved", { goal: answer.data.text }));
+    } else setError(errorText(answer.data));
+  };
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-2"
+      aria-label={t("formLabel")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <LabelledSelect
+        label={t("test")}
+        value={test}
+        onChange={(value) => {
+          setTest(value);
+          setMetric(KINDS[value as Kind].metrics[0]!.key);
+        }}
+        options={GOAL_TESTS.map((type): [string, string] => [type, kindName(`${type as Kind}.name`)])}
+      />
+      <LabelledSelect
+        label={t("metric")}
+        value={spec.key}
+        onChange={setMetric}
+        options={metrics.map((m): [string, string] => [m.key, m.label])}
+      />
+      <div className="space-y-1 sm:col-span-2">
+        <label htmlFor={targetId} className="block text-sm font-medium text-slate-900">
+          {t(goalDirection(spec) === "atLeast" ? "targetAtLeast" : "targetAtMost", { unit: UNIT_SYMBOLS[spec.unit] || "—" })}
+        </label>
+        <p id={`${targetId}-hint`} className="text-xs text-slate-600">
+          {t("range", { low, high })}
+        </p>
+        <input
+          id={targetId}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={low}
+          max={high}
+          className={inputStyles}
+          value={target}
+          onChange={(event) => setTarget(event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${targetId}-hint ${targetId}-error`}
+        />
+        <FieldError id={targetId} error={error} />
+      </div>
+      <div className="sm:col-span-2">
+        <button type="submit" className={buttonStyles.primary} disabled={saving}>
+          {saving ? t("saving") : t("save")}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function GoalItem({
+  base,
+  goal: g,
+  onChanged,
+  onEdit,
+}: {
+  base: string;
+  goal: Goal;
+  onChanged: (message: string) => void;
+  onEdit: () => void;
+}) {
+  const t = useTranslations("goals");
+  const kindName = useTranslations("kinds");
+  const [failed, setFailed] = useState(false);
+  const name = kindName(`${g.test}.name`);
+  const remove = async () => {
+    const answer = await proxy(`${base}/goals/${g.test}/${g.metric}`, { method: "DELETE" });
+    if (answer.ok) onChanged(t("removed", { goal: g.text }));
+    else setFailed(true);
+  };
+  return (
+    <li className="space-y-2 py-3">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="text-sm">
+          <p className="font-semibold text-slate-900">
+            {name}: {g.text}
+          </p>
+          <p className="text-slate-700">
+            {g.latest ? (
+              <>
+                {t("latest", { value: formatMetric(g, g.latest.value) })} <When value={g.latest.date} kind="date" /> ·{" "}
+                <strong className={g.latest.reached ? "text-emerald-900" : "text-slate-900"}>
+                  {g.latest.reached ? t("reached") : t("notYet")}
+                </strong>
+              </>
+            ) : (
+              t("noMeasurement")
+            )}
+          </p>
+          <p className="text-xs text-slate-700">{g.setBy === "patient" ? t("setByPatient") : t("setByClinician")}</p>
+        </div>
+        <div className="flex gap-2">
+          <button
+            type="button"
+            className={cx(buttonStyles.secondary, "px-2.5 py-1 text-xs")}
+            onClick={onEdit}
+            aria-label={t("editNamed", { goal: g.text })}
+          >
+            {t("edit")}
+          </button>
+          <button
+            type="button"
+            className={cx(buttonStyles.secondary, "px-2.5 py-1 text-xs")}
+            onClick={remove}
+            aria-label={t("removeNamed", { goal: g.text })}
+          >
+            {t("remove")}
+          </button>
+        </div>
+      </div>
+      {failed && <p className="text-sm font-medium text-red-900">{t("removeFailed")}</p>}
+      {g.points.length > 0 && <GoalChart goal={g} />}
+    </li>
+  );
+}
+
+/** `goals`: the caller's answer of GET <base>/goals, shared with the score chart, which draws the headline goals too. */
+export function GoalsPanel({ base, goals }: { base: string; goals: Loadable<GoalsAnswer> & { reload: () => void } }) {
+  const t = useTranslations("goals");
+  const [editing, setEditing] = useState<Goal | null>(null);
+  const [status, setStatus] = useState("");
+  const changed = (message: string) => {
+    setStatus(message);
+    setEditing(null);
+    goals.reload();
+  };
+  return (
+    <Card title={t("title")}>
+      <p role="status" aria-live="polite" className="mb-2 text-sm text-emerald-900 empty:hidden">
+        {status}
+      </p>
+      <Show value={goals} label={t("loadLabel")}>
+        {({ goals: list }) =>
+          list.length === 0 ? (
+            <p className="text-sm text-slate-700">{t("none")}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {list.map((g) => (
+                <GoalItem key={`${g.test}:${g.metric}`} base={base} goal={g} onChanged={changed} onEdit={() => setEditing(g)} />
+              ))}
+            </ul>
+          )
+        }
+      </Show>
+      <h3 className="mt-4 mb-2 text-base font-semibold text-slate-900">{editing ? t("editTitle") : t("addTitle")}</h3>
+      <GoalForm key={editing ? `${editing.test}:${editing.metric}` : "new"} base={base} editing={editing} onSaved={changed} />
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
+
+test("a goal's direction is its metric's: at most where lower is better, at least otherwise", () => {
+  const direction = (testName: string, metric: string) => goalDirection(goalSpec(testName, metric)!.spec);
+  assert.equal(direction("ROM", "extensionDeg"), "atLeast");
+  assert.equal(direction("QUICKDASH", "quickDashScore"), "atMost");
+  assert.equal(direction("PAIN", "maxSeverity"), "atMost");
+  assert.equal(direction("DEXTERITY", "timeTo10Sequences"), "atMost");
+  assert.equal(direction("DEXTERITY", "averageFrequency"), "atLeast");
+  assert.equal(reached("atLeast", 60, 60), true);
+  assert.equal(reached("atMost", 20, 21), false);
+});
+
+test("a goal names a metric of its test, with a target in the unit's range, and reads as words", () => {
+  assert.equal(goalSpec("ROM", "quickDashScore"), null);
+  assert.equal(goalSpec("ELBOW", "overallScore"), null);
+  const wrist = goalSpec("ROM", "extensionDeg")!.spec;
+  assert.equal(targetProblem(wrist, 180), null);
+  assert.equal(targetProblem(wrist, 181), "must be between 0 and 180");
+  assert.equal(targetProblem(goalSpec("PAIN", "maxSeverity")!.spec, 11), "must be between 0 and 10");
+  assert.equal(targetProblem(wrist, Number.NaN), "must be between 0 and 180");
+  assert.equal(goalText(wrist, 60), "Wrist extension ≥ 60°");
+  assert.equal(goalText(goalSpec("QUICKDASH", "quickDashScore")!.spec, 20), "QuickDASH disability ≤ 20 / 100");
+});
