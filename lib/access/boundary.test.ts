@@ -11,6 +11,7 @@ import { test } from "node:test";
 const DATA_MODULES: Record<string, string> = {
   "lib/patients/": "the profile, histories and list: readers take a PatientHandle, the list takes listScope",
   "lib/journal/": "journal readers take a PatientHandle",
+  "lib/goals/": "goal readers and writers take a PatientHandle or the caller's own record",
   "lib/fhir/": "FHIR readers take a PatientHandle",
   "lib/narrative/": "summary and context take a PatientHandle",
   "lib/assessments/": "submissions write the caller's own record; results by code are audited (auditShown)",
@@ -42,6 +43,7 @@ const PATIENT_MODELS = [
   "ArthritisJointSymptom",
   "ArthritisJointHealth",
   "JournalEntry",
+  "PatientGoal",
   "Report",
   "ReportItem",
 ];
