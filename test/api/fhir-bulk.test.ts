@@ -2,7 +2,8 @@
 // every line is valid FHIR R4 (@medplum/core's validator, as fhir.test.ts); _type and _since;
 // the access rule's scope for Patient-, Group- and system-level exports (care-team), backend
 // services' system/*.rs tokens; requester-only status and files; cancel; expiry; one export at a
-// time per requester; and an export interrupted by a restart answering "failed, try again".
+// time per requester and BULK_EXPORT_MAX_ACTIVE across the service; and an export interrupted by
+// a restart answering "failed, try again".
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from "@medplum/core";
@@ -326,6 +327,35 @@ describe("the requester's own export", () => {
       await manifestOf(other, inA.token);
     } finally {
       await blocker.end();
+    }
+  });
+
+  test("the service-wide cap: at BULK_EXPORT_MAX_ACTIVE=1 another requester's kick-off while one runs is a 429 with Retry-After", async (t) => {
+    if (database.kind !== "postgres") return t.skip("holds a lock from another connection: PostgreSQL only");
+    // A second instance on the same database, capped at one export at a time.
+    const capped = await startServer({ database, env: { ...serverEnv, ...(await ownOriginEnv()), BULK_EXPORT_MAX_ACTIVE: "1" } });
+    const cappedApi = apiClient(capped.origin);
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    try {
+      await blocker.query("BEGIN");
+      await blocker.query("LOCK TABLE bulk_export_files IN ACCESS EXCLUSIVE MODE");
+      const first = await cappedApi.get("/fhir/Patient/$export", { token: inA.token, headers: ASYNC });
+      assert.equal(first.status, 202, JSON.stringify(first.body));
+      const second = await cappedApi.get("/fhir/Patient/$export", { token: inB.token, headers: ASYNC });
+      assert.equal(second.status, 429);
+      assert.equal(second.body.resourceType, "OperationOutcome");
+      assert.match(second.body.issue[0].diagnostics, /at most 1 exports at once/);
+      assert.match(second.headers.get("retry-after") ?? "", /^\d+$/);
+      await blocker.query("ROLLBACK");
+      await manifestOf(first.headers.get("content-location")!, inA.token);
+      // Once the first is done, the second requester is accepted.
+      const again = await cappedApi.get("/fhir/Patient/$export", { token: inB.token, headers: ASYNC });
+      assert.equal(again.status, 202, JSON.stringify(again.body));
+      await manifestOf(again.headers.get("content-location")!, inB.token);
+    } finally {
+      await blocker.end();
+      await capped.stop();
     }
   });
 });

@@ -20,7 +20,7 @@ import { schedule, work } from "@/lib/jobs";
 import { logger } from "@/lib/log";
 import { patientResource } from "@/lib/fhir/patient";
 import { newest } from "@/lib/fhir/versions";
-import { ASSESSMENT_SELECT, observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
+import { observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
 import { EXPORT_TYPES, type ExportType } from "@/lib/fhir/bulk/schemas";
 import { EXPORT_QUEUE, type ExportLevel, type StoredCaller } from "@/lib/fhir/bulk/service";
 
@@ -31,6 +31,8 @@ const CHUNK_BYTES = 256 * 1024;
 /** A running export whose heartbeat is older than this was interrupted. */
 const STALE_SECONDS = 60;
 const MAINTENANCE_QUEUE = "fhir-bulk-export-maintenance";
+/** PostgreSQL's SQLSTATE for a row whose parent is gone. */
+const FOREIGN_KEY_VIOLATION = "23503";
 
 export const INTERRUPTED = "The export was interrupted (the service restarted or an instance stopped while it ran): start it again";
 const FAILED = "The export failed: start it again";
@@ -38,10 +40,16 @@ const FAILED = "The export failed: start it again";
 /** The export's row is gone (cancelled or expired) or no longer running (marked failed): stop quietly. */
 class ExportGone extends Error {}
 
-/** One NDJSON file of the export: lines buffered up to a chunk, then stored. */
+/**
+ * One NDJSON file of the export. Each line is encoded at once into the file's one chunk buffer,
+ * reused for every chunk and stored (as a binary parameter, straight to the driver) when the next
+ * line would not fit. So a line's string dies young, and nothing chunk-sized lives long enough to
+ * be promoted to V8's old generation, where an export's garbage piled up until a full collection
+ * (performance.md, FHIR bulk export).
+ */
 class FileWriter {
-  private lines: string[] = [];
-  private bytes = 0;
+  private readonly buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+  private used = 0;
   private chunk = 0;
   count = 0;
 
@@ -52,22 +60,33 @@ class FileWriter {
 
   async write(resource: Resource): Promise<void> {
     const line = JSON.stringify(resource) + "\n";
-    this.lines.push(line);
-    this.bytes += Buffer.byteLength(line);
+    const bytes = Buffer.byteLength(line);
+    if (this.used + bytes > CHUNK_BYTES) await this.flush();
     this.count++;
-    if (this.bytes >= CHUNK_BYTES) await this.flush();
+    // A line longer than a chunk is a chunk of its own.
+    if (bytes > CHUNK_BYTES) await this.store(Buffer.from(line));
+    else this.used += this.buffer.write(line, this.used);
   }
 
   async flush(): Promise<void> {
-    if (this.lines.length === 0) return;
-    const data = Buffer.from(this.lines.join(""));
-    this.lines = [];
-    this.bytes = 0;
+    if (this.used === 0) return;
+    // The buffer is written to again only once the insert has finished with it.
+    await this.store(this.buffer.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  private async store(data: Buffer): Promise<void> {
     try {
-      await db().bulkExportChunk.create({ data: { exportId: this.exportId, fileSeq: this.seq, seq: this.chunk++, data } });
+      await withConnection((sql) =>
+        sql.query(
+          "INSERT INTO bulk_export_chunks (export_id, file_seq, seq, data) VALUES ($1::uuid, $2, $3, $4)",
+          [this.exportId, this.seq, this.chunk++, data],
+          "bulk_export_chunk",
+        ),
+      );
     } catch (error) {
       // The file's row went with a cancelled export (foreign key): nothing left to write to.
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003") throw new ExportGone();
+      if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw new ExportGone();
       throw error;
     }
   }
@@ -134,22 +153,47 @@ async function writePatients(row: ExportRow, ids: number[], file: FileWriter, to
   }
 }
 
+type AssessmentRow = Parameters<typeof observations>[0][number];
+
+/** A batch of the patients' assessments, oldest id first, after `after`. */
+async function assessmentBatch(row: ExportRow, ids: number[], after: number): Promise<AssessmentRow[]> {
+  // Straight to the driver rather than through Prisma, whose extra copies of every row (its
+  // result-set form, the snapshot as text) were garbage that reached the old generation
+  // (performance.md, FHIR bulk export).
+  const rows = await withConnection((sql) =>
+    sql.query<{
+      id: number;
+      owner_id: number;
+      assessment_type: string;
+      hand: string | null;
+      date_created: Date;
+      claimed_at: Date | null;
+      result_snapshot: unknown;
+    }>(
+      `SELECT id, owner_id, assessment_type, hand, date_created, claimed_at, result_snapshot FROM assessments
+        WHERE owner_id = ANY($1::int[]) AND NOT is_anonymous AND id > $2
+          AND ($3::timestamptz IS NULL OR date_created > $3 OR claimed_at > $3)
+        ORDER BY id LIMIT $4`,
+      // A claimed record joined the patient's record when it was claimed.
+      [ids, after, row.since, ASSESSMENT_BATCH],
+      "bulk_export_assessments",
+    ),
+  );
+  return rows.map((assessment) => ({
+    id: assessment.id,
+    ownerId: assessment.owner_id,
+    assessmentType: assessment.assessment_type as AssessmentRow["assessmentType"],
+    hand: assessment.hand as AssessmentRow["hand"],
+    dateCreated: assessment.date_created,
+    claimedAt: assessment.claimed_at,
+    resultSnapshot: assessment.result_snapshot as AssessmentRow["resultSnapshot"],
+  }));
+}
+
 async function writeObservations(row: ExportRow, ids: number[], file: FileWriter, touched: Set<number>): Promise<void> {
-  const since = row.since;
   let after = 0;
   for (;;) {
-    const rows = await db().assessment.findMany({
-      where: {
-        ownerId: { in: ids },
-        isAnonymous: false,
-        id: { gt: after },
-        // A claimed record joined the patient's record when it was claimed.
-        ...(since ? { OR: [{ dateCreated: { gt: since } }, { claimedAt: { gt: since } }] } : {}),
-      },
-      orderBy: { id: "asc" },
-      take: ASSESSMENT_BATCH,
-      select: ASSESSMENT_SELECT,
-    });
+    const rows = await assessmentBatch(row, ids, after);
     for (const observation of await observations(rows)) await file.write(observation);
     for (const assessment of rows) touched.add(assessment.ownerId);
     if (rows.length < ASSESSMENT_BATCH) return;
