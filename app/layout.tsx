@@ -4,7 +4,7 @@ import { getLocale, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site/header";
 import type { Locale } from "@/lib/i18n/locales";
-import { CLIENT_NAMESPACES, MESSAGES } from "@/lib/i18n/messages";
+import { clientMessages } from "@/lib/i18n/messages";
 import { isDevAuth, webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import "./globals.css";
@@ -23,7 +23,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const user = await currentUser();
   const locale = (await getLocale()) as Locale;
   const t = await getTranslations("site");
-  const clientMessages = Object.fromEntries(CLIENT_NAMESPACES.map((name) => [name, MESSAGES[locale][name]]));
   return (
     <html lang={locale}>
       <body className="flex min-h-screen flex-col bg-slate-50 text-slate-900 antialiased print:bg-white">
@@ -35,7 +34,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <SiteHeader user={user} devMode={isDevAuth()} canSignIn={webSignInEnabled()} locale={locale} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 sm:py-10 print:p-0">
-          <NextIntlClientProvider locale={locale} messages={clientMessages}>
+          <NextIntlClientProvider locale={locale} messages={clientMessages(locale)}>
             {children}
           </NextIntlClientProvider>
         </main>

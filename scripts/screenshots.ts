@@ -1,9 +1,10 @@
 // npm run screenshots: photographs every page at 1280 px and 390 px into docs/screenshots/
 // (<page>-desktop.png, <page>-phone.png). The production build on a throwaway embedded database
 // with the demo clinic (15 patients, 8 weeks), the development sign-in's patient given 8 weeks of
-// recovery (34 results), in Debian's Chromium through Playwright, read in London English. Each
-// picture is the page from its top, at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per
-// CSS pixel, so the files stay small.
+// recovery (34 results), in Debian's Chromium through Playwright, read in London English (the
+// "-es" pictures by a reader who chose Spanish in the header's switcher). Each picture is the page from its
+// top, at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS pixel, so the files stay
+// small. SCREENSHOTS_ONLY=dashboard-es,provider-es takes just those.
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
@@ -24,6 +25,8 @@ interface Shot {
   name: string;
   path: string;
   as: Persona;
+  /** The language the browser asks for, when not English. */
+  language?: "es";
   /** Brings the page to the state worth showing (fills a form, opens a record). */
   then?: (page: Page) => Promise<void>;
 }
@@ -91,7 +94,9 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "report", path: `/r/${report.code}`, as: null },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
+    { name: "dashboard-es", path: "/dashboard", as: "patient", language: "es" },
     { name: "provider", path: "/provider", as: "care_provider" },
+    { name: "provider-es", path: "/provider", as: "care_provider", language: "es" },
     {
       name: "provider-patient",
       path: "/provider",
@@ -139,9 +144,20 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: "detached", timeout: 30_000 })
     .catch(() => {});
+  // A panel still fetching shows "Loading …" (<Show>): wait for every one to have its answer.
+  await page
+    .getByRole("status")
+    .filter({ hasText: /^(Loading|Cargando) / })
+    .first()
+    .waitFor({ state: "detached", timeout: 30_000 })
+    .catch(() => {});
   // The score chart's script loads after the page: wait for the chart where there is one to draw.
-  if (await page.getByRole("heading", { name: "Score history" }).count()) {
-    await page.locator(".recharts-surface").or(page.getByText("No scores yet")).first().waitFor();
+  if (await page.getByRole("heading", { name: /^(Score history|Historial de puntuaciones)$/ }).count()) {
+    await page
+      .locator(".recharts-surface")
+      .or(page.getByText(/^(No scores yet|Aún no hay puntuaciones)/))
+      .first()
+      .waitFor();
   }
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
@@ -156,7 +172,8 @@ async function main() {
   });
   let browser: Browser | undefined;
   try {
-    const list = await shots(demo);
+    const only = process.env.SCREENSHOTS_ONLY?.split(",");
+    const list = (await shots(demo)).filter((shot) => !only || only.includes(shot.name));
     const cookies = {
       patient: await demo.signIn("patient"),
       care_provider: await demo.signIn("care_provider"),
@@ -185,7 +202,10 @@ async function main() {
         contexts.set(persona, context);
       }
       for (const shot of list) {
-        const page = await contexts.get(shot.as)!.newPage();
+        const context = contexts.get(shot.as)!;
+        // The header switcher's choice, for this picture only.
+        if (shot.language) await context.addCookies([{ name: "locale", value: shot.language, url: demo.origin }]);
+        const page = await context.newPage();
         await page.goto(`${demo.origin}${shot.path}`);
         await settle(page);
         if (shot.then) {
@@ -197,6 +217,7 @@ async function main() {
         await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: width.viewport.width, height } });
         console.log(file);
         await page.close();
+        if (shot.language) await context.clearCookies({ name: "locale" });
       }
       for (const context of contexts.values()) await context.close();
     }

@@ -1,14 +1,15 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PatientDashboard, type MyStanding } from "@/components/dashboard/patient-dashboard";
+import { PageMessages } from "@/components/site/page-messages";
 import { Alert, LinkButton, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "My dashboard", robots: { index: false } };
-
-/** The profile's name; none (a development persona, or no name yet) reads neutrally. */
-const greeting = (name: string | null) => (name ? `Hello, ${name}` : "My dashboard");
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("dashboard"))("title"), robots: { index: false } };
+}
 
 export default async function DashboardPage({ searchParams }: { searchParams: Promise<{ join?: string | string[] }> }) {
   const { join } = await searchParams;
@@ -21,24 +22,29 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         ? `/signin?callbackUrl=${encodeURIComponent(`/dashboard?join=${encodeURIComponent(joinCode)}`)}`
         : "/signin?callbackUrl=/dashboard",
     );
+  const t = await getTranslations("dashboard");
   const patient = user.roles.length === 0 || user.roles.includes("patient");
   if (!patient) {
     return (
       <div className="space-y-4">
-        <PageHeading title="My dashboard" />
-        <Alert kind="info">The dashboard is for patients. You are signed in as staff.</Alert>
-        {isStaff(user) && <LinkButton href="/provider">Open the patient list</LinkButton>}
+        <PageHeading title={t("title")} />
+        <Alert kind="info">{t("staffOnly")}</Alert>
+        {isStaff(user) && <LinkButton href="/provider">{t("openPatientList")}</LinkButton>}
       </div>
     );
   }
   // The strip is rendered with the page; the other panels then load side by side.
   const me = await callApi<MyStanding & { name: string | null }>("/patients/me");
+  // The profile's name; none (a development persona, or no name yet) reads neutrally.
+  const name = user.persona ? null : me.ok ? me.data.name : null;
   return (
     <div>
-      <PageHeading title={greeting(user.persona ? null : me.ok ? me.data.name : null)}>
-        <p>Your scores over time, your assessments and journal, who can see your record, and your subscription.</p>
+      <PageHeading title={name ? t("hello", { name }) : t("title")}>
+        <p>{t("intro")}</p>
       </PageHeading>
-      <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} />
+      <PageMessages namespaces={["dashboard", "patientForms", "patientDashboard", "goals", "scoreChart", "kinds"]}>
+        <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} />
+      </PageMessages>
     </div>
   );
 }

@@ -1,13 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LeadForm } from "@/components/developers/lead-form";
+import { PageMessages } from "@/components/site/page-messages";
 import { Card, LinkButton, PageHeading } from "@/components/ui";
 import { env } from "@/lib/env";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 import { curlCommand, QUICK_START } from "@/lib/openapi/quickstart";
 
-export const metadata: Metadata = { title: "Developers" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("developers"))("title") };
+}
+
+// The quick start's steps in their order (lib/openapi/quickstart.ts), as the catalogue names them.
+const STEPS = ["submit", "lookup", "report", "pdf"] as const;
 
 const linkStyle = "font-semibold text-teal-800 underline underline-offset-2";
 
@@ -35,7 +42,10 @@ function Step({ n, title, children }: { n: number; title: string; children: Reac
   );
 }
 
-export default function DevelopersPage() {
+export default async function DevelopersPage() {
+  const t = await getTranslations("developers");
+  const code = (chunks: ReactNode) => <code>{chunks}</code>;
+  const wideCode = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
   const { FRONTEND_URL, AUTH0_DOMAIN, AUTH0_AUDIENCE } = env();
   const origin = new URL(FRONTEND_URL).origin;
   const tenant = AUTH0_DOMAIN ? `https://${AUTH0_DOMAIN}` : "https://<your-tenant>.auth0.com";
@@ -48,86 +58,78 @@ export default function DevelopersPage() {
 
   return (
     <div className="space-y-8">
-      <PageHeading title="Build on the hand assessment API">
-        <p>
-          Your app measures; this service stores the scored result, issues a six-character code, and turns results into histories, provider
-          dashboards, PDF reports and plain-language explanations. JSON over HTTPS, bearer tokens (RS256) from the identity provider,
-          anonymous submissions allowed.
-        </p>
+      <PageHeading title={t("heading")}>
+        <p>{t("intro")}</p>
       </PageHeading>
 
       <Card
-        title="Quick start"
+        title={t("quickStart")}
         actions={
           <LinkButton href="/developers/api" variant="secondary">
-            API reference
+            {t("reference")}
           </LinkButton>
         }
       >
-        <p className="text-sm text-slate-700">
-          Four calls, copy-paste ready: submit a result, look it up, bundle it into a report, download the PDF. No token is needed for
-          these; add <code>-H &quot;authorization: Bearer $TOKEN&quot;</code> to act as a signed-in user.
-        </p>
+        <p className="text-sm text-slate-700">{t.rich("quickIntro", { code })}</p>
         <ol className="mt-4 space-y-6">
-          {QUICK_START.map((step, i) => (
-            <Step key={step.path} n={i + 1} title={step.title}>
-              <p className="mt-1 text-sm text-slate-700">{step.what}</p>
-              <Code label={`${step.title}: command`}>{curlCommand(step, origin)}</Code>
-              {step.sample ? (
-                <>
-                  <p className="mt-2 text-sm text-slate-700">Answer ({step.status}):</p>
-                  <Code label={`${step.title}: sample answer`}>{JSON.stringify(step.sample, null, 2)}</Code>
-                </>
-              ) : (
-                <p className="mt-2 text-sm text-slate-700">
-                  Answer ({step.status}): the PDF file ({step.endpoint.responses[0]?.contentType}).
-                </p>
-              )}
-            </Step>
-          ))}
+          {QUICK_START.map((step, i) => {
+            const key = STEPS[i];
+            const title = key ? t(`steps.${key}.title`) : step.title;
+            return (
+              <Step key={step.path} n={i + 1} title={title}>
+                <p className="mt-1 text-sm text-slate-700">{key ? t(`steps.${key}.what`) : step.what}</p>
+                <Code label={t("command", { step: title })}>{curlCommand(step, origin)}</Code>
+                {step.sample ? (
+                  <>
+                    <p className="mt-2 text-sm text-slate-700">{t("answer", { status: step.status })}</p>
+                    <Code label={t("sample", { step: title })}>{JSON.stringify(step.sample, null, 2)}</Code>
+                  </>
+                ) : (
+                  <p className="mt-2 text-sm text-slate-700">
+                    {t("answerFile", { status: step.status, type: step.endpoint.responses[0]?.contentType ?? "" })}
+                  </p>
+                )}
+              </Step>
+            );
+          })}
         </ol>
       </Card>
 
-      <Card title="Getting a token">
+      <Card title={t("tokenTitle")}>
         <div className="space-y-4 text-sm text-slate-700">
-          <p>
-            Tokens come from the identity provider ({tenant}) and must be issued for this API: ask for the audience{" "}
-            <code className="break-all">{audience}</code>. Roles (patient, care_provider, admin) travel in the token&apos;s{" "}
-            <code className="break-all">{env().AUTH0_ROLES_CLAIM}</code> claim.
-          </p>
+          <p>{t.rich("tokenIntro", { tenant, audience, claim: env().AUTH0_ROLES_CLAIM, code: wideCode })}</p>
           <div>
-            <h3 className="font-semibold text-slate-900">A native app: authorization code with PKCE</h3>
-            <p className="mt-1">
-              The app opens the sign-in page in the system browser with a code challenge (S256 of a random verifier), then trades the code
-              and the verifier for tokens. No client secret lives in the app.
-            </p>
-            <Code label="Authorization code with PKCE: the sign-in URL">
+            <h3 className="font-semibold text-slate-900">{t("nativeTitle")}</h3>
+            <p className="mt-1">{t("nativeText")}</p>
+            <Code label={t("nativeUrl")}>
               {`${tenant}/authorize?response_type=code\n  &client_id=$NATIVE_CLIENT_ID\n  &redirect_uri=com.example.hands://callback\n  &scope=openid%20profile%20email%20offline_access\n  &audience=${encodeURIComponent(audience)}\n  &code_challenge=$CODE_CHALLENGE&code_challenge_method=S256\n  &state=$STATE`}
             </Code>
-            <Code label="Authorization code with PKCE: the token request">
+            <Code label={t("nativeToken")}>
               {`curl -X POST ${tenant}/oauth/token \\\n  -H 'content-type: application/x-www-form-urlencoded' \\\n  -d grant_type=authorization_code \\\n  -d client_id=$NATIVE_CLIENT_ID \\\n  -d code=$CODE \\\n  -d code_verifier=$CODE_VERIFIER \\\n  -d redirect_uri=com.example.hands://callback`}
             </Code>
           </div>
           <div>
-            <h3 className="font-semibold text-slate-900">A server: client credentials</h3>
-            <p className="mt-1">A back end (an EHR integration, a research export) signs in as itself with its client id and secret.</p>
-            <Code label="Client credentials: the token request">
+            <h3 className="font-semibold text-slate-900">{t("serverTitle")}</h3>
+            <p className="mt-1">{t("serverText")}</p>
+            <Code label={t("serverToken")}>
               {`curl -X POST ${tenant}/oauth/token \\\n  -H 'content-type: application/json' \\\n  -d '{"grant_type":"client_credentials","client_id":"'$CLIENT_ID'","client_secret":"'$CLIENT_SECRET'","audience":"${audience}"}'`}
             </Code>
           </div>
           <p>
-            Then send <code>Authorization: Bearer $TOKEN</code> on every call; a browser opens the voice socket with <code>?ticket=</code>,
-            a single-use ticket from <code>POST /api/ai/ws-ticket</code>, so that no token goes in a URL (its messages:{" "}
-            <a href="/api/asyncapi.json" className={linkStyle}>
-              AsyncAPI 3.0
-            </a>
-            ).
+            {t.rich("then", {
+              code,
+              link: (chunks) => (
+                <a href="/api/asyncapi.json" className={linkStyle}>
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </div>
       </Card>
 
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Every endpoint">
+        <Card title={t("endpoints")}>
           <ul className="divide-y divide-slate-100 text-sm">
             {operations.map(({ path, method, operation }) => (
               <li key={method + path} className="py-2">
@@ -142,19 +144,24 @@ export default function DevelopersPage() {
             ))}
           </ul>
           <p className="mt-4 text-sm text-slate-700">
-            Every field and error is in the{" "}
-            <Link href="/developers/api" className={linkStyle}>
-              API reference
-            </Link>{" "}
-            (machine-readable:{" "}
-            <a href="/api/openapi.json" className={linkStyle}>
-              OpenAPI 3.1
-            </a>
-            ).
+            {t.rich("everyField", {
+              reference: (chunks) => (
+                <Link href="/developers/api" className={linkStyle}>
+                  {chunks}
+                </Link>
+              ),
+              openapi: (chunks) => (
+                <a href="/api/openapi.json" className={linkStyle}>
+                  {chunks}
+                </a>
+              ),
+            })}
           </p>
         </Card>
-        <Card title="Stay in touch or book a demo">
-          <LeadForm />
+        <Card title={t("leadTitle")}>
+          <PageMessages namespaces={["developerLead"]}>
+            <LeadForm />
+          </PageMessages>
         </Card>
       </div>
     </div>

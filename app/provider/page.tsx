@@ -1,24 +1,29 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { manages, type ClinicList } from "@/components/clinics/types";
 import { firstPagePath, type PatientPage } from "@/components/provider/patient-list-query";
 import { PatientTable } from "@/components/provider/patient-table";
+import { PageMessages } from "@/components/site/page-messages";
 import { Alert, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 import { errorText } from "@/lib/web/format";
 
-export const metadata: Metadata = { title: "Patients", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("providerPage"))("title"), robots: { index: false } };
+}
 
 export default async function ProviderPage({ searchParams }: { searchParams: Promise<{ clinic?: string | string[] }> }) {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/provider");
+  const t = await getTranslations("providerPage");
   if (!isStaff(user)) {
     return (
       <div className="space-y-4">
-        <PageHeading title="Patients" />
-        <Alert>The patient list is for care providers and admins.</Alert>
+        <PageHeading title={t("title")} />
+        <Alert>{t("staffOnly")}</Alert>
       </div>
     );
   }
@@ -34,21 +39,16 @@ export default async function ProviderPage({ searchParams }: { searchParams: Pro
   const managed = clinics.filter((c) => manages(c, serviceAdmin));
   return (
     <div>
-      <PageHeading title="Patients">
-        <p>
-          Latest scores, trends and who needs attention: a test declining against its own previous result, or an overall score under 40.
-        </p>
+      <PageHeading title={t("title")}>
+        <p>{t("intro")}</p>
         <p className="mt-2 text-sm">
           {serviceAdmin ? (
-            <>
-              Service admin: every patient of the service
-              {clinics.length ? `, ${clinics.length} clinic${clinics.length === 1 ? "" : "s"}` : ""}.
-            </>
+            t("serviceAdmin", { count: clinics.length })
           ) : clinics.length === 0 ? (
-            <>You are not a member of a clinic yet: ask your clinic&apos;s admin to add you.</>
+            t("noClinic")
           ) : (
             <>
-              {clinics.length === 1 ? "Your clinic: " : "Your clinics: "}
+              {t("yourClinics", { count: clinics.length })}{" "}
               <strong className="font-semibold text-slate-900">{clinics.map((c) => c.name).join(", ")}</strong>
             </>
           )}
@@ -59,19 +59,21 @@ export default async function ProviderPage({ searchParams }: { searchParams: Pro
                 href={managed.length === 1 ? `/provider/clinics/${managed[0]!.id}` : "/provider/clinics"}
                 className="font-semibold text-teal-800 underline underline-offset-2"
               >
-                {managed.length === 1 ? "Manage clinic" : "Manage clinics"}
+                {t("manage", { count: managed.length })}
               </Link>
             </>
           )}
         </p>
       </PageHeading>
-      {!answer.ok && <Alert>Could not load your clinics: {errorText(answer.data)}</Alert>}
-      <PatientTable
-        initial={first.ok ? first.data : undefined}
-        clinics={clinics}
-        clinicId={clinicId}
-        allLabel={serviceAdmin ? "All clinics" : "All my clinics"}
-      />
+      {!answer.ok && <Alert>{t("clinicsFailed", { message: errorText(answer.data) })}</Alert>}
+      <PageMessages namespaces={["patientTable", "review", "kinds"]}>
+        <PatientTable
+          initial={first.ok ? first.data : undefined}
+          clinics={clinics}
+          clinicId={clinicId}
+          allLabel={serviceAdmin ? t("allClinics") : t("allMyClinics")}
+        />
+      </PageMessages>
     </div>
   );
 }

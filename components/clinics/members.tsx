@@ -1,7 +1,8 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Show } from "@/components/patients/loadable";
-import { CLINIC_ROLE_NAMES, type Member, type MemberList } from "@/components/clinics/types";
+import { MEMBER_ROLES, type Member, type MemberList } from "@/components/clinics/types";
 import { Alert, Badge, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import { Confirm } from "@/components/ui/confirm";
 import { LabelledSelect } from "@/components/ui/labelled-select";
@@ -14,6 +15,7 @@ type Role = Member["role"];
 
 /** Add a member by the identity provider's subject (they need not have signed in yet), or change a member's role. */
 function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: Member) => void }) {
+  const t = useTranslations("clinics");
   const id = useId();
   const [sub, setSub] = useState("");
   const [role, setRole] = useState<Role>("clinician");
@@ -22,12 +24,12 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
   return (
     <form
       noValidate
-      aria-label="Add a member"
+      aria-label={t("addTitle")}
       className="space-y-3"
       onSubmit={async (event) => {
         event.preventDefault();
         if (!sub.trim()) {
-          setError("sub: enter the person's identity-provider subject (for example auth0|64f…).");
+          setError(t("subRequired"));
           return;
         }
         setBusy(true);
@@ -45,10 +47,10 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
         <div className="space-y-1">
           <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-            Subject
+            {t("subject")}
           </label>
           <p id={`${id}-hint`} className="text-xs text-slate-600">
-            Their identity-provider subject (sub). They need not have signed in yet.
+            {t("subjectHelp")}
           </p>
           <input
             {...fieldAria(id, error, true)}
@@ -61,16 +63,16 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
         </div>
         <div className="sm:pt-5">
           <LabelledSelect
-            label="Role"
+            label={t("role")}
             value={role}
             onChange={(value) => setRole(value as Role)}
-            options={Object.entries(CLINIC_ROLE_NAMES) as Array<[Role, string]>}
+            options={MEMBER_ROLES.map((name) => [name, t(`roles.${name}`)] as [Role, string])}
           />
         </div>
       </div>
       <FieldError id={id} error={error} />
       <Button type="submit" disabled={busy}>
-        {busy ? "Adding…" : "Add member"}
+        {busy ? t("adding") : t("add")}
       </Button>
     </form>
   );
@@ -78,44 +80,50 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
 
 /** A clinic's members, with adding and (confirmed) removing. */
 export function ClinicMembers({ clinicId }: { clinicId: number }) {
+  const t = useTranslations("clinics");
   const members = useProxy<MemberList>(`/clinics/${clinicId}/members`);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const label = (m: Member) => m.name ?? m.sub;
   return (
-    <Card title="Members">
+    <Card title={t("members")}>
       <div className="space-y-4">
-        <Show value={members} label="members" minHeight="min-h-24">
+        <Show value={members} label={t("membersWhat")} minHeight="min-h-24">
           {({ members: list }) =>
             list.length === 0 ? (
-              <p className="text-sm text-slate-700">The clinic has no members yet.</p>
+              <p className="text-sm text-slate-700">{t("noMembers")}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" aria-label="Members">
+              <ul className="divide-y divide-slate-100" aria-label={t("members")}>
                 {list.map((m) => (
                   <li key={m.sub} className="space-y-2 py-3 text-sm first:pt-0">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="min-w-0">
                         <div className="flex flex-wrap items-center gap-2">
                           <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{label(m)}</span>
-                          <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{CLINIC_ROLE_NAMES[m.role]}</Badge>
+                          <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{t(`roles.${m.role}`)}</Badge>
                         </div>
                         {m.name && <div className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{m.sub}</div>}
                         <div className="text-xs text-slate-700">
-                          Added <When value={m.addedAt} kind="date" /> by <span className="[overflow-wrap:anywhere]">{m.addedBy}</span>
+                          {t.rich("added", {
+                            by: m.addedBy,
+                            when: () => <When value={m.addedAt} kind="date" />,
+                            who: (chunks) => <span className="[overflow-wrap:anywhere]">{chunks}</span>,
+                          })}
                         </div>
                       </div>
                       {confirming !== m.sub && (
                         <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(m.sub)}>
-                          Remove<span className="sr-only"> {label(m)}</span>
+                          {t("remove")}
+                          <span className="sr-only"> {label(m)}</span>
                         </Button>
                       )}
                     </div>
                     {confirming === m.sub && (
                       <Confirm
-                        question={`Remove ${label(m)} from the clinic? From their next request on they see none of its patients.`}
-                        confirmLabel="Yes, remove"
-                        busyLabel="Removing…"
+                        question={t("removeQuestion", { name: label(m) })}
+                        confirmLabel={t("removeYes")}
+                        busyLabel={t("removing")}
                         busy={busy}
                         onCancel={() => setConfirming(null)}
                         onConfirm={async () => {
@@ -125,7 +133,7 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
                           setConfirming(null);
                           setNotice(
                             result.ok || result.status === 404
-                              ? { kind: "success", text: `${label(m)} is no longer a member.` }
+                              ? { kind: "success", text: t("removed", { name: label(m) }) }
                               : { kind: "error", text: errorText(result.data) },
                           );
                           members.reload();
@@ -139,11 +147,11 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
           }
         </Show>
         {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
-        <h3 className="pt-2 text-base font-semibold text-slate-900">Add a member</h3>
+        <h3 className="pt-2 text-base font-semibold text-slate-900">{t("addTitle")}</h3>
         <AddMember
           clinicId={clinicId}
           onAdded={(m) => {
-            setNotice({ kind: "success", text: `${m.name ?? m.sub} is now a ${CLINIC_ROLE_NAMES[m.role].toLowerCase()}.` });
+            setNotice({ kind: "success", text: t("addedNotice", { name: m.name ?? m.sub, role: m.role }) });
             members.reload();
           }}
         />

@@ -1,6 +1,6 @@
 "use client";
 import { Button } from "@/components/ui";
 
-export function PrintButton() {
-  return <Button onClick={() => window.print()}>Print the poster</Button>;
+export function PrintButton({ label }: { label: string }) {
+  return <Button onClick={() => window.print()}>{label}</Button>;
 }

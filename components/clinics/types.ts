@@ -18,7 +18,8 @@ export type ClinicByCode = z.output<typeof clinicByCode>;
 export type ShareList = z.output<typeof shareListResponse>;
 export type AccessLog = z.output<typeof accessLogResponse>;
 
-export const CLINIC_ROLE_NAMES = { clinician: "Clinician", clinic_admin: "Clinic admin" } as const;
+/** A member's roles, in the order the role picker offers them (their names: the "clinics.roles" messages). */
+export const MEMBER_ROLES = ["clinician", "clinic_admin"] as const satisfies readonly Member["role"][];
 
 /** A clinic the caller may manage (its admin page): its clinic admins, and the service admin for any. */
 export const manages = (clinic: Clinic, serviceAdmin: boolean) => serviceAdmin || clinic.role === "clinic_admin";

@@ -1,5 +1,6 @@
 "use client";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { z } from "zod";
 import { normalizeInputCode } from "@/lib/web/codes";
@@ -10,13 +11,14 @@ import { errorText } from "@/lib/web/format";
 
 /** Claim an anonymous assessment by its code. */
 export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
+  const t = useTranslations("dashboard.claim");
   const id = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [claimed, setClaimed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   return (
-    <Card title="Claim a code">
+    <Card title={t("title")}>
       <form
         noValidate
         className="space-y-2"
@@ -25,7 +27,7 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
           setClaimed(null);
           const code = normalizeInputCode(value);
           if (!code) {
-            setError("A code is 6 letters and digits, for example ABC-234.");
+            setError(t("hint"));
             return;
           }
           setBusy(true);
@@ -37,14 +39,14 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
             setClaimed(result.data.code);
             onClaimed();
           } else if (result.status === 404) {
-            setError("No unclaimed assessment has this code (it may be claimed already, or expired).");
+            setError(t("notFound"));
           } else {
             setError(errorText(result.data));
           }
         }}
       >
         <label htmlFor={id} className="block text-sm text-slate-800">
-          Took an assessment without signing in? Enter its code to keep it in your account.
+          {t("label")}
         </label>
         <div className="flex flex-col gap-2 sm:flex-row">
           <input
@@ -56,17 +58,20 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
             onChange={(event) => setValue(event.target.value)}
           />
           <Button type="submit" disabled={busy}>
-            {busy ? "Claiming…" : "Claim"}
+            {busy ? t("claiming") : t("claim")}
           </Button>
         </div>
         <FieldError id={id} error={error} />
         {claimed && (
           <Alert kind="success">
-            Claimed{" "}
-            <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">
-              {claimed}
-            </Link>
-            : it is now in your account.
+            {t.rich("claimed", {
+              code: claimed,
+              link: (chunks) => (
+                <Link href={`/a/${claimed.replace("-", "")}`} className="font-mono font-semibold underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </Alert>
         )}
       </form>

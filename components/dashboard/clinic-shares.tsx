@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState } from "react";
 import { Show } from "@/components/patients/loadable";
 import type { ClinicByCode, ShareList } from "@/components/clinics/types";
@@ -9,26 +10,27 @@ import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
-const JOIN_CODE_HINT = "A join code is 10 letters and digits, for example ABCDE-FGHJK.";
-
 /** "abcde fghjk", "ABCDE-FGHJK" → "ABCDEFGHJK"; null when it is not 10 characters (the API checks the alphabet). */
 function compactJoinCode(value: string): string | null {
   const compact = value.trim().toUpperCase().replace(/[\s-]/g, "");
   return /^[A-Z0-9]{10}$/.test(compact) ? compact : null;
 }
 
-async function findClinic(typed: string): Promise<{ error: string } | { code: string; clinic: ClinicByCode }> {
+type Words = ReturnType<typeof useTranslations<"dashboard.shares">>;
+
+async function findClinic(typed: string, t: Words): Promise<{ error: string } | { code: string; clinic: ClinicByCode }> {
   const code = compactJoinCode(typed);
-  if (!code) return { error: JOIN_CODE_HINT };
+  if (!code) return { error: t("codeHint") };
   const result = await proxy<ClinicByCode>(`/clinic-codes/${code}`);
   if (result.ok) return { code, clinic: result.data };
-  return { error: result.status === 404 ? "No clinic has this join code. Check it with your clinic." : errorText(result.data) };
+  return { error: result.status === 404 ? t("noClinic") : errorText(result.data) };
 }
 
 type Step = { kind: "enter" } | { kind: "confirm"; code: string; clinic: ClinicByCode };
 
 /** Share with a clinic: the code, then the clinic's name to confirm before anything is shared. */
 function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (name: string) => void }) {
+  const t = useTranslations("dashboard.shares");
   const id = useId();
   const [value, setValue] = useState(initialCode);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
 
   async function lookUp(typed: string) {
     setBusy(true);
-    const found = await findClinic(typed);
+    const found = await findClinic(typed, t);
     setBusy(false);
     setError("error" in found ? found.error : null);
     if (!("error" in found)) setStep({ kind: "confirm", ...found });
@@ -48,7 +50,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
   useEffect(() => {
     if (!initialCode) return;
     let current = true;
-    void findClinic(initialCode).then((found) => {
+    void findClinic(initialCode, t).then((found) => {
       if (!current) return;
       if ("error" in found) setError(found.error);
       else setStep({ kind: "confirm", ...found });
@@ -56,7 +58,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
     return () => {
       current = false;
     };
-  }, [initialCode]);
+  }, [initialCode, t]);
 
   useEffect(() => {
     if (step.kind === "confirm") confirmHeading.current?.focus();
@@ -66,8 +68,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
     return (
       <div className="space-y-3 rounded-lg border border-teal-300 bg-teal-50 p-3">
         <p ref={confirmHeading} tabIndex={-1} className="text-sm text-slate-900 focus:outline-none">
-          Share your record with <strong className="font-semibold">{step.clinic.name}</strong>? Its clinicians will see your scores,
-          assessments and journal until you stop sharing.
+          {t.rich("confirm", { clinic: step.clinic.name, strong: (chunks) => <strong className="font-semibold">{chunks}</strong> })}
         </p>
         <FieldError id={id} error={error} />
         <div className="flex flex-wrap gap-2">
@@ -87,7 +88,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
               }
             }}
           >
-            {busy ? "Sharing…" : `Share with ${step.clinic.name}`}
+            {busy ? t("sharing") : t("shareWith", { clinic: step.clinic.name })}
           </Button>
           <Button
             variant="secondary"
@@ -97,7 +98,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
               setStep({ kind: "enter" });
             }}
           >
-            Cancel
+            {t("cancel")}
           </Button>
         </div>
       </div>
@@ -113,10 +114,10 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-        Clinic join code
+        {t("codeLabel")}
       </label>
       <p id={`${id}-hint`} className="text-xs text-slate-600">
-        Your clinic gives you this code (on a poster or a card). You will see the clinic&apos;s name before anything is shared.
+        {t("codeHelp")}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
@@ -128,7 +129,7 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
           onChange={(event) => setValue(event.target.value)}
         />
         <Button type="submit" disabled={busy} className="shrink-0">
-          {busy ? "Looking up…" : "Find clinic"}
+          {busy ? t("lookingUp") : t("find")}
         </Button>
       </div>
       <FieldError id={id} error={error} />
@@ -138,40 +139,42 @@ function ShareForm({ initialCode, onShared }: { initialCode: string; onShared: (
 
 /** "Who can see my record": the clinics the patient shares with, stopping a share, and sharing with another. */
 export function ClinicShares({ joinCode }: { joinCode: string }) {
+  const t = useTranslations("dashboard.shares");
   const shares = useProxy<ShareList>("/me/clinics");
   const [confirming, setConfirming] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   return (
-    <Card title="Who can see my record">
+    <Card title={t("title")}>
       <div className="space-y-4">
-        <Show value={shares} label="the clinics you share with">
+        <Show value={shares} label={t("what")}>
           {({ clinics }) =>
             clinics.length === 0 ? (
-              <p className="text-sm text-slate-700">No clinic can see your record. Only you can, until you share it with a clinic.</p>
+              <p className="text-sm text-slate-700">{t("none")}</p>
             ) : (
-              <ul className="divide-y divide-slate-100" aria-label="Clinics that can see my record">
+              <ul className="divide-y divide-slate-100" aria-label={t("listLabel")}>
                 {clinics.map((c) => (
                   <li key={c.clinicId} className="space-y-2 py-3 text-sm first:pt-0">
                     <div className="flex flex-wrap items-start justify-between gap-2">
                       <div className="min-w-0">
                         <div className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{c.name}</div>
                         <div className="text-xs text-slate-700">
-                          Shared since <When value={c.sharedAt} kind="date" />
+                          {t("since")} <When value={c.sharedAt} kind="date" />
                         </div>
                       </div>
                       {confirming !== c.clinicId && (
                         <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(c.clinicId)}>
-                          Stop sharing<span className="sr-only"> with {c.name}</span>
+                          {t("stop")}
+                          <span className="sr-only">{t("stopWith", { clinic: c.name })}</span>
                         </Button>
                       )}
                     </div>
                     {confirming === c.clinicId && (
                       <Confirm
-                        question={`Stop sharing with ${c.name}? Its clinicians lose access to your record at once.`}
-                        confirmLabel="Yes, stop sharing"
-                        busyLabel="Stopping…"
-                        cancelLabel="Keep sharing"
+                        question={t("stopQuestion", { clinic: c.name })}
+                        confirmLabel={t("stopYes")}
+                        busyLabel={t("stopping")}
+                        cancelLabel={t("keep")}
                         busy={busy}
                         onCancel={() => setConfirming(null)}
                         onConfirm={async () => {
@@ -181,7 +184,7 @@ export function ClinicShares({ joinCode }: { joinCode: string }) {
                           setConfirming(null);
                           setNotice(
                             result.ok || result.status === 404
-                              ? { kind: "success", text: `${c.name} can no longer see your record.` }
+                              ? { kind: "success", text: t("stopped", { clinic: c.name }) }
                               : { kind: "error", text: errorText(result.data) },
                           );
                           shares.reload();
@@ -198,7 +201,7 @@ export function ClinicShares({ joinCode }: { joinCode: string }) {
         <ShareForm
           initialCode={joinCode}
           onShared={(name) => {
-            setNotice({ kind: "success", text: `${name} can now see your record.` });
+            setNotice({ kind: "success", text: t("shared", { clinic: name }) });
             shares.reload();
           }}
         />

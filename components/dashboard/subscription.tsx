@@ -1,4 +1,5 @@
 "use client";
+import { useFormatter, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Badge, Button, Card } from "@/components/ui";
@@ -9,12 +10,18 @@ import { errorText, humanize } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 const PLANS = [
-  { plan: "core", tier: "CORE", name: "Core", price: "1.99 per month" },
-  { plan: "plus", tier: "PLUS", name: "Plus", price: "6.99 per month" },
+  { plan: "core", tier: "CORE", name: "Core", price: 1.99 },
+  { plan: "plus", tier: "PLUS", name: "Plus", price: 6.99 },
 ] as const;
 
+const STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "UNPAID", "TRIALING", "INCOMPLETE"] as const;
+const isStatus = (status: string): status is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(status);
+
 export function SubscriptionPanel() {
+  const t = useTranslations("dashboard.subscription");
+  const format = useFormatter();
   const subscription = useProxy<SubscriptionView>("/billing/subscription");
+  const price = (amount: number) => t("perMonth", { amount: format.number(amount, { minimumFractionDigits: 2 }) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -29,24 +36,24 @@ export function SubscriptionPanel() {
     setBusy(null);
     setError(
       result.data.code === "USE_PORTAL_TO_UPGRADE"
-        ? "You already subscribe to Core: change your plan with “Manage subscription”."
+        ? t("portalToUpgrade")
         : result.data.code === "ALREADY_SUBSCRIBED"
-          ? "You already have this plan or a higher one."
+          ? t("already")
           : errorText(result.data),
     );
   }
 
   if (subscription.state === "error" && subscription.status === 503) {
     return (
-      <Card title="Subscription">
-        <p className="text-sm text-slate-700">Subscriptions are not available on this server.</p>
+      <Card title={t("title")}>
+        <p className="text-sm text-slate-700">{t("unavailable")}</p>
       </Card>
     );
   }
 
   return (
-    <Card title="Subscription">
-      <Show value={subscription} label="your subscription">
+    <Card title={t("title")}>
+      <Show value={subscription} label={t("what")}>
         {(s) => {
           const active = s.tier !== null && s.status !== null && s.status !== "CANCELED";
           return (
@@ -54,25 +61,25 @@ export function SubscriptionPanel() {
               {active ? (
                 <p className="flex flex-wrap items-center gap-2">
                   <Badge tone="teal">{humanize(s.tier)}</Badge>
-                  <span>Status: {humanize(s.status)}</span>
+                  <span>{t("status", { status: s.status && isStatus(s.status) ? t(`statuses.${s.status}`) : humanize(s.status) })}</span>
                   {s.currentPeriodEnd && (
                     <span className="text-slate-700">
-                      {s.cancelAtPeriodEnd ? "Ends" : "Renews"} <When value={s.currentPeriodEnd} kind="date" />
+                      {s.cancelAtPeriodEnd ? t("ends") : t("renews")} <When value={s.currentPeriodEnd} kind="date" />
                     </span>
                   )}
                 </p>
               ) : (
-                <p className="text-slate-700">You have no subscription.</p>
+                <p className="text-slate-700">{t("none")}</p>
               )}
               <div className="flex flex-wrap gap-2">
                 {PLANS.filter((p) => !active || (s.tier === "CORE" && p.tier === "PLUS")).map((p) => (
                   <Button key={p.plan} disabled={busy !== null} onClick={() => go("/billing/checkout", { plan: p.plan }, p.plan)}>
-                    {busy === p.plan ? "Opening checkout…" : `${active ? "Upgrade to" : "Subscribe to"} ${p.name} · ${p.price}`}
+                    {busy === p.plan ? t("opening") : t(active ? "upgrade" : "subscribe", { plan: p.name, price: price(p.price) })}
                   </Button>
                 ))}
                 {s.tier !== null && (
                   <Button variant="secondary" disabled={busy !== null} onClick={() => go("/billing/portal", undefined, "portal")}>
-                    {busy === "portal" ? "Opening…" : "Manage subscription"}
+                    {busy === "portal" ? t("openingPortal") : t("manage")}
                   </Button>
                 )}
               </div>

@@ -1,5 +1,7 @@
 // The API reference, rendered on the server from the OpenAPI document /api/openapi.json serves:
-// plain HTML with no script, no outside request and nothing but this API in it.
+// plain HTML with no script, no outside request and nothing but this API in it. Its frame is in
+// the reader's language; the document's own summaries and descriptions are English.
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Badge } from "@/components/ui";
 
@@ -36,7 +38,10 @@ const schemaList = (value: unknown): Json[] => (Array.isArray(value) ? value.fil
 const componentName = (ref: string) => ref.replace("#/components/schemas/", "");
 const anchor = (name: string) => `schema-${name}`;
 
+type Words = ReturnType<typeof useTranslations<"developers.api">>;
+
 function TypeOf({ schema }: { schema: Json }): ReactNode {
+  const t = useTranslations("developers.api");
   if (typeof schema.$ref === "string") {
     const name = componentName(schema.$ref);
     return (
@@ -49,45 +54,39 @@ function TypeOf({ schema }: { schema: Json }): ReactNode {
   if (union.length) {
     return union.map((option, i) => (
       <span key={i}>
-        {i > 0 && " or "}
+        {i > 0 && t("or")}
         <TypeOf schema={option} />
       </span>
     ));
   }
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
-  if (Array.isArray(schema.enum)) return <span>one of {schema.enum.map((v) => JSON.stringify(v)).join(", ")}</span>;
+  if (Array.isArray(schema.enum)) return <span>{t("oneOf", { values: schema.enum.map((v) => JSON.stringify(v)).join(", ") })}</span>;
   const types = Array.isArray(schema.type) ? schema.type.map(String) : typeof schema.type === "string" ? [schema.type] : [];
   if (types.includes("array") && isJson(schema.items)) {
     return (
       <span>
-        list of <TypeOf schema={schema.items} />
-        {types.includes("null") && " or null"}
+        {t("listOf")}
+        <TypeOf schema={schema.items} />
+        {types.includes("null") && t("orNull")}
       </span>
     );
   }
-  return <span>{types.length ? types.join(" or ") : "any JSON value"}</span>;
+  return <span>{types.length ? types.join(t("or")) : t("any")}</span>;
 }
 
-const CONSTRAINTS: [string, string][] = [
-  ["format", "format"],
-  ["minLength", "at least {} characters"],
-  ["maxLength", "at most {} characters"],
-  ["minimum", "≥ {}"],
-  ["maximum", "≤ {}"],
-  ["minItems", "at least {} items"],
-  ["maxItems", "at most {} items"],
-  ["pattern", "matches {}"],
-  ["default", "default {}"],
-];
+const CONSTRAINTS = ["format", "minLength", "maxLength", "minimum", "maximum", "minItems", "maxItems", "pattern", "default"] as const;
 
-function constraintsOf(schema: Json): string[] {
+function constraintsOf(schema: Json, t: Words): string[] {
   const out: string[] = [];
-  for (const [key, text] of CONSTRAINTS) {
+  for (const key of CONSTRAINTS) {
     const value = schema[key];
     if (value === undefined) continue;
+    const n = typeof value === "string" && key !== "pattern" ? JSON.stringify(value) : String(value);
     if (key === "format") out.push(String(value));
-    else if (key === "pattern" && String(value).length > 60) out.push("matches a pattern (see the document)");
-    else out.push(text.replace("{}", typeof value === "string" && key !== "pattern" ? JSON.stringify(value) : String(value)));
+    else if (key === "minimum") out.push(`≥ ${n}`);
+    else if (key === "maximum") out.push(`≤ ${n}`);
+    else if (key === "pattern" && String(value).length > 60) out.push(t("longPattern"));
+    else out.push(t(key, { n }));
   }
   return out;
 }
@@ -104,6 +103,7 @@ function objectOf(schema: Json): Json | null {
 }
 
 function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactNode {
+  const t = useTranslations("developers.api");
   const variants = schemaList(schema.oneOf).length
     ? schemaList(schema.oneOf)
     : schemaList(schema.anyOf).filter((s) => isJson(s.properties));
@@ -112,7 +112,7 @@ function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactN
       <ol className="list-decimal space-y-2 pl-5">
         {variants.map((variant, i) => (
           <li key={i}>
-            <p className="text-slate-700">One form:</p>
+            <p className="text-slate-700">{t("oneForm")}</p>
             <Fields schema={variant} depth={depth} />
           </li>
         ))}
@@ -124,7 +124,7 @@ function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactN
     return (
       <p className="text-slate-700">
         <TypeOf schema={schema} />
-        {constraintsOf(schema).length > 0 && `: ${constraintsOf(schema).join(", ")}`}
+        {constraintsOf(schema, t).length > 0 && `: ${constraintsOf(schema, t).join(", ")}`}
       </p>
     );
   }
@@ -139,8 +139,8 @@ function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactN
             <code className="font-semibold text-slate-900">{name}</code>{" "}
             <span className="text-slate-700">
               <TypeOf schema={property} />
-              {required.has(name) ? ", required" : ", optional"}
-              {constraintsOf(property).length > 0 && `; ${constraintsOf(property).join(", ")}`}
+              {required.has(name) ? t("required") : t("optional")}
+              {constraintsOf(property, t).length > 0 && `; ${constraintsOf(property, t).join(", ")}`}
             </span>
             {typeof property.description === "string" && <span className="block text-slate-700">{property.description}</span>}
             {nested && <Fields schema={nested} depth={depth + 1} />}
@@ -152,6 +152,7 @@ function Fields({ schema, depth = 0 }: { schema: Json; depth?: number }): ReactN
 }
 
 function Body({ content }: { content?: Record<string, { schema?: Json }> }): ReactNode {
+  const t = useTranslations("developers.api");
   if (!content) return null;
   return Object.entries(content).map(([type, media]) => (
     <div key={type} className="mt-1">
@@ -161,7 +162,7 @@ function Body({ content }: { content?: Record<string, { schema?: Json }> }): Rea
       {media.schema && type.includes("json") ? (
         <Fields schema={media.schema} />
       ) : (
-        <p className="text-sm text-slate-700">{type.includes("json") ? "JSON" : "The file"}</p>
+        <p className="text-sm text-slate-700">{type.includes("json") ? "JSON" : t("file")}</p>
       )}
     </div>
   ));
@@ -170,6 +171,8 @@ function Body({ content }: { content?: Record<string, { schema?: Json }> }): Rea
 const METHOD_TONE: Record<string, "teal" | "amber" | "slate"> = { get: "teal", post: "amber" };
 
 function OperationView({ path, method, operation }: { path: string; method: string; operation: Operation }) {
+  const t = useTranslations("developers.api");
+  const named = `${method.toUpperCase()} /api${path}`;
   return (
     <section id={operation.operationId} className="scroll-mt-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="flex flex-wrap items-center gap-2 font-mono text-base text-slate-900">
@@ -181,27 +184,25 @@ function OperationView({ path, method, operation }: { path: string; method: stri
       {operation.externalDocs && (
         <p className="mt-1 text-sm">
           <a href={new URL(operation.externalDocs.url).pathname} className="text-teal-800 underline underline-offset-2">
-            {operation.externalDocs.description ?? "More"}
+            {operation.externalDocs.description ?? t("more")}
           </a>
         </p>
       )}
       {operation.parameters?.length ? (
         // Focusable, so that a keyboard can scroll a table wider than a phone (long parameter names).
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={`Parameters of ${method.toUpperCase()} /api${path}`}>
+        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("parametersOf", { operation: named })}>
           <table className="w-full text-left text-sm">
-            <caption className="sr-only">
-              Parameters of {method.toUpperCase()} /api{path}
-            </caption>
+            <caption className="sr-only">{t("parametersOf", { operation: named })}</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
                 <th scope="col" className="py-1 pr-3 font-semibold">
-                  Parameter
+                  {t("parameter")}
                 </th>
                 <th scope="col" className="py-1 pr-3 font-semibold">
-                  In
+                  {t("in")}
                 </th>
                 <th scope="col" className="py-1 font-semibold">
-                  Type
+                  {t("type")}
                 </th>
               </tr>
             </thead>
@@ -213,11 +214,11 @@ function OperationView({ path, method, operation }: { path: string; method: stri
                   </th>
                   <td className="py-1 pr-3 text-slate-700">
                     {parameter.in}
-                    {parameter.required ? ", required" : ""}
+                    {parameter.required ? t("required") : ""}
                   </td>
                   <td className="py-1 text-slate-700">
                     <TypeOf schema={parameter.schema} />
-                    {constraintsOf(parameter.schema).length > 0 && `; ${constraintsOf(parameter.schema).join(", ")}`}
+                    {constraintsOf(parameter.schema, t).length > 0 && `; ${constraintsOf(parameter.schema, t).join(", ")}`}
                     {parameter.description && <span className="block">{parameter.description}</span>}
                   </td>
                 </tr>
@@ -229,7 +230,7 @@ function OperationView({ path, method, operation }: { path: string; method: stri
       {operation.requestBody && (
         <details className="mt-3">
           <summary className="cursor-pointer text-sm font-semibold text-slate-900">
-            Request body{operation.requestBody.required ? "" : " (optional)"}
+            {operation.requestBody.required ? t("requestBody") : t("requestBodyOptional")}
           </summary>
           {operation.requestBody.description && <p className="text-sm text-slate-700">{operation.requestBody.description}</p>}
           <Body content={operation.requestBody.content} />
@@ -237,7 +238,7 @@ function OperationView({ path, method, operation }: { path: string; method: stri
       )}
       <details className="mt-2">
         <summary className="cursor-pointer text-sm font-semibold text-slate-900">
-          Responses: {Object.keys(operation.responses).join(", ")}
+          {t("responses", { statuses: Object.keys(operation.responses).join(", ") })}
         </summary>
         <dl className="mt-1 space-y-2">
           {Object.entries(operation.responses).map(([status, response]) => (
@@ -256,6 +257,7 @@ function OperationView({ path, method, operation }: { path: string; method: stri
 }
 
 export function ApiReference({ document }: { document: ReferenceDocument }) {
+  const t = useTranslations("developers.api");
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   );
@@ -263,7 +265,7 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
   const error = document.components.schemas.Error;
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
-      <nav aria-label="API sections" className="lg:sticky lg:top-4 lg:self-start">
+      <nav aria-label={t("sections")} className="lg:sticky lg:top-4 lg:self-start">
         <ul className="space-y-1 text-sm">
           {document.tags.map((tag) => (
             <li key={tag.name}>
@@ -274,12 +276,12 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
           ))}
           <li>
             <a href="#errors" className="text-teal-800 underline underline-offset-2">
-              Errors
+              {t("errors")}
             </a>
           </li>
           <li>
             <a href="#enumerations" className="text-teal-800 underline underline-offset-2">
-              Enumerations
+              {t("enumerations")}
             </a>
           </li>
         </ul>
@@ -300,14 +302,14 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
         ))}
         <section aria-labelledby="errors" className="space-y-3">
           <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">
-            Errors
+            {t("errors")}
           </h2>
-          <p className="text-slate-700">Every error body (FHIR routes answer a FHIR OperationOutcome instead):</p>
+          <p className="text-slate-700">{t("errorBody")}</p>
           {error && <Fields schema={error} />}
         </section>
         <section aria-labelledby="enumerations" className="space-y-3">
           <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">
-            Enumerations
+            {t("enumerations")}
           </h2>
           <dl className="space-y-2">
             {enums.map(([name, schema]) => (

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Alert, Button, Field, fieldAria, inputStyles } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
@@ -6,9 +7,12 @@ import { errorText } from "@/lib/web/format";
 
 type FieldName = "type" | "name" | "email" | "company" | "interest" | "message";
 const EMPTY = { type: "STAY_IN_TOUCH", name: "", email: "", company: "", interest: "", message: "", website: "" };
+const TYPES = ["STAY_IN_TOUCH", "DEMO"] as const;
+const INTERESTS = ["API", "SDK", "FHIR", "RESEARCH", "OTHER"] as const;
 
 /** Stay in touch / ask for a demo. Field errors come from the API's `field`. */
 export function LeadForm() {
+  const t = useTranslations("developerLead");
   const prefix = useId();
   const id = (name: string) => `${prefix}-${name}`;
   const [values, setValues] = useState(EMPTY);
@@ -30,7 +34,7 @@ export function LeadForm() {
             setValues(EMPTY);
           }}
         >
-          Send another message
+          {t("another")}
         </Button>
       </div>
     );
@@ -49,7 +53,7 @@ export function LeadForm() {
         setBusy(false);
         if (result.ok) {
           setErrors({});
-          setDone("Thank you. We will be in touch soon.");
+          setDone(t("thanks"));
           return;
         }
         const field = result.data.field as FieldName | undefined;
@@ -63,12 +67,9 @@ export function LeadForm() {
       }}
     >
       <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-900">What would you like?</legend>
+        <legend className="text-sm font-medium text-slate-900">{t("want")}</legend>
         <div className="flex flex-wrap gap-4 text-sm">
-          {[
-            ["STAY_IN_TOUCH", "Stay in touch"],
-            ["DEMO", "Book a demo"],
-          ].map(([value, label]) => (
+          {TYPES.map((value) => (
             <label key={value} className="flex items-center gap-2">
               <input
                 type="radio"
@@ -78,13 +79,13 @@ export function LeadForm() {
                 checked={values.type === value}
                 onChange={set("type")}
               />
-              {label}
+              {t(value)}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={id("name")} label="Name" error={errors.name}>
+        <Field id={id("name")} label={t("name")} error={errors.name}>
           <input
             {...fieldAria(id("name"), errors.name)}
             autoComplete="name"
@@ -93,7 +94,7 @@ export function LeadForm() {
             onChange={set("name")}
           />
         </Field>
-        <Field id={id("email")} label="E-mail" error={errors.email}>
+        <Field id={id("email")} label={t("email")} error={errors.email}>
           <input
             {...fieldAria(id("email"), errors.email)}
             type="email"
@@ -103,7 +104,7 @@ export function LeadForm() {
             onChange={set("email")}
           />
         </Field>
-        <Field id={id("company")} label="Company (optional)" error={errors.company}>
+        <Field id={id("company")} label={t("company")} error={errors.company}>
           <input
             {...fieldAria(id("company"), errors.company)}
             autoComplete="organization"
@@ -112,23 +113,23 @@ export function LeadForm() {
             onChange={set("company")}
           />
         </Field>
-        <Field id={id("interest")} label="Interested in (optional)" error={errors.interest}>
+        <Field id={id("interest")} label={t("interest")} error={errors.interest}>
           <select
             {...fieldAria(id("interest"), errors.interest)}
             className={inputStyles}
             value={values.interest}
             onChange={set("interest")}
           >
-            <option value="">Choose…</option>
-            <option value="API">REST API</option>
-            <option value="SDK">SDK</option>
-            <option value="FHIR">FHIR</option>
-            <option value="RESEARCH">Research</option>
-            <option value="OTHER">Something else</option>
+            <option value="">{t("choose")}</option>
+            {INTERESTS.map((value) => (
+              <option key={value} value={value}>
+                {t(value)}
+              </option>
+            ))}
           </select>
         </Field>
       </div>
-      <Field id={id("message")} label="Message (optional)" error={errors.message} hint="Up to 4000 characters.">
+      <Field id={id("message")} label={t("message")} error={errors.message} hint={t("messageHint")}>
         <textarea
           {...fieldAria(id("message"), errors.message, true)}
           rows={4}
@@ -139,12 +140,12 @@ export function LeadForm() {
       </Field>
       {/* Honeypot: hidden from people (and from assistive technology); bots fill it in. */}
       <div className="hidden">
-        <label htmlFor={id("website")}>Website</label>
+        <label htmlFor={id("website")}>{t("website")}</label>
         <input id={id("website")} tabIndex={-1} autoComplete="off" value={values.website} onChange={set("website")} />
       </div>
       {formError && <Alert>{formError}</Alert>}
       <Button type="submit" disabled={busy}>
-        {busy ? "Sending…" : "Send"}
+        {busy ? t("sending") : t("send")}
       </Button>
     </form>
   );

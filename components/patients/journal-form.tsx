@@ -1,34 +1,20 @@
 "use client";
 // A journal entry written in the web app (POST /journal): what happened, with optional pain and
 // function ratings. A field the API refuses shows its message under that field.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
-const TEXT = {
-  title: "Write in my journal",
-  entryType: "When",
-  types: [
-    ["AD_HOC_CHECK_IN", "A check-in"],
-    ["PRE_ASSESSMENT", "Before an assessment"],
-    ["POST_ASSESSMENT", "After an assessment"],
-    ["INITIAL_INTAKE", "First entry (intake)"],
-  ] as Array<[string, string]>,
-  transcript: "How is your hand?",
-  transcriptHint: "In your own words: what you could or could not do, what hurt, what helped.",
-  pain: "Pain (0 none – 10 worst)",
-  function: "Function (0 none – 10 full use)",
-  save: "Add entry",
-  saving: "Saving…",
-  saved: "Added to your journal.",
-};
+const ENTRY_TYPES = ["AD_HOC_CHECK_IN", "PRE_ASSESSMENT", "POST_ASSESSMENT", "INITIAL_INTAKE"] as const;
 
 const FIELDS = ["transcript", "painRating", "functionRating"] as const;
 type FieldName = (typeof FIELDS)[number];
 
 export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved: () => void }) {
+  const t = useTranslations("patientForms.journal");
   const id = useId();
   const [entryType, setEntryType] = useState("AD_HOC_CHECK_IN");
   const [values, setValues] = useState<Record<FieldName, string>>({ transcript: "", painRating: "", functionRating: "" });
@@ -50,7 +36,7 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
     </Field>
   );
   return (
-    <Card title={TEXT.title}>
+    <Card title={t("title")}>
       <form
         noValidate
         className="space-y-3"
@@ -73,7 +59,7 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
           setBusy(false);
           if (result.ok) {
             setValues({ transcript: "", painRating: "", functionRating: "" });
-            setStatus({ kind: "saved", text: TEXT.saved });
+            setStatus({ kind: "saved", text: t("saved") });
             onSaved();
             return;
           }
@@ -83,8 +69,13 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
           else setStatus({ kind: "error", text: errorText(result.data) });
         }}
       >
-        <LabelledSelect label={TEXT.entryType} value={entryType} onChange={setEntryType} options={TEXT.types} />
-        <Field id={`${id}-transcript`} label={TEXT.transcript} error={errors.transcript} hint={TEXT.transcriptHint}>
+        <LabelledSelect
+          label={t("entryType")}
+          value={entryType}
+          onChange={setEntryType}
+          options={ENTRY_TYPES.map((type) => [type, t(`types.${type}`)] as [string, string])}
+        />
+        <Field id={`${id}-transcript`} label={t("transcript")} error={errors.transcript} hint={t("transcriptHint")}>
           <textarea
             {...fieldAria(`${id}-transcript`, errors.transcript, true)}
             rows={4}
@@ -94,12 +85,12 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
           />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          {rating("painRating", TEXT.pain)}
-          {rating("functionRating", TEXT.function)}
+          {rating("painRating", t("pain"))}
+          {rating("functionRating", t("function"))}
         </div>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? TEXT.saving : TEXT.save}
+            {busy ? t("saving") : t("save")}
           </Button>
           <p role="status" className={status?.kind === "error" ? "text-sm text-red-800" : "text-sm text-green-900"}>
             {status?.text ?? ""}

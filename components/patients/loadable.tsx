@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
 import { Alert, Button, Loading } from "@/components/ui";
 import type { Loadable } from "@/lib/web/use-proxy";
@@ -18,27 +19,21 @@ export function Show<T>({
   minHeight?: string;
   children: (data: T) => ReactNode;
 }) {
+  const t = useTranslations("ui");
   if (value.state === "loading") {
     return (
       <div className={minHeight}>
-        <Loading label={`Loading ${label}…`} />
+        <Loading label={t("loadingWhat", { what: label })} />
       </div>
     );
   }
   if (value.state === "error") {
-    const message =
-      value.status === 401
-        ? "Your sign-in has expired. Please sign in again."
-        : value.status === 403
-          ? "You do not have access to this."
-          : value.message;
+    const message = value.status === 401 ? t("expired") : value.status === 403 ? t("noAccess") : value.message;
     return (
       <div className="space-y-2">
-        <Alert>
-          Could not load {label}: {message}
-        </Alert>
+        <Alert>{t("couldNotLoad", { what: label, message })}</Alert>
         <Button variant="secondary" onClick={value.reload}>
-          Try again
+          {t("retry")}
         </Button>
       </div>
     );

@@ -3,11 +3,13 @@
 // (base /patients/<id>): score chart, assessment history, journal.
 import dynamic from "next/dynamic";
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import type { Goal } from "@/components/goals/goals-panel";
 import { Show } from "@/components/patients/loadable";
+import { usePatientWords } from "@/components/patients/words";
 import { Pagination } from "@/components/ui/pagination";
 import { Card } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
@@ -15,8 +17,6 @@ import { READ_NAMES } from "@/lib/assessments/types";
 import type { assessmentsResponse, patientJournalResponse, scoresResponse } from "@/lib/patients/schemas";
 import { query } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
-import { formatNumber, humanize, typeLabel } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 // recharts is most of this page's script: it loads beside the scores once the page is up, not
@@ -25,7 +25,10 @@ const loadChart = () => import("@/components/charts/score-chart").then((chart) =
 const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
 
 /** `goals`: drawn on the chart as dashed lines where a goal is on a charted test's headline score. */
-export function ScoresPanel({ base, title = "Score history", goals }: { base: string; title?: string; goals?: Goal[] }) {
+export function ScoresPanel({ base, title: given, goals }: { base: string; title?: string; goals?: Goal[] }) {
+  const t = useTranslations("patientForms.scores");
+  const words = usePatientWords();
+  const title = given ?? t("title");
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
   useEffect(() => void loadChart(), []);
@@ -35,19 +38,17 @@ export function ScoresPanel({ base, title = "Score history", goals }: { base: st
       actions={
         <LabelledSelect
           layout="inline"
-          label="Hand"
+          label={t("hand")}
           value={hand}
           onChange={setHand}
-          options={[["", "All"], ...Object.entries(HAND_NAMES)]}
+          options={[["", t("all")], ...HANDS.map((name) => [name, words.hand(name)] as [string, string])]}
         />
       }
     >
-      <Show value={scores} label="scores" minHeight="min-h-72">
+      <Show value={scores} label={t("what")} minHeight="min-h-72">
         {({ scores: points }) =>
           points.length === 0 ? (
-            <p className="text-sm text-slate-700">
-              No scores yet{hand ? " for this hand" : ""}. Scores appear once assessments are in the account.
-            </p>
+            <p className="text-sm text-slate-700">{hand ? t("noneHand") : t("none")}</p>
           ) : (
             <ScoreChart scores={points} title={title} goals={goals} />
           )
@@ -58,31 +59,34 @@ export function ScoresPanel({ base, title = "Score history", goals }: { base: st
 }
 
 const PAGE = 10;
+const HANDS = ["LEFT", "RIGHT", "BOTH"];
 
 export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCodes?: boolean }) {
   const [type, setType] = useState("");
   const [offset, setOffset] = useState(0);
   const history = useProxy<z.output<typeof assessmentsResponse>>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
+  const t = useTranslations("patientForms.history");
+  const words = usePatientWords();
   return (
     <Card
-      title="Assessment history"
+      title={t("title")}
       actions={
         <LabelledSelect
           layout="inline"
-          label="Type"
+          label={t("type")}
           value={type}
           onChange={(value) => {
             setType(value);
             setOffset(0);
           }}
-          options={[["", "All types"], ...READ_NAMES.map((name) => [name, typeLabel(name)] as [string, string])]}
+          options={[["", t("allTypes")], ...READ_NAMES.map((name) => [name, words.kind(name)] as [string, string])]}
         />
       }
     >
-      <Show value={history} label="assessments" minHeight="min-h-96">
+      <Show value={history} label={t("what")} minHeight="min-h-96">
         {({ assessments, total }) =>
           assessments.length === 0 ? (
-            <p className="text-sm text-slate-700">No assessments{type ? " of this type" : ""} yet.</p>
+            <p className="text-sm text-slate-700">{type ? t("noneType") : t("none")}</p>
           ) : (
             <>
               <ul className="divide-y divide-slate-100">
@@ -92,11 +96,8 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                     <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
                       <div>
                         <p className="font-semibold text-slate-900">
-                          {typeLabel(a.assessmentType)}
-                          <span className="font-normal text-slate-700">
-                            {" "}
-                            · {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "hand not recorded"}
-                          </span>
+                          {words.kind(a.assessmentType)}
+                          <span className="font-normal text-slate-700"> · {a.hand ? words.hand(a.hand) : t("noHand")}</span>
                         </p>
                         <p className="text-slate-700">
                           <When value={a.dateCreated} />
@@ -120,7 +121,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                   );
                 })}
               </ul>
-              <Pagination label="Assessment pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+              <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
             </>
           )
         }
@@ -132,12 +133,14 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
 export function JournalPanel({ patientId }: { patientId: number }) {
   const [offset, setOffset] = useState(0);
   const journal = useProxy<z.output<typeof patientJournalResponse>>(`/patients/${patientId}/journal${query({ limit: PAGE, offset })}`);
+  const t = useTranslations("patientForms.journalPanel");
+  const words = usePatientWords();
   return (
-    <Card title="Journal">
-      <Show value={journal} label="the journal">
+    <Card title={t("title")}>
+      <Show value={journal} label={t("what")}>
         {({ journal: rows, total }) =>
           rows.length === 0 ? (
-            <p className="text-sm text-slate-700">No journal entries yet.</p>
+            <p className="text-sm text-slate-700">{t("none")}</p>
           ) : (
             <>
               <ul className="divide-y divide-slate-100">
@@ -147,17 +150,17 @@ export function JournalPanel({ patientId }: { patientId: number }) {
                       <span className="font-semibold text-slate-900">
                         <When value={row.date} kind="date" />
                       </span>
-                      <span>{humanize(row.type)}</span>
-                      {row.hand && <span>{HAND_NAMES[row.hand] ?? row.hand}</span>}
-                      {row.pain !== null && <span>Pain {formatNumber(row.pain)}/10</span>}
-                      {row.function !== null && <span>Function {formatNumber(row.function)}/10</span>}
-                      {row.writtenByStaff && <span className="font-semibold text-amber-900">Written by staff</span>}
+                      <span>{words.entryType(row.type)}</span>
+                      {row.hand && <span>{words.hand(row.hand)}</span>}
+                      {row.pain !== null && <span>{t("pain", { value: words.number(row.pain) })}</span>}
+                      {row.function !== null && <span>{t("function", { value: words.number(row.function) })}</span>}
+                      {row.writtenByStaff && <span className="font-semibold text-amber-900">{t("byStaff")}</span>}
                     </p>
                     <p className="mt-1 text-slate-800">{row.summary}</p>
                   </li>
                 ))}
               </ul>
-              <Pagination label="Journal pages" offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+              <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
             </>
           )
         }

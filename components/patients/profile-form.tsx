@@ -1,6 +1,7 @@
 "use client";
 // The patient's own profile in the web app: injury, affected hand and surgery (PATCH
 // /patients/me). A field the API refuses shows its message under that field.
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { z } from "zod";
 import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
@@ -11,25 +12,7 @@ import { errorText } from "@/lib/web/format";
 
 type Profile = z.output<typeof patientProfile>;
 
-const TEXT = {
-  title: "My injury and surgery",
-  intro: "What your clinician sees beside your results. Leave a field empty to clear it.",
-  injury: "Injury",
-  injuryHint: "e.g. broken wrist (distal radius fracture)",
-  injuryDate: "Date of injury",
-  affectedHand: "Affected hand",
-  surgeryType: "Operation",
-  surgeryDate: "Date of operation",
-  save: "Save",
-  saving: "Saving…",
-  saved: "Saved.",
-  hands: [
-    ["", "Not stated"],
-    ["LEFT", "Left hand"],
-    ["RIGHT", "Right hand"],
-    ["BOTH", "Both hands"],
-  ] as Array<[string, string]>,
-};
+const HANDS = ["LEFT", "RIGHT", "BOTH"] as const;
 
 const FIELDS = ["injury", "injuryDate", "affectedHand", "surgeryType", "surgeryDate"] as const;
 type FieldName = (typeof FIELDS)[number];
@@ -44,6 +27,8 @@ const valuesOf = (p: Profile): Values => ({
 });
 
 export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }) {
+  const t = useTranslations("patientForms.profile");
+  const hands = useTranslations("patientForms.hands");
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
@@ -62,7 +47,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
     </Field>
   );
   return (
-    <Card title={TEXT.title}>
+    <Card title={t("title")}>
       <form
         noValidate
         className="space-y-3"
@@ -75,7 +60,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
           const result = await proxy<{ field?: string }>("/patients/me", { method: "PATCH", body });
           setBusy(false);
           if (result.ok) {
-            setStatus({ kind: "saved", text: TEXT.saved });
+            setStatus({ kind: "saved", text: t("saved") });
             onSaved();
             return;
           }
@@ -85,19 +70,24 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
           else setStatus({ kind: "error", text: errorText(result.data) });
         }}
       >
-        <p className="text-sm text-slate-700">{TEXT.intro}</p>
-        {input("injury", "text", TEXT.injury, TEXT.injuryHint)}
+        <p className="text-sm text-slate-700">{t("intro")}</p>
+        {input("injury", "text", t("injury"), t("injuryHint"))}
         <div className="grid gap-3 sm:grid-cols-2">
-          {input("injuryDate", "date", TEXT.injuryDate)}
-          <LabelledSelect label={TEXT.affectedHand} value={values.affectedHand} onChange={set("affectedHand")} options={TEXT.hands} />
+          {input("injuryDate", "date", t("injuryDate"))}
+          <LabelledSelect
+            label={t("affectedHand")}
+            value={values.affectedHand}
+            onChange={set("affectedHand")}
+            options={[["", t("notStated")], ...HANDS.map((hand) => [hand, hands(hand)] as [string, string])]}
+          />
         </div>
         <div className="grid gap-3 sm:grid-cols-2">
-          {input("surgeryType", "text", TEXT.surgeryType)}
-          {input("surgeryDate", "date", TEXT.surgeryDate)}
+          {input("surgeryType", "text", t("surgeryType"))}
+          {input("surgeryDate", "date", t("surgeryDate"))}
         </div>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={busy}>
-            {busy ? TEXT.saving : TEXT.save}
+            {busy ? t("saving") : t("save")}
           </Button>
           <p role="status" className={status?.kind === "error" ? "text-sm text-red-800" : "text-sm text-green-900"}>
             {status?.text ?? ""}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "@/components/ui";
 
@@ -11,7 +12,7 @@ export function Confirm({
   question,
   confirmLabel,
   busyLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   busy,
   onConfirm,
   onCancel,
@@ -24,17 +25,18 @@ export function Confirm({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("ui");
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => cancel.current?.focus(), []);
   return (
-    <div role="group" aria-label="Confirm" className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
+    <div role="group" aria-label={t("confirm")} className="space-y-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm">
       <p className="text-red-950">{question}</p>
       <div className="flex flex-wrap gap-2">
         <Button variant="danger" disabled={busy} onClick={onConfirm}>
           {busy ? busyLabel : confirmLabel}
         </Button>
         <Button ref={cancel} variant="secondary" disabled={busy} onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? t("cancel")}
         </Button>
       </div>
     </div>

@@ -1,8 +1,10 @@
 "use client";
-// A date or time as the viewer reads it: their locale, and for instants their time zone. The
-// server does not know either, so the first paint (server HTML and hydration) shows the instant
-// in UTC, saying so, and the browser then re-renders it in local terms; calendar days (a date of
-// birth, a score day) are never shifted across time zones.
+// A date or time as the viewer reads it: the page's language (in the browser's regional form when
+// the browser speaks it, es-MX for a Mexican browser on a Spanish page), and for instants their
+// time zone. The server does not know the zone, so the first paint (server HTML and hydration)
+// shows the instant in UTC, saying so, and the browser then re-renders it in local terms; calendar
+// days (a date of birth, a score day) are never shifted across time zones.
+import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
 
 export type WhenKind = "date" | "datetime" | "day" | "shortDay";
@@ -16,30 +18,38 @@ const OPTIONS: Record<WhenKind, Intl.DateTimeFormatOptions> = {
 
 // One formatter per kind and reader (making one per call, as toLocaleString does, is what costs).
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: WhenKind, local: boolean): Intl.DateTimeFormat {
-  const key = `${kind}:${local}`;
+function formatter(kind: WhenKind, local: boolean, language: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}:${local}:${language}`;
   let format = formats.get(key);
   if (!format) {
     format = local
-      ? new Intl.DateTimeFormat(undefined, OPTIONS[kind])
-      : new Intl.DateTimeFormat("en-GB", { ...OPTIONS[kind], timeZone: "UTC" });
+      ? new Intl.DateTimeFormat(regional(language), OPTIONS[kind])
+      : new Intl.DateTimeFormat(!language || language === "en" ? "en-GB" : language, { ...OPTIONS[kind], timeZone: "UTC" });
     formats.set(key, format);
   }
   return format;
 }
 
-/** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"). */
-export function formatWhen(value: string, kind: WhenKind, local: boolean): string {
+/** The browser's own locale when it is of `language` (or no language is asked for), else `language`. */
+function regional(language: string | undefined): string | undefined {
+  if (!language) return undefined;
+  const own = Intl.DateTimeFormat().resolvedOptions().locale;
+  return own.split("-")[0] === language ? own : language;
+}
+
+/** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"); `language`: the page's. */
+export function formatWhen(value: string, kind: WhenKind, local: boolean, language?: string): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return "—";
   const calendar = kind === "day" || kind === "shortDay";
-  const text = formatter(kind, local).format(date);
+  const text = formatter(kind, local, language).format(date);
   return local || calendar || kind === "date" ? text : `${text} UTC`;
 }
 
 const subscribe = () => () => {};
 
 export function When({ value, kind = "datetime" }: { value: string | null | undefined; kind?: WhenKind }) {
+  const language = useLocale();
   const local = useSyncExternalStore(
     subscribe,
     () => true,
@@ -48,19 +58,20 @@ export function When({ value, kind = "datetime" }: { value: string | null | unde
   if (!value) return <>—</>;
   return (
     <time dateTime={value} className="whitespace-nowrap">
-      {formatWhen(value, kind, local)}
+      {formatWhen(value, kind, local, language)}
     </time>
   );
 }
 
 /** The same as plain text (no <time> element), for places that take text only, such as an SVG label. */
 export function WhenText({ value, kind }: { value: string; kind: WhenKind }) {
+  const language = useLocale();
   const local = useSyncExternalStore(
     subscribe,
     () => true,
     () => false,
   );
-  return <>{formatWhen(value, kind, local)}</>;
+  return <>{formatWhen(value, kind, local, language)}</>;
 }
 
 const serverClock = () => null;

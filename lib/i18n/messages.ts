@@ -1,6 +1,7 @@
 // The message catalogue: one file per language under messages/, English the reference. Server
 // code (pages, the PDF, e-mails) translates through translator(); client components get their
-// strings as props, so no catalogue ships to the browser.
+// strings as props, or from the few namespaces a page sends them (PageMessages), so the browser
+// never receives the whole catalogue.
 import { createTranslator } from "use-intl/core";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
@@ -10,18 +11,12 @@ export type Messages = typeof en;
 export const MESSAGES: Record<Locale, Messages> = { en, es };
 
 /** The namespaces client components translate with (the layout sends only these to the browser). */
-export const CLIENT_NAMESPACES = [
-  "error",
-  "codeBox",
-  "trySample",
-  "kinds",
-  "patientTable",
-  "review",
-  "goals",
-  "scoreChart",
-  "patientDetail",
-  "patientDashboard",
-] as const satisfies readonly (keyof Messages)[];
+export const CLIENT_NAMESPACES = ["error", "codeBox", "trySample", "ui"] as const satisfies readonly (keyof Messages)[];
+
+/** The layout's namespaces and a page's own, in one language: what a page's client components may translate with. */
+export function clientMessages(locale: Locale, namespaces: readonly (keyof Messages)[] = []): Partial<Messages> {
+  return Object.fromEntries([...CLIENT_NAMESPACES, ...namespaces].map((name) => [name, MESSAGES[locale][name]]));
+}
 
 /** A translator for one language outside a page render (the PDF, e-mails). */
 export function translator(locale: Locale) {

@@ -1,36 +1,40 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
-import { CLINIC_ROLE_NAMES, manages, type ClinicList } from "@/components/clinics/types";
+import { getTranslations } from "next-intl/server";
+import { manages, type ClinicList } from "@/components/clinics/types";
 import { Alert, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 import { errorText } from "@/lib/web/format";
 
-export const metadata: Metadata = { title: "Clinics", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("clinics"))("listTitle"), robots: { index: false } };
+}
 
 /** The clinics the caller manages: their own as a clinic admin, every one for the service admin. */
 export default async function ClinicsPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/provider/clinics");
   if (!isStaff(user)) notFound();
+  const t = await getTranslations("clinics");
   const serviceAdmin = user.roles.includes("admin");
   const answer = await callApi<ClinicList>("/clinics");
   const clinics = answer.ok ? answer.data.clinics.filter((c) => manages(c, serviceAdmin)) : [];
   return (
     <div className="space-y-6">
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">
-        ← Patients
+        {t("back")}
       </Link>
-      <PageHeading title="Clinics">
-        <p>{serviceAdmin ? "Every clinic of the service." : "The clinics you manage."}</p>
+      <PageHeading title={t("listTitle")}>
+        <p>{serviceAdmin ? t("listIntroAdmin") : t("listIntro")}</p>
       </PageHeading>
-      {!answer.ok && <Alert>Could not load the clinics: {errorText(answer.data)}</Alert>}
+      {!answer.ok && <Alert>{t("listFailed", { message: errorText(answer.data) })}</Alert>}
       <Card>
         {clinics.length === 0 ? (
-          <p className="text-sm text-slate-700">{serviceAdmin ? "There are no clinics yet." : "You are not the admin of a clinic."}</p>
+          <p className="text-sm text-slate-700">{serviceAdmin ? t("noneAdmin") : t("none")}</p>
         ) : (
-          <ul className="divide-y divide-slate-100" aria-label="Clinics">
+          <ul className="divide-y divide-slate-100" aria-label={t("listTitle")}>
             {clinics.map((c) => (
               <li key={c.id} className="flex flex-wrap items-baseline justify-between gap-2 py-3 text-sm">
                 <Link
@@ -40,8 +44,8 @@ export default async function ClinicsPage() {
                   {c.name}
                 </Link>
                 <span className="text-slate-700">
-                  {c.role ? `${CLINIC_ROLE_NAMES[c.role]} · ` : ""}
-                  {c.memberCount} member{c.memberCount === 1 ? "" : "s"} · {c.patientCount} patient{c.patientCount === 1 ? "" : "s"} sharing
+                  {c.role ? `${t(`roles.${c.role}`)} · ` : ""}
+                  {t("counts", { members: c.memberCount, patients: c.patientCount })}
                 </span>
               </li>
             ))}

@@ -1,31 +1,38 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { PatientDetail } from "@/components/provider/patient-detail";
+import { PageMessages } from "@/components/site/page-messages";
 import { Alert, PageHeading } from "@/components/ui";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
-export const metadata: Metadata = { title: "Patient", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("providerPage"))("patient"), robots: { index: false } };
+}
 
 export default async function ProviderPatientPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   if (!/^[1-9]\d{0,9}$/.test(id)) notFound();
   const user = await currentUser();
   if (!user) redirect(`/signin?callbackUrl=/provider/patients/${id}`);
+  const t = await getTranslations("providerPage");
   if (!isStaff(user)) {
     return (
       <div className="space-y-4">
-        <PageHeading title="Patient" />
-        <Alert>Patient details are for care providers and admins.</Alert>
+        <PageHeading title={t("patient")} />
+        <Alert>{t("patientStaffOnly")}</Alert>
       </div>
     );
   }
   return (
     <div className="space-y-4">
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">
-        ← All patients
+        {t("allPatients")}
       </Link>
-      <PatientDetail id={Number(id)} />
+      <PageMessages namespaces={["patientForms", "patientDetail", "review", "goals", "scoreChart", "kinds"]}>
+        <PatientDetail id={Number(id)} />
+      </PageMessages>
     </div>
   );
 }

@@ -1,16 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import { PrintButton } from "@/components/clinics/print-button";
 import { joinLink, managedClinic } from "../clinic";
 
-export const metadata: Metadata = { title: "Clinic poster", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("clinics"))("posterTitle"), robots: { index: false } };
+}
 
 /** The waiting-room poster: the clinic's join code in large type and as a QR code of the join link. On paper only the poster prints. */
 export default async function PosterPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const clinic = await managedClinic(id, `/provider/clinics/${id}/poster`);
   const link = joinLink(clinic);
+  const t = await getTranslations("clinics");
   // Made here from the clinic's own link (no input of anyone's), so the markup is safe to inline.
   const qr = await QRCode.toString(link, {
     type: "svg",
@@ -24,7 +28,7 @@ export default async function PosterPage({ params }: { params: Promise<{ id: str
         <Link href={`/provider/clinics/${clinic.id}`} className="text-sm font-semibold text-teal-800 underline underline-offset-2">
           ← {clinic.name}
         </Link>
-        <PrintButton />
+        <PrintButton label={t("print")} />
       </div>
       <article
         aria-labelledby="poster-title"
@@ -32,18 +36,16 @@ export default async function PosterPage({ params }: { params: Promise<{ id: str
       >
         <p className="text-base font-semibold uppercase tracking-wide text-teal-800">{clinic.name}</p>
         <h1 id="poster-title" className="mt-3 text-2xl font-bold text-slate-900 sm:text-4xl print:text-5xl">
-          Share your hand-assessment record with us
+          {t("posterHeading")}
         </h1>
-        <p className="mx-auto mt-4 max-w-prose text-slate-800 sm:text-lg print:text-xl">
-          Scan the code with your phone, sign in, and confirm. You can stop sharing at any time from your dashboard.
-        </p>
+        <p className="mx-auto mt-4 max-w-prose text-slate-800 sm:text-lg print:text-xl">{t("posterText")}</p>
         <div
           role="img"
-          aria-label={`QR code of the join link ${link}`}
+          aria-label={t("posterQr", { link })}
           className="mx-auto mt-6 w-56 max-w-full sm:w-72 print:w-[9cm] [&>svg]:h-auto [&>svg]:w-full"
           dangerouslySetInnerHTML={{ __html: qr }}
         />
-        <p className="mt-6 text-slate-800 sm:text-lg">Or enter this join code on your dashboard:</p>
+        <p className="mt-6 text-slate-800 sm:text-lg">{t("posterOr")}</p>
         <p className="mt-2 font-mono text-3xl font-bold tracking-widest text-slate-900 sm:text-5xl print:text-6xl">
           {clinic.formattedJoinCode}
         </p>
