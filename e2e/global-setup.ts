@@ -1,7 +1,8 @@
 // Starts what the browser tests need: a real OpenID provider on loopback, then the app built
 // and started the way people run it (`npm run build`, then the server `npm start` runs), twice from one build: once
 // signing in through the provider, once in development auth mode. Each start gets a fresh
-// embedded database; the data the scenarios need is made through the API.
+// embedded database; the data the scenarios need is made through the API. Both run the
+// care-team rule (a real deployment's default): the seed shares its patients with a clinic.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -40,7 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const devApp = await startApp(DEV_APP_ORIGIN, { ...baseEnv(DEV_APP_PORT, { DATA_DIR: dataDirs[1]! }), ALLOW_DEV_AUTH: "true" });
 
-  const seeded = { ...(await seed(APP_ORIGIN, idp)), history: JSON.parse(history.stdout) };
+  const seeded = await seed(APP_ORIGIN, idp, JSON.parse(history.stdout));
   process.env.E2E_SEED = JSON.stringify(seeded);
   process.env.E2E_IDP_JWK = JSON.stringify(idp.privateJwk);
   process.env.E2E_IDP_ISSUER = idp.issuer;

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+import { clinician, expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
 
 /** The same instant as the page should show it to a reader in Auckland using US English. */
 const aucklandUs = (page: Page, iso: string, withTime: boolean) =>
@@ -133,7 +133,7 @@ test("the provider list names the test that raises the flag; phones get cards; f
   page,
 }, testInfo) => {
   const { recovering, painWorse } = seeded().history;
-  await signIn(page, uniqueLogin("provider-pat"), "/provider");
+  await signIn(page, await clinician("provider-pat"), "/provider");
   const list = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
 
   // Recovering: every test better, the overall score (each test's latest, carried forward) up
@@ -191,7 +191,7 @@ test("the provider list names the test that raises the flag; phones get cards; f
 });
 
 test("the first paint of /provider holds the table: no layout shift while it settles", async ({ page }) => {
-  await signIn(page, uniqueLogin("provider-cls"), "/provider");
+  await signIn(page, await clinician("provider-cls"), "/provider");
   await page.reload();
   const shift = await page.evaluate(
     () =>

@@ -1,10 +1,10 @@
 // A care provider filters the patient list to "needs attention" and opens a patient.
 import { expect, test } from "@playwright/test";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+import { clinician, expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
 
 test("a provider finds the patient who needs attention and opens their record", async ({ page }, testInfo) => {
   const { attention, steady, run } = seeded();
-  await signIn(page, uniqueLogin("provider-dana"), "/provider");
+  await signIn(page, await clinician("provider-dana"), "/provider");
   await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();
   // Cards on a phone, a table on a wider screen.
   const table = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");

@@ -1,7 +1,8 @@
 // npm run lighthouse: Lighthouse (the npm package) in Debian's Chromium, headless, against the
 // production build on a throwaway embedded database holding a demo clinic. Prints Performance,
-// Accessibility, Best Practices and SEO for /, /a/CODE, /r/CODE and /provider (signed in as a
-// care provider through the development sign-in) on mobile and desktop, and cumulative layout
+// Accessibility, Best Practices and SEO for /, /a/CODE, /r/CODE, /provider (signed in as a care
+// provider through the development sign-in) and /dashboard (signed in as the development patient,
+// given 8 weeks of recovery: the score chart drawn) on mobile and desktop, and cumulative layout
 // shift. SEO is not counted for pages that ask not to be indexed (Lighthouse's is-crawlable
 // audit fails for them by design). Exits 1 when a counted score is under 95 or CLS on /provider
 // is 0.1 or more. A measurement, not a test: it is not part of CI. LIGHTHOUSE_REPORTS=<dir> also
@@ -14,6 +15,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig, type Flags } from "lighthouse";
 import { painBody, romBody } from "@/lib/assessments/examples";
 import { startDemoServer } from "./lib/demo-server";
+import { giveDevelopmentPatientHistory } from "./lib/patient-history";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 39190);
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -84,8 +86,12 @@ async function audit(origin: string, port: number, path: string, device: Row["de
 }
 
 async function main() {
-  // A demo clinic: 15 patients, 8 weeks, 34 assessments each.
-  const demo = await startDemoServer({ port: PORT, seed: ["--patients", "15", "--assessments", "34", "--days", "56"] });
+  // A demo clinic: 15 patients, 8 weeks, 34 assessments each; the development patient's 8 weeks.
+  const demo = await startDemoServer({
+    port: PORT,
+    seed: ["--patients", "15", "--assessments", "34", "--days", "56"],
+    prepare: giveDevelopmentPatientHistory,
+  });
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -95,11 +101,13 @@ async function main() {
     const pain = await demo.post("/assessments/pain-v2", painBody);
     const report = await demo.post("/reports", { title: "Right hand after surgery", assessmentCodes: [rom.code, pain.code] });
     const cookie = await demo.signIn("care_provider");
+    const patient = await demo.signIn("patient");
     const pages: Array<[string, string | undefined]> = [
       ["/", undefined],
       [`/a/${rom.code}`, undefined],
       [`/r/${report.code}`, undefined],
       ["/provider", cookie],
+      ["/dashboard", patient],
     ];
     const rows: Row[] = [];
     for (const device of ["mobile", "desktop"] as const) {

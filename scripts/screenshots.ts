@@ -1,15 +1,17 @@
 // npm run screenshots: photographs every page at 1280 px and 390 px into docs/screenshots/
 // (<page>-desktop.png, <page>-phone.png). The production build on a throwaway embedded database
 // with the demo clinic (15 patients, 8 weeks), the development sign-in's patient given 8 weeks of
-// recovery (34 results), in Debian's Chromium through Playwright, read in London English (the
-// "-es" pictures by a reader who chose Spanish in the header's switcher). Each picture is the page from its
-// top, at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS pixel, so the files stay
-// small. SCREENSHOTS_ONLY=dashboard-es,provider-es takes just those.
+// recovery (34 results, every finger joint at each range-of-motion one), in Debian's Chromium
+// through Playwright, read in London English (the "-es" pictures by a reader who chose Spanish in
+// the header's switcher). Each picture is the page from its top (or from the card a shot names),
+// at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS pixel, so the files stay small.
+// SCREENSHOTS_ONLY=dashboard-es,provider-es takes just those.
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { startDemoServer, type DemoServer } from "./lib/demo-server";
-import { recoveringCourse, writePatientHistory } from "./lib/patient-history";
+import { giveDevelopmentPatientHistory } from "./lib/patient-history";
 
 const PORT = Number(process.env.SCREENSHOTS_PORT ?? 39191);
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
@@ -29,38 +31,33 @@ interface Shot {
   language?: "es";
   /** Brings the page to the state worth showing (fills a form, opens a record). */
   then?: (page: Page) => Promise<void>;
+  /** The picture starts at this heading's card instead of the page's top. */
+  from?: string;
 }
 
-/**
- * The development sign-in's patient, with 8 weeks of recovery, shared with the first demo clinic
- * whose clinician has read their profile and journal: written before the server opens the database.
- */
-async function givePatientHistory(): Promise<void> {
-  const { closeDatabase, withConnection } = await import("@/lib/db");
-  const { migrateDatabase } = await import("@/lib/migrations");
-  const { DEV_PERSONAS } = await import("@/lib/auth/guard");
-  const { DEMO_PROVIDER_SUB } = await import("@/lib/seed/demo-clinic");
-  await withConnection(async (sql) => {
-    await migrateDatabase(sql);
-    await writePatientHistory(sql, {
-      sub: DEV_PERSONAS.patient.sub,
-      name: DEV_PERSONAS.patient.name,
-      injury: "Distal radius fracture, plate fixation",
-      results: recoveringCourse(),
-    });
-    const [patient] = await sql.query<{ id: number }>(`SELECT id FROM contacts WHERE sub = $1`, [DEV_PERSONAS.patient.sub]);
-    await sql.query(
-      `INSERT INTO patient_shares (patient_id, clinic_id, shared_at) SELECT $1, min(id), now() - interval '20 days' FROM clinics`,
-      [patient!.id],
-    );
-    await sql.query(
-      `INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, created_at)
-       VALUES ($1, 'care_provider', $2, 'read_profile', '/api/patients/[id]', now() - interval '2 days'),
-              ($1, 'care_provider', $2, 'read_journal', '/api/patients/[id]/journal', now() - interval '2 days' + interval '1 minute')`,
-      [DEMO_PROVIDER_SUB, patient!.id],
-    );
-  });
-  await closeDatabase();
+/** A range-of-motion result with every finger joint, each reaching `reach` of its normal span. */
+function romWithJoints(hand: "LEFT" | "RIGHT", reach: number, overallScore: number) {
+  return {
+    ...romBody,
+    hand,
+    overallScore,
+    joints: ROM_FINGERS.flatMap(({ finger, joints }) =>
+      joints.map((jointType) => {
+        const [low, high] = romJointNormal(finger, jointType)!;
+        const deficit = Math.round(10 * (1 - reach));
+        const rom = Math.round((high - low) * reach);
+        return {
+          id: `${finger}_${jointType}`,
+          finger,
+          jointType,
+          minAngle: deficit,
+          maxAngle: deficit + rom,
+          rom,
+          normalRange: [low, high],
+        };
+      }),
+    ),
+  };
 }
 
 async function shots(demo: DemoServer): Promise<Shot[]> {
@@ -68,12 +65,27 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
   const dexterity = await demo.post("/assessments/dexterity", dexterityBody);
   const pain = await demo.post("/assessments/pain-v2", painBody);
   const arthritis = await demo.post("/assessments/arthritis", arthritisBody);
+  // The right hand measured twice, the other hand once: the report's joint-by-date tables.
+  const right = [
+    await demo.post("/assessments/rom", romWithJoints("RIGHT", 0.58, 52)),
+    await demo.post("/assessments/rom", romWithJoints("RIGHT", 0.74, 66)),
+  ];
+  const left = await demo.post("/assessments/rom", romWithJoints("LEFT", 0.95, 90));
   const report = await demo.post("/reports", {
     title: "Right hand after surgery",
-    assessmentCodes: [rom.code, dexterity.code, pain.code, arthritis.code],
+    assessmentCodes: [right[0]!.code, left.code, dexterity.code, pain.code, arthritis.code, right[1]!.code],
   });
   return [
     { name: "home", path: "/", as: null },
+    {
+      name: "sample-result",
+      path: "/",
+      as: null,
+      then: async (page) => {
+        await page.getByRole("button", { name: "Try a sample result" }).click();
+        await page.getByText("Sample: made-up values").waitFor();
+      },
+    },
     { name: "signin", path: "/signin", as: null },
     { name: "assessment-rom", path: `/a/${rom.code}`, as: null },
     { name: "assessment-dexterity", path: `/a/${dexterity.code}`, as: null },
@@ -92,6 +104,7 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "not-found", path: "/a/ZZZ-ZZZ", as: null },
     { name: "not-found-malformed", path: "/a/NOT-A-CODE", as: null },
     { name: "report", path: `/r/${report.code}`, as: null },
+    { name: "report-joints", path: `/r/${report.code}`, as: null, from: "Finger joints by date" },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
     { name: "dashboard-es", path: "/dashboard", as: "patient", language: "es" },
@@ -108,6 +121,19 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
         await list.getByRole("link").first().click();
         await page.getByRole("heading", { name: "Narrative summary" }).waitFor();
       },
+    },
+    {
+      name: "provider-patient-joints",
+      path: "/provider",
+      as: "care_provider",
+      then: async (page) => {
+        await page.getByRole("searchbox", { name: "Search" }).fill("Development Patient");
+        await settle(page);
+        const list = page.getByRole("table").or(page.getByRole("list", { name: "Patients" }));
+        await list.getByRole("link", { name: "Development Patient" }).click();
+        await page.getByTestId("goniometry-right").waitFor();
+      },
+      from: "Finger joints by date",
     },
     { name: "clinics", path: "/provider/clinics", as: "admin" },
     {
@@ -168,7 +194,7 @@ async function main() {
   const demo = await startDemoServer({
     port: PORT,
     seed: ["--patients", "15", "--assessments", "34", "--days", "56"],
-    prepare: givePatientHistory,
+    prepare: giveDevelopmentPatientHistory,
   });
   let browser: Browser | undefined;
   try {
@@ -212,9 +238,16 @@ async function main() {
           await shot.then(page);
           await settle(page);
         }
-        const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), MAX_HEIGHT[width.name]);
+        const top = shot.from
+          ? await page
+              .locator("section")
+              .filter({ has: page.getByRole("heading", { name: shot.from, exact: true }) })
+              .first()
+              .evaluate((card) => Math.max(0, card.getBoundingClientRect().top + window.scrollY - 16))
+          : 0;
+        const height = Math.min((await page.evaluate(() => document.documentElement.scrollHeight)) - top, MAX_HEIGHT[width.name]);
         const file = `${OUT}/${shot.name}-${width.name}.png`;
-        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: 0, width: width.viewport.width, height } });
+        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: top, width: width.viewport.width, height } });
         console.log(file);
         await page.close();
         if (shot.language) await context.clearCookies({ name: "locale" });

@@ -17,10 +17,6 @@ export function baseEnv(port: number, database: Record<string, string>): Record<
     NEXT_TELEMETRY_DISABLED: "1",
     PORT: String(port),
     HOSTNAME: "127.0.0.1",
-    // The provider scenarios write their patients straight into the database and sign in as the
-    // development care provider, whom no clinic holds there; the API suites run the care-team
-    // default (test/support/care-team.ts), and these browser scenarios have not been moved to it.
-    PATIENT_ACCESS: "all-staff",
     FRONTEND_URL: `http://127.0.0.1:${port}`,
     NEXTAUTH_URL: `http://127.0.0.1:${port}`,
     NEXTAUTH_SECRET: "e2e-session-secret-0123456789abcdef",

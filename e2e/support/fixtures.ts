@@ -1,7 +1,11 @@
-// Helpers the specs share: sign-in through the OpenID provider, the accessibility check, and
-// the seeded data.
+// Helpers the specs share: sign-in through the OpenID provider, API tokens, the care team of
+// the seeded clinic, the accessibility check, and the seeded data.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
+import type { JWK } from "jose";
+import { api } from "./api";
+import { APP_ORIGIN } from "./env";
+import { mintToken } from "./identity-provider";
 import type { Seed } from "./seed";
 
 export function seeded(): Seed {
@@ -11,6 +15,28 @@ export function seeded(): Seed {
 /** A login nobody else in this run uses; its prefix decides the roles (see identity-provider.ts). */
 export function uniqueLogin(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+}
+
+/** An API access token for `login`, signed by the run's identity provider. */
+export function tokenFor(login: string): Promise<string> {
+  return mintToken(JSON.parse(process.env.E2E_IDP_JWK!) as JWK, process.env.E2E_IDP_ISSUER!, login);
+}
+
+/**
+ * A care provider (a login nobody else uses, starting "provider-") whom the seeded clinic has made
+ * a clinician: under the care-team rule they read the seeded patients and whoever else shares
+ * with that clinic (shareWithClinic), and nobody else.
+ */
+export async function clinician(prefix: `provider-${string}`): Promise<string> {
+  const { adminLogin, clinic } = seeded();
+  const login = uniqueLogin(prefix);
+  await api(APP_ORIGIN, "POST", `/clinics/${clinic.id}/members`, { sub: login, role: "clinician" }, await tokenFor(adminLogin));
+  return login;
+}
+
+/** The patient holding `token` shares their record with the seeded clinic, by its join code. */
+export async function shareWithClinic(token: string): Promise<void> {
+  await api(APP_ORIGIN, "POST", "/me/clinics", { joinCode: seeded().clinic.joinCode }, token);
 }
 
 /** Signs in through the app's sign-in page and the provider's login form; ends back on the app. */

@@ -1,5 +1,7 @@
 // Patients with weeks of history, written straight into the database (the API dates every
-// submission today): the browser tests' patients and the screenshots' dashboard.
+// submission today): the browser tests' patients, and the dashboard the screenshots show and
+// Lighthouse measures.
+import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { generateCode } from "@/lib/codes";
 import type { SeedSql } from "@/lib/seed/demo-clinic";
 
@@ -72,4 +74,87 @@ export async function writePatientHistory(
     );
   }
   return id;
+}
+
+/**
+ * Every finger joint of each of the patient's range-of-motion results, stiff at first and
+ * loosening over the course (from about 55% to 85% of each joint's normal span, the little finger
+ * stiffest), so that the joint-by-date table has every date and a total active motion per finger.
+ */
+export async function writeFingerJoints(sql: SeedSql, patientId: number): Promise<void> {
+  const records = await sql.query<{ id: number; hand: string; score: number }>(
+    `SELECT id, hand::text AS hand, (result_snapshot->>'overallScore')::float AS score FROM assessments
+      WHERE owner_id = $1 AND assessment_type = 'ROM' ORDER BY date_created`,
+    [patientId],
+  );
+  for (const [index, record] of records.entries()) {
+    const progress = records.length > 1 ? index / (records.length - 1) : 1;
+    const [rom] = await sql.query<{ id: number }>(
+      `INSERT INTO rom_assessments (assessment_id, hand, overall_score) VALUES ($1, $2::"Hand", $3) RETURNING id`,
+      [record.id, record.hand, record.score],
+    );
+    const [hand] = await sql.query<{ id: number }>(
+      `INSERT INTO rom_hand_results (rom_assessment_id, hand) VALUES ($1, $2::"Hand") RETURNING id`,
+      [rom!.id, record.hand],
+    );
+    let position = 0;
+    for (const [f, { finger, joints }] of ROM_FINGERS.entries()) {
+      for (const jointType of joints) {
+        const [low, high] = romJointNormal(finger, jointType)!;
+        const deficit = Math.round(12 - 8 * progress);
+        const range = Math.round((high - low) * (0.55 + 0.3 * progress - 0.03 * f));
+        await sql.query(
+          `INSERT INTO rom_joint_results (hand_result_id, position, joint_id, finger, joint_type, min_angle, max_angle, rom, normal_range_min, normal_range_max)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+          [
+            hand!.id,
+            position++,
+            `${finger.toLowerCase()}_${jointType.toLowerCase()}`,
+            finger,
+            jointType,
+            deficit,
+            deficit + range,
+            range,
+            low,
+            high,
+          ],
+        );
+      }
+    }
+  }
+}
+
+/**
+ * The development sign-in's patient, with 8 weeks of recovery (every finger joint measured at
+ * each range-of-motion result), shared with the first demo clinic
+ * whose clinician has read their profile and journal: written into the demo database (DATA_DIR)
+ * before the server opens it (scripts/lib/demo-server.ts, `prepare`). What the screenshots show
+ * on the dashboard, and what Lighthouse measures there.
+ */
+export async function giveDevelopmentPatientHistory(): Promise<void> {
+  const { closeDatabase, withConnection } = await import("@/lib/db");
+  const { migrateDatabase } = await import("@/lib/migrations");
+  const { DEV_PERSONAS } = await import("@/lib/auth/guard");
+  const { DEMO_PROVIDER_SUB } = await import("@/lib/seed/demo-clinic");
+  await withConnection(async (sql) => {
+    await migrateDatabase(sql);
+    const id = await writePatientHistory(sql, {
+      sub: DEV_PERSONAS.patient.sub,
+      name: DEV_PERSONAS.patient.name,
+      injury: "Distal radius fracture, plate fixation",
+      results: recoveringCourse(),
+    });
+    await writeFingerJoints(sql, id);
+    await sql.query(
+      `INSERT INTO patient_shares (patient_id, clinic_id, shared_at) SELECT $1, min(id), now() - interval '20 days' FROM clinics`,
+      [id],
+    );
+    await sql.query(
+      `INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route, created_at)
+       VALUES ($1, 'care_provider', $2, 'read_profile', '/api/patients/[id]', now() - interval '2 days'),
+              ($1, 'care_provider', $2, 'read_journal', '/api/patients/[id]/journal', now() - interval '2 days' + interval '1 minute')`,
+      [DEMO_PROVIDER_SUB, id],
+    );
+  });
+  await closeDatabase();
 }
