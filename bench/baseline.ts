@@ -9,7 +9,8 @@
 //   Authorization header an anonymous contact, assessment with a fresh code and snapshot, ROM
 //   row, hand row, joint rows; with one (not verified: the baseline has no auth) the record
 //   belongs to one of PATIENTS patient contacts (one per distinct header) and adds the day's
-//   score point, as a signed-in patient's submission does.
+//   score point, as a signed-in patient's submission does. POST /assessments/rom/one-statement
+//   writes the same rows in one statement, as the service does (`--one-statement` of the bench).
 // DATABASE_URL and POOL_SIZE from the environment; prints "listening <port>".
 import { randomInt } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -85,10 +86,10 @@ type Rom = z.output<typeof romInput>;
 const WRIST = Object.keys(romWristInput.shape);
 
 /** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
-async function submitRom(input: Rom, owner: number | null, res: ServerResponse) {
+async function submitRom(input: Rom, owner: number | null, res: ServerResponse, store = storeRom) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeRom(input, owner, res);
+      return await store(input, owner, res);
     } catch (error) {
       if ((error as { code?: string }).code !== "23505" || attempt === 5) throw error;
     }
@@ -195,6 +196,97 @@ async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
   }
 }
 
+/**
+ * The same rows in one statement, as the service writes them (lib/db/insert.ts): each INSERT a
+ * WITH query, a child's foreign key `(SELECT id FROM <parent>)`. One round trip, no BEGIN and
+ * COMMIT: what a bare server gets from the service's SQL, beside the five-insert transaction.
+ */
+async function storeRomAtOnce(input: Rom, owner: number | null, res: ServerResponse) {
+  const wrist = input.wrist ?? {};
+  const snapshot = {
+    overallScore: input.overallScore,
+    wristScore: input.wristScore ?? null,
+    fingerScore: input.fingerScore ?? null,
+    extensionDeg: wrist.max_extension_deg ?? null,
+    flexionDeg: wrist.max_flexion_deg ?? null,
+    lightingQuality: input.lightingQuality ?? null,
+  };
+  const code = newCode();
+  const values: unknown[] = [];
+  const $ = (value: unknown) => `$${values.push(value)}`;
+  const queries: string[] = [];
+  if (owner === null) queries.push(`c AS (INSERT INTO contacts (kind, updated_at) VALUES ('ANONYMOUS', now()) RETURNING id)`);
+  queries.push(
+    `a AS (INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, expires_at, owner_id, date_created)
+     VALUES (${$(code)}, 'ROM', ${$(input.hand)}, ${$(JSON.stringify(snapshot))}::text::jsonb, ${owner === null},
+       ${owner === null ? "now() + interval '90 days'" : "NULL"}, ${owner === null ? "(SELECT id FROM c)" : $(owner)}, now()) RETURNING id)`,
+    `r AS (INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, lighting_metrics, ${WRIST.join(", ")})
+     VALUES ((SELECT id FROM a), ${[
+       input.hand,
+       input.overallScore,
+       input.wristScore ?? null,
+       input.fingerScore ?? null,
+       input.lightingQuality ?? null,
+     ]
+       .map($)
+       .join(", ")}, ${$(input.lightingMetrics ? JSON.stringify(input.lightingMetrics) : null)}::text::jsonb, ${WRIST.map((name) =>
+       $(wrist[name] ?? null),
+     ).join(", ")}) RETURNING id)`,
+    `h AS (INSERT INTO rom_hand_results (rom_assessment_id, hand, wrist_score, finger_score)
+     VALUES ((SELECT id FROM r), ${$(input.hand)}, ${$(input.wristScore ?? null)}, ${$(input.fingerScore ?? null)}) RETURNING id)`,
+  );
+  const joints = input.joints ?? [];
+  if (joints.length)
+    queries.push(
+      `j AS (INSERT INTO rom_joint_results (hand_result_id, position, joint_id, finger, joint_type, min_angle, max_angle, avg_angle, rom,
+         normal_range_min, normal_range_max, flexibility_score, frame_count) VALUES ${joints
+           .map(
+             (j, position) =>
+               `((SELECT id FROM h), ${[
+                 position,
+                 j.id ?? null,
+                 j.finger ?? null,
+                 j.jointType ?? null,
+                 j.minAngle ?? null,
+                 j.maxAngle ?? null,
+                 j.avgAngle ?? null,
+                 j.rom ?? null,
+                 j.normalRange?.[0] ?? null,
+                 j.normalRange?.[1] ?? null,
+                 j.flexibilityScore ?? null,
+                 j.frameCount ?? null,
+               ]
+                 .map($)
+                 .join(", ")})`,
+           )
+           .join(", ")})`,
+    );
+  const score = owner === null ? null : scoreValuesFor("ROM", snapshot);
+  if (owner !== null && score)
+    queries.push(
+      `s AS (INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score)
+       VALUES (${$(owner)}, (SELECT id FROM a), ${[
+         scoreDay(new Date()).toISOString().slice(0, 10),
+         input.hand,
+         score.overallScore,
+         score.romScore,
+         score.dexterityScore,
+         score.painScore,
+       ]
+         .map($)
+         .join(", ")}))`,
+    );
+  const { rows } = await pool.query(`WITH ${queries.join(", ")} SELECT id FROM a`, values);
+  send(res, 201, {
+    id: rows[0].id,
+    code,
+    formattedCode: formatted(code),
+    overallScore: input.overallScore,
+    wristScore: input.wristScore ?? null,
+    fingerScore: input.fingerScore ?? null,
+  });
+}
+
 async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
@@ -205,8 +297,13 @@ const server = createServer(async (req, res) => {
   try {
     const path = (req.url ?? "").split("?")[0]!;
     if (req.method === "GET" && path.startsWith("/lookup/")) return await lookup(path.slice("/lookup/".length), res);
-    if (req.method === "POST" && path === "/assessments/rom")
-      return await submitRom(await readJson(req), req.headers.authorization ? ownerFor(req.headers.authorization) : null, res);
+    if (req.method === "POST" && (path === "/assessments/rom" || path === "/assessments/rom/one-statement"))
+      return await submitRom(
+        await readJson(req),
+        req.headers.authorization ? ownerFor(req.headers.authorization) : null,
+        res,
+        path === "/assessments/rom" ? storeRom : storeRomAtOnce,
+      );
     send(res, 404, { error: "not found" });
   } catch {
     send(res, 500, { error: "Internal error" });

@@ -24,7 +24,7 @@ export const CLIENT_ADDRESSES = 100_000;
 export const loadDescription = `autocannon ${CONNECTIONS} connections from ${CLIENT_ADDRESSES.toLocaleString("en")} client addresses, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s of warm-up, pool ${POOL_SIZE}`;
 
 /** Starts bench/baseline.ts on the service's own (migrated) database. */
-export async function startBaseline(databaseUrl: string): Promise<{ origin: string; stop(): void }> {
+export async function startBaseline(databaseUrl: string): Promise<{ origin: string; pid: number; stop(): void }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/baseline.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, POOL_SIZE },
     stdio: ["ignore", "pipe", "inherit"],
@@ -40,7 +40,7 @@ export async function startBaseline(databaseUrl: string): Promise<{ origin: stri
     child.stdout!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`baseline server exited with ${code}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, stop: () => child.kill("SIGTERM") };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
 export interface LoadOptions {

@@ -2,9 +2,11 @@
 // does (limits on, request log on, 100,000 client addresses through a trusted balancer, on
 // PostgreSQL) under `node --cpu-prof`, puts 3 s and then BENCH_SECONDS (20) of lookups on it,
 // stops it and prints the main thread's CPU time during those seconds by category (each sample
-// counts for the innermost frame a category claims: a socket write for HTTP or pg, a file write
-// for pino; the bundle's frames are read through its source map). `--submit` profiles anonymous ROM
-// submissions instead. BENCH_PROFILE_DIR keeps the .cpuprofile files (a temporary folder
+// counts for the innermost frame a category claims; a socket write counts for pg when pg's
+// frames made it, else for HTTP; a file write for pino; the bundle's frames are read through
+// its source map). `--submit` profiles anonymous ROM submissions instead. `--dist <dir>` runs
+// the server already built in <dir> (main's build copied there, for a before and after)
+// without building. BENCH_PROFILE_DIR keeps the .cpuprofile files (a temporary folder
 // otherwise); `--from <dir>` summarises the profiles of an earlier run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
@@ -28,15 +30,21 @@ async function profileRun(): Promise<string> {
   const { createTestDatabase } = await import("@/test/support/database");
   const { startServer } = await import("@/test/support/server");
 
-  const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], { stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const distIndex = process.argv.indexOf("--dist");
+  const dist = distIndex > 0 ? process.argv[distIndex + 1]! : null;
+  if (!dist) {
+    const build = spawnSync(process.execPath, ["-e", "import('./scripts/lib/build.mjs').then((m) => m.ensureBuild())"], {
+      stdio: "inherit",
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 
   const submission = process.argv.includes("--submit");
   const dir = process.env.BENCH_PROFILE_DIR || mkdtempSync(join(tmpdir(), "hand-profile-"));
   const database = await createTestDatabase();
   const service = await startServer({
     database,
-    env: SERVICE_ENV,
+    env: dist ? { ...SERVICE_ENV, NEXT_DIST_DIR: dist } : SERVICE_ENV,
     nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
     startTimeoutMs: 180_000,
   });
@@ -98,6 +106,8 @@ function sourceOf(frame: CallFrame): string {
   return entry && "originalSource" in entry ? entry.originalSource : frame.url;
 }
 
+const HTTP = "HTTP parse/write, sockets";
+
 /** Categories in the order they are tried (the first that matches a frame takes it). */
 const CATEGORIES: [string, (frame: CallFrame, source: string) => boolean][] = [
   ["idle", (f) => f.functionName === "(idle)"],
@@ -118,7 +128,7 @@ const CATEGORIES: [string, (frame: CallFrame, source: string) => boolean][] = [
   ],
   ["service (lib/lookup, lib/assessments, lib/db, audit)", (_f, s) => /\/lib\/|app\/api\//.test(s)],
   [
-    "HTTP parse/write, sockets",
+    HTTP,
     (f, s) =>
       /node:(_http_|net|internal\/http|internal\/stream_base|stream|internal\/streams)/.test(s) ||
       f.functionName === "writev" ||
@@ -131,15 +141,26 @@ const CATEGORIES: [string, (frame: CallFrame, source: string) => boolean][] = [
 const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
 const parentOf = new Map<number, number>();
 for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
-/** What a sample counts for: the first frame from the innermost outwards that a category claims (a socket's writev counts for HTTP or pg, fs's writeString for pino). */
+/** Who may have written to a socket: the socket's write counts for them, not for HTTP. */
+const WRITERS = new Set(["pg driver", "pino (request line)"]);
+
+/**
+ * What a sample counts for: the first frame from the innermost outwards that a category claims,
+ * except that a socket write (writev and Node's stream frames) counts for pg when pg's frames
+ * called it (the driver's round trips), for HTTP otherwise; fs's writeString counts for pino.
+ */
 function categoryOf(id: number): string {
+  let first: string | undefined;
   for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node)) {
     const frame = byId.get(node)!;
     const source = sourceOf(frame);
     const category = CATEGORIES.find(([, test]) => test(frame, source))?.[0];
-    if (category) return category;
+    if (!category) continue;
+    if (first === undefined) first = category;
+    if (first !== HTTP || WRITERS.has(category)) return category;
+    if (category !== HTTP) return first;
   }
-  return "other (node internals: promises, timers, events)";
+  return first ?? "other (node internals: promises, timers, events)";
 }
 // Only the measured load: the profile's last BENCH_SECONDS and one more for the stop, not the
 // start (Next's modules load then), the seeding or the warm-up.

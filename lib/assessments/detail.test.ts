@@ -46,21 +46,19 @@ test("field names map to the schema's snake_case columns, digits included", () =
 /** A stored row, column → value. */
 const columnsOf = (node: RowNode) => node.row as Record<string, unknown>;
 
-test("a ROM tree is stored as its row, one hand row and positioned joint rows", () => {
-  const { table, node } = detailRows(
-    "ROM",
-    {
-      hand: "LEFT",
-      overallScore: 70,
-      wrist: { max_flexion_deg: 60 },
-      handResults: [{ hand: "LEFT", wristScore: 5, jointResults: [{ id: "a", normalRange: [0, 90] }, { rom: 3 }] }],
-      undeclared: "never stored",
-    },
-    42,
-  );
+test("a ROM tree is stored as its row below the assessment's, one hand row and positioned joint rows", () => {
+  const { table, foreignKey, rows } = detailRows("ROM", {
+    hand: "LEFT",
+    overallScore: 70,
+    wrist: { max_flexion_deg: 60 },
+    handResults: [{ hand: "LEFT", wristScore: 5, jointResults: [{ id: "a", normalRange: [0, 90] }, { rom: 3 }] }],
+    undeclared: "never stored",
+  });
+  assert.equal(rows.length, 1);
+  const node = rows[0] as RowNode;
   const row = columnsOf(node);
   assert.equal(table, "rom_assessments");
-  assert.equal(row.assessment_id, 42);
+  assert.equal(foreignKey, "assessment_id");
   assert.equal(row.max_flexion_deg, 60);
   assert.equal(row.max_extension_deg, null);
   assert.equal(row.lighting_quality, null);
@@ -81,7 +79,7 @@ test("a ROM tree is stored as its row, one hand row and positioned joint rows", 
 });
 
 test("dexterity finger scores are stored keyed, pain strategies as one value a row", () => {
-  const dexterity = detailRows("FINGER_TAPPING", { fingerScores: { index: { score: 9 } } }, 1).node;
+  const dexterity = detailRows("FINGER_TAPPING", { fingerScores: { index: { score: 9 } } }).rows[0] as RowNode;
   assert.deepEqual((dexterity.children![0]!.rows as RowNode[])[0]!.row, {
     finger: null,
     accuracy: null,
@@ -90,7 +88,7 @@ test("dexterity finger scores are stored keyed, pain strategies as one value a r
     touch_count: null,
     finger_key: "index",
   });
-  const pain = detailRows("PAIN", { strategies: ["REST", "ICE"] }, 1).node;
+  const pain = detailRows("PAIN", { strategies: ["REST", "ICE"] }).rows[0] as RowNode;
   const strategies = pain.children!.find((list) => list.table === "pain_strategies")!;
   assert.deepEqual(
     (strategies.rows as RowNode[]).map((row) => row.row),

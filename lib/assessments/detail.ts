@@ -294,10 +294,10 @@ function rowNode(level: AnyLevel, tree: Tree, extra: Fields): RowNode {
   };
 }
 
-/** The rows a results tree of `type` is stored as: the top table's row (its assessment_id set) and the rows below it. */
-export function detailRows(type: DetailType, tree: Tree, assessmentId: number): { table: Table; node: RowNode } {
+/** The rows a results tree of `type` is stored as, below its assessment's row: the top table's row and the rows below it. */
+export function detailRows(type: DetailType, tree: Tree): ChildRows {
   const detail: AnyLevel = DETAILS[type];
-  return { table: detail.table, node: rowNode(detail, tree, { assessmentId }) };
+  return { table: detail.table, foreignKey: "assessment_id", rows: [rowNode(detail, tree, {})] } as ChildRows;
 }
 
 // ---------- reading ----------

@@ -2,14 +2,14 @@
 // headline snapshot and its detail rows. Without a caller the record is owned by a new
 // anonymous contact and expires in 90 days; with one it is the caller's and also adds the
 // day's score point.
-// The rows are written with plain SQL in one transaction: Prisma's nested create cost five
-// times the database's own work here (docs/performance.md). Each type's detail rows are its
+// The rows are written with plain SQL in one statement: Prisma's nested create cost five times
+// the database's own work here (docs/performance.md). Each type's detail rows are its
 // results tree (what GET /assessments/:id/results gives back) as detail.ts describes it.
 import type { z } from "zod";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, withFreshCode } from "@/lib/codes";
-import { withTransaction } from "@/lib/db";
-import { insertRow, insertTree } from "@/lib/db/insert";
+import { withConnection } from "@/lib/db";
+import { insertTree, type ChildRows, type RowNode } from "@/lib/db/insert";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/client.ts";
 import { detailRows, type DetailType } from "@/lib/assessments/detail";
 import { scoreDay, scoreValuesFor, type ResultsTree, type Snapshot } from "@/lib/assessments/read";
@@ -42,45 +42,63 @@ export interface CreatedRecord {
   dateCreated: Date;
 }
 
-/** Stores a record with a fresh code; owned by `owner`, or anonymous (new contact, 90-day expiry). */
+/**
+ * Stores a record with a fresh code; owned by `owner`, or anonymous (new contact, 90-day expiry).
+ * Its rows (the anonymous contact, the assessment, its detail rows, the score point) go in one
+ * statement: one round trip, atomic without a transaction (lib/db/insert.ts).
+ */
 export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "contactId"> | null): Promise<CreatedRecord> {
   const now = new Date();
   if (record.sample && owner) throw new Error("a sample record is never owned");
   const lifetimeDays = record.sample ? SAMPLE_LIFETIME_DAYS : ANONYMOUS_LIFETIME_DAYS;
   const score = owner ? scoreValuesFor(record.type, record.snapshot) : null;
+  const below: ChildRows[] = [];
+  if (record.results) below.push(detailRows(record.type, record.results));
+  if (owner && score) {
+    below.push({
+      table: "score_points",
+      foreignKey: "assessment_id",
+      rows: [
+        {
+          row: {
+            contact_id: owner.contactId,
+            // A date column: the day as text, so the driver's time zone cannot move it.
+            day: scoreDay(now).toISOString().slice(0, 10),
+            hand: record.hand,
+            overall_score: score.overallScore,
+            rom_score: score.romScore,
+            dexterity_score: score.dexterityScore,
+            pain_score: score.painScore,
+          },
+        },
+      ],
+    });
+  }
   const { id, code } = await withFreshCode((code) =>
-    withTransaction(async (sql) => {
-      const ownerId = owner ? owner.contactId : await insertRow(sql, "contacts", { kind: "ANONYMOUS", updated_at: now });
-      const id = await insertRow(sql, "assessments", {
-        code,
-        assessment_type: record.type,
-        hand: record.hand,
-        result_snapshot: record.snapshot,
-        email: record.email ?? null,
-        is_anonymous: !owner,
-        is_sample: record.sample === true,
-        expires_at: owner ? null : new Date(now.getTime() + lifetimeDays * DAY_MS),
-        date_created: now,
-        owner_id: ownerId,
-      });
-      if (record.results) {
-        const { table, node } = detailRows(record.type, record.results, id);
-        await insertTree(sql, table, node);
-      }
-      if (owner && score) {
-        await insertRow(sql, "score_points", {
-          contact_id: owner.contactId,
-          assessment_id: id,
-          // A date column: the day as text, so the driver's time zone cannot move it.
-          day: scoreDay(now).toISOString().slice(0, 10),
+    withConnection(async (sql) => {
+      const assessment: RowNode<"assessments"> = {
+        row: {
+          code,
+          assessment_type: record.type,
           hand: record.hand,
-          overall_score: score.overallScore,
-          rom_score: score.romScore,
-          dexterity_score: score.dexterityScore,
-          pain_score: score.painScore,
-        });
-      }
-      return { id, code };
+          result_snapshot: record.snapshot,
+          email: record.email ?? null,
+          is_anonymous: !owner,
+          is_sample: record.sample === true,
+          expires_at: owner ? null : new Date(now.getTime() + lifetimeDays * DAY_MS),
+          date_created: now,
+          ...(owner ? { owner_id: owner.contactId } : {}),
+        },
+        children: below,
+      };
+      // Anonymous: a new contact first, whose id the assessment's owner_id takes.
+      const ids = owner
+        ? await insertTree(sql, "assessments", assessment)
+        : await insertTree(sql, "contacts", {
+            row: { kind: "ANONYMOUS", updated_at: now },
+            children: [{ table: "assessments", foreignKey: "owner_id", rows: [assessment] }],
+          });
+      return { id: ids.get(assessment)!, code };
     }),
   );
   return { id, code, formattedCode: formatCode(code), dateCreated: now };

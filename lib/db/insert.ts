@@ -38,8 +38,16 @@ type Snake<S extends string, Previous extends string = ""> = S extends `${infer 
   ? `${Head extends Digit ? (Previous extends Digit | "" ? Head : `_${Head}`) : Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${Snake<Tail, Head>}`
   : "";
 
-/** `Snake` at run time: the column of a Prisma field. */
+const columnNames = new Map<string, string>();
+
+/** `Snake` at run time: the column of a Prisma field (worked out once per field). */
 export function columnName(field: string): string {
+  let column = columnNames.get(field);
+  if (column === undefined) columnNames.set(field, (column = snakeCase(field)));
+  return column;
+}
+
+function snakeCase(field: string): string {
   let column = "";
   for (let i = 0; i < field.length; i++) {
     const char = field[i]!;
@@ -66,63 +74,6 @@ function identifier(name: string): string {
 
 const isJsonObject = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value) && !(value instanceof Date);
 
-interface Statement {
-  text: string;
-  /** The prepared statement's name; none past STATEMENTS_NAMED shapes. */
-  name?: string;
-}
-
-/**
- * Statement texts by shape (table, columns, row count, which values are JSON), built once and
- * prepared under their name on each pooled connection: a submission's inserts come in a few
- * shapes, and their text was built, and parsed and planned by PostgreSQL, on every request.
- */
-const statements = new Map<string, Statement>();
-const STATEMENTS_NAMED = 500;
-
-/** Inserts rows that share their columns (the first row's) in one statement; the new ids in order. */
-export async function insertRows<T extends Table>(sql: SqlRunner, table: T, rows: Row<T>[]): Promise<number[]> {
-  if (rows.length === 0) return [];
-  const columns = Object.keys(rows[0]!);
-  const params: unknown[] = [];
-  // jsonb goes as text so both drivers pass it unchanged; the shape marks where ("j").
-  let shape = `${table}(${columns.join(",")})`;
-  for (const row of rows) {
-    shape += ";";
-    for (const column of columns) {
-      const value = (row as Record<string, unknown>)[column];
-      const json = isJsonObject(value);
-      params.push(json ? JSON.stringify(value) : value);
-      shape += json ? "j" : ".";
-    }
-  }
-  let statement = statements.get(shape);
-  if (!statement) {
-    statement = { text: insertText(table, columns, shape) };
-    if (statements.size < STATEMENTS_NAMED) {
-      statement.name = `insert_${statements.size}`;
-      statements.set(shape, statement);
-    }
-  }
-  const inserted = await sql.query<{ id: number }>(statement.text, params, statement.name);
-  return inserted.map((row) => Number(row.id));
-}
-
-/** The INSERT text for a shape: one tuple of placeholders per row, `::text::jsonb` where the shape says JSON. */
-function insertText(table: Table, columns: string[], shape: string): string {
-  let n = 0;
-  const tuples = shape
-    .slice(shape.indexOf(";") + 1)
-    .split(";")
-    .map((marks) => `(${[...marks].map((mark) => (mark === "j" ? `$${++n}::text::jsonb` : `$${++n}`)).join(", ")})`);
-  return `INSERT INTO ${identifier(table)} (${columns.map(identifier).join(", ")}) VALUES ${tuples.join(", ")} RETURNING id`;
-}
-
-export async function insertRow<T extends Table>(sql: SqlRunner, table: T, row: Row<T>): Promise<number> {
-  const [id] = await insertRows(sql, table, [row]);
-  return id!;
-}
-
 /** A row of `T` with the rows of other tables that point at it (any depth). */
 export interface RowNode<T extends Table = Table> {
   row: Row<T>;
@@ -134,20 +85,109 @@ export type ChildRows = {
   [T in Table]: { table: T; foreignKey: keyof Row<T> & string; rows: RowNode<T>[] };
 }[Table];
 
-/** Inserts a row and its children top-down; each group of childless rows is one statement. Returns the row's id. */
-export async function insertTree<T extends Table>(sql: SqlRunner, table: T, node: RowNode<T>): Promise<number> {
-  const id = await insertRow(sql, table, node.row);
-  for (const group of node.children ?? []) {
-    const linked: RowNode[] = group.rows.map((child: RowNode) => ({ ...child, row: { ...child.row, [group.foreignKey]: id } }));
-    if (linked.every((child) => !child.children?.length)) {
-      await insertRows(
-        sql,
-        group.table,
-        linked.map((child) => child.row),
-      );
-    } else {
-      for (const child of linked) await insertTree(sql, group.table, child);
+/** One INSERT of the statement: rows of a table, each with its values' marks ("j" JSON, "." any other), and the earlier INSERT whose id its foreign key takes. */
+interface Part {
+  table: Table;
+  columns: string[];
+  rows: string[];
+  parent?: { index: number; foreignKey: string };
+  /** The one row whose id the statement answers; none for a group of rows. */
+  node?: RowNode;
+}
+
+interface Statement {
+  text: string;
+  /** The prepared statement's name; none past STATEMENTS_NAMED shapes. */
+  name?: string;
+}
+
+/**
+ * Statement texts by shape (tables, columns, row counts, links, which values are JSON), built
+ * once and prepared under their name on each pooled connection: a submission's rows come in a
+ * few shapes, and their text was built, and parsed and planned by PostgreSQL, on every request.
+ */
+const statements = new Map<string, Statement>();
+const STATEMENTS_NAMED = 500;
+
+/**
+ * Inserts a row and every row below it in one statement, so in one round trip and atomically
+ * without a transaction: each row is a data-modifying WITH query whose id its children's
+ * foreign key reads (`(SELECT id FROM t0)`), except that a group of several childless rows is
+ * one multi-row INSERT. A submission's five tables were seven round trips (BEGIN, an INSERT
+ * per table, COMMIT), and the socket writes of those were a third of its CPU
+ * (docs/performance.md). Returns the id of every row inserted on its own (all but those of a
+ * group of several childless rows), by its node.
+ */
+export async function insertTree<T extends Table>(sql: SqlRunner, table: T, node: RowNode<T>): Promise<Map<RowNode, number>> {
+  const parts: Part[] = [];
+  const params: unknown[] = [];
+  plan(parts, params, table, node, undefined);
+  let shape = "";
+  for (const part of parts) {
+    shape += `${part.table}(${part.columns.join(",")})${part.parent ? `<${part.parent.index}.${part.parent.foreignKey}` : ""}${part.node ? "!" : ""}`;
+    for (const marks of part.rows) shape += `;${marks}`;
+    shape += "|";
+  }
+  let statement = statements.get(shape);
+  if (!statement) {
+    statement = { text: treeText(parts) };
+    if (statements.size < STATEMENTS_NAMED) {
+      statement.name = `insert_${statements.size}`;
+      statements.set(shape, statement);
     }
   }
-  return id;
+  const [result] = await sql.query<{ ids: number[] }>(statement.text, params, statement.name);
+  const ids = result!.ids.map(Number);
+  return new Map(parts.flatMap((part) => (part.node ? [part.node] : [])).map((row, index) => [row, ids[index]!]));
+}
+
+/** Adds the INSERTs of a row and its children to `parts` (jsonb goes as text, so both drivers pass it unchanged). */
+function plan(parts: Part[], params: unknown[], table: Table, node: RowNode, parent: Part["parent"]): void {
+  const index = parts.length;
+  parts.push(rowsPart(params, table, [node.row], parent, node));
+  for (const group of node.children ?? []) {
+    const link = { index, foreignKey: group.foreignKey };
+    const rows: RowNode[] = group.rows;
+    if (rows.length > 1 && rows.every((child) => !child.children?.length))
+      parts.push(
+        rowsPart(
+          params,
+          group.table,
+          rows.map((child) => child.row),
+          link,
+        ),
+      );
+    else for (const child of rows) plan(parts, params, group.table, child, link);
+  }
+}
+
+/** Rows sharing their columns (the first row's) as one INSERT; their values go to `params`. */
+function rowsPart(params: unknown[], table: Table, rows: Row[], parent: Part["parent"], node?: RowNode): Part {
+  const columns = Object.keys(rows[0]!);
+  const marks = rows.map((row) => {
+    let marks = "";
+    for (const column of columns) {
+      const value = (row as Record<string, unknown>)[column];
+      const json = isJsonObject(value);
+      params.push(json ? JSON.stringify(value) : value);
+      marks += json ? "j" : ".";
+    }
+    return marks;
+  });
+  return { table, columns, rows: marks, parent, node };
+}
+
+/** The statement of a plan: one WITH query per part, `::text::jsonb` where a mark says JSON; it answers the single rows' ids in order. */
+function treeText(parts: Part[]): string {
+  let n = 0;
+  const queries = parts.map((part, index) => {
+    const columns = [...part.columns, ...(part.parent ? [part.parent.foreignKey] : [])].map(identifier);
+    const link = part.parent ? [`(SELECT id FROM t${part.parent.index})`] : [];
+    const tuples = part.rows.map(
+      (marks) => `(${[...[...marks].map((mark) => (mark === "j" ? `$${++n}::text::jsonb` : `$${++n}`)), ...link].join(", ")})`,
+    );
+    return `t${index} AS (INSERT INTO ${identifier(part.table)} (${columns.join(", ")}) VALUES ${tuples.join(", ")}${part.node ? " RETURNING id" : ""})`;
+  });
+  const ids = parts.flatMap((part, index) => (part.node ? [`(SELECT id FROM t${index})`] : []));
+  return `WITH ${queries.join(", ")} SELECT ARRAY[${ids.join(", ")}] AS ids`;
 }
