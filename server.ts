@@ -1,7 +1,8 @@
 // The custom server: one http.Server for Next's handler, the voice WebSocket on upgrade of
 // /api/ai/ws, CORS for /api/*, the client address and security headers on every request,
-// migrations before the first request, the purge of expired records, background jobs (pg-boss),
-// and a graceful stop.
+// migrations before the first request, the purge of expired records, background jobs (pg-boss,
+// started once the server listens), and a graceful stop. The time each start-up phase took is
+// logged at debug level ("start-up timing").
 // `npm start` runs it compiled (scripts/lib/build.mjs), `npm run dev` from source with tsx.
 // SERVE=api serves the REST surface without loading Next: every other path is a JSON 404.
 import { randomUUID } from "node:crypto";
@@ -18,8 +19,11 @@ const dev = process.argv.includes("--dev");
 
 /** How long in-flight requests may take to finish after SIGTERM/SIGINT. */
 const SHUTDOWN_GRACE_MS = 10_000;
+/** How long after a failed start of the background jobs the next attempt is made. */
+const JOBS_RETRY_MS = 5_000;
 
 async function main(): Promise<void> {
+  const timing = phases();
   if (existsSync(".env")) process.loadEnvFile(".env");
   let config;
   try {
@@ -33,8 +37,9 @@ async function main(): Promise<void> {
   }
   // Imported after the configuration is known to be valid: these modules read it.
   // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
-  const logger = (await import("@/lib/log")).logger.child({}, { level: "info" });
-  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings } = await import("@/lib/db");
+  const { logger: baseLogger } = await import("@/lib/log");
+  const logger = baseLogger.child({}, { level: "info" });
+  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, setPgliteTemplate } = await import("@/lib/db");
   const { migrateService } = await import("@/lib/migrations");
   const { CLINICS_MIGRATION, clinicUpgradeNotice } = await import("@/lib/clinics/upgrade");
   const { allowedOrigins, applyCors, fhirOrigins } = await import("@/lib/http/cors");
@@ -46,16 +51,15 @@ async function main(): Promise<void> {
   const { compileTrust, isHttps } = await import("@/lib/http/trust");
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   const { schedulePurge } = await import("@/lib/lookup/purge");
-  const { startJobs, stopJobs } = await import("@/lib/jobs");
-  const { startBulkExports } = await import("@/lib/fhir/bulk/export");
+  timing.mark("modules");
 
+  // A new embedded database copies the build's template (scripts/lib/pglite-template.mjs) instead of running initdb.
+  if (!dev) setPgliteTemplate(join(dirname(fileURLToPath(import.meta.url)), "..", "pglite-initdb.tar"));
   const applied = await migrateService();
+  timing.mark("database");
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
   const upgrade = applied.includes(CLINICS_MIGRATION) ? await clinicUpgradeNotice() : null;
   if (upgrade) logger.warn(upgrade.fields, upgrade.message);
-  // Background jobs (pg-boss, on this database) before the first request: kick-offs queue into it.
-  await startJobs();
-  await startBulkExports();
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
@@ -104,6 +108,7 @@ async function main(): Promise<void> {
   const { handleRequest, handleNextUpgrade } = apiOnly
     ? { handleRequest: notFound, handleNextUpgrade: (_req: IncomingMessage, socket: import("node:stream").Duplex) => void socket.destroy() }
     : await startNext(dev, hostname, config.PORT);
+  timing.mark("next");
   const voice = createVoiceServer();
   const origins = allowedOrigins();
   const smartApps = fhirOrigins();
@@ -168,6 +173,7 @@ async function main(): Promise<void> {
       clearTimeout(force);
       clearInterval(sweep);
       await voiceStopped;
+      const { stopJobs } = await import("@/lib/jobs");
       await stopJobs().catch((error) => logger.error({ err: (error as Error).name }, "stopping the job queue failed"));
       await closeDatabase().catch((error) => logger.error({ err: (error as Error).name }, "closing the database failed"));
       logger.info("stopped");
@@ -186,11 +192,57 @@ async function main(): Promise<void> {
   server.headersTimeout = 66_000;
   server.listen(config.PORT, hostname, () => {
     const port = listeningPort();
+    timing.mark("listen");
     logger.info(
       { port, host: hostname, dev, devAuth: isDevAuth(), serve: config.SERVE },
       `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`,
     );
+    // Background jobs (pg-boss, on this database) once the server answers: creating or upgrading
+    // pg-boss's schema and queues is not on the way to the first request; a kick-off that comes
+    // first waits for it (lib/jobs). A start that fails (the database away) is tried again.
+    void (async () => {
+      for (let attempt = 1; !stopping; attempt++) {
+        try {
+          await startBackgroundJobs();
+          timing.mark("jobs");
+          baseLogger.debug({ phases: timing.phases, sinceProcessStartMs: Math.round(performance.now()) }, "start-up timing");
+          return;
+        } catch (error) {
+          if (stopping) return;
+          const { name, code } = error as Error & { code?: unknown };
+          logger.error(
+            { err: { type: name, code }, attempt },
+            `background jobs failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, JOBS_RETRY_MS));
+        }
+      }
+    })();
   });
+}
+
+async function startBackgroundJobs(): Promise<void> {
+  const { startJobs } = await import("@/lib/jobs");
+  const { startBulkExports } = await import("@/lib/fhir/bulk/worker");
+  await startJobs();
+  await startBulkExports();
+}
+
+/**
+ * Each start-up phase's milliseconds, from the process's start (Node's own start-up is in the
+ * first), and the resident memory (MiB) when it ended.
+ */
+function phases() {
+  const phases: Record<string, { ms: number; rssMiB: number }> = {};
+  let last = 0;
+  return {
+    phases,
+    mark(name: string) {
+      const now = performance.now();
+      phases[name] = { ms: Math.round(now - last), rssMiB: Math.round(process.memoryUsage.rss() / 2 ** 20) };
+      last = now;
+    },
+  };
 }
 
 /** Next, with the pages and the routes it serves; loaded only when the server serves pages. */

@@ -1,11 +1,13 @@
 // npm run bench:start: the server's start-up to the first healthy GET /api/health on a fresh
 // database (migrations included), and its idle RSS once started, for each way of running it:
-// - source: `node --import tsx server.ts`, as `npm start` ran it before the compiled build,
-// - compiled: `node <dist>/server-js/server.mjs`, as `npm start` runs it now,
-// - compiled, SERVE=api: the same without Next.
+// - compiled: `node <dist>/server-js/server.mjs`, as `npm start` runs it,
+// - compiled, SERVE=api: the same without Next,
+// - with BENCH_BEFORE_DIST=<dir> (another checkout's build copied into this one, e.g. .next-main),
+//   the same two from that build first, as "before"; without it, `node --import tsx server.ts`.
 // On the embedded database (PGlite) and on PostgreSQL (BENCH_DATABASE_URL, TEST_DATABASE_URL or
-// DATABASE_URL, default the local server). The variants run interleaved, BENCH_ROUNDS (3) rounds;
-// each figure is the median (min–max) of the rounds. RSS is read from /proc IDLE_MS after healthy.
+// DATABASE_URL, default the local server); BENCH_DATABASES=postgres or pglite runs one of them.
+// The variants run interleaved, BENCH_ROUNDS (3) rounds; each figure is the median (min–max) of
+// the rounds. RSS is read from /proc IDLE_MS after healthy.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -28,11 +30,18 @@ interface Variant {
   args: string[];
   env: Record<string, string>;
 }
+const before = process.env.BENCH_BEFORE_DIST;
 const VARIANTS: Variant[] = [
-  { name: "source (tsx)", args: ["--import", "tsx", "server.ts"], env: {} },
+  ...(before
+    ? [
+        { name: "before: compiled", args: [serverEntry(before)], env: { NEXT_DIST_DIR: before } },
+        { name: "before: compiled, SERVE=api", args: [serverEntry(before)], env: { NEXT_DIST_DIR: before, SERVE: "api" } },
+      ]
+    : [{ name: "source (tsx)", args: ["--import", "tsx", "server.ts"], env: {} }]),
   { name: "compiled", args: [serverEntry()], env: {} },
   { name: "compiled, SERVE=api", args: [serverEntry()], env: { SERVE: "api" } },
 ];
+const DATABASES = (process.env.BENCH_DATABASES || "postgres,pglite").split(",") as ("postgres" | "pglite")[];
 
 function embeddedDatabase() {
   const dir = mkdtempSync(join(tmpdir(), "hand-bench-start-"));
@@ -86,7 +95,7 @@ console.log(
     .map((n) => n.toFixed(1))
     .join(", ")}`,
 );
-for (const kind of ["postgres", "pglite"] as const) {
+for (const kind of DATABASES) {
   const figures = new Map(VARIANTS.map((variant) => [variant.name, { ms: [] as number[], rss: [] as number[] }]));
   for (let round = 1; round <= ROUNDS; round++) {
     for (const variant of VARIANTS) {

@@ -1,18 +1,24 @@
 // The clinics migration's notice: an upgraded database keeps working as one practice, and the
-// operator is told so at start (docs/operations.md).
-import { db } from "@/lib/db";
+// operator is told so at start (docs/operations.md). Plain SQL: the start runs no Prisma query,
+// so Prisma's query compiler (a WASM module) loads with the first request that needs it.
+import { withConnection } from "@/lib/db";
 
 export const CLINICS_MIGRATION = "20261125120000_clinics";
 
 /** The line to log after the clinics migration ran, or null when it found nobody to carry over. */
 export async function clinicUpgradeNotice(): Promise<{ message: string; fields: Record<string, unknown> } | null> {
-  const clinic = await db().clinic.findFirst({
-    where: { createdBy: `migration:${CLINICS_MIGRATION}` },
-    include: { _count: { select: { members: true, shares: true } } },
-  });
+  const [clinic] = await withConnection((sql) =>
+    sql.query<{ id: number; name: string; members: number; patients: number }>(
+      `SELECT c.id, c.name,
+              (SELECT count(*)::int FROM clinic_members m WHERE m.clinic_id = c.id) AS members,
+              (SELECT count(*)::int FROM patient_shares s WHERE s.clinic_id = c.id) AS patients
+         FROM clinics c WHERE c.created_by = $1 ORDER BY c.id LIMIT 1`,
+      [`migration:${CLINICS_MIGRATION}`],
+    ),
+  );
   if (!clinic) return null;
   return {
     message: `migration notice: created clinic "${clinic.name}" for the existing data; its care providers are members and every patient shares with it, so nothing changes for a single practice (docs/operations.md)`,
-    fields: { clinicId: clinic.id, members: clinic._count.members, patients: clinic._count.shares },
+    fields: { clinicId: clinic.id, members: clinic.members, patients: clinic.patients },
   };
 }

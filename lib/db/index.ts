@@ -1,8 +1,8 @@
 // One database client per process. server.ts (run by tsx) and the route handlers (bundled by
 // Next) load separate copies of this module, so the client lives on globalThis: two PGlite
 // instances on one directory would corrupt it, and two pg pools would waste connections.
-import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -50,12 +50,13 @@ interface Database {
    * Inside, use only the runner it is given (on PGlite any other query waits for the transaction).
    */
   withTransaction<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
-  /** PGlite only: text with values as one statement, text without as a script (the last statement's rows). */
-  executeSql?: EmbeddedExecuteSql;
+  /** For a library with its own SQL (pg-boss): text with values as one statement, text without as a script. */
+  executeSql: ExecuteSql;
   close(): Promise<void>;
 }
 
-export type EmbeddedExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+/** Runs text with values as one statement, text without as a script; the (last statement's) rows. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 const holder = globalThis as unknown as { __handAssessmentDb?: Database };
 
@@ -92,6 +93,8 @@ function openPostgres(url: string): Database {
   return {
     kind: "postgres",
     prisma,
+    // As pg-boss's own pool runs its statements.
+    executeSql: (text, values) => pool.query(text, values),
     async withConnection(work) {
       const client = await pool.connect();
       try {
@@ -123,10 +126,24 @@ function openPostgres(url: string): Database {
   };
 }
 
+/** The build's template of a new embedded database (setPgliteTemplate). */
+let pgliteTemplate: string | undefined;
+
+/**
+ * A tar of a data directory fresh from initdb (scripts/lib/pglite-template.mjs, made with the
+ * build): a new embedded database starts as a copy of it instead of running initdb. server.ts
+ * names its build's; without one (or when it is missing) PGlite runs initdb.
+ */
+export function setPgliteTemplate(path: string): void {
+  pgliteTemplate = path;
+}
+
 function openPglite(dataDir: string): Database {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir, PGLITE_OPTIONS);
+  const fresh = !existsSync(join(dir, "PG_VERSION"));
+  const template = fresh && pgliteTemplate && existsSync(pgliteTemplate) ? new Blob([readFileSync(pgliteTemplate)]) : undefined;
+  const pglite = new PGlite(dir, { ...PGLITE_OPTIONS, ...(template ? { loadDataDir: template } : {}) });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner = (target: Pick<PGlite, "query" | "exec">): SqlRunner => ({
     async query(sql, params) {
@@ -198,11 +215,11 @@ export function databaseKind(): "postgres" | "pglite" {
 }
 
 /**
- * The embedded database's statement runner for a library that brings its own SQL scripts (pg-boss,
- * lib/jobs); null on PostgreSQL, where such a library opens its own connections.
+ * The statement runner for a library that brings its own SQL scripts (pg-boss, lib/jobs), over
+ * the service's own connections: the pool on PostgreSQL, the one connection of PGlite.
  */
-export function embeddedExecuteSql(): EmbeddedExecuteSql | null {
-  return database().executeSql ?? null;
+export function poolExecuteSql(): ExecuteSql {
+  return database().executeSql;
 }
 
 export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

@@ -1,18 +1,25 @@
 // Background jobs through pg-boss, a well-kept queue on the database the service already has:
 // jobs are rows in its `pgboss` schema, claimed with SKIP LOCKED, so with several instances each
-// job runs once, on whichever instance claims it. On PostgreSQL pg-boss opens its own small pool
-// on DATABASE_URL; on the embedded database (PGlite, one connection) it runs its statements over
-// the service's connection (lib/db embeddedExecuteSql).
+// job runs once, on whichever instance claims it. pg-boss runs its statements over the service's
+// own connections (lib/db poolExecuteSql: the pool on PostgreSQL, the one connection on the
+// embedded database), so it opens no pool of its own; only with DATABASE_MIGRATION_URL does it
+// open a small one (3) as the schema's owner, because it creates a table per queue.
 //
-// server.ts calls startJobs() before listening and stopJobs() when it stops; route handlers only
-// send(). The instance lives on globalThis: server.ts and the route handlers load separate copies
+// server.ts calls startJobs() once it listens (health answers meanwhile; a job sent meanwhile
+// waits for the start) and stopJobs() when it stops; route handlers only send(). The instance
+// lives on globalThis: in development the route handlers (bundled by Next) load a separate copy
 // of this module (as lib/db's client does).
 import PgBoss from "pg-boss";
-import { embeddedExecuteSql } from "@/lib/db";
+import { databaseKind, poolExecuteSql } from "@/lib/db";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 
-const holder = globalThis as unknown as { __handJobs?: { boss: PgBoss; queues: Set<string> } };
+interface Jobs {
+  boss: PgBoss;
+  queues: Set<string>;
+}
+
+const holder = globalThis as unknown as { __handJobs?: Promise<Jobs> };
 
 /** How often an idle worker asks for a job. */
 const POLL_SECONDS = 1;
@@ -28,20 +35,35 @@ export interface QueueOptions {
   expireInSeconds?: number;
 }
 
-function jobs() {
-  if (!holder.__handJobs) throw new Error("Background jobs are not running (startJobs() was not called in this process)");
+function jobs(): Promise<Jobs> {
+  if (!holder.__handJobs) return Promise.reject(new Error("Background jobs are not running (startJobs() was not called in this process)"));
   return holder.__handJobs;
 }
 
-/** Starts pg-boss (creating or upgrading its schema); idempotent. */
+/**
+ * Starts pg-boss (creating or upgrading its schema); idempotent, and what send() and work() wait
+ * for. A start that fails is forgotten: the next call tries again.
+ */
 export async function startJobs(): Promise<void> {
-  if (holder.__handJobs) return;
-  const executeSql = embeddedExecuteSql();
+  if (!holder.__handJobs) {
+    const starting = start();
+    holder.__handJobs = starting;
+    starting.catch(() => {
+      if (holder.__handJobs === starting) holder.__handJobs = undefined;
+    });
+  }
+  await holder.__handJobs;
+}
+
+async function start(): Promise<Jobs> {
+  // pg-boss creates a table per queue (attached to its job table, which only the owner may do):
+  // with DATABASE_MIGRATION_URL its connections are the schema owner's, in its own schema only.
+  const ownerUrl = databaseKind() === "postgres" ? env().DATABASE_MIGRATION_URL : undefined;
+  const executeSql = ownerUrl ? null : poolExecuteSql();
   const boss = new PgBoss({
-    ...(executeSql ? { db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) } } : {}),
-    // pg-boss creates a table per queue (attached to its job table, which only the owner may do):
-    // with DATABASE_MIGRATION_URL its connections are the schema owner's, in its own schema only.
-    ...(executeSql ? {} : { connectionString: env().DATABASE_MIGRATION_URL ?? env().DATABASE_URL, max: 3 }),
+    ...(executeSql
+      ? { db: { executeSql: (text: string, values: unknown[]) => executeSql(text, values) } }
+      : { connectionString: ownerUrl, max: 3 }),
     schema: "pgboss",
     // Its maintenance (expiry, archive) and cron schedules run on whichever instance holds its lock.
     supervise: true,
@@ -51,19 +73,25 @@ export async function startJobs(): Promise<void> {
   boss.on("error", (error: Error) =>
     logger.error({ err: { type: error.name, code: (error as { code?: unknown }).code } }, "job queue error"),
   );
-  await boss.start();
-  holder.__handJobs = { boss, queues: new Set() };
+  try {
+    await boss.start();
+  } catch (error) {
+    await boss.stop({ graceful: false, close: true }).catch(() => {});
+    throw error;
+  }
+  return { boss, queues: new Set() };
 }
 
-/** Stops taking jobs and waits (up to 10 s) for running handlers; idempotent. */
+/** Stops taking jobs and waits (up to 10 s) for running handlers; idempotent. A start under way is waited for. */
 export async function stopJobs(): Promise<void> {
   const current = holder.__handJobs;
   holder.__handJobs = undefined;
-  await current?.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true });
+  const running = await current?.catch(() => undefined);
+  await running?.boss.stop({ graceful: true, wait: true, timeout: STOP_TIMEOUT_MS, close: true });
 }
 
 async function queue(name: string, options: QueueOptions = {}): Promise<PgBoss> {
-  const { boss, queues } = jobs();
+  const { boss, queues } = await jobs();
   if (!queues.has(name)) {
     await boss.createQueue(name, { name, retryLimit: options.retryLimit ?? 0, expireInSeconds: options.expireInSeconds ?? 15 * 60 });
     queues.add(name);

@@ -21,7 +21,9 @@
 // A code lookup costs one store round trip (one script in Redis, two commands pipelined for an
 // anonymous IPv6 caller); misses cost one more.
 import { createHash } from "node:crypto";
-import { Redis } from "ioredis";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import type { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { ApiError } from "@/lib/api/errors";
 import { env } from "@/lib/env";
@@ -67,11 +69,15 @@ interface LimiterOptions {
 
 const holder = globalThis as unknown as { __handLimits?: Limiters | null; __handRedis?: Redis };
 
+/** ioredis (several MiB once loaded) is loaded only when the limits live in Redis, from the project's node_modules. */
+const loadAtRunTime = createRequire(join(process.cwd(), "package.json"));
+
 function redisClient(url: string): Redis {
   holder.__handRedis ??= (() => {
     // Commands wait for the first connection, but never long: while Redis is unreachable the
     // limits fall back to memory (the insurance limiter) instead of holding requests. Commands
     // issued in the same tick go out as one pipeline.
+    const { Redis } = loadAtRunTime("ioredis") as typeof import("ioredis");
     const client = new Redis(url, { commandTimeout: 500, maxRetriesPerRequest: 1, connectTimeout: 2_000, enableAutoPipelining: true });
     client.on("error", (error: Error & { code?: string }) =>
       logger.warn({ err: error.code ?? error.name }, "rate limit store (Redis) error"),

@@ -14,6 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
+import { makePgliteTemplate, pgliteTemplatePath } from "./pglite-template.mjs";
 
 /** Read by every build, whatever imports what. */
 const ALWAYS = ["package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
@@ -145,19 +146,21 @@ function buildServer(esbuild) {
   writeFileSync(join(serverDir(), GRAPH_FILE), JSON.stringify(graphOf(inputs)));
 }
 
-/** Makes whichever build is missing or older than a file it reads (both with `all`); silent when both are fresh. */
+/** Makes whichever build is missing or older than a file it reads (both with `all`), and the embedded database's template when missing; silent when all are there. */
 export function ensureBuild({ all = false } = {}) {
   const pagesGraph = join(distDir(), GRAPH_FILE);
   const pagesFresh = !all && isFresh(join(distDir(), "BUILD_ID"), pagesGraph);
   // `next build` empties the folder the server is compiled into.
   const serverFresh = pagesFresh && isFresh(serverEntry(), join(serverDir(), GRAPH_FILE));
-  if (pagesFresh && serverFresh) return;
-  const esbuild = loadEsbuild();
-  if (!pagesFresh) {
-    buildPages();
-    writeFileSync(pagesGraph, JSON.stringify(graphOf(pageGraph(esbuild).map((path) => relative(".", path)))));
+  if (!pagesFresh || !serverFresh) {
+    const esbuild = loadEsbuild();
+    if (!pagesFresh) {
+      buildPages();
+      writeFileSync(pagesGraph, JSON.stringify(graphOf(pageGraph(esbuild).map((path) => relative(".", path)))));
+    }
+    const started = performance.now();
+    buildServer(esbuild);
+    console.log(`compiled the server into ${serverDir()} in ${Math.round(performance.now() - started)} ms`);
   }
-  const started = performance.now();
-  buildServer(esbuild);
-  console.log(`compiled the server into ${serverDir()} in ${Math.round(performance.now() - started)} ms`);
+  if (!existsSync(pgliteTemplatePath(distDir()))) makePgliteTemplate(distDir());
 }

@@ -7,8 +7,8 @@
 //
 // After every batch the job beats its heartbeat and learns whether the export was cancelled
 // (its row is gone). A running export whose heartbeat stopped (the instance died or restarted) is
-// marked failed by sweepExports(), which the service runs at start and every minute with the purge
-// of expired exports.
+// marked failed by sweepExports() (lib/fhir/bulk/worker.ts, which loads this module with the
+// first job it runs).
 import type { DiagnosticReport, Resource } from "@medplum/fhirtypes";
 import { auditShown, listScope } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
@@ -16,25 +16,19 @@ import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { limitSubjectOf } from "@/lib/http/client-address";
-import { schedule, work } from "@/lib/jobs";
 import { logger } from "@/lib/log";
 import { patientResource } from "@/lib/fhir/patient";
 import { newest } from "@/lib/fhir/versions";
 import { observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
 import { EXPORT_TYPES, type ExportType } from "@/lib/fhir/bulk/schemas";
-import { EXPORT_QUEUE, type ExportLevel, type StoredCaller } from "@/lib/fhir/bulk/service";
+import type { ExportLevel, StoredCaller } from "@/lib/fhir/bulk/service";
 
 const PATIENT_BATCH = 50;
 const ASSESSMENT_BATCH = 200;
 /** A stored chunk's size: a file is written and read this much at a time. */
 const CHUNK_BYTES = 256 * 1024;
-/** A running export whose heartbeat is older than this was interrupted. */
-const STALE_SECONDS = 60;
-const MAINTENANCE_QUEUE = "fhir-bulk-export-maintenance";
 /** PostgreSQL's SQLSTATE for a row whose parent is gone. */
 const FOREIGN_KEY_VIOLATION = "23503";
-
-export const INTERRUPTED = "The export was interrupted (the service restarted or an instance stopped while it ran): start it again";
 const FAILED = "The export failed: start it again";
 
 /** The export's row is gone (cancelled or expired) or no longer running (marked failed): stop quietly. */
@@ -286,34 +280,4 @@ export async function exportJob({ exportId }: { exportId: string }): Promise<voi
     logger.error({ exportId, err: { type: (error as Error).name, code: (error as { code?: unknown }).code } }, "bulk export failed");
     await fail(exportId, FAILED);
   }
-}
-
-/**
- * Marks exports whose heartbeat stopped as failed (their files go) and deletes expired exports with
- * their files. Any instance may run it; each statement is idempotent.
- */
-export async function sweepExports(): Promise<{ interrupted: number; expired: number }> {
-  return withConnection(async (sql) => {
-    const interrupted = await sql.query<{ id: string }>(
-      `UPDATE bulk_exports SET status = 'failed', error = $1
-        WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $2) RETURNING id`,
-      [INTERRUPTED, STALE_SECONDS],
-    );
-    if (interrupted.length > 0) {
-      await sql.query(`DELETE FROM bulk_export_files WHERE export_id = ANY($1::uuid[])`, [interrupted.map((row) => row.id)]);
-    }
-    const expired = await sql.query(`DELETE FROM bulk_exports WHERE expires_at <= now() RETURNING id`);
-    return { interrupted: interrupted.length, expired: expired.length };
-  });
-}
-
-/** server.ts: this instance takes export jobs, and the sweep runs now and every minute (on one instance per tick). */
-export async function startBulkExports(): Promise<void> {
-  const swept = await sweepExports();
-  if (swept.interrupted > 0) logger.warn({ interrupted: swept.interrupted }, "bulk exports interrupted by a restart marked failed");
-  await work(EXPORT_QUEUE, exportJob);
-  await work(MAINTENANCE_QUEUE, async () => {
-    await sweepExports();
-  });
-  await schedule(MAINTENANCE_QUEUE, "* * * * *", {});
 }
