@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   const { schedulePurge } = await import("@/lib/lookup/purge");
   const { startJobs, stopJobs } = await import("@/lib/jobs");
   const { startBulkExports } = await import("@/lib/fhir/bulk/export");
+  const { startReminders } = await import("@/lib/reminders/job");
 
   const applied = await migrateService();
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   // Background jobs (pg-boss, on this database) before the first request: kick-offs queue into it.
   await startJobs();
   await startBulkExports();
+  await startReminders();
   const durability = await durabilitySettings();
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");

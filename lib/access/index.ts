@@ -62,6 +62,8 @@ export const PATIENT_ACTIONS = {
   export_history: "history exported",
   share_granted: "shared with a clinic",
   share_revoked: "stopped sharing with a clinic",
+  read_reminders: "reminder settings",
+  reminders_changed: "re-measure reminders changed",
 } as const;
 
 export type PatientAction = keyof typeof PATIENT_ACTIONS;
