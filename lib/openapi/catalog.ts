@@ -17,6 +17,7 @@ import * as leads from "@/lib/leads/schemas";
 import * as lookup from "@/lib/lookup/schemas";
 import * as openapi from "@/lib/openapi/schemas";
 import * as patients from "@/lib/patients/schemas";
+import * as reminders from "@/lib/reminders/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as speech from "@/lib/speech/schemas";
 
@@ -29,6 +30,7 @@ const modules: Record<string, unknown>[] = [
   patients,
   clinics,
   journal,
+  reminders,
   reports,
   biomechanics,
   speech,

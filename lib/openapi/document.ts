@@ -34,6 +34,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Journal: "A patient's journal: check-ins before and after assessments.",
   Clinics: "Clinics and their members: a clinician reads only the patients who share with one of their clinics (PATIENT_ACCESS=care-team).",
   Sharing: "A patient's own side: share the record with a clinic by its join code, stop sharing, and see who looked at the record.",
+  Reminders:
+    "Re-measure reminders by e-mail at 1, 2 or 4 weeks, chosen by the patient or their clinician; one-click unsubscribe (RFC 8058) without sign-in.",
   Reports: "Bundle up to 20 assessment codes into a report with a PDF, an e-mail and a plain-language explanation.",
   Biomechanics: "Forwarded to the biomechanics analysis service.",
   "Speech and voice": "Text to speech, and the voice session WebSocket (its messages: /api/asyncapi.json).",
