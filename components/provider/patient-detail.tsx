@@ -4,6 +4,7 @@ import { PatientGoniometry } from "@/components/goniometry/patient-goniometry";
 import { TrendMark } from "@/components/provider/patient-table";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
+import { RemindersCard } from "@/components/reminders/reminders-card";
 import { useState } from "react";
 import { Badge, buttonStyles, Card, Facts, PageHeading } from "@/components/ui";
 import { GlanceStrip } from "@/components/patients/glance";
@@ -154,6 +155,7 @@ export function PatientDetail({ id }: { id: number }) {
                 )}
               </Card>
               <Narrative id={id} />
+              <RemindersCard base={`/patients/${id}`} audience="provider" />
             </div>
           </div>
         </div>
