@@ -153,6 +153,9 @@ interface Due {
   name: string | null;
 }
 
+/** A due row as the driver gives it: timestamps as Date or text, depending on the database. */
+type DueRow = Omit<Due, "next_due_at" | "last_sent_at"> & { next_due_at: Date | string; last_sent_at: Date | string | null };
+
 /** The first due date after `now`: a service that was down skips the periods it missed. */
 function following(due: Date, weeks: number, now: Date): Date {
   const step = weeks * WEEK_MS;
@@ -209,11 +212,16 @@ function message(row: Due, next: Date, to: string, token: string) {
  * at once: each due period is sent at most once.
  */
 export async function runDueReminders(now: Date): Promise<RunResult> {
-  const due = await db().$queryRaw<Due[]>`
+  const rows = await db().$queryRaw<DueRow[]>`
     SELECT r.contact_id, r.next_due_at, r.last_sent_at, r.interval_weeks, r.locale, r.time_zone, r.token_nonce, c.email, c.name
       FROM reminders r JOIN contacts c ON c.id = r.contact_id
      WHERE r.next_due_at <= ${iso(now)}::timestamptz
      ORDER BY r.next_due_at LIMIT ${BATCH}`;
+  const due: Due[] = rows.map((row) => ({
+    ...row,
+    next_due_at: new Date(row.next_due_at),
+    last_sent_at: row.last_sent_at === null ? null : new Date(row.last_sent_at),
+  }));
   const result: RunResult = { sent: 0, deferred: 0, skipped: 0 };
   for (const row of due) {
     const next = following(row.next_due_at, row.interval_weeks, now);
