@@ -131,6 +131,7 @@ export const unsubscribeResponse = z.object({
   message: z.string(),
 });
 
+const longToken = { status: 400, description: "The token is longer than 128 characters" };
 const badToken = { status: 404, description: "Not a valid unsubscribe link: altered, or replaced by a newer opt-in" };
 
 export const unsubscribeEndpoint = endpoint({
@@ -146,6 +147,7 @@ export const unsubscribeEndpoint = endpoint({
   limits: ["anonymous-write"],
   responses: [
     { status: 200, description: "Unsubscribed (also when already): no more reminders", schema: unsubscribeResponse },
+    longToken,
     badToken,
     { status: 429, description: "Too many requests; Retry-After says when to try again" },
   ],
@@ -158,7 +160,7 @@ export const unsubscribePageEndpoint = endpoint({
   tag: "Reminders",
   auth: "none",
   params: unsubscribeParams,
-  responses: [{ status: 303, description: "See the unsubscribe page, /reminders/unsubscribe/{token}" }],
+  responses: [{ status: 303, description: "See the unsubscribe page, /reminders/unsubscribe/{token}" }, longToken],
 });
 
 export const runRemindersBody = z.object({
