@@ -4,6 +4,9 @@ import { patientIdParams } from "@/lib/patients/schemas";
 import { REMINDER_INTERVALS } from "@/lib/reminders/intervals";
 import { timeZoneField } from "@/lib/report-view/clock";
 
+/** Who chose the current interval. */
+export const REMINDER_SETTERS = ["patient", "clinician"] as const;
+
 const timestamp = z.iso.datetime().describe("ISO 8601 UTC timestamp");
 
 export const reminderSettings = z.object({
@@ -16,7 +19,7 @@ export const reminderSettings = z.object({
   nextDueAt: timestamp.nullable().describe("When the next reminder is due; null when not enabled"),
   timeZone: z.string().nullable().describe("IANA time zone the e-mail's dates are written in"),
   locale: z.string().nullable().describe("Language of the e-mail (en or es), from the opt-in request's Accept-Language"),
-  setBy: z.enum(["patient", "clinician"]).nullable().describe("Who chose the current interval"),
+  setBy: z.enum(REMINDER_SETTERS).nullable().describe("Who chose the current interval"),
   lastSentAt: timestamp.nullable().describe("When the last reminder was sent"),
 });
 
