@@ -134,6 +134,8 @@ export const unsubscribeResponse = z.object({
   message: z.string(),
 });
 
+export const unsubscribePage = z.object({ page: z.string().describe("The unsubscribe page, /reminders/unsubscribe/{token}") });
+
 const longToken = { status: 400, description: "The token is longer than 128 characters" };
 const badToken = { status: 404, description: "Not a valid unsubscribe link: altered, or replaced by a newer opt-in" };
 
@@ -163,7 +165,7 @@ export const unsubscribePageEndpoint = endpoint({
   tag: "Reminders",
   auth: "none",
   params: unsubscribeParams,
-  responses: [{ status: 303, description: "See the unsubscribe page, /reminders/unsubscribe/{token}" }, longToken],
+  responses: [{ status: 303, description: "See the unsubscribe page (Location, and the body's page)", schema: unsubscribePage }, longToken],
 });
 
 export const runRemindersBody = z.object({

@@ -3,7 +3,7 @@ import { unsubscribeEndpoint, unsubscribePageEndpoint } from "@/lib/reminders/sc
 import { unsubscribe } from "@/lib/reminders/service";
 
 export const POST = handle(unsubscribeEndpoint, async ({ params }) => unsubscribe(params.token));
-export const GET = handle(
-  unsubscribePageEndpoint,
-  async ({ params }) => new Reply(303, undefined, { location: `/reminders/unsubscribe/${encodeURIComponent(params.token)}` }),
-);
+export const GET = handle(unsubscribePageEndpoint, async ({ params }) => {
+  const page = `/reminders/unsubscribe/${encodeURIComponent(params.token)}`;
+  return new Reply(303, { page }, { location: page });
+});
