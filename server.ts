@@ -224,8 +224,10 @@ async function main(): Promise<void> {
 async function startBackgroundJobs(): Promise<void> {
   const { startJobs } = await import("@/lib/jobs");
   const { startBulkExports } = await import("@/lib/fhir/bulk/worker");
+  const { startReminders } = await import("@/lib/reminders/job");
   await startJobs();
   await startBulkExports();
+  await startReminders();
 }
 
 /**

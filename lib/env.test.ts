@@ -91,3 +91,9 @@ test("JOURNAL_AUTH defaults to required", () => {
   assert.equal(parseEnv({}).JOURNAL_AUTH, "required");
   assert.equal(parseEnv({ JOURNAL_AUTH: "none" }).JOURNAL_AUTH, "none");
 });
+
+test("REMINDERS_TEST_CLOCK (the reminder job at any date) is refused unless ALLOW_DEV_AUTH says no real data is held", () => {
+  assert.match(errorLines({ REMINDERS_TEST_CLOCK: "true" }).join("\n"), /REMINDERS_TEST_CLOCK.*ALLOW_DEV_AUTH=true/);
+  assert.equal(parseEnv({ REMINDERS_TEST_CLOCK: "true", ALLOW_DEV_AUTH: "true" }).REMINDERS_TEST_CLOCK, true);
+  assert.equal(parseEnv({}).REMINDERS_TEST_CLOCK, false);
+});

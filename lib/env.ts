@@ -92,6 +92,8 @@ export const envSchema = z
     ),
     /** Set: audit rows keep an HMAC of the client address instead of the address (docs/security.md). */
     AUDIT_ADDRESS_KEY: optionalString,
+    /** Tests only: POST /api/admin/reminders/run may name the job's clock ("now"); refused without ALLOW_DEV_AUTH. */
+    REMINDERS_TEST_CLOCK: boolFlag,
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
     // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
     PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),
@@ -208,6 +210,14 @@ export const envSchema = z
     }
     if (env.NEXTAUTH_SECRET && env.NEXTAUTH_SECRET.length < 32) {
       ctx.addIssue({ code: "custom", path: ["NEXTAUTH_SECRET"], message: "must be at least 32 characters (it encrypts the web session)" });
+    }
+    if (env.REMINDERS_TEST_CLOCK && !env.ALLOW_DEV_AUTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["REMINDERS_TEST_CLOCK"],
+        message:
+          "lets the service admin run the reminders at any date (tests only); it needs ALLOW_DEV_AUTH=true, a server holding no real patient data",
+      });
     }
     if (devAuth && env.NODE_ENV === "production" && env.DATABASE_URL && !env.ALLOW_DEV_AUTH) {
       ctx.addIssue({

@@ -159,6 +159,8 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "developers-api", path: "/developers/api", as: null },
     { name: "billing-success", path: "/billing/success?session_id=cs_test_screenshot", as: null },
     { name: "billing-cancel", path: "/billing/cancel", as: null },
+    // The page a reminder e-mail's unsubscribe link opens (it checks the token only when its button is pressed).
+    { name: "reminders-unsubscribe", path: `/reminders/unsubscribe/1.${"A".repeat(22)}.${"A".repeat(43)}`, as: null },
   ];
 }
 

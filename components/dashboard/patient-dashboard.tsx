@@ -11,6 +11,7 @@ import { GlanceStrip } from "@/components/patients/glance";
 import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
+import { RemindersCard } from "@/components/reminders/reminders-card";
 import { Alert, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
@@ -48,6 +49,7 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
             }}
           />
           <ClinicShares joinCode={joinCode} />
+          <RemindersCard base="/patients/me" audience="patient" />
           <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
           <SubscriptionPanel />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">

@@ -7,6 +7,7 @@ import { TrendMark } from "@/components/provider/patient-table";
 import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { Show } from "@/components/patients/loadable";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
+import { RemindersCard } from "@/components/reminders/reminders-card";
 import { useState } from "react";
 import { Badge, buttonStyles, Card, Facts, PageHeading } from "@/components/ui";
 import { GlanceStrip } from "@/components/patients/glance";
@@ -162,6 +163,7 @@ export function PatientDetail({ id }: { id: number }) {
                 )}
               </Card>
               <Narrative id={id} />
+              <RemindersCard base={`/patients/${id}`} audience="provider" />
             </div>
           </div>
         </div>

@@ -248,5 +248,7 @@ test("the patient's access log names each action in words, the same words for th
     mark_reviewed: "marked reviewed",
     share_granted: "shared with a clinic",
     share_revoked: "stopped sharing with a clinic",
+    read_reminders: "reminder settings",
+    reminders_changed: "re-measure reminders changed",
   });
 });

@@ -65,6 +65,8 @@ export const PATIENT_ACTIONS = {
   goal_removed: "goal removed",
   share_granted: "shared with a clinic",
   share_revoked: "stopped sharing with a clinic",
+  read_reminders: "reminder settings",
+  reminders_changed: "re-measure reminders changed",
 } as const;
 
 export type PatientAction = keyof typeof PATIENT_ACTIONS;

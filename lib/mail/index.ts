@@ -19,6 +19,8 @@ export interface MailMessage {
   html?: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (the reminders' List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailResult {
@@ -80,6 +82,7 @@ export async function sendMail(message: MailMessage, purpose: string): Promise<M
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
           ...(message.attachments
             ? { attachments: message.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
             : {}),
@@ -97,6 +100,7 @@ export async function sendMail(message: MailMessage, purpose: string): Promise<M
       text: message.text,
       html: message.html,
       replyTo: message.replyTo,
+      headers: message.headers,
       attachments: message.attachments?.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })),
     });
     logger.info({ purpose, transport }, "mail sent");

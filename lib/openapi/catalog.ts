@@ -18,6 +18,7 @@ import * as leads from "@/lib/leads/schemas";
 import * as lookup from "@/lib/lookup/schemas";
 import * as openapi from "@/lib/openapi/schemas";
 import * as patients from "@/lib/patients/schemas";
+import * as reminders from "@/lib/reminders/schemas";
 import * as reports from "@/lib/reports/schemas";
 import * as speech from "@/lib/speech/schemas";
 
@@ -31,6 +32,7 @@ const modules: Record<string, unknown>[] = [
   goals,
   clinics,
   journal,
+  reminders,
   reports,
   biomechanics,
   speech,

@@ -13,6 +13,8 @@ import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
 import { ATTENTION_REASONS, narrativeResponse, PATIENT_SORTS, TEST_TRENDS, TRENDS } from "@/lib/patients/schemas";
+import { REMINDER_INTERVALS } from "@/lib/reminders/intervals";
+import { REMINDER_SETTERS } from "@/lib/reminders/schemas";
 import { explanationSource, reportCreator, reportOwners } from "@/lib/report-view/schemas";
 import { LIMIT_DESCRIPTIONS } from "@/lib/api/limits";
 import { SERVICE_VERSION } from "@/lib/version";
@@ -36,6 +38,8 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Goals:
     "A patient's targets per test and metric (wrist extension 60°, QuickDASH at most 20), set by the patient or a clinician of a clinic they share with, with the metric's measurements.",
   Sharing: "A patient's own side: share the record with a clinic by its join code, stop sharing, and see who looked at the record.",
+  Reminders:
+    "Re-measure reminders by e-mail at 1, 2 or 4 weeks, chosen by the patient or their clinician; one-click unsubscribe (RFC 8058) without sign-in.",
   Reports: "Bundle up to 20 assessment codes into a report with a PDF, an e-mail and a plain-language explanation.",
   Biomechanics: "Forwarded to the biomechanics analysis service.",
   "Speech and voice": "Text to speech, and the voice session WebSocket (its messages: /api/asyncapi.json).",
@@ -68,7 +72,7 @@ function security(guard: Guard): Record<string, string[]>[] {
  * The enumerations on the wire, by component name. Wherever a schema has one of these value
  * sets, the document refers to the component instead of repeating the values.
  */
-const ENUMS: Record<string, readonly string[]> = {
+const ENUMS: Record<string, readonly string[] | readonly number[]> = {
   AssessmentType: assessments.readAssessmentType.options,
   Hand: assessments.anyHand.options,
   ClinicRole: CLINIC_ROLES,
@@ -105,6 +109,8 @@ const ENUMS: Record<string, readonly string[]> = {
   CodeKind: codeKind.options,
   FhirSummary: FHIR_SUMMARIES,
   FhirSort: FHIR_SORTS,
+  ReminderInterval: REMINDER_INTERVALS,
+  ReminderSetter: REMINDER_SETTERS,
 };
 
 const valueSetKey = (values: readonly unknown[]) => JSON.stringify([...values].map(String).sort());
@@ -289,7 +295,9 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
   const site = new URL(env().FRONTEND_URL).origin;
   const components: Record<string, JsonSchema> = { Error: toSchema(errorBody, "output", {}) };
-  for (const [name, values] of Object.entries(ENUMS)) components[name] = { type: "string", enum: [...values] };
+  for (const [name, values] of Object.entries(ENUMS)) {
+    components[name] = { type: typeof values[0] === "number" ? "integer" : "string", enum: [...values] };
+  }
   const paths: Record<string, Record<string, ReturnType<typeof operation>>> = {};
   for (const definition of [...endpoints].sort((a, b) => a.path.localeCompare(b.path))) {
     paths[definition.path] ??= {};

@@ -78,6 +78,9 @@ const PATIENT_ROUTES: Record<string, PatientRoute> = {
     request: (ids) => ({ path: `/patients/${ids.patient}/goals/ROM/extensionDeg` }),
     ok: 204,
   },
+  "GET /patients/{id}/reminders": { request: (ids) => ({ path: `/patients/${ids.patient}/reminders` }) },
+  "PUT /patients/{id}/reminders": { request: (ids) => ({ path: `/patients/${ids.patient}/reminders`, body: { intervalWeeks: 2 } }) },
+  "DELETE /patients/{id}/reminders": { request: (ids) => ({ path: `/patients/${ids.patient}/reminders` }) },
   "GET /fhir/Patient/{id}": { request: (ids) => ({ path: `/fhir/Patient/${ids.patient}` }) },
   "GET /fhir/Patient/{id}/$everything": { request: (ids) => ({ path: `/fhir/Patient/${ids.patient}/$everything` }) },
   "GET /fhir/Observation": { request: (ids) => ({ path: `/fhir/Observation?patient=${ids.patient}` }) },
@@ -116,6 +119,12 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /patients/me/goals": "the caller's own record",
   "PUT /patients/me/goals": "the caller's own record",
   "DELETE /patients/me/goals/{test}/{metric}": "the caller's own record",
+  "GET /patients/me/reminders": "the caller's own record",
+  "PUT /patients/me/reminders": "the caller's own record",
+  "DELETE /patients/me/reminders": "the caller's own record",
+  "POST /reminders/unsubscribe/{token}": "by a signed unsubscribe link (a capability): stops that patient's reminders, returns no data",
+  "GET /reminders/unsubscribe/{token}": "a redirect to the unsubscribe page, no data",
+  "POST /admin/reminders/run": "the service admin runs the reminder job",
   "GET /patients": "a list scoped by lib/access listScope (tested below)",
   "GET /me/access-log": "the caller's own audit trail",
   "GET /me/clinics": "the caller's own shares",
@@ -199,7 +208,12 @@ before(async () => {
   tokens["service admin"] = adminToken;
   tokens.anonymous = undefined;
   subs["the patient"] = uniqueSub("patient");
-  tokens["the patient"] = await idp.token({ sub: subs["the patient"], roles: ["patient"], name: "Pat Matrix" });
+  tokens["the patient"] = await idp.token({
+    sub: subs["the patient"],
+    roles: ["patient"],
+    name: "Pat Matrix",
+    email: "pat.matrix@example.com",
+  });
   tokens["another patient"] = await idp.token({ roles: ["patient"], name: "Other Patient" });
   for (const [caller, name] of [
     ["clinician of a sharing clinic", "Dr Sharing"],

@@ -13,6 +13,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Skip the contract check (for deliberately malformed exchanges and probes outside the API). */
   unchecked?: boolean;
+  /** "manual": a redirect is the answer (3xx), not followed to the page it names. */
+  redirect?: "manual";
 }
 
 /** Reads a response of `method /api<path>` (JSON parsed) and checks it against the served reference. */
@@ -45,7 +47,7 @@ export function apiClient(origin: string) {
       headers["content-type"] ??= "application/json";
       payload = typeof body === "string" ? body : JSON.stringify(body);
     }
-    const response = await fetch(`${origin}/api${path}`, { method, headers, body: payload });
+    const response = await fetch(`${origin}/api${path}`, { method, headers, body: payload, redirect: options.redirect ?? "follow" });
     return options.unchecked ? read<T>(response) : checked<T>(origin, method, path, response);
   }
   return {

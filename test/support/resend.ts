@@ -7,6 +7,7 @@ export interface SentEmail {
   subject: string;
   text?: string;
   html?: string;
+  headers?: Record<string, string>;
   attachments?: { filename: string; content: string; content_type?: string }[];
 }
 
