@@ -10,7 +10,7 @@ export type Messages = typeof en;
 export const MESSAGES: Record<Locale, Messages> = { en, es };
 
 /** The namespaces client components translate with (the layout sends only these to the browser). */
-export const CLIENT_NAMESPACES = ["error", "codeBox", "trySample"] as const satisfies readonly (keyof Messages)[];
+export const CLIENT_NAMESPACES = ["error", "codeBox", "trySample", "goniometry"] as const satisfies readonly (keyof Messages)[];
 
 /** A translator for one language outside a page render (the PDF, e-mails). */
 export function translator(locale: Locale) {

@@ -20,6 +20,7 @@ import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
 import { PdfCache, pdfCacheKey } from "@/lib/pdf/cache";
 import { FairQueue, QueueFull } from "@/lib/pdf/fair-queue";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
@@ -64,7 +65,7 @@ const busy = () =>
   });
 
 /**
- * The report as PDF bytes for `client` (the caller's address): from the cache when this very
+ * The report as PDF bytes for `client` (the caller's address), in `language`: from the cache when this very
  * document was made before (`cached`), else rendered by a worker of the pool when it is the
  * client's turn; 503 ApiError when the client's or the whole queue is full or the render too slow.
  */
@@ -73,17 +74,18 @@ export async function renderPdf(
   shareUrl: string,
   client: string,
   clock: Clock = UTC_CLOCK,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<{ bytes: Buffer; cached: boolean }> {
   const { PDF_WORKERS, PDF_QUEUE, PDF_QUEUE_PER_CLIENT, PDF_CACHE_BYTES } = env();
   cache ??= new PdfCache(PDF_CACHE_BYTES);
   queue ??= new FairQueue({ concurrency: PDF_WORKERS, maxWaiting: PDF_QUEUE, maxWaitingPerClient: PDF_QUEUE_PER_CLIENT });
-  const key = pdfCacheKey(report, shareUrl, clock);
+  const key = pdfCacheKey(report, shareUrl, clock, language);
   const hit = cache.get(key);
   if (hit) return { bytes: hit, cached: true };
   let pending = rendering.get(key);
   if (!pending) {
     pending = queue
-      .run(client, () => renderInPool(report, shareUrl, clock))
+      .run(client, () => renderInPool(report, shareUrl, clock, language))
       .then((bytes) => {
         cache!.set(key, bytes);
         return bytes;
@@ -99,7 +101,7 @@ export async function renderPdf(
   }
 }
 
-async function renderInPool(report: ReportView, shareUrl: string, clock: Clock): Promise<Buffer> {
+async function renderInPool(report: ReportView, shareUrl: string, clock: Clock, language: Locale): Promise<Buffer> {
   const budget = env().PDF_RENDER_TIMEOUT_MS;
   const abandon = new AbortController();
   const { port1: startedHere, port2: startedThere } = new MessageChannel();
@@ -109,7 +111,7 @@ async function renderInPool(report: ReportView, shareUrl: string, clock: Clock):
   });
   try {
     const bytes = (await renderPool().run(
-      { report, shareUrl, clock, started: startedThere },
+      { report, shareUrl, clock, language, started: startedThere },
       { transferList: [startedThere], signal: abandon.signal },
     )) as Uint8Array;
     return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);

@@ -2,6 +2,7 @@
 // source (through tsx), or compiled into the server build (scripts/lib/build.mjs).
 import type { MessagePort } from "node:worker_threads";
 import { renderReportPdf } from "@/lib/pdf/render";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 import { sampleReport } from "@/lib/report-view/sample";
@@ -16,14 +17,16 @@ export default async function renderTask({
   report,
   shareUrl,
   clock,
+  language,
   started,
 }: {
   report: ReportView;
   shareUrl: string;
   clock: Clock;
+  language: Locale;
   started: MessagePort;
 }) {
   started.postMessage("started");
   started.close();
-  return renderReportPdf(report, shareUrl, { clock });
+  return renderReportPdf(report, shareUrl, { clock, language });
 }
