@@ -209,7 +209,7 @@ export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOC
               <Page key={page} size="A4" style={pageStyle}>
                 {page > 0 ? (
                   <View style={styles.runningHead} fixed>
-                    <RunningHead report={report} patient={patient} />
+                    <RunningHead report={report} patient={patient} w={w} />
                   </View>
                 ) : null}
                 <Footer report={report} pageLabel={t("pdf.page", { page: page + 1, pages: plan.length })} />
@@ -222,7 +222,7 @@ export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOC
               <View
                 style={styles.runningHead}
                 fixed
-                render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
+                render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} w={w} /> : null)}
               />
               <Footer report={report} />
               <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
@@ -299,8 +299,8 @@ function DetailsHeading() {
   );
 }
 
-function RunningHead({ report, patient }: { report: ReportView; patient: string }) {
-  const w = useContext(WordsContext);
+/** No hooks: react-pdf calls a flowing page's `render` outside React's render. */
+function RunningHead({ report, patient, w }: { report: ReportView; patient: string; w: Words }) {
   return (
     <>
       <Text>{reportHeading(report, w)}</Text>
