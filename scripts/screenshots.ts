@@ -1,9 +1,10 @@
 // npm run screenshots: photographs every page at 1280 px and 390 px into docs/screenshots/
 // (<page>-desktop.png, <page>-phone.png). The production build on a throwaway embedded database
 // with the demo clinic (15 patients, 8 weeks), the development sign-in's patient given 8 weeks of
-// recovery (34 results), in Debian's Chromium through Playwright, read in London English. Each
-// picture is the page from its top, at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per
-// CSS pixel, so the files stay small.
+// recovery (34 results), in Debian's Chromium through Playwright, read in London English (the
+// "-es" pictures with the browser asking for Spanish). Each picture is the page from its top, at
+// most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS pixel, so the files stay small.
+// SCREENSHOTS_ONLY=report,report-es takes only the pictures named.
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
@@ -14,6 +15,7 @@ const PORT = Number(process.env.SCREENSHOTS_PORT ?? 39191);
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const OUT = "docs/screenshots";
 const MAX_HEIGHT = { desktop: 2200, phone: 3000 };
+const ONLY = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
 const WIDTHS = [
   { name: "desktop", viewport: { width: 1280, height: 900 }, isMobile: false },
   { name: "phone", viewport: { width: 390, height: 844 }, isMobile: true },
@@ -26,6 +28,8 @@ interface Shot {
   as: Persona;
   /** Brings the page to the state worth showing (fills a form, opens a record). */
   then?: (page: Page) => Promise<void>;
+  /** The browser's locale (its Accept-Language), when not London English. */
+  locale?: string;
 }
 
 /**
@@ -88,7 +92,10 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     },
     { name: "not-found", path: "/a/ZZZ-ZZZ", as: null },
     { name: "not-found-malformed", path: "/a/NOT-A-CODE", as: null },
+    { name: "assessment-rom-es", path: `/a/${rom.code}`, as: null, locale: "es-ES" },
+    { name: "assessment-pain-es", path: `/a/${pain.code}`, as: null, locale: "es-ES" },
     { name: "report", path: `/r/${report.code}`, as: null },
+    { name: "report-es", path: `/r/${report.code}`, as: null, locale: "es-ES" },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
     { name: "provider", path: "/provider", as: "care_provider" },
@@ -164,28 +171,34 @@ async function main() {
     };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
     for (const width of WIDTHS) {
-      const contexts = new Map<Persona, BrowserContext>();
-      for (const persona of [null, "patient", "care_provider", "admin"] as const) {
-        const context = await browser.newContext({
-          viewport: width.viewport,
-          deviceScaleFactor: 1,
-          isMobile: width.isMobile,
-          hasTouch: width.isMobile,
-          locale: "en-GB",
-          timezoneId: "Europe/London",
-        });
-        if (persona) {
-          await context.addCookies(
-            cookies[persona].split("; ").map((pair) => {
-              const at = pair.indexOf("=");
-              return { name: pair.slice(0, at), value: pair.slice(at + 1), url: demo.origin };
-            }),
-          );
+      // One browser context per persona and locale, made when a picture first needs it.
+      const contexts = new Map<string, BrowserContext>();
+      const contextFor = async (persona: Persona, locale: string): Promise<BrowserContext> => {
+        const key = `${persona}:${locale}`;
+        let context = contexts.get(key);
+        if (!context) {
+          context = await browser!.newContext({
+            viewport: width.viewport,
+            deviceScaleFactor: 1,
+            isMobile: width.isMobile,
+            hasTouch: width.isMobile,
+            locale,
+            timezoneId: "Europe/London",
+          });
+          if (persona) {
+            await context.addCookies(
+              cookies[persona].split("; ").map((pair) => {
+                const at = pair.indexOf("=");
+                return { name: pair.slice(0, at), value: pair.slice(at + 1), url: demo.origin };
+              }),
+            );
+          }
+          contexts.set(key, context);
         }
-        contexts.set(persona, context);
-      }
-      for (const shot of list) {
-        const page = await contexts.get(shot.as)!.newPage();
+        return context;
+      };
+      for (const shot of list.filter(({ name }) => !ONLY || ONLY.includes(name))) {
+        const page = await (await contextFor(shot.as, shot.locale ?? "en-GB")).newPage();
         await page.goto(`${demo.origin}${shot.path}`);
         await settle(page);
         if (shot.then) {

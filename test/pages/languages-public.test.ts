@@ -35,7 +35,7 @@ async function page(path: string, headers: Record<string, string> = {}): Promise
   return { status: response.status, html: await response.text() };
 }
 
-/** The page's text as a reader meets it: tags dropped (React's text separators first), entities of quotes read, spaces collapsed. */
+/** The page's text as a reader meets it: tags dropped (React's text separators first), entities of quotes read, spaces collapsed (no-break spaces kept). */
 const text = (html: string) =>
   html
     .replace(/<!-- -->/g, "")
@@ -44,7 +44,7 @@ const text = (html: string) =>
     .replace(/&#x27;/g, "'")
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+    .replace(/[ \t\r\n]+/g, " ");
 
 test("a result page in Spanish: title, badges, figures with units and meanings, actions, warning", async () => {
   const { status, html } = await page(`/a/${rom.formattedCode}`, SPANISH);
@@ -59,7 +59,7 @@ test("a result page in Spanish: title, badges, figures with units and meanings, 
     "Resultados",
     "Puntuación global",
     "Extensión de muñeca",
-    "60° · referencia 0–70° (86 %)",
+    "60° · referencia 0–70° (86\u00a0%)",
     "Iluminación Deficiente",
     "Iluminación deficiente durante el registro",
     "Articulaciones de los dedos",
