@@ -51,7 +51,8 @@ test("each type of assessment shows its own numbers", async ({ page }, testInfo)
   await page.goto(`/a/${arthritis.code}`);
   await expect(page.getByRole("heading", { level: 1, name: "Arthritis" })).toBeVisible();
   await expect(page.getByText("2 · Moderate")).toBeVisible();
-  await expect(page.getByText("Heberden nodes")).toBeVisible();
+  // Flags read as the report and the PDF name them.
+  await expect(page.getByText("Heberden's nodes")).toBeVisible();
   await expectAccessible(page, testInfo, "assessment-arthritis");
   await expectNoSideScroll(page);
 });

@@ -3,9 +3,9 @@
 // with the demo clinic (15 patients, 8 weeks), the development sign-in's patient given 8 weeks of
 // recovery (34 results, every finger joint at each range-of-motion one), in Debian's Chromium
 // through Playwright, read in London English (the "-es" pictures by a reader who chose Spanish in
-// the header's switcher). Each picture is the page from its top (or from the card a shot names),
-// at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS pixel, so the files stay small.
-// SCREENSHOTS_ONLY=dashboard-es,provider-es takes just those.
+// the header's switcher, or whose browser asks for Spanish). Each picture is the page from its top
+// (or from the card a shot names), at most MAX_HEIGHT CSS pixels tall, at 1 device pixel per CSS
+// pixel, so the files stay small. SCREENSHOTS_ONLY=report,report-es takes only the pictures named.
 import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
@@ -33,6 +33,8 @@ interface Shot {
   then?: (page: Page) => Promise<void>;
   /** The picture starts at this heading's card instead of the page's top. */
   from?: string;
+  /** The browser's locale (its Accept-Language), when not London English. */
+  locale?: string;
 }
 
 /** A range-of-motion result with every finger joint, each reaching `reach` of its normal span. */
@@ -103,8 +105,11 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     },
     { name: "not-found", path: "/a/ZZZ-ZZZ", as: null },
     { name: "not-found-malformed", path: "/a/NOT-A-CODE", as: null },
+    { name: "assessment-rom-es", path: `/a/${rom.code}`, as: null, locale: "es-ES" },
+    { name: "assessment-pain-es", path: `/a/${pain.code}`, as: null, locale: "es-ES" },
     { name: "report", path: `/r/${report.code}`, as: null },
     { name: "report-joints", path: `/r/${report.code}`, as: null, from: "Finger joints by date" },
+    { name: "report-es", path: `/r/${report.code}`, as: null, locale: "es-ES" },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
     { name: "dashboard-es", path: "/dashboard", as: "patient", language: "es" },
@@ -200,7 +205,7 @@ async function main() {
   });
   let browser: Browser | undefined;
   try {
-    const only = process.env.SCREENSHOTS_ONLY?.split(",");
+    const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
     const list = (await shots(demo)).filter((shot) => !only || only.includes(shot.name));
     const cookies = {
       patient: await demo.signIn("patient"),
@@ -209,28 +214,34 @@ async function main() {
     };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
     for (const width of WIDTHS) {
-      const contexts = new Map<Persona, BrowserContext>();
-      for (const persona of [null, "patient", "care_provider", "admin"] as const) {
-        const context = await browser.newContext({
-          viewport: width.viewport,
-          deviceScaleFactor: 1,
-          isMobile: width.isMobile,
-          hasTouch: width.isMobile,
-          locale: "en-GB",
-          timezoneId: "Europe/London",
-        });
-        if (persona) {
-          await context.addCookies(
-            cookies[persona].split("; ").map((pair) => {
-              const at = pair.indexOf("=");
-              return { name: pair.slice(0, at), value: pair.slice(at + 1), url: demo.origin };
-            }),
-          );
+      // One browser context per persona and locale, made when a picture first needs it.
+      const contexts = new Map<string, BrowserContext>();
+      const contextFor = async (persona: Persona, locale: string): Promise<BrowserContext> => {
+        const key = `${persona}:${locale}`;
+        let context = contexts.get(key);
+        if (!context) {
+          context = await browser!.newContext({
+            viewport: width.viewport,
+            deviceScaleFactor: 1,
+            isMobile: width.isMobile,
+            hasTouch: width.isMobile,
+            locale,
+            timezoneId: "Europe/London",
+          });
+          if (persona) {
+            await context.addCookies(
+              cookies[persona].split("; ").map((pair) => {
+                const at = pair.indexOf("=");
+                return { name: pair.slice(0, at), value: pair.slice(at + 1), url: demo.origin };
+              }),
+            );
+          }
+          contexts.set(key, context);
         }
-        contexts.set(persona, context);
-      }
+        return context;
+      };
       for (const shot of list) {
-        const context = contexts.get(shot.as)!;
+        const context = await contextFor(shot.as, shot.locale ?? "en-GB");
         // The header switcher's choice, for this picture only.
         if (shot.language) await context.addCookies([{ name: "locale", value: shot.language, url: demo.origin }]);
         const page = await context.newPage();

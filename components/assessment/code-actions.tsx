@@ -11,12 +11,34 @@ import { errorText } from "@/lib/web/format";
 
 type Notice = { kind: "success" | "error" | "info"; text: string } | null;
 
+/** The words of the result's actions, in the page's language (the page passes them; no catalogue in the browser). */
+export interface AssessmentActionsText {
+  keep: string;
+  signIn: string;
+  signInToKeep: string;
+  belongs: string;
+  claimed: string;
+  expired: string;
+  claiming: string;
+  claim: string;
+  openDashboard: string;
+  emailLabel: string;
+  emailButton: string;
+  sent: string;
+  notSetUp: string;
+  invalidAddress: string;
+  sending: string;
+  failed: string;
+}
+
 export function ClaimButton({
   code,
   signedIn,
   canSignIn,
   claimable,
+  text,
 }: {
+  text: AssessmentActionsText;
   code: string;
   signedIn: boolean;
   /** False on an API-only server (no web sign-in): no link to a sign-in that cannot happen. */
@@ -33,16 +55,16 @@ export function ClaimButton({
     return (
       <p className="text-sm text-slate-700">
         <Link href={`/signin?callbackUrl=/a/${code}`} className="font-semibold text-teal-800 underline underline-offset-2">
-          Sign in
+          {text.signIn}
         </Link>{" "}
-        to keep this result in your account.
+        {text.signInToKeep}
       </p>
     );
   }
   return (
     <div className="space-y-2">
       {claimed && !notice ? (
-        <p className="text-sm text-slate-700">This assessment belongs to an account.</p>
+        <p className="text-sm text-slate-700">{text.belongs}</p>
       ) : (
         !claimed && (
           <Button
@@ -53,17 +75,17 @@ export function ClaimButton({
               setBusy(false);
               if (result.ok) {
                 setClaimed(true);
-                setNotice({ kind: "success", text: "Claimed: this assessment is now in your account and will not expire." });
+                setNotice({ kind: "success", text: text.claimed });
                 // The page's own figures (the badge, the expiry, the change over time) follow.
                 router.refresh();
               } else if (result.status === 401) {
-                setNotice({ kind: "error", text: "Your sign-in has expired. Please sign in again." });
+                setNotice({ kind: "error", text: text.expired });
               } else {
-                setNotice({ kind: "error", text: errorText(result.data) });
+                setNotice({ kind: "error", text: errorText(result.data, text.failed) });
               }
             }}
           >
-            {busy ? "Claiming…" : "Claim to my account"}
+            {busy ? text.claiming : text.claim}
           </Button>
         )
       )}
@@ -74,7 +96,7 @@ export function ClaimButton({
             <>
               {" "}
               <Link href="/dashboard" className="font-semibold underline">
-                Open my dashboard
+                {text.openDashboard}
               </Link>
             </>
           )}
@@ -89,23 +111,28 @@ export function AssessmentActions({
   signedIn,
   canSignIn,
   isAnonymous,
+  text,
 }: {
   code: string;
   signedIn: boolean;
   canSignIn: boolean;
   isAnonymous: boolean;
+  text: AssessmentActionsText;
 }) {
   return (
-    <Card title="Keep this result">
+    <Card title={text.keep}>
       <div className="space-y-5">
-        <ClaimButton code={code} signedIn={signedIn} canSignIn={canSignIn} claimable={isAnonymous} />
+        <ClaimButton code={code} signedIn={signedIn} canSignIn={canSignIn} claimable={isAnonymous} text={text} />
         <EmailForm
           path={`/lookup/${code}/email`}
           field="email"
-          label="E-mail me this code"
-          buttonLabel="E-mail me"
-          sentText={() => "Sent. Check your inbox."}
-          notSetUpText="E-mail is not set up on this server, so nothing was sent. Note the code instead."
+          label={text.emailLabel}
+          buttonLabel={text.emailButton}
+          sentText={() => text.sent}
+          notSetUpText={text.notSetUp}
+          invalidText={text.invalidAddress}
+          sendingText={text.sending}
+          failedText={text.failed}
         />
       </div>
     </Card>

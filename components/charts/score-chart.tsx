@@ -3,7 +3,8 @@
 // series per test plus the overall score, and the same figures as a table for screen readers.
 // Goals on a test's headline score are dashed, labelled reference lines; GoalChart draws one
 // goal's own metric (degrees, seconds, a disability score) over time the same way.
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { formatWhen } from "@/components/ui/when";
 import { formatMetric } from "@/lib/assessments/kinds/kind";
@@ -26,12 +27,13 @@ const LINES = [
 const GOAL_COLOR = "#92400e";
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const shortDay = (ms: number) => formatWhen(new Date(ms).toISOString().slice(0, 10), "shortDay", true);
+const shortDay = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString().slice(0, 10), "shortDay", true, language);
 
 /** `scores` may come newest first; `goals`: those on a charted test's headline score are drawn. */
 export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
   const t = useTranslations("scoreChart");
   const kindName = useTranslations("kinds");
+  const language = useLocale();
   const data = [...scores].sort((a, b) => a.date.localeCompare(b.date)).map((point) => ({ ...point, t: dayMs(point.date) }));
   const first = data[0];
   const latest = data.at(-1);
@@ -54,13 +56,13 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
             type="number"
             scale="time"
             domain={["dataMin", "dataMax"]}
-            tickFormatter={shortDay}
+            tickFormatter={(ms: number) => shortDay(ms, language)}
             tick={{ fontSize: 12, fill: "#334155" }}
             minTickGap={24}
           />
           <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />
           <Tooltip
-            labelFormatter={(label) => shortDay(Number(label))}
+            labelFormatter={(label) => shortDay(Number(label), language)}
             formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)}
           />
           <Legend wrapperStyle={{ fontSize: 12 }} />
@@ -91,7 +93,11 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
       </div>
       <figcaption className="mt-1 text-xs text-slate-700">
         {first && latest
-          ? t("caption", { days: data.length, first: formatWhen(first.date, "day", true), last: formatWhen(latest.date, "day", true) })
+          ? t("caption", {
+              days: data.length,
+              first: formatWhen(first.date, "day", true, language),
+              last: formatWhen(latest.date, "day", true, language),
+            })
           : null}
         {drawn.length > 0 && (
           <span className="mt-1 block">
@@ -116,7 +122,7 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
           <tbody>
             {data.map((point) => (
               <tr key={point.date}>
-                <th scope="row">{formatWhen(point.date, "day", true)}</th>
+                <th scope="row">{formatWhen(point.date, "day", true, language)}</th>
                 {present.map((line) => (
                   <td key={line.key}>{point[line.key] === null ? t("noResult") : formatNumber(point[line.key], 1)}</td>
                 ))}
@@ -130,11 +136,12 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
 }
 
 const instant = (iso: string) => Date.parse(iso);
-const shortInstant = (ms: number) => formatWhen(new Date(ms).toISOString(), "date", true);
+const shortInstant = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString(), "date", true, language);
 
 /** One goal's metric over time, the goal a labelled dashed line, with the figures as a table for screen readers. */
 export function GoalChart({ goal: g }: { goal: Goal }) {
   const t = useTranslations("scoreChart");
+  const language = useLocale();
   const data = g.points.map((point) => ({ t: instant(point.date), value: point.value }));
   const [low, high] = GOAL_RANGES[g.unit];
   const values = [...data.map((point) => point.value), g.target];
@@ -155,7 +162,7 @@ export function GoalChart({ goal: g }: { goal: Goal }) {
             type="number"
             scale="time"
             domain={["dataMin", "dataMax"]}
-            tickFormatter={shortInstant}
+            tickFormatter={(ms: number) => shortInstant(ms, language)}
             tick={{ fontSize: 11, fill: "#334155" }}
             minTickGap={24}
           />
@@ -181,7 +188,7 @@ export function GoalChart({ goal: g }: { goal: Goal }) {
           <tbody>
             {g.points.map((point) => (
               <tr key={point.date}>
-                <th scope="row">{formatWhen(point.date, "date", true)}</th>
+                <th scope="row">{formatWhen(point.date, "date", true, language)}</th>
                 <td>{formatMetric(g, point.value)}</td>
               </tr>
             ))}

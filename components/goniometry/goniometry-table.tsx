@@ -1,31 +1,21 @@
 // The goniometry table (lib/assessments/goniometry.ts) on a page: one table per hand, side by side
-// on a wide screen; each scrolls sideways on its own when its dates do not fit.
+// on a wide screen; each scrolls sideways on its own when its dates do not fit. Its words are the
+// catalogue's "goniometry" namespace, which the browser has too (the provider's page draws it there).
+import { useTranslations } from "next-intl";
 import { When } from "@/components/ui/when";
 import { formatChange, type GoniometryCell, type GoniometryTable, type GoniometryTam } from "@/lib/assessments/goniometry";
-
-const TEXT = {
-  hand: { LEFT: "Left hand", RIGHT: "Right hand" } as const,
-  caption: (hand: string) => `${hand}: active range of motion of each finger joint by date, with the change since the first measurement`,
-  joint: "Joint",
-  normal: "Normal",
-  tam: "TAM",
-  tamLong: "Total active motion",
-  below: "below normal",
-  legend:
-    "Degrees of active range of motion; the smaller figure is the change since the joint's first measurement here. ▼ marks a joint under 90% of its normal range. TAM (total active motion) is the sum of a finger's joints, shown when all were measured.",
-};
 
 function Change({ change }: { change: number | null }) {
   return change === null ? null : <span className="block text-xs font-normal text-slate-700">{formatChange(change)}</span>;
 }
 
-function CellView({ cell }: { cell: GoniometryCell | null }) {
+function CellView({ cell, below }: { cell: GoniometryCell | null; below: string }) {
   if (!cell) return <span className="text-slate-700">–</span>;
   return (
     <>
       <span className={cell.belowNormal ? "font-semibold text-amber-900" : undefined}>
         {cell.rom}°{cell.belowNormal ? <span aria-hidden="true"> ▼</span> : null}
-        {cell.belowNormal ? <span className="sr-only"> ({TEXT.below})</span> : null}
+        {cell.belowNormal ? <span className="sr-only"> ({below})</span> : null}
       </span>
       <Change change={cell.change} />
     </>
@@ -43,7 +33,8 @@ function TamView({ tam }: { tam: GoniometryTam }) {
 }
 
 function HandTable({ table }: { table: GoniometryTable }) {
-  const hand = TEXT.hand[table.hand];
+  const t = useTranslations("goniometry");
+  const hand = t(`hand.${table.hand}`);
   return (
     <div
       role="region"
@@ -54,15 +45,15 @@ function HandTable({ table }: { table: GoniometryTable }) {
       <table className="w-full text-left text-sm" data-testid={`goniometry-${table.hand.toLowerCase()}`}>
         <caption className="mb-1 text-left font-semibold text-slate-900">
           {hand}
-          <span className="sr-only">. {TEXT.caption(hand)}</span>
+          <span className="sr-only">. {t("caption", { hand })}</span>
         </caption>
         <thead className="border-b border-slate-300 text-xs text-slate-700">
           <tr>
             <th scope="col" className="py-1 pr-2">
-              {TEXT.joint}
+              {t("joint")}
             </th>
             <th scope="col" className="py-1 pr-2">
-              {TEXT.normal}
+              {t("normal")}
             </th>
             {table.columns.map((column) => (
               <th key={column.code} scope="col" className="whitespace-nowrap py-1 pr-2 text-right">
@@ -79,27 +70,27 @@ function HandTable({ table }: { table: GoniometryTable }) {
                 colSpan={2 + table.columns.length}
                 className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700"
               >
-                {finger.label}
+                {t(`fingers.${finger.finger}`)}
               </th>
             </tr>
             {finger.joints.map((row) => (
               <tr key={row.joint}>
                 <th scope="row" className="py-0.5 pr-2 font-medium">
-                  <span className="sr-only">{finger.label} </span>
+                  <span className="sr-only">{t(`fingers.${finger.finger}`)} </span>
                   {row.joint}
                 </th>
                 <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
                 {row.cells.map((cell, i) => (
                   <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
-                    <CellView cell={cell} />
+                    <CellView cell={cell} below={t("below")} />
                   </td>
                 ))}
               </tr>
             ))}
             <tr className="bg-slate-50">
               <th scope="row" className="py-0.5 pr-2 font-semibold">
-                <abbr title={TEXT.tamLong}>{TEXT.tam}</abbr>
-                <span className="sr-only"> {finger.label}</span>
+                <abbr title={t("tamLong")}>{t("tam")}</abbr>
+                <span className="sr-only"> {t(`fingers.${finger.finger}`)}</span>
               </th>
               <td />
               {finger.tam.map((tam, i) => (
@@ -121,6 +112,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
 
 /** Every hand's table; nothing when no finger joint was measured. */
 export function GoniometryTables({ tables }: { tables: GoniometryTable[] }) {
+  const t = useTranslations("goniometry");
   if (tables.length === 0) return null;
   return (
     <div className="space-y-3">
@@ -129,7 +121,7 @@ export function GoniometryTables({ tables }: { tables: GoniometryTable[] }) {
           <HandTable key={table.hand} table={table} />
         ))}
       </div>
-      <p className="text-xs text-slate-700">{TEXT.legend}</p>
+      <p className="text-xs text-slate-700">{t("legend")}</p>
     </div>
   );
 }

@@ -6,8 +6,28 @@ import type { explanationResponse } from "@/lib/reports/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
-/** The report's explanation, or an "Explain" button that asks for one. */
-export function Explanation({ code, initial, initialSource }: { code: string; initial: string | null; initialSource: string | null }) {
+export interface ExplanationText {
+  byModel: string;
+  byTemplate: string;
+  notDiagnosis: string;
+  noExplanation: string;
+  explaining: string;
+  explain: string;
+  failed: string;
+}
+
+/** The report's explanation, or an "Explain" button that asks for one; its words come from the page. */
+export function Explanation({
+  code,
+  initial,
+  initialSource,
+  text: words,
+}: {
+  code: string;
+  initial: string | null;
+  initialSource: string | null;
+  text: ExplanationText;
+}) {
   const [text, setText] = useState(initial);
   const [source, setSource] = useState(initialSource);
   const [busy, setBusy] = useState(false);
@@ -18,15 +38,14 @@ export function Explanation({ code, initial, initialSource }: { code: string; in
       <div className="space-y-2">
         <div className="whitespace-pre-line text-slate-800">{text}</div>
         <p className="text-xs text-slate-700">
-          {source === "ai" ? "Written by a language model from the numbers above." : "Written from a template from the numbers above."} It
-          is not a diagnosis.
+          {source === "ai" ? words.byModel : words.byTemplate} {words.notDiagnosis}
         </p>
       </div>
     );
   }
   return (
     <div className="space-y-3" aria-live="polite">
-      <p className="text-sm text-slate-700">No explanation yet. Ask for a plain-language explanation of these results.</p>
+      <p className="text-sm text-slate-700">{words.noExplanation}</p>
       <Button
         className="print:hidden"
         disabled={busy}
@@ -38,10 +57,10 @@ export function Explanation({ code, initial, initialSource }: { code: string; in
           if (result.ok) {
             setText(result.data.explanation);
             setSource(result.data.source);
-          } else setError(errorText(result.data));
+          } else setError(errorText(result.data, words.failed));
         }}
       >
-        {busy ? "Explaining…" : "Explain"}
+        {busy ? words.explaining : words.explain}
       </Button>
       {error && <Alert>{error}</Alert>}
     </div>

@@ -1,13 +1,28 @@
 "use client";
 // The report page's actions: Download PDF, Print and E-mail side by side (hidden in print), and
-// the e-mail form, which confirms "Sent to <address>" in a live region.
+// the e-mail form, which confirms "Sent to <address>" in a live region. Its words come from the
+// page, in the page's language (no catalogue in the browser).
 import { useId, useRef } from "react";
 import { Button, buttonStyles } from "@/components/ui";
 import { EmailForm } from "@/components/ui/email-form";
 import { useViewerClock } from "@/components/ui/when";
 import { query } from "@/lib/web/client";
 
-export function ReportActions({ code, formattedCode }: { code: string; formattedCode: string }) {
+export interface ReportActionsText {
+  download: string;
+  print: string;
+  email: string;
+  emailLabel: string;
+  send: string;
+  /** "Sent to {to}." with `{to}` where the address goes. */
+  sentTo: string;
+  notSetUp: string;
+  invalidAddress: string;
+  sending: string;
+  failed: string;
+}
+
+export function ReportActions({ code, formattedCode, text }: { code: string; formattedCode: string; text: ReportActionsText }) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   // The PDF and the e-mail are dated on this viewer's clock (the server only knows UTC).
@@ -20,10 +35,10 @@ export function ReportActions({ code, formattedCode }: { code: string; formatted
           href={`/api/proxy/reports/${code}/pdf${query(clock ?? {})}`}
           download={`hand-report-${formattedCode}.pdf`}
         >
-          Download PDF
+          {text.download}
         </a>
         <Button variant="secondary" onClick={() => window.print()}>
-          Print
+          {text.print}
         </Button>
         <a
           className={buttonStyles.secondary}
@@ -34,7 +49,7 @@ export function ReportActions({ code, formattedCode }: { code: string; formatted
             input.current?.scrollIntoView({ block: "center" });
           }}
         >
-          E-mail
+          {text.email}
         </a>
       </div>
       <EmailForm
@@ -43,10 +58,13 @@ export function ReportActions({ code, formattedCode }: { code: string; formatted
         path={`/reports/${code}/email`}
         field="to"
         extra={clock ?? undefined}
-        label="E-mail this report (the PDF is attached)"
-        buttonLabel="Send"
-        sentText={(to) => `Sent to ${to}.`}
-        notSetUpText="E-mail is not set up on this server, so nothing was sent. Download the PDF or share the link instead."
+        label={text.emailLabel}
+        buttonLabel={text.send}
+        sentText={(to) => text.sentTo.replace("{to}", to)}
+        notSetUpText={text.notSetUp}
+        invalidText={text.invalidAddress}
+        sendingText={text.sending}
+        failedText={text.failed}
       />
     </div>
   );

@@ -1,12 +1,14 @@
 // The report's summary as the PDF shows it (lib/pdf/report-document.tsx), from the same
 // presentation code: the table of records in date order, the score chart (one line per test and
-// hand) with its change table, and each record's details. Server-rendered, and printable.
+// hand) with its change table, and each record's details, in the page's language (`w`).
+// Server-rendered, and printable.
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui";
 import { When, WhenText } from "@/components/ui/when";
 import { handName, headline, snapshotMetrics, snapshotNotes, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { changes, chartScales, chartSeries, hasChart } from "@/lib/report-view/summary";
+import type { Words } from "@/lib/report-view/words";
 
 /** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
 function Scroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
@@ -22,30 +24,31 @@ function Scroll({ label, className, children }: { label: string; className?: str
   );
 }
 
-export function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
+export function SummaryTable({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
+  const t = w.t;
   return (
-    <Scroll label="Summary table">
+    <Scroll label={t("reportPage.summaryTable")}>
       <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">Every record of the report, oldest first</caption>
+        <caption className="sr-only">{t("reportPage.summaryCaption")}</caption>
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
           <tr>
             <th scope="col" className="py-2 pr-2">
               #
             </th>
             <th scope="col" className="py-2 pr-2">
-              Date
+              {t("reportPage.date")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Assessment
+              {t("reportPage.assessment")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Hand
+              {t("reportPage.hand")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Headline result
+              {t("reportPage.headline")}
             </th>
             <th scope="col" className="py-2 text-right">
-              Code
+              {t("reportPage.codeColumn")}
             </th>
           </tr>
         </thead>
@@ -56,9 +59,9 @@ export function SummaryTable({ assessments }: { assessments: ReportAssessment[] 
               <td className="whitespace-nowrap py-1.5 pr-2">
                 <When value={item.dateCreated} kind="date" />
               </td>
-              <td className="py-1.5 pr-2">{typeName(item.assessmentType)}</td>
-              <td className="py-1.5 pr-2">{handName(item.hand, true)}</td>
-              <td className="py-1.5 pr-2">{headline(item).text}</td>
+              <td className="py-1.5 pr-2">{typeName(item.assessmentType, w)}</td>
+              <td className="py-1.5 pr-2">{handName(item.hand, true, w)}</td>
+              <td className="py-1.5 pr-2">{headline(item, w).text}</td>
               <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
             </tr>
           ))}
@@ -71,9 +74,9 @@ export function SummaryTable({ assessments }: { assessments: ReportAssessment[] 
 const CHART = { width: 640, height: 200, left: 30, right: 10, top: 8, bottom: 22 };
 
 /** Scores over time, one line per test and hand; the change table below says the same in words. */
-export function ScoreChart({ assessments }: { assessments: ReportAssessment[] }) {
+export function ScoreChart({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
   if (!hasChart(assessments)) return null;
-  const series = chartSeries(assessments);
+  const series = chartSeries(assessments, w);
   const { first, last, x, y } = chartScales(series, CHART);
   return (
     <figure className="space-y-2">
@@ -81,7 +84,7 @@ export function ScoreChart({ assessments }: { assessments: ReportAssessment[] })
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         className="h-auto w-full"
         role="img"
-        aria-label={`Scores over time, 0 to 100, higher is better, over ${Math.max(1, Math.round((last - first) / 86_400_000))} days: ${series.length} lines, one per test and hand; the table "Change from first to latest" gives the values.`}
+        aria-label={w.t("reportPage.chartLabel", { days: Math.max(1, Math.round((last - first) / 86_400_000)), lines: series.length })}
         data-testid="report-chart"
       >
         {[0, 25, 50, 75, 100].map((tick) => (
@@ -137,26 +140,27 @@ export function ScoreChart({ assessments }: { assessments: ReportAssessment[] })
   );
 }
 
-export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
-  const rows = changes(assessments);
+export function ChangeTable({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
+  const t = w.t;
+  const rows = changes(assessments, undefined, w);
   if (rows.length === 0) return null;
   return (
-    <Scroll label="Change table">
+    <Scroll label={t("reportPage.changeTable")}>
       <table className="w-full min-w-[32rem] text-left text-sm" data-testid="change-table">
-        <caption className="sr-only">Change from the first to the latest result of each test and hand</caption>
+        <caption className="sr-only">{t("reportPage.changeCaption")}</caption>
         <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
           <tr>
             <th scope="col" className="py-2 pr-2">
-              Test · hand
+              {t("reportPage.testHand")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              First
+              {t("reportPage.first")}
             </th>
             <th scope="col" className="py-2 pr-2">
-              Latest
+              {t("reportPage.latest")}
             </th>
             <th scope="col" className="py-2 text-right">
-              Change
+              {t("reportPage.change")}
             </th>
           </tr>
         </thead>
@@ -188,17 +192,21 @@ export function ChangeTable({ assessments }: { assessments: ReportAssessment[] }
 }
 
 /** One record: its numbers and notes (lighting, flags); its finger joints are in the goniometry table. */
-export function AssessmentDetails({ item, index }: { item: ReportAssessment; index: number }) {
-  const metrics = snapshotMetrics(item);
-  const notes = snapshotNotes(item);
+export function AssessmentDetails({ item, index, w }: { item: ReportAssessment; index: number; w: Words }) {
+  const metrics = snapshotMetrics(item, w);
+  const notes = snapshotNotes(item, w);
   return (
     <Card
       headingLevel={3}
-      title={`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}
+      title={`${index + 1}. ${typeName(item.assessmentType, w)} · ${handName(item.hand, false, w)}`}
       className="min-w-0 break-inside-avoid"
       actions={
         <span className="text-xs text-slate-700">
-          {[<When key="when" value={item.dateCreated} />, weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+          {[
+            <When key="when" value={item.dateCreated} />,
+            weeksSinceSurgeryText(item.weeksSinceSurgery, w),
+            w.t("view.code", { code: item.formattedCode }),
+          ]
             .filter(Boolean)
             .flatMap((part, i) => (i === 0 ? [part] : [" · ", part]))}
         </span>
@@ -217,13 +225,13 @@ export function AssessmentDetails({ item, index }: { item: ReportAssessment; ind
           ))}
         </dl>
       ) : (
-        <p className="text-sm text-slate-700">No results were recorded for this assessment.</p>
+        <p className="text-sm text-slate-700">{w.table.noResults}</p>
       )}
       {notes.length ? (
         <ul className="mt-3 space-y-1 text-sm">
           {notes.map((note) => (
-            <li key={note.label} className={note.label === "Lighting" ? "font-semibold text-amber-900" : undefined}>
-              <span className={note.label === "Lighting" ? undefined : "text-slate-700"}>{note.label}:</span> {note.text}
+            <li key={note.label} className={note.warning ? "font-semibold text-amber-900" : undefined}>
+              <span className={note.warning ? undefined : "text-slate-700"}>{note.label}:</span> {note.text}
             </li>
           ))}
         </ul>

@@ -1,14 +1,15 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { Alert } from "@/components/ui";
 
 /** Shown on a sample result instead of its claim and e-mail actions. */
 export function SampleNotice() {
+  const t = useTranslations("assessmentPage");
   return (
     <Alert kind="info">
-      <strong>Sample result.</strong> These are made-up values showing what a result page looks like, not a measurement of anyone&apos;s
-      hand. A sample cannot be claimed, is left out of every list and figure, and is deleted after a day.{" "}
+      <strong>{t("sampleTitle")}</strong> {t("sampleText")}{" "}
       <Link href="/" className="font-semibold underline underline-offset-2">
-        Back to the home page
+        {t("sampleBack")}
       </Link>
     </Alert>
   );

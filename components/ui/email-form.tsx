@@ -22,6 +22,9 @@ export function EmailForm({
   buttonLabel,
   sentText,
   notSetUpText,
+  invalidText = "Enter a valid e-mail address",
+  sendingText = "Sending…",
+  failedText,
   id: givenId,
   inputRef,
   extra,
@@ -36,6 +39,11 @@ export function EmailForm({
   sentText: (to: string) => string;
   /** What it says when the server has no mail service. */
   notSetUpText: string;
+  /** What the field's error says when the address is refused without a reason. */
+  invalidText?: string;
+  /** The button while sending, and the status when sending failed without a reason (the page's language). */
+  sendingText?: string;
+  failedText?: string;
   /** The address field's id, for a link that jumps to it. */
   id?: string;
   inputRef?: Ref<HTMLInputElement>;
@@ -63,9 +71,9 @@ export function EmailForm({
         if (result.ok) {
           setNotice(result.data.sent === false ? { kind: "info", text: notSetUpText } : { kind: "success", text: sentText(to) });
         } else if (result.status === 400) {
-          setError(errorText(result.data).replace(/^\w+: /, "") || "Enter a valid e-mail address");
+          setError(errorText(result.data).replace(/^\w+: /, "") || invalidText);
         } else {
-          setNotice({ kind: "error", text: errorText(result.data) });
+          setNotice({ kind: "error", text: errorText(result.data, failedText) });
         }
       }}
     >
@@ -83,7 +91,7 @@ export function EmailForm({
           onChange={(event) => setAddress(event.target.value)}
         />
         <Button type="submit" variant="secondary" disabled={busy}>
-          {busy ? "Sending…" : buttonLabel}
+          {busy ? sendingText : buttonLabel}
         </Button>
       </div>
       <FieldError id={id} error={error} />

@@ -1,11 +1,12 @@
 "use client";
-// A date or time as the viewer reads it: the page's language (in the browser's regional form when
-// the browser speaks it, es-MX for a Mexican browser on a Spanish page), and for instants their
-// time zone. The server does not know the zone, so the first paint (server HTML and hydration)
-// shows the instant in UTC, saying so, and the browser then re-renders it in local terms; calendar
-// days (a date of birth, a score day) are never shifted across time zones.
+// A date or time as the viewer reads it: their locale, and for instants their time zone. The
+// server does not know either, so the first paint (server HTML and hydration) shows the instant
+// in UTC, saying so, and the browser then re-renders it in local terms; calendar days (a date of
+// birth, a score day) are never shifted across time zones. Both are written in the page's
+// language: the browser's own conventions when it reads that language, else the language's.
 import { useLocale } from "next-intl";
 import { useSyncExternalStore } from "react";
+import { FORMAT_LOCALES } from "@/lib/i18n/locales";
 
 export type WhenKind = "date" | "datetime" | "day" | "shortDay";
 
@@ -16,29 +17,30 @@ const OPTIONS: Record<WhenKind, Intl.DateTimeFormatOptions> = {
   shortDay: { day: "numeric", month: "short", timeZone: "UTC" },
 };
 
-// One formatter per kind and reader (making one per call, as toLocaleString does, is what costs).
+type Language = keyof typeof FORMAT_LOCALES;
+
+/** The browser's own locale when it is of `language`, else the language's conventions. */
+function readerLocale(language: Language): string {
+  const own = Intl.DateTimeFormat().resolvedOptions().locale;
+  return own.split("-")[0] === language ? own : FORMAT_LOCALES[language];
+}
+
+// One formatter per kind, reader and language (making one per call, as toLocaleString does, is what costs).
 const formats = new Map<string, Intl.DateTimeFormat>();
-function formatter(kind: WhenKind, local: boolean, language: string | undefined): Intl.DateTimeFormat {
+function formatter(kind: WhenKind, local: boolean, language: Language): Intl.DateTimeFormat {
   const key = `${kind}:${local}:${language}`;
   let format = formats.get(key);
   if (!format) {
     format = local
-      ? new Intl.DateTimeFormat(regional(language), OPTIONS[kind])
-      : new Intl.DateTimeFormat(!language || language === "en" ? "en-GB" : language, { ...OPTIONS[kind], timeZone: "UTC" });
+      ? new Intl.DateTimeFormat(readerLocale(language), OPTIONS[kind])
+      : new Intl.DateTimeFormat(FORMAT_LOCALES[language], { ...OPTIONS[kind], timeZone: "UTC" });
     formats.set(key, format);
   }
   return format;
 }
 
-/** The browser's own locale when it is of `language` (or no language is asked for), else `language`. */
-function regional(language: string | undefined): string | undefined {
-  if (!language) return undefined;
-  const own = Intl.DateTimeFormat().resolvedOptions().locale;
-  return own.split("-")[0] === language ? own : language;
-}
-
-/** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"); `language`: the page's. */
-export function formatWhen(value: string, kind: WhenKind, local: boolean, language?: string): string {
+/** `value`: an ISO instant, or YYYY-MM-DD for a calendar day ("day", "shortDay"); in English unless `language` says otherwise. */
+export function formatWhen(value: string, kind: WhenKind, local: boolean, language: Language = "en"): string {
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
   if (Number.isNaN(date.getTime())) return "—";
   const calendar = kind === "day" || kind === "shortDay";

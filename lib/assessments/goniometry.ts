@@ -44,7 +44,7 @@ export interface GoniometryTam {
 }
 
 export interface GoniometryFinger {
-  finger: string;
+  finger: (typeof ROM_FINGERS)[number]["finger"];
   label: string;
   joints: GoniometryJointRow[];
   tam: GoniometryTam[];
@@ -113,6 +113,11 @@ export function goniometryTables(measurements: Measurement[], maxColumns = Infin
     }).filter((f) => f.joints.some((row) => row.cells.some((cell) => cell !== null)));
     return [{ hand: side, columns: records.map((m) => ({ code: m.code, date: m.date })), fingers }];
   });
+}
+
+/** Whether a camera record was recorded in poor lighting (its angles and touches may be less accurate). */
+export function recordedInPoorLight(item: { resultSnapshot: Record<string, unknown> }): boolean {
+  return item.resultSnapshot.lightingQuality === "POOR";
 }
 
 /** "+12°", "−5°", "±0°" for a change; "" when there is none to show. */

@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import { HAND_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
-import { DISCLAIMER } from "@/lib/report-view/present";
 
 describe("choosing the language of a page", () => {
   it("takes the switcher's cookie over the browser's preference", () => {
@@ -58,8 +58,22 @@ describe("the English catalogue says what the code says", () => {
     assert.deepEqual(Object.keys(MESSAGES.en.kinds).sort(), Object.keys(KINDS).sort());
   });
 
+  it("labels every metric as its kind module does, and names pains, levels and hands as the vocabulary does", () => {
+    const metrics = MESSAGES.en.view.metrics as Record<string, Record<string, string>>;
+    for (const [type, kind] of Object.entries(KINDS))
+      for (const spec of kind.metrics)
+        assert.equal(metrics[type === "THUMB" ? "ROM" : type]?.[spec.key], spec.label, `${type} ${spec.key}`);
+    assert.deepEqual(Object.values(MESSAGES.en.view.painLabels), [...PAIN_LABELS]);
+    assert.deepEqual(Object.values(MESSAGES.en.view.levels), [...PROGRESSION_LEVELS]);
+    for (const [hand, name] of Object.entries(HAND_NAMES))
+      assert.equal(MESSAGES.en.view.hand[hand as keyof typeof MESSAGES.en.view.hand], name);
+  });
+
   it("names the service as the e-mails always have, and words the disclaimer as the PDF does", () => {
     assert.equal(MESSAGES.en.email.serviceName, "Hand Assessment Service");
-    assert.equal(MESSAGES.en.email.disclaimer, DISCLAIMER);
+    assert.equal(
+      MESSAGES.en.email.disclaimer,
+      "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.",
+    );
   });
 });

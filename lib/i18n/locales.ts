@@ -6,6 +6,9 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const LOCALE_COOKIE = "locale";
 
+/** The region whose number and date conventions each language follows where the reader's own are not known. */
+export const FORMAT_LOCALES: Record<Locale, string> = { en: "en-GB", es: "es-ES" };
+
 /** The language names as a reader of that language writes them (the switcher shows these). */
 export const LOCALE_NAMES: Record<Locale, string> = { en: "English", es: "Español" };
 

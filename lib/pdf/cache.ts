@@ -1,17 +1,18 @@
 // Rendered PDFs, kept in memory up to a byte cap (PDF_CACHE_BYTES), least recently used first
 // out. An entry is keyed by a hash of everything the document is made from (the report as read
 // from the database, every assessment's snapshot, owner and title included, the share link, and
-// the clock its dates are written on),
+// the clock its dates are written on, and the language it is written in),
 // so anything that would change the PDF changes the key: a changed report is rendered anew and
 // its old entry ages out. The view count is left out: the document does not show it.
 import { createHash } from "node:crypto";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
-export function pdfCacheKey(report: ReportView, shareUrl: string, clock: Clock): string {
+export function pdfCacheKey(report: ReportView, shareUrl: string, clock: Clock, language: Locale): string {
   const { viewCount: _notShown, ...shown } = report;
   return createHash("sha256")
-    .update(JSON.stringify([shown, shareUrl, clock.timeZone, clock.locale]))
+    .update(JSON.stringify([shown, shareUrl, clock.timeZone, clock.locale, language]))
     .digest("base64url");
 }
 

@@ -9,8 +9,9 @@ import { formatMetric, presentMetrics } from "@/lib/assessments/kinds/kind";
 import type { GoniometryTable } from "@/lib/assessments/goniometry";
 import type { goal } from "@/lib/goals/schemas";
 import { ClockContext, Goniometry, ScoreChart, styles, ZEBRA } from "@/lib/pdf/report-document";
-import { clockName, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
-import { DISCLAIMER, formatDate, handName, headline } from "@/lib/report-view/present";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { formatDate, handName, headline } from "@/lib/report-view/present";
+import { ENGLISH } from "@/lib/report-view/words";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 export interface HistoryView {
@@ -133,9 +134,9 @@ export function HistoryDocument({ view, fonts, clock = UTC_CLOCK }: { view: Hist
       <ClockContext.Provider value={clock}>
         <Page size="A4" style={[styles.page, { fontFamily: fonts }]}>
           <View style={styles.footer} fixed>
-            <Text>{DISCLAIMER}</Text>
+            <Text>{ENGLISH.t("email.disclaimer")}</Text>
             <View style={styles.footerRow}>
-              <Text>{`${HISTORY_TEXT.title} · ${patient} · generated ${formatDate(view.createdAt, clock)} · dates in ${clockName(clock)}`}</Text>
+              <Text>{`${HISTORY_TEXT.title} · ${patient} · generated ${formatDate(view.createdAt, clock)} · dates in ${clock.timeZone === "UTC" ? "UTC" : `${clock.timeZone.replace(/_/g, " ")} time`}`}</Text>
               <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
             </View>
           </View>

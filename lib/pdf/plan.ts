@@ -8,6 +8,7 @@
 // still overflow, renders the flowing document with react-pdf's own numbering instead.
 import { goniometryTables, measurementsOf, type GoniometryTable } from "@/lib/assessments/goniometry";
 import { clip, formatDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
@@ -20,6 +21,7 @@ import {
   sectionMeta,
   senderTitle,
 } from "@/lib/report-view/summary";
+import { ENGLISH, wordsFor, type Words } from "@/lib/report-view/words";
 
 /** A4 height less the page's top and bottom padding (report-document.tsx: 36 and 58). */
 export const PAGE_CONTENT_HEIGHT = 842 - 36 - 58;
@@ -78,30 +80,34 @@ const textHeight = (text: string, width: number, size: number, bold = false) => 
 const HEADING = 10.5 * LINE + 6 + 5;
 
 /** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
-function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock: Clock): number {
+function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock: Clock, w: Words): number {
   let height = 7.5 * LINE; // kicker
-  height += textHeight(reportHeading(report), CONTENT_WIDTH, 17, true) + 4 + 8;
-  const fromSender = senderTitle(report);
+  height += textHeight(reportHeading(report, w), CONTENT_WIDTH, 17, true) + 4 + 8;
+  const fromSender = senderTitle(report, w);
   if (fromSender) height += textHeight(fromSender, CONTENT_WIDTH, 8) - 8 + 8;
-  const metaValues = [patientLabel(report), formatDate(report.createdAt, clock), String(report.assessments.length), report.formattedCode];
+  const metaValues = [
+    patientLabel(report, w),
+    formatDate(report.createdAt, clock),
+    String(report.assessments.length),
+    report.formattedCode,
+  ];
   height += 6 * 2 + 2 + 12 + 6.5 * LINE + 1 + Math.max(...metaValues.map((value) => textHeight(value, CONTENT_WIDTH / 4 - 4, 9.5, true)));
-  const details = patientDetails(report);
+  const details = patientDetails(report, w, clock.locale);
   if (details) height += textHeight(details, CONTENT_WIDTH, 8) - 8 + 8;
-  const notice = ownershipNotice(report);
+  const notice = ownershipNotice(report, w);
   if (notice) height += textHeight(notice, CONTENT_WIDTH - 14, 8) + 6 + 8;
-  height +=
-    -6 + 8 + textHeight(`Share code of this report: anyone with it can open the report online at ${shareUrl}`, CONTENT_WIDTH - 60, 7.5);
+  height += -6 + 8 + textHeight(w.t("pdf.share", { url: shareUrl }), CONTENT_WIDTH - 60, 7.5);
   height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
   for (const item of report.assessments) {
     const cells = [
-      textHeight(typeName(item.assessmentType), 118, 8.5),
-      textHeight(handName(item.hand, true), 62, 8.5),
-      textHeight(headline(item).text, CONTENT_WIDTH - 18 - 64 - 118 - 62 - 50, 8.5),
+      textHeight(typeName(item.assessmentType, w), 118, 8.5),
+      textHeight(handName(item.hand, true, w), 62, 8.5),
+      textHeight(headline(item, w).text, CONTENT_WIDTH - 18 - 64 - 118 - 62 - 50, 8.5),
     ];
     height += 2.4 + Math.max(...cells);
   }
   if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
-  const rows = changes(report.assessments, clock);
+  const rows = changes(report.assessments, clock, w);
   if (rows.length) {
     height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
     const rest = (CONTENT_WIDTH - 160 - 100) / 2;
@@ -122,11 +128,11 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock
 const METRIC_WIDTH = (CONTENT_WIDTH - 1 - 12) / 8 - 4;
 
 /** One assessment section (kept whole on a page). */
-export function sectionHeight(item: ReportAssessment, index: number, clock: Clock = UTC_CLOCK): number {
-  const title = `${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`;
-  const meta = sectionMeta(item, clock);
+export function sectionHeight(item: ReportAssessment, index: number, clock: Clock = UTC_CLOCK, w: Words = ENGLISH): number {
+  const title = `${index + 1}. ${typeName(item.assessmentType, w)} · ${handName(item.hand, false, w)}`;
+  const meta = sectionMeta(item, clock, w);
   let height = 1 + 2 * 2 + 0.5 + Math.max(8.5 * LINE, textHeight(`${title}   ${meta}`, CONTENT_WIDTH - 12, 8.5, true));
-  const metrics = snapshotMetrics(item);
+  const metrics = snapshotMetrics(item, w);
   if (metrics.length) {
     height += 2.5 + 1;
     for (let row = 0; row < metrics.length; row += 8) {
@@ -143,7 +149,7 @@ export function sectionHeight(item: ReportAssessment, index: number, clock: Cloc
   } else {
     height += 3 + 7.5 * LINE + 2.5;
   }
-  const notes = snapshotNotes(item);
+  const notes = snapshotNotes(item, w);
   if (notes.length) height += textHeight(notes.map((note) => `${note.label}: ${note.text}.  `).join(""), CONTENT_WIDTH - 12, 7.5) + 2.5;
   return height + 5;
 }
@@ -192,9 +198,10 @@ function explanationHeight(text: string): number {
  * heading travelling with the first of them; every section is placed, even one taller than a
  * page (react-pdf then splits that page, and the caller's page count check notices).
  */
-export function planPages(report: ReportView, shareUrl: string, clock: Clock = UTC_CLOCK): number[][] {
+export function planPages(report: ReportView, shareUrl: string, clock: Clock = UTC_CLOCK, language: Locale = DEFAULT_LOCALE): number[][] {
+  const w = wordsFor(language);
   const pages: number[][] = [[]];
-  let used = introHeight(report, shareUrl, hasChart(report.assessments), clock);
+  let used = introHeight(report, shareUrl, hasChart(report.assessments), clock, w);
   const limit = PAGE_CONTENT_HEIGHT - SAFETY;
   const goniometry = pdfGoniometry(report);
   const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...(goniometry.length ? [GONIOMETRY] : []), ...report.assessments.keys()];
@@ -204,7 +211,7 @@ export function planPages(report: ReportView, shareUrl: string, clock: Clock = U
         ? explanationHeight(report.aiExplanation!)
         : index === GONIOMETRY
           ? goniometryHeight(goniometry)
-          : sectionHeight(report.assessments[index]!, index, clock) + (index === 0 ? HEADING : 0);
+          : sectionHeight(report.assessments[index]!, index, clock, w) + (index === 0 ? HEADING : 0);
     const current = pages[pages.length - 1]!;
     const alone = current.length === 0 && pages.length > 1;
     if (used + height > limit && !alone) {

@@ -23,6 +23,7 @@ import { logger } from "@/lib/log";
 import { PdfCache, pdfCacheKey } from "@/lib/pdf/cache";
 import { FairQueue, QueueFull } from "@/lib/pdf/fair-queue";
 import type { HistoryView } from "@/lib/pdf/history-document";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportView } from "@/lib/report-view/schemas";
 
@@ -67,7 +68,7 @@ const busy = () =>
   });
 
 /**
- * The report as PDF bytes for `client` (the caller's address): from the cache when this very
+ * The report as PDF bytes for `client` (the caller's address), in `language`: from the cache when this very
  * document was made before (`cached`), else rendered by a worker of the pool when it is the
  * client's turn; 503 ApiError when the client's or the whole queue is full or the render too slow.
  */
@@ -76,15 +77,16 @@ export async function renderPdf(
   shareUrl: string,
   client: string,
   clock: Clock = UTC_CLOCK,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<{ bytes: Buffer; cached: boolean }> {
   cache ??= new PdfCache(env().PDF_CACHE_BYTES);
-  const key = pdfCacheKey(report, shareUrl, clock);
+  const key = pdfCacheKey(report, shareUrl, clock, language);
   const hit = cache.get(key);
   if (hit) return { bytes: hit, cached: true };
   let pending = rendering.get(key);
   if (!pending) {
     pending = renderQueue()
-      .run(client, () => renderInPool({ report, shareUrl }, report.assessments.length, clock))
+      .run(client, () => renderInPool({ report, shareUrl, language }, report.assessments.length, clock))
       .then((bytes) => {
         cache!.set(key, bytes);
         return bytes;
@@ -117,7 +119,7 @@ export async function renderHistory(view: HistoryView, client: string, clock: Cl
 }
 
 /** What a worker renders (lib/pdf/worker-task.ts): a report, or a patient's history. */
-export type PdfJob = { report: ReportView; shareUrl: string } | { history: HistoryView };
+export type PdfJob = { report: ReportView; shareUrl: string; language: Locale } | { history: HistoryView };
 
 async function renderInPool(job: PdfJob, assessments: number, clock: Clock): Promise<Buffer> {
   const budget = env().PDF_RENDER_TIMEOUT_MS;

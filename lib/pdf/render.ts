@@ -5,6 +5,7 @@ import { fontStack } from "@/lib/pdf/fonts";
 import { planPages } from "@/lib/pdf/plan";
 import { HistoryDocument, type HistoryView } from "@/lib/pdf/history-document";
 import { ReportDocument } from "@/lib/pdf/report-document";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatDateTime } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
@@ -17,14 +18,16 @@ import type { ReportView } from "@/lib/report-view/schemas";
 export async function renderReportPdf(
   report: ReportView,
   shareUrl: string,
-  options: { clock?: Clock; plan?: number[][] } = {},
+  options: { clock?: Clock; plan?: number[][]; language?: Locale } = {},
 ): Promise<Buffer> {
   const clock = options.clock ?? UTC_CLOCK;
-  const plan = options.plan ?? planPages(report, shareUrl, clock);
-  // Every string the document may print comes from the report, the link or the clock's dates.
+  const language = options.language ?? DEFAULT_LOCALE;
+  const plan = options.plan ?? planPages(report, shareUrl, clock, language);
+  // Every string the document may print comes from the report, the link, the clock's dates or
+  // the catalogue (whose Latin letters the first font has).
   const fonts = fontStack(`${JSON.stringify(report)}${shareUrl}${formatDateTime(report.createdAt, clock)}`);
-  const planned = await render(report, shareUrl, fonts, plan, clock);
-  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined, clock);
+  const planned = await render(report, shareUrl, fonts, plan, clock, language);
+  return pageCount(planned) === plan.length ? planned : render(report, shareUrl, fonts, undefined, clock, language);
 }
 
 /** A patient's history (lib/pdf/history-document.tsx): one flowing document, react-pdf breaking and numbering the pages. */
@@ -38,8 +41,15 @@ export function pageCount(bytes: Buffer): number {
   return bytes.toString("latin1").match(/\/Type \/Page\n/g)?.length ?? 0;
 }
 
-async function render(report: ReportView, shareUrl: string, fonts: string[], plan: number[][] | undefined, clock: Clock): Promise<Buffer> {
-  return toBytes(pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts, clock }) as Parameters<typeof pdf>[0]));
+async function render(
+  report: ReportView,
+  shareUrl: string,
+  fonts: string[],
+  plan: number[][] | undefined,
+  clock: Clock,
+  language: Locale,
+): Promise<Buffer> {
+  return toBytes(pdf(createElement(ReportDocument, { report, shareUrl, plan, fonts, clock, language }) as Parameters<typeof pdf>[0]));
 }
 
 async function toBytes(instance: ReturnType<typeof pdf>): Promise<Buffer> {

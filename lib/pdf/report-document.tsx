@@ -3,18 +3,10 @@
 import { createContext, Fragment, useContext } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
 import { formatChange, type GoniometryTable } from "@/lib/assessments/goniometry";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { EXPLANATION, explanationParagraphs, GONIOMETRY, pdfGoniometry } from "@/lib/pdf/plan";
-import {
-  DISCLAIMER,
-  formatDate,
-  formatShortDate,
-  handName,
-  headline,
-  snapshotMetrics,
-  snapshotNotes,
-  typeName,
-} from "@/lib/report-view/present";
-import { clockName, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { formatDate, formatShortDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
@@ -29,6 +21,7 @@ import {
   sectionMeta,
   senderTitle,
 } from "@/lib/report-view/summary";
+import { ENGLISH, wordsFor, type Words } from "@/lib/report-view/words";
 
 const INK = "#1c2530";
 const MUTED = "#5b6673";
@@ -171,12 +164,22 @@ export interface ReportDocumentProps {
   fonts: string[];
   /** Whose clock the dates are on (the person who asked for the PDF), named in every footer; UTC by default. */
   clock?: Clock;
+  /** The language the document is written in (the asker's; the PDF's /Lang says it); English by default. */
+  language?: Locale;
 }
 
 export const ClockContext = createContext<Clock>(UTC_CLOCK);
+const WordsContext = createContext<Words>(ENGLISH);
 
-export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK }: ReportDocumentProps) {
-  const patient = patientLabel(report);
+/** The document language a PDF reader announces: the language, with the region its dates follow when that is the same language. */
+function documentLanguage(language: Locale, clock: Clock): string {
+  return clock.locale.split("-")[0] === language ? clock.locale : language;
+}
+
+export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK, language = DEFAULT_LOCALE }: ReportDocumentProps) {
+  const w = wordsFor(language);
+  const t = w.t;
+  const patient = patientLabel(report, w);
   const pageStyle = [styles.page, { fontFamily: fonts }];
   const goniometry = pdfGoniometry(report);
   const block = (index: number) =>
@@ -192,43 +195,45 @@ export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOC
     );
   return (
     <Document
-      title={reportHeading(report)}
-      author={`Hand Assessment · ${report.patient?.name ?? "report"} ${report.formattedCode}`}
-      subject={`Hand assessment report ${report.formattedCode}: ${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"} of ${patient}`}
-      keywords="hand assessment, range of motion, dexterity, pain, arthritis"
-      creator="Hand Assessment"
-      producer="Hand Assessment"
-      language="en-GB"
+      title={reportHeading(report, w)}
+      author={t("pdf.author", { name: report.patient?.name ?? t("pdf.authorReport"), code: report.formattedCode })}
+      subject={t("pdf.subject", { code: report.formattedCode, count: report.assessments.length, patient })}
+      keywords={t("pdf.keywords")}
+      creator={t("pdf.producer")}
+      producer={t("pdf.producer")}
+      language={documentLanguage(language, clock)}
     >
-      <ClockContext.Provider value={clock}>
-        {plan ? (
-          plan.map((sections, page) => (
-            <Page key={page} size="A4" style={pageStyle}>
-              {page > 0 ? (
-                <View style={styles.runningHead} fixed>
-                  <RunningHead report={report} patient={patient} />
-                </View>
-              ) : null}
-              <Footer report={report} pageLabel={`Page ${page + 1} of ${plan.length}`} />
-              {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
-              {sections.map(block)}
+      <WordsContext.Provider value={w}>
+        <ClockContext.Provider value={clock}>
+          {plan ? (
+            plan.map((sections, page) => (
+              <Page key={page} size="A4" style={pageStyle}>
+                {page > 0 ? (
+                  <View style={styles.runningHead} fixed>
+                    <RunningHead report={report} patient={patient} w={w} />
+                  </View>
+                ) : null}
+                <Footer report={report} pageLabel={t("pdf.page", { page: page + 1, pages: plan.length })} />
+                {page === 0 ? <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} /> : null}
+                {sections.map(block)}
+              </Page>
+            ))
+          ) : (
+            <Page size="A4" style={pageStyle}>
+              <View
+                style={styles.runningHead}
+                fixed
+                render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} w={w} /> : null)}
+              />
+              <Footer report={report} />
+              <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
+              {report.aiExplanation ? block(EXPLANATION) : null}
+              {goniometry.length ? block(GONIOMETRY) : null}
+              {report.assessments.map((_, index) => block(index))}
             </Page>
-          ))
-        ) : (
-          <Page size="A4" style={pageStyle}>
-            <View
-              style={styles.runningHead}
-              fixed
-              render={({ pageNumber }) => (pageNumber > 1 ? <RunningHead report={report} patient={patient} /> : null)}
-            />
-            <Footer report={report} />
-            <Intro report={report} patient={patient} shareUrl={shareUrl} chartFont={fonts[0]!} />
-            {report.aiExplanation ? block(EXPLANATION) : null}
-            {goniometry.length ? block(GONIOMETRY) : null}
-            {report.assessments.map((_, index) => block(index))}
-          </Page>
-        )}
-      </ClockContext.Provider>
+          )}
+        </ClockContext.Provider>
+      </WordsContext.Provider>
     </Document>
   );
 }
@@ -236,12 +241,18 @@ export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOC
 /** On every page: the disclaimer, the report code and the page number (static when planned). */
 function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string }) {
   const clock = useContext(ClockContext);
+  const { t } = useContext(WordsContext);
+  const zone = clock.timeZone.replace(/_/g, " ");
   return (
     <View style={styles.footer} fixed>
-      <Text>{DISCLAIMER}</Text>
+      <Text>{t("email.disclaimer")}</Text>
       <View style={styles.footerRow}>
-        <Text>{`Report ${report.formattedCode} · generated ${formatDate(report.createdAt, clock)} · dates in ${clockName(clock)}`}</Text>
-        {pageLabel ? <Text>{pageLabel}</Text> : <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />}
+        <Text>{t("pdf.footer", { code: report.formattedCode, date: formatDate(report.createdAt, clock), zone })}</Text>
+        {pageLabel ? (
+          <Text>{pageLabel}</Text>
+        ) : (
+          <Text render={({ pageNumber, totalPages }) => t("pdf.page", { page: pageNumber, pages: totalPages })} />
+        )}
       </View>
     </View>
   );
@@ -249,28 +260,30 @@ function Footer({ report, pageLabel }: { report: ReportView; pageLabel?: string 
 
 function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; patient: string; shareUrl: string; chartFont: string }) {
   const clock = useContext(ClockContext);
-  const details = patientDetails(report);
-  const notice = ownershipNotice(report);
-  const fromSender = senderTitle(report);
+  const w = useContext(WordsContext);
+  const t = w.t;
+  const details = patientDetails(report, w, clock.locale);
+  const notice = ownershipNotice(report, w);
+  const fromSender = senderTitle(report, w);
   return (
     <>
-      <Text style={styles.kicker}>HAND FUNCTION ASSESSMENT REPORT</Text>
-      <Text style={styles.title}>{reportHeading(report)}</Text>
+      <Text style={styles.kicker}>{t("pdf.kicker")}</Text>
+      <Text style={styles.title}>{reportHeading(report, w)}</Text>
       {fromSender ? <Text style={styles.details}>{fromSender}</Text> : null}
       <View style={styles.metaRow}>
-        <Meta label="Patient" value={patient} />
-        <Meta label="Report date" value={formatDate(report.createdAt, clock)} />
-        <Meta label="Assessments" value={String(report.assessments.length)} />
-        <Meta label="Report code" value={report.formattedCode} />
+        <Meta label={t("pdf.patient")} value={patient} />
+        <Meta label={t("pdf.reportDate")} value={formatDate(report.createdAt, clock)} />
+        <Meta label={t("pdf.assessments")} value={String(report.assessments.length)} />
+        <Meta label={t("pdf.reportCode")} value={report.formattedCode} />
       </View>
       {details ? <Text style={styles.details}>{details}</Text> : null}
       {notice ? <Text style={styles.notice}>{notice}</Text> : null}
       <View style={styles.share}>
         <Text style={styles.shareCode}>{report.formattedCode}</Text>
-        <Text style={styles.shareText}>{`Share code of this report: anyone with it can open the report online at ${shareUrl}`}</Text>
+        <Text style={styles.shareText}>{t("pdf.share", { url: shareUrl })}</Text>
       </View>
 
-      <Text style={styles.heading}>Summary</Text>
+      <Text style={styles.heading}>{t("pdf.summary")}</Text>
       <SummaryTable assessments={report.assessments} />
       <ScoreChart assessments={report.assessments} font={chartFont} />
       <ChangeTable assessments={report.assessments} />
@@ -279,18 +292,20 @@ function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; p
 }
 
 function DetailsHeading() {
+  const { t } = useContext(WordsContext);
   return (
     <Text style={styles.heading} minPresenceAhead={60}>
-      Assessment details
+      {t("pdf.details")}
     </Text>
   );
 }
 
-function RunningHead({ report, patient }: { report: ReportView; patient: string }) {
+/** No hooks: react-pdf calls a flowing page's `render` outside React's render. */
+function RunningHead({ report, patient, w }: { report: ReportView; patient: string; w: Words }) {
   return (
     <>
-      <Text>{reportHeading(report)}</Text>
-      <Text>{`${patient} · Report ${report.formattedCode}`}</Text>
+      <Text>{reportHeading(report, w)}</Text>
+      <Text>{w.t("pdf.runningHead", { patient, code: report.formattedCode })}</Text>
     </>
   );
 }
@@ -306,23 +321,25 @@ function Meta({ label, value }: { label: string; value: string }) {
 
 function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
   const clock = useContext(ClockContext);
+  const w = useContext(WordsContext);
+  const t = w.t;
   return (
     <View style={styles.table}>
       <View style={styles.tableHead} fixed>
         <Text style={styles.cellIndex}>#</Text>
-        <Text style={styles.cellDate}>Date</Text>
-        <Text style={styles.cellType}>Assessment</Text>
-        <Text style={styles.cellHand}>Hand</Text>
-        <Text style={styles.cellHeadline}>Headline result</Text>
-        <Text style={styles.cellCode}>Code</Text>
+        <Text style={styles.cellDate}>{t("reportPage.date")}</Text>
+        <Text style={styles.cellType}>{t("reportPage.assessment")}</Text>
+        <Text style={styles.cellHand}>{t("reportPage.hand")}</Text>
+        <Text style={styles.cellHeadline}>{t("reportPage.headline")}</Text>
+        <Text style={styles.cellCode}>{t("reportPage.codeColumn")}</Text>
       </View>
       {assessments.map((item, index) => (
         <View key={item.code} style={[styles.tableRow, index % 2 === 1 ? { backgroundColor: ZEBRA } : {}]} wrap={false}>
           <Text style={styles.cellIndex}>{index + 1}</Text>
           <Text style={styles.cellDate}>{formatDate(item.dateCreated, clock)}</Text>
-          <Text style={styles.cellType}>{typeName(item.assessmentType)}</Text>
-          <Text style={styles.cellHand}>{handName(item.hand, true)}</Text>
-          <Text style={styles.cellHeadline}>{headline(item).text}</Text>
+          <Text style={styles.cellType}>{typeName(item.assessmentType, w)}</Text>
+          <Text style={styles.cellHand}>{handName(item.hand, true, w)}</Text>
+          <Text style={styles.cellHeadline}>{headline(item, w).text}</Text>
           <Text style={styles.cellCode}>{item.formattedCode}</Text>
         </View>
       ))}
@@ -335,8 +352,9 @@ const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 }
 /** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
 export function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
   const clock = useContext(ClockContext);
+  const w = useContext(WordsContext);
   if (!hasChart(assessments)) return null;
-  const series = chartSeries(assessments);
+  const series = chartSeries(assessments, w);
   const { first, last, x, y } = chartScales(series, CHART);
   // Every week is labelled (every n-th when they would not fit): a 36-point slot per label.
   const ticks = weekTicks(first, last, Math.floor((CHART.width - CHART.left - CHART.right) / 36));
@@ -344,7 +362,7 @@ export function ScoreChart({ assessments, font }: { assessments: ReportAssessmen
 
   return (
     <View style={styles.chartBox} wrap={false}>
-      <Text style={styles.heading}>Scores over time (0-100, higher is better)</Text>
+      <Text style={styles.heading}>{w.t("reportPage.chartTitle")}</Text>
       <Svg width={CHART.width} height={CHART.height}>
         {[0, 25, 50, 75, 100].map((tick) => (
           <G key={tick}>
@@ -405,17 +423,19 @@ export function ScoreChart({ assessments, font }: { assessments: ReportAssessmen
 
 /** First → latest result per test and hand. */
 function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
-  const rows = changes(assessments, useContext(ClockContext));
+  const w = useContext(WordsContext);
+  const t = w.t;
+  const rows = changes(assessments, useContext(ClockContext), w);
   if (rows.length === 0) return null;
   return (
     <View wrap={false}>
-      <Text style={styles.heading}>Change from first to latest</Text>
+      <Text style={styles.heading}>{t("reportPage.changeTitle")}</Text>
       <View style={styles.table}>
         <View style={styles.tableHead}>
-          <Text style={styles.cellSeries}>Test · hand</Text>
-          <Text style={styles.cellFirst}>First</Text>
-          <Text style={styles.cellFirst}>Latest</Text>
-          <Text style={styles.cellChange}>Change</Text>
+          <Text style={styles.cellSeries}>{t("reportPage.testHand")}</Text>
+          <Text style={styles.cellFirst}>{t("reportPage.first")}</Text>
+          <Text style={styles.cellFirst}>{t("reportPage.latest")}</Text>
+          <Text style={styles.cellChange}>{t("reportPage.change")}</Text>
         </View>
         {rows.map((row, index) => (
           <View key={row.key} style={[styles.tableRow, index % 2 === 1 ? { backgroundColor: ZEBRA } : {}]}>
@@ -430,33 +450,24 @@ function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
   );
 }
 
-const GONIOMETRY_TEXT = {
-  heading: "Finger joints by date",
-  hand: { LEFT: "Left hand", RIGHT: "Right hand" } as const,
-  joint: "Joint",
-  normal: "Normal",
-  tam: "TAM",
-  legend:
-    "Active range of motion in degrees, with the change since the joint's first measurement in brackets; * under 90% of the normal range. TAM (total active motion): the sum of a finger's joints, when all were measured. The first date and the latest five are shown.",
-};
-
 const withChange = (value: number, change: number | null) => `${value}°${change === null ? "" : ` (${formatChange(change)})`}`;
 
 /** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
 export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
   const clock = useContext(ClockContext);
+  const { t } = useContext(WordsContext);
   return (
     <View>
       <Text style={styles.heading} minPresenceAhead={80}>
-        {GONIOMETRY_TEXT.heading}
+        {t("goniometry.heading")}
       </Text>
       {tables.map((table) => (
         <View key={table.hand} wrap={false} style={{ marginBottom: 8 }}>
-          <Text style={styles.gonioCaption}>{GONIOMETRY_TEXT.hand[table.hand]}</Text>
+          <Text style={styles.gonioCaption}>{t(`goniometry.hand.${table.hand}`)}</Text>
           <View style={styles.table}>
             <View style={[styles.tableHead, { fontSize: 7 }]}>
-              <Text style={styles.gonioJoint}>{GONIOMETRY_TEXT.joint}</Text>
-              <Text style={styles.gonioNormal}>{GONIOMETRY_TEXT.normal}</Text>
+              <Text style={styles.gonioJoint}>{t("goniometry.joint")}</Text>
+              <Text style={styles.gonioNormal}>{t("goniometry.normal")}</Text>
               {table.columns.map((column) => (
                 <Text key={column.code} style={styles.gonioCell}>
                   {formatDate(column.date, clock)}
@@ -466,7 +477,7 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
             {table.fingers.map((finger) => (
               <Fragment key={finger.finger}>
                 <View style={styles.gonioRow}>
-                  <Text style={styles.gonioFinger}>{finger.label}</Text>
+                  <Text style={styles.gonioFinger}>{t(`goniometry.fingers.${finger.finger}`)}</Text>
                 </View>
                 {finger.joints.map((row) => (
                   <View key={row.joint} style={styles.gonioRow}>
@@ -480,7 +491,7 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
                   </View>
                 ))}
                 <View style={[styles.gonioRow, { backgroundColor: ZEBRA, fontWeight: "bold" }]}>
-                  <Text style={styles.gonioJoint}>{`${GONIOMETRY_TEXT.tam} ${finger.label}`}</Text>
+                  <Text style={styles.gonioJoint}>{`${t("goniometry.tam")} ${t(`goniometry.fingers.${finger.finger}`)}`}</Text>
                   <Text style={styles.gonioNormal} />
                   {finger.tam.map((tam, i) => (
                     <Text key={table.columns[i]!.code} style={styles.gonioCell}>
@@ -493,39 +504,37 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
           </View>
         </View>
       ))}
-      <Text style={styles.gonioLegend}>{GONIOMETRY_TEXT.legend}</Text>
+      <Text style={styles.gonioLegend}>{t("goniometry.pdfLegend")}</Text>
     </View>
   );
 }
 
 function Explanation({ text, source }: { text: string; source: ReportView["explanationSource"] }) {
   const paragraphs = explanationParagraphs(text);
+  const { t } = useContext(WordsContext);
   return (
     <View>
-      <Text style={styles.heading}>What these results say</Text>
+      <Text style={styles.heading}>{t("pdf.explanation")}</Text>
       {paragraphs.map((paragraph, i) => (
         <Text key={i} style={styles.paragraph}>
           {paragraph}
         </Text>
       ))}
-      <Text style={styles.source}>
-        {source === "ai"
-          ? "Written by a language model from the numbers in this report."
-          : "Standard summary generated from the numbers in this report."}
-      </Text>
+      <Text style={styles.source}>{source === "ai" ? t("pdf.byModel") : t("pdf.byTemplate")}</Text>
     </View>
   );
 }
 
 function AssessmentSection({ item, index }: { item: ReportAssessment; index: number }) {
   const clock = useContext(ClockContext);
-  const metrics = snapshotMetrics(item);
-  const notes = snapshotNotes(item);
+  const w = useContext(WordsContext);
+  const metrics = snapshotMetrics(item, w);
+  const notes = snapshotNotes(item, w);
   return (
     <View style={styles.section} wrap={false}>
       <View style={styles.sectionHead}>
-        <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType)} · ${handName(item.hand)}`}</Text>
-        <Text style={styles.sectionMeta}>{sectionMeta(item, clock)}</Text>
+        <Text style={styles.sectionTitle}>{`${index + 1}. ${typeName(item.assessmentType, w)} · ${handName(item.hand, false, w)}`}</Text>
+        <Text style={styles.sectionMeta}>{sectionMeta(item, clock, w)}</Text>
       </View>
       {metrics.length ? (
         <View style={styles.metrics}>
@@ -539,12 +548,12 @@ function AssessmentSection({ item, index }: { item: ReportAssessment; index: num
           ))}
         </View>
       ) : (
-        <Text style={[styles.notes, { paddingTop: 3 }]}>No results were recorded for this assessment.</Text>
+        <Text style={[styles.notes, { paddingTop: 3 }]}>{w.table.noResults}</Text>
       )}
       {notes.length ? (
         <Text style={styles.notes}>
           {notes.map((note, i) => [
-            <Text key={`${note.label}-label`} style={note.label === "Lighting" ? styles.warn : styles.noteLabel}>
+            <Text key={`${note.label}-label`} style={note.warning ? styles.warn : styles.noteLabel}>
               {`${note.label}: `}
             </Text>,
             // The gap ends with one plain space: react-pdf treats a run boundary after any other

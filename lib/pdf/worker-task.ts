@@ -17,5 +17,5 @@ export default async function renderTask(task: PdfJob & { clock: Clock; started:
   task.started.close();
   return "history" in task
     ? renderHistoryPdf(task.history, task.clock)
-    : renderReportPdf(task.report, task.shareUrl, { clock: task.clock });
+    : renderReportPdf(task.report, task.shareUrl, { clock: task.clock, language: task.language });
 }

@@ -2,6 +2,7 @@
 // report page shows the viewer's own; the PDF and the e-mail the clock of whoever asked for them
 // (the page sends its browser's), named in the document; without one, UTC in British English.
 import { z } from "zod";
+import { DEFAULT_LOCALE, FORMAT_LOCALES, type Locale } from "@/lib/i18n/locales";
 
 export interface Clock {
   timeZone: string;
@@ -51,9 +52,9 @@ export const localeField = z
   })
   .describe("Language tag the document's dates are written for, e.g. en-US (default en-GB)");
 
-/** The clock a request names, UTC in British English for what it leaves out. */
-export function clockOf(given: { timeZone?: string; locale?: string }): Clock {
-  return { timeZone: given.timeZone ?? UTC_CLOCK.timeZone, locale: given.locale ?? UTC_CLOCK.locale };
+/** The clock a request names: UTC for a zone it leaves out, and the document's language's conventions (British English by default) for a locale. */
+export function clockOf(given: { timeZone?: string; locale?: string }, language: Locale = DEFAULT_LOCALE): Clock {
+  return { timeZone: given.timeZone ?? UTC_CLOCK.timeZone, locale: given.locale ?? FORMAT_LOCALES[language] };
 }
 
 type Kind = "date" | "dateTime" | "shortDate";
@@ -75,9 +76,4 @@ export function formatOn(clock: Clock, kind: Kind, iso: string): string {
     formats.set(key, format);
   }
   return format.format(new Date(iso));
-}
-
-/** "America/New York time" as the document names it. */
-export function clockName(clock: Clock): string {
-  return clock.timeZone === "UTC" ? "UTC" : `${clock.timeZone.replace(/_/g, " ")} time`;
 }

@@ -1,42 +1,48 @@
 // How an assessment's snapshot reads to a person: labelled numbers with units, headline
-// scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF and
-// the explanation template, so both say the same thing.
-import { CLINICAL_FLAG_NAMES, PAIN_AREA_NAMES } from "@/lib/assessments/vocabulary";
-import { KINDS } from "@/lib/assessments/kinds";
-import { progressionName } from "@/lib/assessments/kinds/arthritis";
-import { formatMetric, presentMetrics, words, type MetricSpec } from "@/lib/assessments/kinds/kind";
-import { painLabel } from "@/lib/assessments/kinds/pain";
+// scores and the spec's vocabularies (pain labels, progression levels). Shared by the PDF, the
+// report and lookup pages and the explanation template, so all say the same thing; written in
+// the language of `w` (lib/report-view/words.ts), English by default.
+import { recordedInPoorLight } from "@/lib/assessments/goniometry";
+import { KINDS, kindOf } from "@/lib/assessments/kinds";
+import { presentMetrics, words, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
+import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
 
-export const DISCLAIMER =
-  "Self-measured results for information only. This is not a medical diagnosis: discuss these results with a qualified clinician.";
-
-export function typeName(type: ReportAssessment["assessmentType"]): string {
-  return KINDS[type].name;
+export function typeName(type: ReportAssessment["assessmentType"], w: Words = ENGLISH): string {
+  return w.t(`kinds.${type}.name`);
 }
 
 /** "Right hand", "Both hands"; `short` gives "Right", "Both". */
-export function handName(hand: string | null, short = false): string {
-  if (hand === "BOTH") return short ? "Both" : "Both hands";
-  if (hand === "LEFT") return short ? "Left" : "Left hand";
-  if (hand === "RIGHT") return short ? "Right" : "Right hand";
-  return short ? "–" : "Hand not stated";
+export function handName(hand: string | null, short = false, w: Words = ENGLISH): string {
+  const names = short ? w.table.handShort : w.table.hand;
+  return hand === "BOTH" || hand === "LEFT" || hand === "RIGHT" ? names[hand] : names.none;
+}
+
+/** A stored token (`DULL_ACHING`, `INDEX`, `POOR`) in words: the catalogue's, else the token itself in words. */
+export function tokenName(token: string, w: Words = ENGLISH): string {
+  return entry(w.table.tokens, token, words(token));
 }
 
 export { words } from "@/lib/assessments/kinds/kind";
 
 /** `HEBERDEN_NODES_POSSIBLE` → "Possible Heberden's nodes"; free text is kept as written. */
-export function flagName(flag: string): string {
-  const known = CLINICAL_FLAG_NAMES[flag];
-  if (known) return known;
+export function flagName(flag: string, w: Words = ENGLISH): string {
+  if (Object.hasOwn(w.table.flags, flag)) return entry(w.table.flags, flag, flag);
   if (!/^[A-Z0-9_]+$/.test(flag)) return flag;
   const possible = flag.match(/^(.+)_POSSIBLE$/);
-  return possible ? `Possible ${words(possible[1]!).toLowerCase()}` : words(flag);
+  return possible ? w.t("view.possible", { name: words(possible[1]!).toLowerCase() }) : words(flag);
 }
 
-export { painLabel } from "@/lib/assessments/kinds/pain";
-export { progressionName } from "@/lib/assessments/kinds/arthritis";
+/** Pain severity 0-10 in words ("Moderate"). */
+export function painLabel(severity: number, w: Words = ENGLISH): string {
+  return entry(w.table.painLabels, String(Math.min(10, Math.max(0, Math.round(severity)))), "");
+}
+
+/** Arthritis progression level 0-4 in words. */
+export function progressionName(level: number, w: Words = ENGLISH): string {
+  return entry(w.table.levels, String(Math.min(4, Math.max(0, Math.round(level)))), "");
+}
 
 function num(snapshot: Record<string, unknown>, key: string): number | null {
   const value = snapshot[key];
@@ -71,8 +77,24 @@ function list(snapshot: Record<string, unknown>, key: string): unknown[] {
 }
 
 /** At most one decimal, none when whole. */
-export function round(value: number): string {
-  return String(Math.round(value * 10) / 10);
+export function round(value: number, w: Words = ENGLISH): string {
+  return w.number(value, 1);
+}
+
+/** "72 / 100", "65°", "12.5 s" ("12,5 s" in Spanish), "4.2 taps/s", "42", "7 / 10". */
+export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: number, w: Words = ENGLISH): string {
+  const shown = w.number(value, spec.digits ?? (spec.unit === "perSecond" ? 2 : 1));
+  const unit: MetricUnit = spec.unit;
+  if (unit === "count" || unit === "level") return shown;
+  const symbol = w.table.units[unit];
+  return unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
+}
+
+/** A metric's label in the language of `w`; THUMB records share the range-of-motion metrics. */
+export function metricLabel(kind: Pick<KindModule, "type">, spec: Pick<MetricSpec, "key" | "label">, w: Words = ENGLISH): string {
+  const tables = w.table.metrics as Record<string, Record<string, string>>;
+  const table = tables[kind.type === "THUMB" ? "ROM" : kind.type] ?? {};
+  return entry(table, spec.key, spec.label);
 }
 
 export interface Metric {
@@ -85,46 +107,75 @@ export interface Metric {
 export interface Note {
   label: string;
   text: string;
+  /** The lighting warning: shown as a warning. */
+  warning?: boolean;
 }
 
 /** What a value means beside its figure: a pain label, a progression level's name, its share of the reference range. */
-export function metricMeaning(spec: MetricSpec, value: number): string | undefined {
-  if (spec.reference) return againstReference(value, spec.reference);
-  if (spec.unit === "severity") return painLabel(value);
-  if (spec.unit === "level") return progressionName(value);
+export function metricMeaning(spec: MetricSpec, value: number, w: Words = ENGLISH): string | undefined {
+  if (spec.reference) return againstReference(value, spec.reference, w);
+  if (spec.unit === "severity") return painLabel(value, w);
+  if (spec.unit === "level") return progressionName(value, w);
   return undefined;
 }
 
-/** The snapshot's numbers (the kind module's metrics) and words, labelled; absent values are left out. */
-export function snapshotMetrics(item: ReportAssessment): Metric[] {
-  const kind = KINDS[item.assessmentType];
-  const numbers = presentMetrics(kind, item.resultSnapshot).map(({ spec, value }) => {
-    const meaning = metricMeaning(spec, value);
-    return { label: spec.label, value: formatMetric(spec, value), ...(meaning ? { meaning } : {}) };
-  });
-  return [...numbers, ...kind.facts(item.resultSnapshot).map(([label, value]) => ({ label, value }))];
+export interface ShownMetric extends Metric {
+  spec: MetricSpec;
+  /** The figure as stored. */
+  number: number;
 }
 
-function painArea(entry: Record<string, unknown>): string | null {
-  const severity = num(entry, "severity");
+/** The kind's metrics a snapshot has values for, labelled and written in the language of `w`. */
+export function kindMetrics(kind: KindModule, snapshot: Record<string, unknown>, w: Words = ENGLISH): ShownMetric[] {
+  return presentMetrics(kind, snapshot).map(({ spec, value }) => {
+    const meaning = metricMeaning(spec, value, w);
+    return { spec, number: value, label: metricLabel(kind, spec, w), value: formatMetric(spec, value, w), ...(meaning ? { meaning } : {}) };
+  });
+}
+
+/** The kind's words beside the numbers (lighting, pattern, pain type), labelled in the language of `w`. */
+export function kindFacts(kind: KindModule, snapshot: Record<string, unknown>, w: Words = ENGLISH): Metric[] {
+  return kind.facts(snapshot).map(([label, value, key]) => {
+    const token = snapshot[key];
+    return w === ENGLISH || typeof token !== "string"
+      ? { label, value }
+      : { label: entry(w.table.facts, key, label), value: tokenName(token, w).slice(0, 120) };
+  });
+}
+
+/** The snapshot's numbers (the kind module's metrics) and words, labelled; absent values are left out. */
+export function snapshotMetrics(item: ReportAssessment, w: Words = ENGLISH): Metric[] {
+  const kind = KINDS[item.assessmentType];
+  const numbers = kindMetrics(kind, item.resultSnapshot, w).map(({ label, value, meaning }) => ({
+    label,
+    value,
+    ...(meaning ? { meaning } : {}),
+  }));
+  return [...numbers, ...kindFacts(kind, item.resultSnapshot, w)];
+}
+
+function painArea(area: Record<string, unknown>, w: Words): string | null {
+  const severity = num(area, "severity");
   if (severity === null) return null;
+  const hand = str(area, "hand");
+  const digit = str(area, "digit");
+  const areaType = str(area, "areaType");
   const place = [
-    str(entry, "hand") && str(entry, "hand") !== "BOTH" ? words(str(entry, "hand")!) : null,
-    str(entry, "digit") ? words(str(entry, "digit")!).toLowerCase() : null,
-    str(entry, "location") ??
-      (str(entry, "areaType") ? (PAIN_AREA_NAMES[str(entry, "areaType")!] ?? words(str(entry, "areaType")!).toLowerCase()) : null),
+    hand && hand !== "BOTH" ? handName(hand, true, w) : null,
+    digit ? tokenName(digit, w).toLowerCase() : null,
+    str(area, "location") ?? (areaType ? entry(w.table.painAreas, areaType, words(areaType).toLowerCase()) : null),
   ]
     .filter(Boolean)
     .join(" ");
-  return `${place || "Unspecified area"} ${round(severity)}/10 (${painLabel(severity)})`;
+  return `${place || w.table.unspecifiedArea} ${round(severity, w)}/10 (${painLabel(severity, w)})`;
 }
 
-function medication(entry: Record<string, unknown>): string | null {
-  const name = str(entry, "medicationName");
+function medication(item: Record<string, unknown>, w: Words): string | null {
+  const name = str(item, "medicationName");
   if (!name) return null;
-  const dose = str(entry, "dose");
-  const effect = num(entry, "effectivenessRating");
-  return [name, dose ? ` ${dose}` : "", effect !== null ? ` (helps ${round(effect)}/10)` : ""].join("");
+  const dose = str(item, "dose");
+  const effect = num(item, "effectivenessRating");
+  return [name, dose ? ` ${dose}` : "", effect !== null ? ` (${w.t("view.helps", { rating: round(effect, w) })})` : ""].join("");
 }
 
 const objects = (values: unknown[]) =>
@@ -133,50 +184,48 @@ const objects = (values: unknown[]) =>
 const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string").map((v) => clip(v, MAX_VALUE_LENGTH));
 
 /** Lists that do not fit a number: pain areas, medications, strategies, clinical flags. */
-export function snapshotNotes(item: ReportAssessment): Note[] {
+export function snapshotNotes(item: ReportAssessment, w: Words = ENGLISH): Note[] {
   const s = item.resultSnapshot;
   const notes: Note[] = [];
+  const label = w.table.notes;
   /** The first MAX_NOTE_ITEMS of `values` described, an ellipsis for the rest; at most MAX_NOTE_LENGTH characters. */
-  const add = <T>(label: string, values: T[], describe: (value: T) => string | null) => {
+  const add = <T>(label: string, values: T[], describe: (value: T) => string | null, warning = false) => {
     const parts = values
       .slice(0, MAX_NOTE_ITEMS)
       .map(describe)
       .filter((p): p is string => Boolean(p));
     if (parts.length === 0) return;
     if (values.length > MAX_NOTE_ITEMS) parts.push("…");
-    notes.push({ label, text: clip(parts.join("; "), MAX_NOTE_LENGTH) });
+    notes.push({ label, text: clip(parts.join("; "), MAX_NOTE_LENGTH), ...(warning ? { warning } : {}) });
   };
   if (item.assessmentType === "PAIN") {
-    add("Where", objects(list(s, "entries")), painArea);
-    add("Medication", objects(list(s, "medications")), medication);
-    add("Self-care", strings(list(s, "strategies")), words);
-    add("Comments", [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
+    add(label.where, objects(list(s, "entries")), (area) => painArea(area, w));
+    add(label.medication, objects(list(s, "medications")), (entry) => medication(entry, w));
+    add(label.selfCare, strings(list(s, "strategies")), (strategy) => tokenName(strategy, w));
+    add(label.comments, [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
   }
   if (item.assessmentType === "ARTHRITIS") {
-    add("Clinical flags", strings(list(s, "clinicalFlags")), flagName);
+    add(label.flags, strings(list(s, "clinicalFlags")), (flag) => flagName(flag, w));
   }
-  add("Lighting", [lightingWarning(item)], (warning) => warning);
+  add(label.lighting, [lightingWarning(item, w)], (warning) => warning, true);
   return notes;
 }
 
 /** "reference 0–70° (89%)" for an angle against its reference range. */
-export function againstReference(value: number, [min, max]: readonly [number, number]): string {
-  return `reference ${min}–${max}° (${Math.round((value / max) * 100)}%)`;
+export function againstReference(value: number, [min, max]: readonly [number, number], w: Words = ENGLISH): string {
+  return w.t("view.reference", { min, max, percent: Math.round((value / max) * 100) });
 }
 
 /** The warning a camera record with poor lighting carries, or null. */
-export function lightingWarning(item: { resultSnapshot: Record<string, unknown> }): string | null {
-  return item.resultSnapshot.lightingQuality === "POOR"
-    ? "Poor lighting when recorded: the measured angles and touches may be less accurate."
-    : null;
+export function lightingWarning(item: { resultSnapshot: Record<string, unknown> }, w: Words = ENGLISH): string | null {
+  return recordedInPoorLight(item) ? w.table.poorLighting : null;
 }
 
 /** "8 weeks after surgery", "2 weeks before surgery", "the week of surgery"; null when not known. */
-export function weeksSinceSurgeryText(weeks: number | null): string | null {
+export function weeksSinceSurgeryText(weeks: number | null, w: Words = ENGLISH): string | null {
   if (weeks === null) return null;
-  if (weeks === 0) return "in the first week after surgery";
-  const n = Math.abs(weeks);
-  return `${n} week${n === 1 ? "" : "s"} ${weeks > 0 ? "after" : "before"} surgery`;
+  if (weeks === 0) return w.table.weeks.firstWeek;
+  return w.t(weeks > 0 ? "view.weeks.after" : "view.weeks.before", { weeks: Math.abs(weeks) });
 }
 
 export interface Headline {
@@ -186,9 +235,48 @@ export interface Headline {
   score: number | null;
 }
 
-export function headline(item: ReportAssessment): Headline {
+export function headline(item: ReportAssessment, w: Words = ENGLISH): Headline {
   const kind = KINDS[item.assessmentType];
-  return { text: kind.headlineText(item.resultSnapshot), score: kind.headline(item.resultSnapshot) };
+  return { text: headlineText(kind, item.resultSnapshot, w), score: kind.headline(item.resultSnapshot) };
+}
+
+const figure = (s: Record<string, unknown>, key: string) => num(s, key);
+
+/** The kind's headline in words ("Overall 78 / 100") in the language of `w`. */
+export function headlineText(kind: KindModule, s: Record<string, unknown>, w: Words = ENGLISH): string {
+  const t = w.t;
+  const score = (value: number) => formatMetric({ unit: "score" }, value, w);
+  switch (kind.type) {
+    case "ARTHRITIS": {
+      const composite = figure(s, "compositeScore");
+      const level = figure(s, "progressionLevel");
+      const parts = [
+        composite !== null ? t("view.headline.composite", { score: score(composite) }) : null,
+        level !== null ? t("view.headline.level", { level: Math.round(level), name: progressionName(level, w) }) : null,
+      ];
+      return parts.filter(Boolean).join(", ") || t("view.headline.noComposite");
+    }
+    case "PAIN": {
+      const worst = figure(s, "maxSeverity");
+      return worst === null
+        ? t("view.headline.noPain")
+        : t("view.headline.worstPain", { score: formatMetric({ unit: "severity" }, worst, w), label: painLabel(worst, w) });
+    }
+    case "QUICKDASH": {
+      const disability = figure(s, "quickDashScore");
+      return disability === null ? t("view.headline.noQuickdash") : t("view.headline.quickdash", { score: score(disability) });
+    }
+    default: {
+      const overall = figure(s, "overallScore");
+      return overall === null ? t("view.headline.noOverall") : t("view.headline.overall", { score: score(overall) });
+    }
+  }
+}
+
+/** A kind's name for a stored or read type, in the language of `w` (the type itself for an unknown one). */
+export function kindName(type: string, w: Words = ENGLISH): string {
+  const kind = kindOf(type);
+  return kind ? typeName(kind.type as ReportAssessment["assessmentType"], w) : words(type);
 }
 
 /** `22 Nov 2026` on `clock` (by default UTC, so the document reads the same wherever it is rendered). */

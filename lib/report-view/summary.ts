@@ -1,8 +1,11 @@
 // The report's overview, shared by the PDF and the /r page so both say the same: whose records
-// these are, the chart's series (one per test and hand), and the change from first to latest.
+// these are, the chart's series (one per test and hand), and the change from first to latest;
+// in the language of `w` (lib/report-view/words.ts), English by default.
+import { FORMAT_LOCALES } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import { ENGLISH, type Words } from "@/lib/report-view/words";
 
 export interface SeriesPoint {
   time: number;
@@ -26,16 +29,16 @@ const PALETTE = ["#0f5c6e", "#c2410c", "#6d28d9", "#15803d", "#b45309", "#be123c
 
 export const seriesKey = (item: Pick<ReportAssessment, "assessmentType" | "hand">) => `${item.assessmentType}:${item.hand ?? "NONE"}`;
 
-function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | null): string {
-  const name = type === "PAIN" ? "Pain score (100 = no pain)" : typeName(type);
-  return hand ? `${name} · ${handName(hand)}` : name;
+function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | null, w: Words): string {
+  const name = type === "PAIN" ? w.table.painSeries : typeName(type, w);
+  return hand ? `${name} · ${handName(hand, false, w)}` : name;
 }
 
 /** The scored records as series, in order of first appearance, each oldest first. */
-export function chartSeries(assessments: ReportAssessment[]): Series[] {
+export function chartSeries(assessments: ReportAssessment[], w: Words = ENGLISH): Series[] {
   const byKey = new Map<string, Series>();
   for (const item of [...assessments].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated))) {
-    const { score, text } = headline(item);
+    const { score, text } = headline(item, w);
     if (score === null) continue;
     const key = seriesKey(item);
     let series = byKey.get(key);
@@ -44,7 +47,7 @@ export function chartSeries(assessments: ReportAssessment[]): Series[] {
         key,
         type: item.assessmentType,
         hand: item.hand,
-        label: seriesLabel(item.assessmentType, item.hand),
+        label: seriesLabel(item.assessmentType, item.hand, w),
         color: PALETTE[byKey.size % PALETTE.length]!,
         points: [],
       };
@@ -71,18 +74,16 @@ export interface Change {
 }
 
 /** First → latest per test and hand (scores 0-100, higher is better). */
-export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOCK): Change[] {
-  return chartSeries(assessments).map((series) => {
+export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOCK, w: Words = ENGLISH): Change[] {
+  return chartSeries(assessments, w).map((series) => {
     const first = series.points[0]!;
     const latest = series.points[series.points.length - 1]!;
     const delta = latest.score - first.score;
     const direction = series.points.length < 2 ? "single" : Math.abs(delta) < 0.05 ? "same" : delta > 0 ? "better" : "worse";
     const change =
-      direction === "single"
-        ? "one result only"
-        : direction === "same"
-          ? "no change"
-          : `${delta > 0 ? "+" : "−"}${round(Math.abs(delta))} points (${direction})`;
+      direction === "better" || direction === "worse"
+        ? w.t(`view.change.${direction}`, { points: round(Math.abs(delta), w) })
+        : w.table.change[direction];
     return {
       key: series.key,
       label: series.label,
@@ -102,17 +103,18 @@ export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOC
 export const hasChart = (assessments: ReportAssessment[]) => chartSeries(assessments).some((series) => series.points.length >= 2);
 
 /** Who the records belong to, when it needs saying (else null): mixed or anonymous records. */
-export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">): string | null {
+export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">, w: Words = ENGLISH): string | null {
   const { status, accounts, anonymousRecords } = report.owners;
   if (status === "mixed") {
-    const parts = [accounts > 1 ? `${accounts} different accounts` : accounts === 1 ? "one account" : null];
-    if (anonymousRecords) parts.push(`${anonymousRecords} anonymous record${anonymousRecords === 1 ? "" : "s"}`);
-    return `These records may be of different people: they come from ${parts.filter(Boolean).join(" and ")}. Compare them with care.`;
+    const parts = [
+      accounts > 0 ? w.t("view.ownership.accounts", { count: accounts }) : null,
+      anonymousRecords ? w.t("view.ownership.anonymousRecords", { count: anonymousRecords }) : null,
+    ].filter((part): part is string => part !== null);
+    const sources = parts.length === 2 ? w.t("view.ownership.and", { first: parts[0]!, second: parts[1]! }) : (parts[0] ?? "");
+    return w.t("view.ownership.mixed", { sources });
   }
-  if (status === "anonymous")
-    return "These records were submitted anonymously: nothing shows they are of one person. Compare them with care.";
-  if (status === "single" && !report.patient)
-    return "All records belong to one account; its owner is not named because someone else made this report.";
+  if (status === "anonymous") return w.table.ownership.anonymous;
+  if (status === "single" && !report.patient) return w.table.ownership.single;
   return null;
 }
 
@@ -120,30 +122,34 @@ export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">):
  * The document's heading: the report's title, unless someone without an account chose it (anyone
  * holding a code can make a report): then the service's own heading, and the title as theirs.
  */
-export function reportHeading(report: Pick<ReportView, "title" | "createdBy">): string {
-  return report.createdBy === "anonymous" ? "Hand assessment report" : report.title;
+export function reportHeading(report: Pick<ReportView, "title" | "createdBy">, w: Words = ENGLISH): string {
+  return report.createdBy === "anonymous" ? w.table.reportHeading : report.title;
 }
 
 /** An anonymous sender's title, quoted as theirs (null when the heading is the title). */
-export function senderTitle(report: Pick<ReportView, "title" | "createdBy">): string | null {
-  return report.createdBy === "anonymous" ? `Title given by the sender: “${report.title}”` : null;
+export function senderTitle(report: Pick<ReportView, "title" | "createdBy">, w: Words = ENGLISH): string | null {
+  return report.createdBy === "anonymous" ? w.t("view.senderTitle", { title: report.title }) : null;
 }
 
 /** The patient as the document names them: "Alex Example", or who the records belong to. */
-export function patientLabel(report: Pick<ReportView, "owners" | "patient">): string {
+export function patientLabel(report: Pick<ReportView, "owners" | "patient">, w: Words = ENGLISH): string {
   if (report.patient?.name) return report.patient.name;
-  if (report.owners.status === "mixed") return "Several people (see note)";
-  if (report.owners.status === "single") return "One account (not named)";
-  return "Anonymous";
+  if (report.owners.status === "mixed") return w.table.patient.several;
+  if (report.owners.status === "single") return w.table.patient.oneAccount;
+  return w.table.patient.anonymous;
 }
 
-/** Date of birth and surgery, where the profile has them: "Born 3 Mar 1970 · Surgery 1 Jun 2026 (carpal tunnel release)". */
-export function patientDetails(report: Pick<ReportView, "patient">): string | null {
+/**
+ * Date of birth and surgery, where the profile has them: "Born 3 Mar 1970 · Surgery 1 Jun 2026
+ * (carpal tunnel release)". Calendar days, so always read in UTC, written for `locale`.
+ */
+export function patientDetails(report: Pick<ReportView, "patient">, w: Words = ENGLISH, locale = FORMAT_LOCALES[w.locale]): string | null {
   const p = report.patient;
   if (!p) return null;
+  const day = (value: string) => formatDate(`${value}T00:00:00Z`, { timeZone: "UTC", locale });
   const parts = [
-    p.dateOfBirth ? `Born ${formatDate(`${p.dateOfBirth}T00:00:00Z`)}` : null,
-    p.surgeryDate ? `Surgery ${formatDate(`${p.surgeryDate}T00:00:00Z`)}${p.surgeryType ? ` (${p.surgeryType})` : ""}` : null,
+    p.dateOfBirth ? w.t("view.born", { date: day(p.dateOfBirth) }) : null,
+    p.surgeryDate ? `${w.t("view.surgery", { date: day(p.surgeryDate) })}${p.surgeryType ? ` (${p.surgeryType})` : ""}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
 }
@@ -187,8 +193,12 @@ export function weekTicks(first: number, last: number, maxLabels: number): numbe
 }
 
 /** The section's date line: "12 Jun 2026, 09:30 UTC · 8 weeks after surgery · Code ABC-234". */
-export function sectionMeta(item: ReportAssessment, clock: Clock = UTC_CLOCK): string {
-  return [formatDateTime(item.dateCreated, clock), weeksSinceSurgeryText(item.weeksSinceSurgery), `Code ${item.formattedCode}`]
+export function sectionMeta(item: ReportAssessment, clock: Clock = UTC_CLOCK, w: Words = ENGLISH): string {
+  return [
+    formatDateTime(item.dateCreated, clock),
+    weeksSinceSurgeryText(item.weeksSinceSurgery, w),
+    w.t("view.code", { code: item.formattedCode }),
+  ]
     .filter(Boolean)
     .join(" · ");
 }

@@ -122,7 +122,7 @@ export const getReportEndpoint = endpoint({
 export const reportPdfEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}/pdf",
-  summary: "The report as a printable A4 PDF (attachment hand-report-AAA-BBB.pdf)",
+  summary: "The report as a printable A4 PDF in the language Accept-Language asks for (English or Spanish; attachment hand-report-AAA-BBB.pdf)",
   tag,
   auth: reader,
   params: reportCodeParams,

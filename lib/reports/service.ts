@@ -246,14 +246,18 @@ export function pdfFilename(code: string): string {
   return `hand-report-${formatCode(code)}.pdf`;
 }
 
-/** The report's PDF; `cached` when it was served from the PDF cache rather than rendered now. */
+/**
+ * The report's PDF in `language` (the asker's: whoever fetches it reads it, creator or recipient);
+ * `cached` when it was served from the PDF cache rather than rendered now.
+ */
 export async function reportPdf(
   code: string,
   caller: AccessContext,
   clock: Clock = UTC_CLOCK,
+  language: Locale = DEFAULT_LOCALE,
 ): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
-  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock);
+  const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock, language);
   await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }
@@ -283,7 +287,8 @@ export async function emailReport(
   await countMail(caller.limits.key, to);
   const report = toView(row);
   const link = shareUrl(code);
-  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock);
+  // The attachment speaks the e-mail's language.
+  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock, locale);
   const t = translator(locale);
   const service = t("email.serviceName");
   const why = t("email.report.why", {

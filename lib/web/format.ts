@@ -1,14 +1,9 @@
 // Labels and number/date formatting shared by the pages (server and browser).
 import { kindOf } from "@/lib/assessments/kinds";
-import { PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import { PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 
 export function typeLabel(type: string): string {
   return kindOf(type)?.shortName ?? humanize(type);
-}
-
-export function painLabel(severity: unknown): string {
-  const n = typeof severity === "number" ? Math.round(severity) : NaN;
-  return PAIN_LABELS[n] ?? "Unknown";
 }
 
 export function progressionLabel(level: unknown): string {

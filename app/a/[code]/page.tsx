@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
 import { AssessmentActions } from "@/components/assessment/code-actions";
-import { headlineScore, SnapshotView } from "@/components/assessment/snapshot-view";
+import { SnapshotView } from "@/components/assessment/snapshot-figures";
+import { headlineScore } from "@/components/assessment/snapshot-view";
 import { GoniometryTables } from "@/components/goniometry/goniometry-table";
 import { LightingWarning } from "@/components/goniometry/lighting-warning";
 import { SampleNotice } from "@/components/sample/sample-notice";
@@ -11,15 +13,18 @@ import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
 import { When } from "@/components/ui/when";
 import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import type { Locale } from "@/lib/i18n/locales";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { callApi } from "@/lib/web/api";
 import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
-import { typeLabel } from "@/lib/web/format";
+import { handName, kindName } from "@/lib/report-view/present";
+import { wordsFor } from "@/lib/report-view/words";
 
-export const metadata: Metadata = { title: "Assessment" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("assessmentPage"))("title") };
+}
 
 type Lookup = z.output<typeof lookupResponse>;
 
@@ -69,34 +74,34 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
   const [result, user] = await Promise.all([callApi<Lookup>(`/lookup/${encodeURIComponent(code)}`), currentUser()]);
   if (result.status === 400 || result.status === 404) notFound();
   if (result.status === 503) return <Unavailable path={`/a/${encodeURIComponent(code)}`} what="result" />;
-  if (result.status === 429) {
-    return <Alert>Too many look-ups from your connection. Please wait a minute and try again.</Alert>;
-  }
+  const t = await getTranslations("assessmentPage");
+  if (result.status === 429) return <Alert>{t("tooMany")}</Alert>;
   if (!result.ok) throw new Error(`lookup answered ${result.status}`);
+  const w = wordsFor((await getLocale()) as Locale);
   const a = result.data;
   const glance = await glanceOf(a, Boolean(user));
   const goniometry = goniometryTables(measurementsOf([a]));
 
   return (
     <div className="space-y-6">
-      <PageHeading title={typeLabel(a.assessmentType)}>
+      <PageHeading title={kindName(a.assessmentType, w)}>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
           <span className="whitespace-nowrap">
-            Code <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
+            {t("code")} <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
           </span>
           <span aria-hidden="true">·</span>
-          <span>{a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "Hand not recorded"}</span>
+          <span>{a.hand ? handName(a.hand, false, w) : t("handNotRecorded")}</span>
           <span aria-hidden="true">·</span>
           <When value={a.dateCreated} />
           {a.isSample ? (
-            <Badge tone="amber">Sample: made-up values</Badge>
+            <Badge tone="amber">{t("sample")}</Badge>
           ) : a.isAnonymous ? (
             <Badge tone="amber">
-              Not claimed: expires on&nbsp;
+              {t("expires")}&nbsp;
               <When value={a.expiresAt} kind="date" />
             </Badge>
           ) : (
-            <Badge tone="teal">In an account</Badge>
+            <Badge tone="teal">{t("inAccount")}</Badge>
           )}
         </p>
       </PageHeading>
@@ -104,30 +109,49 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
       <LightingWarning records={[a]} />
       {glance && (
         <div className="space-y-1">
-          <GlanceStrip tests={[glance.test]} title="This result at a glance" />
-          {!glance.own && (
-            <p className="text-xs text-slate-700">
-              The change since your first and previous results shows here once this result is in your account.
-            </p>
-          )}
+          <GlanceStrip tests={[glance.test]} title={t("glanceTitle")} />
+          {!glance.own && <p className="text-xs text-slate-700">{t("glanceLater")}</p>}
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <Card title="Results">
-            <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} />
+          <Card title={t("results")}>
+            <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} w={w} />
           </Card>
           {goniometry.length ? (
-            <Card title="Finger joints" className="mt-6">
+            <Card title={t("fingerJoints")} className="mt-6">
               <GoniometryTables tables={goniometry} />
             </Card>
           ) : null}
         </div>
         {!a.isSample && (
-          <AssessmentActions code={a.code} signedIn={Boolean(user)} canSignIn={webSignInEnabled()} isAnonymous={a.isAnonymous} />
+          <AssessmentActions
+            code={a.code}
+            signedIn={Boolean(user)}
+            canSignIn={webSignInEnabled()}
+            isAnonymous={a.isAnonymous}
+            text={{
+              keep: t("keep"),
+              signIn: t("signIn"),
+              signInToKeep: t("signInToKeep"),
+              belongs: t("belongs"),
+              claimed: t("claimed"),
+              expired: t("expired"),
+              claiming: t("claiming"),
+              claim: t("claim"),
+              openDashboard: t("openDashboard"),
+              emailLabel: t("emailLabel"),
+              emailButton: t("emailButton"),
+              sent: t("sent"),
+              notSetUp: t("notSetUp"),
+              invalidAddress: t("invalidAddress"),
+              sending: t("sending"),
+              failed: t("failed"),
+            }}
+          />
         )}
       </div>
-      <p className="text-xs text-slate-700">These are measurements, not a medical diagnosis. Discuss them with your clinician.</p>
+      <p className="text-xs text-slate-700">{t("notDiagnosis")}</p>
     </div>
   );
 }

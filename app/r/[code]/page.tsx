@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getLocale, getTranslations } from "next-intl/server";
 import { GoniometryTables } from "@/components/goniometry/goniometry-table";
 import { Explanation } from "@/components/report/explanation";
 import { ReportActions } from "@/components/report/report-actions";
@@ -8,12 +9,15 @@ import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Card, PageHeading } from "@/components/ui";
 import { When } from "@/components/ui/when";
 import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
+import type { Locale } from "@/lib/i18n/locales";
 import { callApi } from "@/lib/web/api";
-import { DISCLAIMER } from "@/lib/report-view/present";
 import type { ReportView } from "@/lib/report-view/schemas";
 import { hasChart, ownershipNotice, patientDetails, patientLabel, reportHeading, senderTitle } from "@/lib/report-view/summary";
+import { wordsFor } from "@/lib/report-view/words";
 
-export const metadata: Metadata = { title: "Report" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("reportPage"))("title") };
+}
 
 /** Printing shows the document only: the site's banner, navigation and footer and the page's buttons stay off paper. */
 const PRINT_STYLES = `@media print {
@@ -27,20 +31,22 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   const { code } = await params;
   const result = await callApi<ReportView>(`/reports/${encodeURIComponent(code)}`);
   if (result.status === 400 || result.status === 404) notFound();
+  const t = await getTranslations("reportPage");
+  const page = await getTranslations("assessmentPage");
   if (result.status === 503) return <Unavailable path={`/r/${encodeURIComponent(code)}`} what="report" />;
-  if (result.status === 429) return <Alert>Too many look-ups from your connection. Please wait a minute and try again.</Alert>;
+  if (result.status === 429) return <Alert>{page("tooMany")}</Alert>;
   if (!result.ok) throw new Error(`report answered ${result.status}`);
+  const w = wordsFor((await getLocale()) as Locale);
   const report = result.data;
-  const notice = ownershipNotice(report);
-  const details = patientDetails(report);
-  const fromSender = senderTitle(report);
+  const notice = ownershipNotice(report, w);
+  const details = patientDetails(report, w);
+  const fromSender = senderTitle(report, w);
   const goniometry = goniometryTables(measurementsOf(report.assessments));
-  const count = `${report.assessments.length} assessment${report.assessments.length === 1 ? "" : "s"}`;
 
   return (
     <article className="space-y-6">
       <style>{PRINT_STYLES}</style>
-      <PageHeading title={reportHeading(report)}>
+      <PageHeading title={reportHeading(report, w)}>
         {fromSender && (
           <p className="mb-2 text-sm text-slate-800" data-testid="report-sender-title">
             {fromSender}
@@ -48,24 +54,24 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
         )}
         <dl className="grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:flex sm:flex-wrap">
           <div>
-            <dt className="inline text-slate-700">Patient: </dt>
+            <dt className="inline text-slate-700">{t("patient")} </dt>
             <dd className="inline font-semibold text-slate-900" data-testid="report-patient">
-              {patientLabel(report)}
+              {patientLabel(report, w)}
             </dd>
           </div>
           <div>
-            <dt className="inline text-slate-700">Created: </dt>
+            <dt className="inline text-slate-700">{t("created")} </dt>
             <dd className="inline">
               <When value={report.createdAt} kind="date" />
             </dd>
           </div>
           <div>
-            <dt className="inline text-slate-700">Report: </dt>
+            <dt className="inline text-slate-700">{t("report")} </dt>
             <dd className="inline whitespace-nowrap font-mono font-semibold text-slate-900">{report.formattedCode}</dd>
           </div>
           <div>
-            <dt className="sr-only">Records: </dt>
-            <dd className="inline">{count}</dd>
+            <dt className="sr-only">{t("records")} </dt>
+            <dd className="inline">{t("count", { count: report.assessments.length })}</dd>
           </div>
         </dl>
         {details ? (
@@ -80,48 +86,76 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
           <Alert kind="warning">{notice}</Alert>
         </div>
       ) : null}
-      <Alert kind="info">{DISCLAIMER}</Alert>
+      <Alert kind="info">{w.t("email.disclaimer")}</Alert>
 
-      <ReportActions code={report.code} formattedCode={report.formattedCode} />
+      <ReportActions
+        code={report.code}
+        formattedCode={report.formattedCode}
+        text={{
+          download: t("download"),
+          print: t("print"),
+          email: t("email"),
+          emailLabel: t("emailLabel"),
+          send: t("send"),
+          sentTo: t("sentTo", { to: "{to}" }),
+          notSetUp: t("notSetUp"),
+          invalidAddress: t("invalidAddress"),
+          sending: t("sending"),
+          failed: t("failed"),
+        }}
+      />
 
-      <Card title="Summary">
+      <Card title={t("summary")}>
         {report.assessments.length === 0 ? (
-          <p className="text-slate-700">The assessments of this report have expired.</p>
+          <p className="text-slate-700">{t("expired")}</p>
         ) : (
-          <SummaryTable assessments={report.assessments} />
+          <SummaryTable assessments={report.assessments} w={w} />
         )}
       </Card>
 
       {hasChart(report.assessments) ? (
-        <Card title="Scores over time (0-100, higher is better)" className="break-inside-avoid">
-          <ScoreChart assessments={report.assessments} />
+        <Card title={t("chartTitle")} className="break-inside-avoid">
+          <ScoreChart assessments={report.assessments} w={w} />
         </Card>
       ) : null}
 
       {report.assessments.length ? (
-        <Card title="Change from first to latest" className="break-inside-avoid">
-          <ChangeTable assessments={report.assessments} />
+        <Card title={t("changeTitle")} className="break-inside-avoid">
+          <ChangeTable assessments={report.assessments} w={w} />
         </Card>
       ) : null}
 
       {goniometry.length ? (
-        <Card title="Finger joints by date" className="break-inside-avoid">
+        <Card title={w.t("goniometry.heading")} className="break-inside-avoid">
           <GoniometryTables tables={goniometry} />
         </Card>
       ) : null}
 
-      <Card title="What the results mean">
-        <Explanation code={report.code} initial={report.aiExplanation} initialSource={report.explanationSource ?? null} />
+      <Card title={t("meaning")}>
+        <Explanation
+          code={report.code}
+          initial={report.aiExplanation}
+          initialSource={report.explanationSource ?? null}
+          text={{
+            byModel: t("byModel"),
+            byTemplate: t("byTemplate"),
+            notDiagnosis: t("notDiagnosis"),
+            noExplanation: t("noExplanation"),
+            explaining: t("explaining"),
+            explain: t("explain"),
+            failed: t("failed"),
+          }}
+        />
       </Card>
 
       {report.assessments.length ? (
         <section aria-labelledby="assessments-heading" className="space-y-4">
           <h2 id="assessments-heading" className="text-xl font-semibold text-slate-900">
-            Assessment details
+            {t("details")}
           </h2>
           <div className="grid gap-4 lg:grid-cols-2 print:block print:space-y-3">
             {report.assessments.map((item, index) => (
-              <AssessmentDetails key={item.code} item={item} index={index} />
+              <AssessmentDetails key={item.code} item={item} index={index} w={w} />
             ))}
           </div>
         </section>

@@ -98,8 +98,8 @@ export interface KindModule {
   headlineText(snapshot: Snapshot): string;
   /** The labelled numbers, in the order every surface shows them. */
   metrics: readonly MetricSpec[];
-  /** Labelled words beside the numbers (pattern, mode, lighting), absent ones left out. */
-  facts(snapshot: Snapshot): [label: string, value: string][];
+  /** Labelled words beside the numbers (pattern, mode, lighting), absent ones left out; each names its snapshot member. */
+  facts(snapshot: Snapshot): Fact[];
   /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
   summary(snapshot: Snapshot): string;
   mcid: Mcid;
@@ -160,12 +160,15 @@ export function words(token: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A labelled word: its label, the stored token in words, and the snapshot member holding the token. */
+export type Fact = [label: string, value: string, key: string];
+
 /** The facts whose value is a non-empty text, the token in words (at most 120 characters). */
-export function wordFacts(snapshot: Snapshot, rows: [label: string, key: string, names?: Record<string, string>][]): [string, string][] {
-  return rows.flatMap(([label, key, names]): [string, string][] => {
+export function wordFacts(snapshot: Snapshot, rows: [label: string, key: string, names?: Record<string, string>][]): Fact[] {
+  return rows.flatMap(([label, key, names]): Fact[] => {
     const value = snapshot[key];
     if (typeof value !== "string" || value.trim() === "") return [];
-    return [[label, (names?.[value] ?? words(value)).slice(0, 120)]];
+    return [[label, (names?.[value] ?? words(value)).slice(0, 120), key]];
   });
 }
 

@@ -161,16 +161,16 @@ test("summary lines leave out what the snapshot lacks", () => {
 });
 
 test("facts: the words beside the numbers, named or in words, empty ones left out", () => {
-  assert.deepEqual(KINDS.ROM.facts({ lightingQuality: "GOOD" }), [["Lighting", "Good"]]);
-  assert.deepEqual(KINDS.DEXTERITY.facts({ lightingQuality: "LOW_LIGHT" }), [["Lighting", "Low light"]]);
+  assert.deepEqual(KINDS.ROM.facts({ lightingQuality: "GOOD" }), [["Lighting", "Good", "lightingQuality"]]);
+  assert.deepEqual(KINDS.DEXTERITY.facts({ lightingQuality: "LOW_LIGHT" }), [["Lighting", "Low light", "lightingQuality"]]);
   assert.deepEqual(KINDS.THUMB.facts({ lightingQuality: " " }), []);
   assert.deepEqual(KINDS.PAIN.facts({ painType: "DULL_ACHING", timeOfDay: "MORNING", mode: "GUIDED" }), [
-    ["Pain type", "Dull aching"],
-    ["Time of day", "Morning"],
-    ["Mode", "Guided"],
+    ["Pain type", "Dull aching", "painType"],
+    ["Time of day", "Morning", "timeOfDay"],
+    ["Mode", "Guided", "mode"],
   ]);
-  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "MIXED" }), [["Pattern", "Mixed OA/RA"]]);
-  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "NEW_PATTERN" }), [["Pattern", "New pattern"]]);
+  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "MIXED" }), [["Pattern", "Mixed OA/RA", "patternType"]]);
+  assert.deepEqual(KINDS.ARTHRITIS.facts({ patternType: "NEW_PATTERN" }), [["Pattern", "New pattern", "patternType"]]);
   const questionnaire: KindModule = KINDS.QUICKDASH;
   assert.deepEqual(questionnaire.facts({ responses: "x" }), []);
   assert.deepEqual(
@@ -178,7 +178,7 @@ test("facts: the words beside the numbers, named or in words, empty ones left ou
       ["Note", "note"],
       ["Count", "count"],
     ]),
-    [["Note", `A${"a".repeat(119)}`]],
+    [["Note", `A${"a".repeat(119)}`, "note"]],
   );
 });
 
