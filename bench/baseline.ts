@@ -85,6 +85,26 @@ type Rom = z.output<typeof romInput>;
 /** The wrist measures a ROM body may carry: their names are also their columns' names. */
 const WRIST = Object.keys(romWristInput.shape);
 
+type Joint = NonNullable<Rom["joints"]>[number];
+
+/** A joint's row of rom_joint_results after hand_result_id, in the table's column order. */
+function jointColumns(j: Joint, position: number): unknown[] {
+  return [
+    position,
+    j.id ?? null,
+    j.finger ?? null,
+    j.jointType ?? null,
+    j.minAngle ?? null,
+    j.maxAngle ?? null,
+    j.avgAngle ?? null,
+    j.rom ?? null,
+    j.normalRange?.[0] ?? null,
+    j.normalRange?.[1] ?? null,
+    j.flexibilityScore ?? null,
+    j.frameCount ?? null,
+  ];
+}
+
 /** Like the service, a code that is taken already (a unique violation) means another try with a new one. */
 async function submitRom(input: Rom, owner: number | null, res: ServerResponse, store = storeRom) {
   for (let attempt = 1; ; attempt++) {
@@ -139,21 +159,7 @@ async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
     if (joints.length) {
       const values: unknown[] = [];
       const tuples = joints.map((j, position) => {
-        values.push(
-          hand.rows[0].id,
-          position,
-          j.id ?? null,
-          j.finger ?? null,
-          j.jointType ?? null,
-          j.minAngle ?? null,
-          j.maxAngle ?? null,
-          j.avgAngle ?? null,
-          j.rom ?? null,
-          j.normalRange?.[0] ?? null,
-          j.normalRange?.[1] ?? null,
-          j.flexibilityScore ?? null,
-          j.frameCount ?? null,
-        );
+        values.push(hand.rows[0].id, ...jointColumns(j, position));
         return `(${Array.from({ length: 13 }, (_, k) => `$${position * 13 + k + 1}`).join(", ")})`;
       });
       await client.query(
@@ -240,25 +246,7 @@ async function storeRomAtOnce(input: Rom, owner: number | null, res: ServerRespo
     queries.push(
       `j AS (INSERT INTO rom_joint_results (hand_result_id, position, joint_id, finger, joint_type, min_angle, max_angle, avg_angle, rom,
          normal_range_min, normal_range_max, flexibility_score, frame_count) VALUES ${joints
-           .map(
-             (j, position) =>
-               `((SELECT id FROM h), ${[
-                 position,
-                 j.id ?? null,
-                 j.finger ?? null,
-                 j.jointType ?? null,
-                 j.minAngle ?? null,
-                 j.maxAngle ?? null,
-                 j.avgAngle ?? null,
-                 j.rom ?? null,
-                 j.normalRange?.[0] ?? null,
-                 j.normalRange?.[1] ?? null,
-                 j.flexibilityScore ?? null,
-                 j.frameCount ?? null,
-               ]
-                 .map($)
-                 .join(", ")})`,
-           )
+           .map((j, position) => `((SELECT id FROM h), ${jointColumns(j, position).map($).join(", ")})`)
            .join(", ")})`,
     );
   const score = owner === null ? null : scoreValuesFor("ROM", snapshot);
