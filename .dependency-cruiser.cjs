@@ -11,6 +11,9 @@
 // 3. Pages, routes and components reach data through the services, never the database client
 //    itself: one patient's data only through lib/access's PatientHandle (lib/access/boundary.test.ts
 //    keeps raw patient queries inside the data modules).
+// 4. What the browser loads to name and score the kinds (lib/assessments/kinds but its contracts,
+//    lib/report-view/clock.ts, lib/web/format.ts) imports zod and the schemas for types only: they
+//    stay on the server (docs/performance-pages.md, "The dashboard's script budget").
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -36,6 +39,14 @@ module.exports = {
       comment: "Pages, routes and components call services (lib/<domain>/); patient data goes through lib/access, not lib/db.",
       from: { path: "^(app/|components/)" },
       to: { path: "^(lib/db/|lib/generated/prisma/client|node_modules/(@prisma|pg|@electric-sql)/)" },
+    },
+    {
+      name: "no-schemas-in-the-browser-modules",
+      severity: "error",
+      comment:
+        "The kind modules, the clock and the pages' formatting are loaded by the browser: their schemas go in lib/assessments/kinds/*contract*.ts or beside the API's schemas.",
+      from: { path: "^lib/(assessments/kinds/(?![^/]*contract)[^/]+|report-view/clock|web/format)[.]ts$" },
+      to: { path: "^(node_modules/zod/|lib/assessments/(schemas|kinds/[^/]*contract[^/]*)[.]ts$)", dependencyTypesNot: ["type-only"] },
     },
   ],
   options: {

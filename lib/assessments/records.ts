@@ -5,7 +5,8 @@
 // imports: pages use it too.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { KIND_LIST } from "@/lib/assessments/kinds";
+import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
+import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
 
 const shown = {
@@ -35,11 +36,11 @@ export function kindRecords<S extends z.ZodRawShape, Results extends boolean = f
   shape: S,
   options?: { results: Results },
 ): z.ZodType<Built<S, Results>> {
-  const variants = KIND_LIST.map((kind) =>
+  const variants = Object.entries(KIND_CONTRACTS).map(([type, kind]: [string, KindContract]) =>
     z
       .object({
         ...shown,
-        assessmentType: z.literal(kind.type),
+        assessmentType: z.literal(type),
         resultSnapshot: kind.snapshot,
         ...(options?.results
           ? {
@@ -50,7 +51,7 @@ export function kindRecords<S extends z.ZodRawShape, Results extends boolean = f
           : {}),
         ...shape,
       })
-      .meta({ id: `${name}${componentName(kind.type)}` }),
+      .meta({ id: `${name}${componentName(type)}` }),
   );
   const union = z.discriminatedUnion("assessmentType", variants as [(typeof variants)[number], ...typeof variants]);
   return union as unknown as z.ZodType<Built<S, Results>>;

@@ -1,7 +1,7 @@
 // Every endpoint contract of the API, collected from the domains' schemas modules. The
 // OpenAPI test fails when a route file exists whose endpoint is missing here.
 import type { Endpoint } from "@/lib/api/endpoint";
-import { kindSubmissionEndpoints } from "@/lib/assessments/kinds";
+import { kindSubmissionEndpoints } from "@/lib/assessments/kinds/contracts";
 import * as records from "@/lib/assessments/records";
 import * as assessments from "@/lib/assessments/schemas";
 import * as audit from "@/lib/audit/schemas";

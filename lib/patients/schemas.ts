@@ -6,7 +6,7 @@ import { byKind } from "@/lib/assessments/kinds";
 import { kindRecords } from "@/lib/assessments/records";
 import { READ_NAMES } from "@/lib/assessments/types";
 import { Hand, JournalEntryType } from "@/lib/generated/prisma/enums.ts";
-import { localeField, timeZoneField } from "@/lib/report-view/clock";
+import { localeField, timeZoneField } from "@/lib/report-view/clock-fields";
 
 export const TRENDS = ["improving", "declining", "stable"] as const;
 

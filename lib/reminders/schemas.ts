@@ -2,7 +2,7 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { patientIdParams } from "@/lib/patients/schemas";
 import { REMINDER_INTERVALS } from "@/lib/reminders/intervals";
-import { timeZoneField } from "@/lib/report-view/clock";
+import { timeZoneField } from "@/lib/report-view/clock-fields";
 
 /** Who chose the current interval. */
 export const REMINDER_SETTERS = ["patient", "clinician"] as const;

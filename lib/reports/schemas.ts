@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
-import { localeField, timeZoneField } from "@/lib/report-view/clock";
+import { localeField, timeZoneField } from "@/lib/report-view/clock-fields";
 import { explanationSource, reportView } from "@/lib/report-view/schemas";
 
 /** Spec, "Limits": a report bundles 1 to 20 assessment codes. */

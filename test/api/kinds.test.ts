@@ -12,7 +12,8 @@ import { after, before, test } from "node:test";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
 import { formatMetric, presentMetrics, roundTo, type KindModule } from "@/lib/assessments/kinds/kind";
-import { quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
+import { quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
 import { METRIC_UNITS } from "@/lib/fhir/observation";
 import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
@@ -384,7 +385,10 @@ test("every kind reads with its kind module's labels and units on the lookup pag
     assert.match(codes[kind].formattedCode, /^[A-Z0-9]{3}-[A-Z0-9]{3}$/, `${kind}: a sharing code`);
     // The results: the kind's own tree, or null for a kind stored as its snapshot only.
     const results = await api.get(`/assessments/${codes[kind].code}/results`);
-    assert.deepEqual([results.body.assessmentType, results.body.results === null], [kindModule.type, kindModule.results === null]);
+    assert.deepEqual(
+      [results.body.assessmentType, results.body.results === null],
+      [kindModule.type, KIND_CONTRACTS[kind].results === null],
+    );
     const lookup = await api.get(`/lookup/${codes[kind].code}`);
     const snapshot = lookup.body.resultSnapshot as Record<string, unknown>;
     const shown = presentMetrics(kindModule, snapshot);

@@ -1,5 +1,4 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
-import { arthritisResults, arthritisSnapshot } from "@/lib/assessments/schemas";
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -11,8 +10,6 @@ export const arthritis = {
   name: "Arthritis evaluation",
   shortName: "Arthritis",
   spoken: "arthritis",
-  snapshot: arthritisSnapshot,
-  results: arthritisResults,
   headline: (s) => num(s.compositeScore),
   headlineText: (s) => {
     const composite = num(s.compositeScore);

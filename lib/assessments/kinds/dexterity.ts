@@ -1,5 +1,4 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { dexterityResults, dexteritySnapshot } from "@/lib/assessments/schemas";
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 export const dexterity = {
@@ -8,8 +7,6 @@ export const dexterity = {
   name: "Dexterity (finger tapping)",
   shortName: "Dexterity",
   spoken: "finger tapping",
-  snapshot: dexteritySnapshot,
-  results: dexterityResults,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,

@@ -1,8 +1,8 @@
 // The registry of assessment kinds: one line per kind. The compiler checks it covers every
 // type the database stores (ReadAssessmentType comes from Prisma's AssessmentType), and every
 // per-consumer table is a Record over the same keys, so a kind added here and missing anywhere
-// else fails the type check.
-import type { Endpoint } from "@/lib/api/endpoint";
+// else fails the type check. The browser loads this registry: the kinds' schemas are joined in
+// ./contracts.ts, over the same keys.
 import { arthritis } from "@/lib/assessments/kinds/arthritis";
 import { dexterity } from "@/lib/assessments/kinds/dexterity";
 import type { KindModule } from "@/lib/assessments/kinds/kind";
@@ -41,8 +41,3 @@ export function headlineScore(type: string, snapshot: Record<string, unknown> | 
 export function byKind<T>(pick: (kind: KindModule) => T): Record<Kind, T> {
   return Object.fromEntries(Object.entries(KINDS).map(([type, kind]) => [type, pick(kind)])) as Record<Kind, T>;
 }
-
-/** The submission contracts of the kinds the service scores itself (collected by lib/openapi/catalog.ts). */
-export const kindSubmissionEndpoints: Record<string, Endpoint> = Object.fromEntries(
-  KIND_LIST.flatMap((kind) => (kind.submission ? [[`${kind.type.toLowerCase()}Endpoint`, kind.submission.endpoint]] : [])),
-);

@@ -1,8 +1,10 @@
-// What one assessment kind knows about itself, in one place: its snapshot's shape, the headline
-// score and its direction, the labelled metrics with units and reference ranges, the summary
-// line, the FHIR codes, the words people read and hear, and its minimal clinically important
-// difference. Every consumer (pages, PDF, explanation, narrative, FHIR, voice, the standings'
-// SQL) reads kinds through the registry (./index.ts). No server imports: pages use it too.
+// What one assessment kind knows about itself, in one place: the headline score and its
+// direction, the labelled metrics with units and reference ranges, the summary line, the FHIR
+// codes, the words people read and hear, and its minimal clinically important difference. Every
+// consumer (pages, PDF, explanation, narrative, FHIR, voice, the standings' SQL) reads kinds
+// through the registry (./index.ts). No server imports and no schemas: the browser loads the kind
+// modules, so their zod schemas (the snapshot, the results tree, a submission's contract) are
+// joined to them in ./contracts.ts, which only the server and the API's contract read.
 import type { z } from "zod";
 import type { Endpoint } from "@/lib/api/endpoint";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/enums.ts";
@@ -86,10 +88,6 @@ export interface KindModule {
   shortName: string;
   /** As the voice assistant says it mid-sentence. */
   spoken: string;
-  /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
-  snapshot: z.ZodType;
-  /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
-  results: z.ZodType | null;
   /** The one number lists, charts and trends plot: 0-100, higher is better; null without one. */
   headline(snapshot: Snapshot): number | null;
   /** The headline's own published scale, when it differs (pain, QuickDASH). */
@@ -104,6 +102,14 @@ export interface KindModule {
   summary(snapshot: Snapshot): string;
   mcid: Mcid;
   fhir: KindFhir;
+}
+
+/** A kind's schemas (./contracts.ts): what the API's contract and the server check, never the browser. */
+export interface KindContract {
+  /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
+  snapshot: z.ZodType;
+  /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
+  results: z.ZodType | null;
   /** A kind the service scores itself has its own submission route (app/api/assessments/<path>/route.ts). */
   submission?: KindSubmission;
 }

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
-import { dashScore, quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash";
+import { dashScore, quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
 import { MCID_POINTS } from "@/lib/assessments/kinds/thresholds";
 import { readType } from "@/lib/assessments/types";
 import { observationResource } from "@/lib/fhir/observation";

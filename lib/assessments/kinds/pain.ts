@@ -1,5 +1,4 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
-import { painResults, painSnapshot } from "@/lib/assessments/schemas";
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -17,8 +16,6 @@ export const pain = {
   name: "Pain",
   shortName: "Pain",
   spoken: "pain",
-  snapshot: painSnapshot,
-  results: painResults,
   headline: (s) => num(s.overallScore),
   ownScale: { name: "worst pain", fromHeadline: (headline) => Math.round(100 - headline) / 10, max: 10 },
   headlineText: (s) => {

@@ -1,5 +1,4 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
-import { romResults, romSnapshot } from "@/lib/assessments/schemas";
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
@@ -9,8 +8,6 @@ export const rom = {
   name: "Range of motion",
   shortName: "Range of motion",
   spoken: "range of motion",
-  snapshot: romSnapshot,
-  results: romResults,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,

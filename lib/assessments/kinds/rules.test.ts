@@ -3,7 +3,8 @@
 // submission rules, and the registry's look-ups. kinds.test.ts checks that the surfaces agree.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { byKind, headlineScore, KIND_LIST, KINDS, kindOf, kindSubmissionEndpoints } from "@/lib/assessments/kinds";
+import { byKind, headlineScore, KIND_LIST, KINDS, kindOf } from "@/lib/assessments/kinds";
+import { KIND_CONTRACTS, kindSubmissionEndpoints } from "@/lib/assessments/kinds/contracts";
 import { progressionName } from "@/lib/assessments/kinds/arthritis";
 import {
   configurable,
@@ -19,7 +20,7 @@ import {
 } from "@/lib/assessments/kinds/kind";
 import { painLabel, painScores } from "@/lib/assessments/kinds/pain";
 import { z } from "zod";
-import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash";
+import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash-contract";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 
 test("each kind's names as documents, lists and the voice say them", () => {
@@ -245,10 +246,10 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
     sportsMusic: [2, 2, 3, 3],
   });
   assert.equal(quickdashScores({ responses: answers.map((a, i) => (i === 0 ? null : a)) }).answeredCount, 10);
-  const built = KINDS.QUICKDASH.submission.build({ responses: answers, work: [1, 1, 1, 1] });
+  const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, work: [1, 1, 1, 1] });
   assert.deepEqual(built.reply, { quickDashScore: 50, workScore: 0, sportsMusicScore: null, answeredCount: 11, overallScore: 50 });
   assert.equal(built.hand, null);
-  assert.equal(KINDS.QUICKDASH.submission.build({ responses: answers, hand: "LEFT" }).hand, "LEFT");
+  assert.equal(KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, hand: "LEFT" }).hand, "LEFT");
   assert.equal(KINDS.QUICKDASH.ownScale.fromHeadline(77.27), 22.73);
   assert.deepEqual(
     [KINDS.QUICKDASH.ownScale.name, KINDS.QUICKDASH.ownScale.max, KINDS.QUICKDASH.ownScale.direction],
@@ -328,7 +329,7 @@ test("QuickDASH's contract: the reply's documented fields, and a description for
     "answeredCount",
     "overallScore",
   ]);
-  const built = KINDS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
+  const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
   assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply }).success, true);
   const described = (shape: Record<string, z.ZodType>, keys: string[]) => {
     for (const key of keys) assert.ok((shape[key]?.description ?? "").length > 20, key);

@@ -1,5 +1,4 @@
 // Thumb movements: read like ROM (the same snapshot), its own series in trends.
-import { romSnapshot } from "@/lib/assessments/schemas";
 import { configurable, formatMetric, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 import { rom } from "@/lib/assessments/kinds/rom";
 
@@ -9,8 +8,6 @@ export const thumb = {
   name: "Thumb movements",
   shortName: "Thumb movements",
   spoken: "thumb movement",
-  snapshot: romSnapshot,
-  results: null,
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
