@@ -1,15 +1,13 @@
 // The signed-in pages in Spanish (issue 28 item 5), chosen with the header's language switcher
-// after signing in: a patient's dashboard with a result, then a clinic admin's patient list, clinic
-// page and poster. Every page speaks Spanish (lang="es", headings, panels, messages a form shows)
-// and has no accessibility violation, at 1280 and 390 px.
+// after signing in: a patient's dashboard with a result, then a clinic admin's patient list (the
+// care-team rule: the one patient sharing with the clinic), clinic page and poster. Every page
+// speaks Spanish (lang="es", headings, panels, messages a form shows) and has no accessibility
+// violation, at 1280 and 390 px.
 import { expect, test, type Page } from "@playwright/test";
-import type { JWK } from "jose";
 import { api, romResult } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, screenshot, signIn, uniqueLogin } from "./support/fixtures";
-import { mintToken } from "./support/identity-provider";
-
-const tokenFor = (login: string) => mintToken(JSON.parse(process.env.E2E_IDP_JWK!) as JWK, process.env.E2E_IDP_ISSUER!, login);
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import { displayName } from "./support/identity-provider";
 
 const section = (page: Page, heading: string) => page.locator("section").filter({ has: page.getByRole("heading", { name: heading }) });
 
@@ -50,18 +48,27 @@ test("a patient reads the dashboard in Spanish after choosing it", async ({ page
 
 test("a clinic admin reads the patient list, the clinic page and the poster in Spanish", async ({ page }, testInfo) => {
   const adminLogin = uniqueLogin("provider-lucia");
-  const clinic = await api<{ id: number; name: string; formattedJoinCode: string }>(
+  const clinic = await api<{ id: number; name: string; joinCode: string; formattedJoinCode: string }>(
     APP_ORIGIN,
     "POST",
     "/clinics",
     { name: `Clínica Ribera ${uniqueLogin("x").slice(2)}`, adminSub: adminLogin },
     await tokenFor(uniqueLogin("admin-pilar")),
   );
+  const patientLogin = uniqueLogin("mateo-es");
+  const patientToken = await tokenFor(patientLogin);
+  await api(APP_ORIGIN, "POST", "/assessments/rom", romResult(28), patientToken);
+  await api(APP_ORIGIN, "POST", "/me/clinics", { joinCode: clinic.joinCode }, patientToken);
   await signIn(page, adminLogin, "/provider");
   await chooseSpanish(page);
 
   await expect(page.getByRole("heading", { level: 1, name: "Pacientes" })).toBeVisible();
   await expect(page.getByText(`Su clínica: ${clinic.name}`)).toBeVisible();
+  const list = isPhone(testInfo) ? page.getByRole("list", { name: "Pacientes" }) : page.getByRole("table");
+  const rows = isPhone(testInfo) ? list.locator(":scope > li") : list.getByRole("row").filter({ has: page.getByRole("link") });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.getByRole("link", { name: displayName(patientLogin) })).toBeVisible();
+  await expect(rows.getByText("Requiere atención", { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, "provider-es");
   await expectNoSideScroll(page);
   await screenshot(page, testInfo, "provider-es");
