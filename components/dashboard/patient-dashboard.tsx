@@ -57,7 +57,7 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
           </LinkButton>
           {patientId !== null && (
             <div className="flex justify-center">
-              <HistoryPdfLink patientId={patientId} />
+              <HistoryPdfLink patientId={patientId} label={t("exportPdf")} />
             </div>
           )}
         </div>

@@ -2,7 +2,6 @@
 // "Export history (PDF)": GET /patients/{id}/export/pdf through the proxy, its dates on the
 // reader's clock (time zone and locale, known once the page runs in the browser; the server's
 // first paint links the UTC document).
-import { useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
 import { buttonStyles } from "@/components/ui";
 import { query } from "@/lib/web/client";
@@ -13,12 +12,12 @@ const readersClock = () => {
   return query({ timeZone, locale });
 };
 
-export function HistoryPdfLink({ patientId }: { patientId: number }) {
-  const t = useTranslations("patientDetail");
+/** `label`: the button's words, from the page's own namespace. */
+export function HistoryPdfLink({ patientId, label }: { patientId: number; label: string }) {
   const clock = useSyncExternalStore(subscribe, readersClock, () => "");
   return (
     <a className={buttonStyles.secondary} href={`/api/proxy/patients/${patientId}/export/pdf${clock}`} download>
-      {t("exportPdf")}
+      {label}
     </a>
   );
 }

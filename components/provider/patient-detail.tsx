@@ -92,7 +92,7 @@ export function PatientDetail({ id }: { id: number }) {
               <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
                 {t("exportCsv")}
               </a>
-              <HistoryPdfLink patientId={p.id} />
+              <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
             </p>
             {p.needsAttention && (
               <ul className="mt-2 list-inside list-disc text-sm text-red-900">

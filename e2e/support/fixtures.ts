@@ -3,6 +3,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { JWK } from "jose";
+import catalogue from "../../messages/en.json";
 import { api } from "./api";
 import { APP_ORIGIN } from "./env";
 import { mintToken } from "./identity-provider";
@@ -54,12 +55,18 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
   await page.waitForURL((url) => url.pathname === callbackUrl);
 }
 
+/** What next-intl shows for a message missing from the page's catalogue: "<namespace>.<key>". */
+// A whole dotted word, not part of an address or a host name (home.example.com, ui.dev@…).
+const UNSENT_MESSAGE = new RegExp(`(?<![\\w.@/-])(${Object.keys(catalogue).join("|")})(\\.[A-Za-z]+)+\\b(?![.@/-])`);
+
 /** axe-core: no violations at all (any impact) on the current page. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   // Next streams a dynamic page's metadata after its body: right after a refresh (claiming a
   // code re-renders the page) the <title> can still be on its way. A reader's tab gets it a
   // moment later; axe must not judge the page in between.
   await expect(page).toHaveTitle(/\S/);
+  // next-intl prints "namespace.key" for a message the page did not send to the browser.
+  expect(await page.locator("body").innerText(), `untranslated message keys on ${label}`).not.toMatch(UNSENT_MESSAGE);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
   const results = await builder.analyze();
   const serious = results.violations;
