@@ -1,9 +1,9 @@
 // Helpers the specs share: sign-in through the OpenID provider, API tokens, the care team of
 // the seeded clinic, the accessibility check, and the seeded data.
+import { readFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, type TestInfo } from "@playwright/test";
 import type { JWK } from "jose";
-import catalogue from "../../messages/en.json";
 import { api } from "./api";
 import { APP_ORIGIN } from "./env";
 import { mintToken } from "./identity-provider";
@@ -55,9 +55,12 @@ export async function signIn(page: Page, login: string, callbackUrl = "/dashboar
   await page.waitForURL((url) => url.pathname === callbackUrl);
 }
 
-/** What next-intl shows for a message missing from the page's catalogue: "<namespace>.<key>". */
-// A whole dotted word, not part of an address or a host name (home.example.com, ui.dev@…).
-const UNSENT_MESSAGE = new RegExp(`(?<![\\w.@/-])(${Object.keys(catalogue).join("|")})(\\.[A-Za-z]+)+\\b(?![.@/-])`);
+const NAMESPACES = Object.keys(JSON.parse(readFileSync(new URL("../../messages/en.json", import.meta.url), "utf8")) as object);
+/**
+ * What next-intl shows for a message missing from the page's catalogue: "<namespace>.<key>", a
+ * whole dotted word, not part of an address or a host name (ui.dev@…, https://…/home.page).
+ */
+const UNSENT_MESSAGE = new RegExp(`(?<![\\w.@/-])(${NAMESPACES.join("|")})(\\.[A-Za-z]+)+\\b(?![.@/-])`);
 
 /** axe-core: no violations at all (any impact) on the current page. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
