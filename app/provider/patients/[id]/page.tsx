@@ -30,7 +30,9 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">
         {t("allPatients")}
       </Link>
-      <PageMessages namespaces={["patientForms", "patientDetail", "review", "goals", "scoreChart", "reminders", "goniometry", "kinds"]}>
+      <PageMessages
+        namespaces={["patientForms", "patientDetail", "patientTable", "review", "goals", "scoreChart", "reminders", "goniometry", "kinds"]}
+      >
         <PatientDetail id={Number(id)} />
       </PageMessages>
     </div>
