@@ -4,9 +4,9 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import { useFieldForm } from "@/components/patients/field-form";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { proxy } from "@/lib/web/client";
-import { errorText } from "@/lib/web/format";
 
 const ENTRY_TYPES = ["AD_HOC_CHECK_IN", "PRE_ASSESSMENT", "POST_ASSESSMENT", "INITIAL_INTAKE"] as const;
 
@@ -18,9 +18,7 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
   const id = useId();
   const [entryType, setEntryType] = useState("AD_HOC_CHECK_IN");
   const [values, setValues] = useState<Record<FieldName, string>>({ transcript: "", painRating: "", functionRating: "" });
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [status, setStatus] = useState<{ kind: "saved" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, status, busy, submit } = useFieldForm(FIELDS);
   const rating = (name: "painRating" | "functionRating", label: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]}>
       <input
@@ -42,31 +40,25 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
         className="space-y-3"
         onSubmit={async (event) => {
           event.preventDefault();
-          setBusy(true);
-          setStatus(null);
-          setErrors({});
           const number = (text: string) => (text.trim() === "" ? null : Number(text));
-          const result = await proxy<{ field?: string }>("/journal", {
-            method: "POST",
-            body: {
-              patientId,
-              entryType,
-              transcript: values.transcript,
-              painRating: number(values.painRating),
-              functionRating: number(values.functionRating),
+          await submit(
+            () =>
+              proxy<{ field?: string }>("/journal", {
+                method: "POST",
+                body: {
+                  patientId,
+                  entryType,
+                  transcript: values.transcript,
+                  painRating: number(values.painRating),
+                  functionRating: number(values.functionRating),
+                },
+              }),
+            t("saved"),
+            () => {
+              setValues({ transcript: "", painRating: "", functionRating: "" });
+              onSaved();
             },
-          });
-          setBusy(false);
-          if (result.ok) {
-            setValues({ transcript: "", painRating: "", functionRating: "" });
-            setStatus({ kind: "saved", text: t("saved") });
-            onSaved();
-            return;
-          }
-          const field = result.data.field as FieldName | undefined;
-          if (result.status === 400 && field && FIELDS.includes(field))
-            setErrors({ [field]: errorText(result.data).replace(/^\w+: /, "") });
-          else setStatus({ kind: "error", text: errorText(result.data) });
+          );
         }}
       >
         <LabelledSelect

@@ -5,10 +5,10 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { z } from "zod";
 import { Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
+import { useFieldForm } from "@/components/patients/field-form";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { proxy } from "@/lib/web/client";
-import { errorText } from "@/lib/web/format";
 
 type Profile = z.output<typeof patientProfile>;
 
@@ -31,9 +31,7 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
   const hands = useTranslations("patientForms.hands");
   const id = useId();
   const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const [status, setStatus] = useState<{ kind: "saved" | "error"; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, status, busy, submit } = useFieldForm(FIELDS);
   const set = (name: FieldName) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const input = (name: FieldName, type: "text" | "date", label: string, hint?: string) => (
     <Field id={`${id}-${name}`} label={label} error={errors[name]} hint={hint}>
@@ -53,21 +51,8 @@ export function ProfileForm({ profile, onSaved }: { profile: Profile; onSaved: (
         className="space-y-3"
         onSubmit={async (event) => {
           event.preventDefault();
-          setBusy(true);
-          setStatus(null);
-          setErrors({});
           const body = Object.fromEntries(FIELDS.map((name) => [name, values[name].trim() === "" ? null : values[name].trim()]));
-          const result = await proxy<{ field?: string }>("/patients/me", { method: "PATCH", body });
-          setBusy(false);
-          if (result.ok) {
-            setStatus({ kind: "saved", text: t("saved") });
-            onSaved();
-            return;
-          }
-          const field = result.data.field as FieldName | undefined;
-          if (result.status === 400 && field && FIELDS.includes(field))
-            setErrors({ [field]: errorText(result.data).replace(/^\w+: /, "") });
-          else setStatus({ kind: "error", text: errorText(result.data) });
+          await submit(() => proxy<{ field?: string }>("/patients/me", { method: "PATCH", body }), t("saved"), onSaved);
         }}
       >
         <p className="text-sm text-slate-700">{t("intro")}</p>
