@@ -2,7 +2,7 @@
 import { expect, test } from "@playwright/test";
 import { api, dexterityResult, painResult, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, screenshot, signIn, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, screenshot, signIn, uniqueLogin, revealCharts } from "./support/fixtures";
 
 test("a patient signs in, claims a code from its page and from the dashboard, and sees both", async ({ page, context }, testInfo) => {
   const first = await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romResult(67));
@@ -53,6 +53,7 @@ test("a patient signs in, claims a code from its page and from the dashboard, an
   await history.getByRole("combobox", { name: "Type" }).selectOption("");
 
   // Score chart, journal and subscription panels are there.
+  await revealCharts(page);
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "Journal", exact: true })).toBeVisible();
   await expect(page.getByText("Subscriptions are not available on this server")).toBeVisible();

@@ -6,7 +6,7 @@ import { join, relative, sep } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { api, painResult, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { clinician, expectAccessible, seeded, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import { clinician, expectAccessible, seeded, signIn, tokenFor, uniqueLogin, revealCharts } from "./support/fixtures";
 
 type Persona = "visitor" | "patient" | "provider";
 
@@ -55,8 +55,10 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
-  if (await page.getByRole("heading", { name: "Score history" }).count())
+  if (await page.getByRole("heading", { name: "Score history" }).count()) {
+    await revealCharts(page);
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  }
 }
 
 /**

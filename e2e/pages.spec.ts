@@ -4,7 +4,17 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { clinician, expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+import {
+  clinician,
+  expectAccessible,
+  expectNoSideScroll,
+  isPhone,
+  screenshot,
+  seeded,
+  signIn,
+  uniqueLogin,
+  revealCharts,
+} from "./support/fixtures";
 
 /** The same instant as the page should show it to a reader in Auckland using US English. */
 const aucklandUs = (page: Page, iso: string, withTime: boolean) =>
@@ -71,6 +81,7 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
 
   // One series per test on a real time axis, drawn with straight segments.
   const chart = page.locator("section").filter({ has: page.getByRole("heading", { name: "Score history" }) });
+  await revealCharts(page);
   await expect(chart.locator(".recharts-line-curve")).toHaveCount(4);
   for (const d of await chart.locator(".recharts-line-curve").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
     expect(d, "straight segments only").not.toMatch(/[CQS]/);

@@ -1,6 +1,16 @@
 // A care provider filters the patient list to "needs attention" and opens a patient.
 import { expect, test } from "@playwright/test";
-import { clinician, expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, uniqueLogin } from "./support/fixtures";
+import {
+  clinician,
+  expectAccessible,
+  expectNoSideScroll,
+  isPhone,
+  screenshot,
+  seeded,
+  signIn,
+  uniqueLogin,
+  revealCharts,
+} from "./support/fixtures";
 
 test("a provider finds the patient who needs attention and opens their record", async ({ page }, testInfo) => {
   const { attention, steady, run } = seeded();
@@ -35,6 +45,7 @@ test("a provider finds the patient who needs attention and opens their record", 
   await expect(page).toHaveURL(new RegExp(`/provider/patients/${attention.id}$`));
   await expect(page.getByRole("heading", { level: 1, name: attention.name })).toBeVisible();
   await expect(page.getByText("Needs attention").first()).toBeVisible();
+  await revealCharts(page);
   await expect(page.locator(".recharts-surface").first()).toBeVisible();
   const journal = page.locator("section").filter({ has: page.getByRole("heading", { name: "Journal", exact: true }) });
   await expect(journal.getByText("Gripping the kettle hurt more this week")).toBeVisible();

@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, isPhone, signIn, tokenFor, uniqueLogin, revealCharts } from "./support/fixtures";
 import { displayName } from "./support/identity-provider";
 
 /** A clinic whose admin (a clinician) is `providerLogin`, and a patient sharing with it whose latest ROM score is `score`. */
@@ -81,6 +81,7 @@ test("a clinician marks a flagged patient reviewed from the list, sets a goal se
   await expect(goals.getByText("not reached yet")).toBeVisible();
   const scores = section(page, "Score history");
   await expect(scores.getByText("Goals, dashed lines: Overall score ≥ 70 / 100 (Range of motion).")).toBeVisible();
+  await revealCharts(page);
   await expect(scores.locator("svg").getByText("Goal: Overall score ≥ 70 / 100")).toBeAttached();
   await expectAccessible(page, testInfo, "therapist-patient");
   await expectNoSideScroll(page);
@@ -110,6 +111,7 @@ test("a patient sets a goal on the dashboard and sees it on the chart and in wor
   await setGoal(page, "Range of motion", "Wrist extension", "60");
   await expect(goals.getByText("Range of motion: Wrist extension ≥ 60°")).toBeVisible();
   await expect(goals.getByText("not reached yet")).toBeVisible();
+  await revealCharts(page);
   await expect(goals.locator("svg").getByText("Goal: Wrist extension ≥ 60°")).toBeAttached();
   await setGoal(page, "Range of motion", "Overall score", "80");
   await expect(section(page, "Score history").getByText("Goals, dashed lines: Overall score ≥ 80 / 100 (Range of motion).")).toBeVisible();

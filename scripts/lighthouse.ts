@@ -24,6 +24,10 @@ const MIN_SCORE = 95;
 const MAX_CLS = 0.1;
 /** Audits per page and device; the run with the median Performance score is reported (as Lighthouse CI does). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+/** LIGHTHOUSE_PAGES=/dashboard,/a/[code]: audit only these pages (all five by default). */
+const ONLY_PAGES = process.env.LIGHTHOUSE_PAGES?.split(",").map((page) => page.trim());
+
+const label = (path: string) => path.replace(/\/(a|r)\/[A-Z0-9]+$/, "/$1/[code]");
 
 interface Row {
   page: string;
@@ -102,13 +106,15 @@ async function main() {
     const report = await demo.post("/reports", { title: "Right hand after surgery", assessmentCodes: [rom.code, pain.code] });
     const cookie = await demo.signIn("care_provider");
     const patient = await demo.signIn("patient");
-    const pages: Array<[string, string | undefined]> = [
-      ["/", undefined],
-      [`/a/${rom.code}`, undefined],
-      [`/r/${report.code}`, undefined],
-      ["/provider", cookie],
-      ["/dashboard", patient],
-    ];
+    const pages = (
+      [
+        ["/", undefined],
+        [`/a/${rom.code}`, undefined],
+        [`/r/${report.code}`, undefined],
+        ["/provider", cookie],
+        ["/dashboard", patient],
+      ] satisfies Array<[string, string | undefined]>
+    ).filter(([path]) => !ONLY_PAGES || ONLY_PAGES.includes(label(path)));
     const rows: Row[] = [];
     for (const device of ["mobile", "desktop"] as const) {
       for (const [path, pageCookie] of pages) {
@@ -117,7 +123,6 @@ async function main() {
         rows.push(median(runs));
       }
     }
-    const label = (path: string) => path.replace(/\/(a|r)\/[A-Z0-9]+$/, "/$1/[code]");
     console.log("\npage         device   Perf  A11y  BP    SEO    CLS    FCP ms  LCP ms  TBT ms  JS kB  CPU");
     let failed = false;
     for (const row of rows) {

@@ -4,6 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { PatientDashboard, type MyStanding } from "@/components/dashboard/patient-dashboard";
 import { PageMessages } from "@/components/site/page-messages";
 import { Alert, LinkButton, PageHeading } from "@/components/ui";
+import { billingConfigured } from "@/lib/billing/stripe";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
@@ -43,7 +44,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
         <p>{t("intro")}</p>
       </PageHeading>
       <PageMessages namespaces={["dashboard", "patientForms", "patientDashboard", "goals", "scoreChart", "reminders", "kinds"]}>
-        <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} />
+        <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} billing={billingConfigured()} />
       </PageMessages>
     </div>
   );

@@ -2,10 +2,12 @@
 // Daily scores on a real time axis (gaps between days are to scale), straight segments, one
 // series per test plus the overall score, and the same figures as a table for screen readers.
 // Goals on a test's headline score are dashed, labelled reference lines; GoalChart draws one
-// goal's own metric (degrees, seconds, a disability score) over time the same way.
+// goal's own metric (degrees, seconds, a disability score) over time the same way. The SVG is
+// chart-drawing.tsx (recharts), loaded and drawn when the chart comes near the viewport; the
+// caption and table are here, in the page from the start.
+import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
-import type { Locale } from "@/lib/i18n/locales";
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
+import { NearView } from "@/components/charts/near-view";
 import { formatWhen } from "@/components/ui/when";
 import { formatMetric } from "@/lib/assessments/kinds/kind";
 import { GOAL_RANGES } from "@/lib/goals/rules";
@@ -24,10 +26,10 @@ const LINES = [
   { key: "overallScore", test: null, color: "#0f766e", dash: "6 4" },
 ] as const;
 
-const GOAL_COLOR = "#92400e";
+const ScoreDrawing = dynamic(() => import("@/components/charts/chart-drawing").then((drawing) => drawing.ScoreDrawing), { ssr: false });
+const GoalDrawing = dynamic(() => import("@/components/charts/chart-drawing").then((drawing) => drawing.GoalDrawing), { ssr: false });
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
-const shortDay = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString().slice(0, 10), "shortDay", true, language);
 
 /** `scores` may come newest first; `goals`: those on a charted test's headline score are drawn. */
 export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
@@ -43,53 +45,9 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
   return (
     <figure>
       <div aria-hidden="true" className="h-64 w-full sm:h-72">
-        <LineChart
-          responsive
-          accessibilityLayer={false}
-          data={data}
-          style={{ width: "100%", height: "100%" }}
-          margin={{ top: 8, right: 12, bottom: 4, left: -16 }}
-        >
-          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={["dataMin", "dataMax"]}
-            tickFormatter={(ms: number) => shortDay(ms, language)}
-            tick={{ fontSize: 12, fill: "#334155" }}
-            minTickGap={24}
-          />
-          <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />
-          <Tooltip
-            labelFormatter={(label) => shortDay(Number(label), language)}
-            formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)}
-          />
-          <Legend wrapperStyle={{ fontSize: 12 }} />
-          {present.map((line) => (
-            <Line
-              key={line.key}
-              type="linear"
-              dataKey={line.key}
-              name={name(line)}
-              stroke={line.color}
-              strokeDasharray={line.dash}
-              strokeWidth={2}
-              dot={{ r: 3 }}
-              connectNulls
-              isAnimationActive={false}
-            />
-          ))}
-          {drawn.map((g) => (
-            <ReferenceLine
-              key={g.test}
-              y={g.target}
-              stroke={GOAL_COLOR}
-              strokeDasharray="4 4"
-              label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
-            />
-          ))}
-        </LineChart>
+        <NearView>
+          <ScoreDrawing data={data} lines={present.map((line) => ({ ...line, name: name(line) }))} goals={drawn} />
+        </NearView>
       </div>
       <figcaption className="mt-1 text-xs text-slate-700">
         {first && latest
@@ -136,7 +94,6 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
 }
 
 const instant = (iso: string) => Date.parse(iso);
-const shortInstant = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString(), "date", true, language);
 
 /** One goal's metric over time, the goal a labelled dashed line, with the figures as a table for screen readers. */
 export function GoalChart({ goal: g }: { goal: Goal }) {
@@ -149,32 +106,9 @@ export function GoalChart({ goal: g }: { goal: Goal }) {
   return (
     <figure>
       <div aria-hidden="true" className="h-32 w-full">
-        <LineChart
-          responsive
-          accessibilityLayer={false}
-          data={data}
-          style={{ width: "100%", height: "100%" }}
-          margin={{ top: 14, right: 12, bottom: 0, left: -16 }}
-        >
-          <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={["dataMin", "dataMax"]}
-            tickFormatter={(ms: number) => shortInstant(ms, language)}
-            tick={{ fontSize: 11, fill: "#334155" }}
-            minTickGap={24}
-          />
-          <YAxis domain={domain} tick={{ fontSize: 11, fill: "#334155" }} />
-          <Line type="linear" dataKey="value" name={g.label} stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-          <ReferenceLine
-            y={g.target}
-            stroke={GOAL_COLOR}
-            strokeDasharray="4 4"
-            label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
-          />
-        </LineChart>
+        <NearView>
+          <GoalDrawing goal={g} data={data} domain={domain} />
+        </NearView>
       </div>
       <div className="sr-only">
         <table>

@@ -24,9 +24,10 @@ export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
 
 /**
  * `initial`: the profile as the server read it for the first paint; `joinCode`: a clinic's join
- * code from a join link (?join=), filled in for the patient to confirm.
+ * code from a join link (?join=), filled in for the patient to confirm; `billing`: whether this
+ * instance takes payments.
  */
-export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | null; joinCode: string }) {
+export function PatientDashboard({ initial, joinCode, billing }: { initial: MyStanding | null; joinCode: string; billing: boolean }) {
   const t = useTranslations("patientDashboard");
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
@@ -51,7 +52,7 @@ export function PatientDashboard({ initial, joinCode }: { initial: MyStanding | 
           <ClinicShares joinCode={joinCode} />
           <RemindersCard base="/patients/me" audience="patient" />
           <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
-          <SubscriptionPanel />
+          <SubscriptionPanel configured={billing} />
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
             {t("newReport")}
           </LinkButton>

@@ -3,10 +3,10 @@
 // whether it is reached, a small chart of the metric with the goal as a dashed line, and a form
 // to add, change or remove one. The same panel serves the patient (base /patients/me) and their
 // clinician (base /patients/<id>); the API decides who may.
-import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import type { z } from "zod";
+import { GoalChart } from "@/components/charts/score-chart";
 import { Show } from "@/components/patients/loadable";
 import { buttonStyles, Card, cx, FieldError, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
@@ -21,11 +21,6 @@ import type { Loadable } from "@/lib/web/use-proxy";
 
 export type Goal = z.output<typeof goal>;
 export type GoalsAnswer = z.output<typeof goalsResponse>;
-
-const GoalChart = dynamic(() => import("@/components/charts/score-chart").then((chart) => chart.GoalChart), {
-  ssr: false,
-  loading: () => <div className="h-32" />,
-});
 
 function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | null; onSaved: (message: string) => void }) {
   const t = useTranslations("goals");

@@ -1,12 +1,12 @@
 "use client";
 // Panels shared by the patient dashboard (base /patients/me) and a provider's patient page
 // (base /patients/<id>): score chart, assessment history, journal.
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { z } from "zod";
 import { headlineScore } from "@/components/assessment/snapshot-view";
+import { ScoreChart } from "@/components/charts/score-chart";
 import type { Goal } from "@/components/goals/goals-panel";
 import { Show } from "@/components/patients/loadable";
 import { usePatientWords } from "@/components/patients/words";
@@ -19,11 +19,6 @@ import { query } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
 import { useProxy } from "@/lib/web/use-proxy";
 
-// recharts is most of this page's script: it loads beside the scores once the page is up, not
-// with the page.
-const loadChart = () => import("@/components/charts/score-chart").then((chart) => chart.ScoreChart);
-const ScoreChart = dynamic(loadChart, { ssr: false, loading: () => <div className="h-64 sm:h-72" /> });
-
 /** `goals`: drawn on the chart as dashed lines where a goal is on a charted test's headline score. */
 export function ScoresPanel({ base, title: given, goals }: { base: string; title?: string; goals?: Goal[] }) {
   const t = useTranslations("patientForms.scores");
@@ -31,7 +26,6 @@ export function ScoresPanel({ base, title: given, goals }: { base: string; title
   const title = given ?? t("title");
   const [hand, setHand] = useState("");
   const scores = useProxy<z.output<typeof scoresResponse>>(`${base}/scores${query({ hand, limit: 365 })}`);
-  useEffect(() => void loadChart(), []);
   return (
     <Card
       title={title}

@@ -99,6 +99,20 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
   });
 }
 
+/**
+ * Waits for the page's charts, scrolls to each as a reader would and waits for it to be drawn (a
+ * chart draws when it comes near the viewport: below a phone's fold it is not drawn at load),
+ * then scrolls back to the top.
+ */
+export async function revealCharts(page: Page): Promise<void> {
+  await expect(page.locator("[data-near-view]").first()).toBeAttached();
+  for (const chart of await page.locator("[data-near-view]").all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await expect(chart.locator(".recharts-surface").first()).toBeVisible();
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 /** Whether the page is the phone project (390 px). */
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 

@@ -34,6 +34,11 @@ function client(secretKey: string, apiBaseUrl: string | undefined): Stripe {
   return stripe;
 }
 
+/** Whether this instance takes payments (pages leave out what would only answer 503). */
+export function billingConfigured(): boolean {
+  return Boolean(env().STRIPE_SECRET_KEY);
+}
+
 /** The configured provider, or ApiError 503 when STRIPE_SECRET_KEY is unset. */
 export function billing(): BillingConfig {
   const config = env();

@@ -1,5 +1,5 @@
 "use client";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState } from "react";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
@@ -30,10 +30,14 @@ export function useProxy<T>(path: string | null, initial?: { path: string; data:
     setResult((previous) => (previous.state === "ready" ? { ...previous, refreshing: true } : { state: "loading" }));
     void proxy<T>(path).then((response) => {
       if (!current) return;
-      setResult(
-        response.ok
-          ? { state: "ready", data: response.data, refreshing: false }
-          : { state: "error", status: response.status, message: errorText(response.data) },
+      // A transition: React renders the answer in slices and yields between them, so a page whose
+      // panels answer together (the dashboard, on a phone) does not block input while they draw.
+      startTransition(() =>
+        setResult(
+          response.ok
+            ? { state: "ready", data: response.data, refreshing: false }
+            : { state: "error", status: response.status, message: errorText(response.data) },
+        ),
       );
     });
     return () => {
