@@ -1,8 +1,8 @@
 // The yardstick of npm run bench: a bare node:http + pg server doing the service's SQL on the
 // service's own (migrated) database, with no framework, validation, auth or logging, writing the
 // same rows and firing the same triggers as the service:
-// - GET /lookup/:code: the lookup's one statement (count the view, audit a patient's record),
-//   the same JSON answer, on its own table: bench_lookup, made like assessments (columns,
+// - GET /lookup/:code: the lookup's one statement (count the view, audit a patient's record,
+//   read a ROM record's joints), the same JSON answer, on its own table: bench_lookup, made like assessments (columns,
 //   defaults, indexes and its triggers, so each lookup pays the standings trigger the service's
 //   does) and filled with a copy of its rows when this server starts.
 // - POST /assessments/rom: what a ROM submission stores, in one transaction: without an
@@ -55,18 +55,32 @@ function send(res: ServerResponse, status: number, body: unknown) {
 }
 
 async function lookup(code: string, res: ServerResponse) {
-  const { rows } = await pool.query(
-    `WITH hit AS (
+  // Prepared once per connection by its name, as the service's lookup is.
+  const { rows } = await pool.query({
+    name: "bench_lookup_by_code",
+    text: `WITH hit AS (
        UPDATE bench_lookup SET view_count = view_count + 1 WHERE code = $1 AND (expires_at IS NULL OR expires_at > now())
-       RETURNING code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count, owner_id
+       RETURNING id, code, assessment_type, hand, date_created, result_snapshot, is_anonymous, is_sample, expires_at, view_count, owner_id
      ), audited AS (
        INSERT INTO audit_events (actor_sub, actor_role, patient_id, action, route)
        SELECT 'anonymous', 'anonymous', hit.owner_id, 'lookup', '/api/lookup/:code' FROM hit JOIN contacts c ON c.id = hit.owner_id
         WHERE NOT hit.is_anonymous AND c.kind = 'PATIENT'
      )
-     SELECT code, assessment_type, hand, date_created, result_snapshot, is_anonymous, view_count FROM hit`,
-    [code.replace("-", "").toUpperCase()],
-  );
+     SELECT hit.*, CASE WHEN hit.assessment_type = 'ROM' THEN (
+              SELECT json_agg(json_build_object(
+                       'hand', h.hand, 'finger', j.finger, 'jointType', j.joint_type, 'minAngle', j.min_angle,
+                       'maxAngle', j.max_angle, 'rom', j.rom,
+                       'normalRange', CASE WHEN j.normal_range_min IS NOT NULL AND j.normal_range_max IS NOT NULL
+                                           THEN json_build_array(j.normal_range_min, j.normal_range_max) END)
+                     ORDER BY h.id, j.position)
+                FROM rom_assessments r
+                JOIN rom_hand_results h ON h.rom_assessment_id = r.id
+                JOIN rom_joint_results j ON j.hand_result_id = h.id
+               WHERE r.assessment_id = hit.id)
+            END AS joints
+       FROM hit`,
+    values: [code.replace("-", "").toUpperCase()],
+  });
   const row = rows[0];
   if (!row) return send(res, 404, { error: "not found" });
   send(res, 200, {
@@ -77,7 +91,10 @@ async function lookup(code: string, res: ServerResponse) {
     dateCreated: row.date_created.toISOString(),
     resultSnapshot: row.result_snapshot,
     isAnonymous: row.is_anonymous,
+    isSample: row.is_sample,
+    expiresAt: row.expires_at === null ? null : row.expires_at.toISOString(),
     viewCount: row.view_count,
+    results: { joints: row.joints ?? [] },
   });
 }
 

@@ -38,24 +38,41 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const asObject = (value: Snapshot | string | null): Snapshot => (typeof value === "string" ? JSON.parse(value) : (value ?? {}));
 
 /**
- * Public view of a live record. One statement counts the view and names the owner; a view of a
- * patient's record by anyone else is audited (lib/access).
+ * A lookup's one statement, prepared once per connection: counts the view, reads the record and
+ * names its owner, and, for a range-of-motion record, its finger joints hand by hand in measured
+ * order (the report view's joint results), so that a lookup is one round trip.
  */
-/** A lookup's one statement: counts the view and reads the record, prepared once per connection. */
 const LOOKUP_SQL = `WITH hit AS (
    UPDATE assessments SET view_count = view_count + 1
     WHERE code = $1 AND ${liveSql()}
     RETURNING id, code, assessment_type, hand, date_created, result_snapshot, is_anonymous, is_sample, expires_at, view_count, owner_id
  )
- SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient FROM hit JOIN contacts c ON c.id = hit.owner_id`;
+ SELECT hit.*, c.kind = 'PATIENT' AS owner_is_patient,
+        CASE WHEN hit.assessment_type = 'ROM' THEN (
+          SELECT json_agg(json_build_object(
+                   'hand', h.hand, 'finger', j.finger, 'jointType', j.joint_type, 'minAngle', j.min_angle,
+                   'maxAngle', j.max_angle, 'rom', j.rom,
+                   'normalRange', CASE WHEN j.normal_range_min IS NOT NULL AND j.normal_range_max IS NOT NULL
+                                       THEN json_build_array(j.normal_range_min, j.normal_range_max) END)
+                 ORDER BY h.id, j.position)
+            FROM rom_assessments r
+            JOIN rom_hand_results h ON h.rom_assessment_id = r.id
+            JOIN rom_joint_results j ON j.hand_result_id = h.id
+           WHERE r.assessment_id = hit.id)
+        END AS joints
+   FROM hit JOIN contacts c ON c.id = hit.owner_id`;
 
+/** Public view of a live record. A view of a patient's record by anyone else is audited (lib/access). */
 export async function lookupByCode(code: string, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean }>(LOOKUP_SQL, [code], "lookup_by_code"),
+    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean; joints: JointResult[] | string | null }>(
+      LOOKUP_SQL,
+      [code],
+      "lookup_by_code",
+    ),
   );
   if (row && !row.is_anonymous && row.owner_is_patient) await auditShown(caller, [row.owner_id], "lookup");
   if (!row) throw notFoundCode();
-  const joints = row.assessment_type === "ROM" ? await romJoints(row.id) : [];
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
@@ -67,45 +84,8 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     isSample: row.is_sample,
     expiresAt: row.expires_at === null ? null : iso(row.expires_at),
     viewCount: Number(row.view_count),
-    results: { joints },
+    results: { joints: typeof row.joints === "string" ? (JSON.parse(row.joints) as JointResult[]) : (row.joints ?? []) },
   };
-}
-
-interface JointRow {
-  hand: Hand;
-  finger: string | null;
-  joint_type: string | null;
-  min_angle: number | null;
-  max_angle: number | null;
-  rom: number | null;
-  normal_range_min: number | null;
-  normal_range_max: number | null;
-}
-
-/** A range-of-motion record's finger joints, hand by hand in measured order (the report view's joint results). */
-async function romJoints(assessmentId: number): Promise<JointResult[]> {
-  const rows = await withConnection((sql) =>
-    sql.query<JointRow>(
-      `SELECT h.hand, j.finger, j.joint_type, j.min_angle, j.max_angle, j.rom, j.normal_range_min, j.normal_range_max
-         FROM rom_assessments r
-         JOIN rom_hand_results h ON h.rom_assessment_id = r.id
-         JOIN rom_joint_results j ON j.hand_result_id = h.id
-        WHERE r.assessment_id = $1
-        ORDER BY h.id, j.position`,
-      [assessmentId],
-    ),
-  );
-  const number = (value: number | null) => (value === null ? null : Number(value));
-  return rows.map((j) => ({
-    hand: j.hand,
-    finger: j.finger,
-    jointType: j.joint_type,
-    minAngle: number(j.min_angle),
-    maxAngle: number(j.max_angle),
-    rom: number(j.rom),
-    normalRange:
-      j.normal_range_min === null || j.normal_range_max === null ? null : [Number(j.normal_range_min), Number(j.normal_range_max)],
-  }));
 }
 
 /** What a code names, without counting a view: a live assessment first, else a report. */

@@ -89,6 +89,16 @@ describe("GET /lookup/:code", () => {
       first.body.results.joints.map((j: { finger: string; jointType: string; rom: number }) => [j.finger, j.jointType, j.rom]),
       romBody.joints.map((j) => [j.finger, j.jointType, j.rom]),
     );
+    const sent = romBody.joints[0]!;
+    assert.deepEqual(first.body.results.joints[0], {
+      hand: "LEFT",
+      finger: sent.finger,
+      jointType: sent.jointType,
+      minAngle: sent.minAngle,
+      maxAngle: sent.maxAngle,
+      rom: sent.rom,
+      normalRange: sent.normalRange,
+    });
     assert.ok(!Number.isNaN(Date.parse(first.body.dateCreated)));
     assert.equal(first.headers.get("cache-control"), "no-store");
     assert.equal((await api.get(`/lookup/${code.toLowerCase()}`)).body.viewCount, 2);
