@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   timing.mark("modules");
 
   // A new embedded database copies the build's template (scripts/lib/pglite-template.mjs) instead of running initdb.
-  if (!dev) setPgliteTemplate(join(dirname(fileURLToPath(import.meta.url)), "..", "pglite-initdb.tar"));
+  if (!dev) setPgliteTemplate(join(dirname(fileURLToPath(import.meta.url)), "..", "pglite-initdb"));
   const applied = await migrateService();
   timing.mark("database");
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");

@@ -1,7 +1,7 @@
 // One database client per process. server.ts (run by tsx) and the route handlers (bundled by
 // Next) load separate copies of this module, so the client lives on globalThis: two PGlite
 // instances on one directory would corrupt it, and two pg pools would waste connections.
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { copyFileSync, cpSync, existsSync, mkdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
@@ -130,20 +130,29 @@ function openPostgres(url: string): Database {
 let pgliteTemplate: string | undefined;
 
 /**
- * A tar of a data directory fresh from initdb (scripts/lib/pglite-template.mjs, made with the
- * build): a new embedded database starts as a copy of it instead of running initdb. server.ts
- * names its build's; without one (or when it is missing) PGlite runs initdb.
+ * A data directory fresh from initdb (scripts/lib/pglite-template.mjs, made with the build): a
+ * new embedded database starts as a copy of it instead of running initdb. server.ts names its
+ * build's; without one (or when it is missing) PGlite runs initdb.
  */
 export function setPgliteTemplate(path: string): void {
   pgliteTemplate = path;
+}
+
+/**
+ * Copies the template into a new data directory. PG_VERSION, which marks a data directory as
+ * made (openPglite), is copied last, so a copy cut short is made again at the next start.
+ */
+function copyTemplate(template: string, dir: string): void {
+  cpSync(template, dir, { recursive: true, filter: (source) => source !== join(template, "PG_VERSION") });
+  copyFileSync(join(template, "PG_VERSION"), join(dir, "PG_VERSION"));
 }
 
 function openPglite(dataDir: string): Database {
   const dir = resolve(dataDir);
   mkdirSync(dir, { recursive: true });
   const fresh = !existsSync(join(dir, "PG_VERSION"));
-  const template = fresh && pgliteTemplate && existsSync(pgliteTemplate) ? new Blob([readFileSync(pgliteTemplate)]) : undefined;
-  const pglite = new PGlite(dir, { ...PGLITE_OPTIONS, ...(template ? { loadDataDir: template } : {}) });
+  if (fresh && pgliteTemplate && existsSync(join(pgliteTemplate, "PG_VERSION"))) copyTemplate(pgliteTemplate, dir);
+  const pglite = new PGlite(dir, PGLITE_OPTIONS);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const runner = (target: Pick<PGlite, "query" | "exec">): SqlRunner => ({
     async query(sql, params) {

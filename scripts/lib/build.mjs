@@ -14,7 +14,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
-import { makePgliteTemplate, pgliteTemplatePath } from "./pglite-template.mjs";
+import { makePgliteTemplate, pgliteTemplateStale } from "./pglite-template.mjs";
 
 /** Read by every build, whatever imports what. */
 const ALWAYS = ["package-lock.json", "tsconfig.json", "prisma/schema.prisma"];
@@ -162,5 +162,5 @@ export function ensureBuild({ all = false } = {}) {
     buildServer(esbuild);
     console.log(`compiled the server into ${serverDir()} in ${Math.round(performance.now() - started)} ms`);
   }
-  if (!existsSync(pgliteTemplatePath(distDir()))) makePgliteTemplate(distDir());
+  if (pgliteTemplateStale(distDir())) makePgliteTemplate(distDir());
 }

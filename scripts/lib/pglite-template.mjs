@@ -1,22 +1,35 @@
-// The embedded database's template: a data directory just made by initdb, as a tar, kept beside
-// the builds (<dist>/pglite-initdb.tar). A new embedded database starts from a copy of it instead
-// of running initdb in WebAssembly, which was most of its first start (docs/performance.md,
-// "Start-up and idle memory"). It holds no data, only PostgreSQL's own catalogues: the
-// migrations still run on the new database. `next build` empties the folder, and a change to
-// package-lock.json (a new PGlite) rebuilds the pages, so the template is made again then.
-// Run as a script, it writes the template to the path it is given.
+// The embedded database's template: a data directory made by initdb and brought up to date by
+// the migrations, kept beside the builds (<dist>/pglite-initdb/). A new embedded database starts
+// as a copy of it instead of running initdb and every migration in WebAssembly, which were most
+// of its first start (docs/performance.md, "Start-up and idle memory"). It holds no data, only
+// PostgreSQL's catalogues and the service's schema: at start the migrations that are newer than
+// the template still run on the copy, as on any database. `next build` empties the folder, and
+// the template is made again when a migration is newer than it. Run as a script (with tsx
+// loaded), it writes the template to the path it is given.
 import { spawnSync } from "node:child_process";
-import { renameSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where the template of the build at `dist` is. */
-export const pgliteTemplatePath = (dist) => join(dist, "pglite-initdb.tar");
+export const pgliteTemplatePath = (dist) => join(dist, "pglite-initdb");
+
+const MIGRATIONS = "prisma/migrations";
+
+/** Whether the template is missing or older than a migration. */
+export function pgliteTemplateStale(dist) {
+  const path = pgliteTemplatePath(dist);
+  if (!existsSync(join(path, "PG_VERSION"))) return true;
+  const made = statSync(path).mtimeMs;
+  return readdirSync(MIGRATIONS).some((entry) => statSync(join(MIGRATIONS, entry)).mtimeMs > made);
+}
 
 /** Makes the template in a child process (PGlite's WebAssembly stays out of the build's process). */
 export function makePgliteTemplate(dist) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, [fileURLToPath(import.meta.url), pgliteTemplatePath(dist)], { stdio: "inherit" });
+  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), pgliteTemplatePath(dist)], {
+    stdio: "inherit",
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms`);
 }
@@ -24,9 +37,16 @@ export function makePgliteTemplate(dist) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const path = process.argv[2];
   const { PGlite } = await import("@electric-sql/pglite");
-  const pglite = await PGlite.create();
-  const tar = await pglite.dumpDataDir("none");
+  const { migrateDatabase } = await import("../../lib/migrations/index.ts");
+  const partial = `${path}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  // PGlite on a directory of the host runs initdb into it; closed, it is a clean data directory.
+  const pglite = await PGlite.create(partial);
+  await migrateDatabase({
+    query: async (sql, params) => (await pglite.query(sql, params)).rows,
+    exec: async (sql) => void (await pglite.exec(sql)),
+  });
   await pglite.close();
-  writeFileSync(`${path}.partial`, Buffer.from(await tar.arrayBuffer()));
-  renameSync(`${path}.partial`, path);
+  rmSync(path, { recursive: true, force: true });
+  renameSync(partial, path);
 }
