@@ -8,7 +8,8 @@
 // Prints each side's req/s and the ratios, median (min–max) of the rounds, and the load average;
 // and the CPU time each server process used per request (user + system, all its threads, from
 // /proc), which a loaded machine bends less than throughput: it does not count time spent
-// waiting for a core.
+// waiting for a core. BENCH_AFTER_NODE_ARGS gives "after" node flags (with BENCH_BEFORE_DIST=.next,
+// the same build with and without them).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
@@ -37,8 +38,9 @@ function cpuSeconds(pid: number): number {
 }
 
 const database = await createTestDatabase();
-const start = (dist: string) => startServer({ database, env: { ...SERVICE_ENV, NEXT_DIST_DIR: dist }, startTimeoutMs: 180_000 });
-const after = await start(process.env.NEXT_DIST_DIR);
+const start = (dist: string, nodeArgs: string[] = []) =>
+  startServer({ database, env: { ...SERVICE_ENV, NEXT_DIST_DIR: dist }, nodeArgs, startTimeoutMs: 180_000 });
+const after = await start(process.env.NEXT_DIST_DIR, process.env.BENCH_AFTER_NODE_ARGS?.split(" ").filter(Boolean));
 const before = await start(process.env.BENCH_BEFORE_DIST || ".next-before");
 const table = submission ? null : await seedLookupTable(database.url!, (line) => console.error(line));
 const baseline = await startBaseline(database.url!);
@@ -88,7 +90,7 @@ try {
   cpuRatio("after", "before");
   console.log(`load average (1 min) at each run: ${describeSpread(spread(loads), 1)}`);
 } finally {
-  baseline.stop();
+  await baseline.stop();
   await before.stop();
   await after.stop();
   await database.drop();

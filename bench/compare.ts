@@ -24,8 +24,11 @@ export const CLIENT_ADDRESSES = 100_000;
 export const loadDescription = `autocannon ${CONNECTIONS} connections from ${CLIENT_ADDRESSES.toLocaleString("en")} client addresses, ${ROUNDS} alternating rounds of ${SECONDS} s per side after ${WARMUP_SECONDS} s of warm-up, pool ${POOL_SIZE}`;
 
 /** Starts bench/baseline.ts on the service's own (migrated) database. */
-export async function startBaseline(databaseUrl: string): Promise<{ origin: string; pid: number; stop(): void }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "bench/baseline.ts"], {
+export async function startBaseline(
+  databaseUrl: string,
+  nodeArgs: string[] = [],
+): Promise<{ origin: string; pid: number; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "bench/baseline.ts"], {
     env: { ...process.env, DATABASE_URL: databaseUrl, POOL_SIZE },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -40,7 +43,15 @@ export async function startBaseline(databaseUrl: string): Promise<{ origin: stri
     child.stdout!.on("data", onData);
     child.on("exit", (code) => reject(new Error(`baseline server exited with ${code}`)));
   });
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    pid: child.pid!,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }
 
 export interface LoadOptions {

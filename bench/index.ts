@@ -189,7 +189,7 @@ const idp = await startIdentityProvider();
       target: `≤ 2× ${contention.ratio <= 2 ? "met" : "MISSED"}`,
     });
   } finally {
-    baseline?.stop();
+    await baseline?.stop();
     await service.stop();
   }
 

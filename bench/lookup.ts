@@ -70,7 +70,7 @@ try {
     `ratio service / bare: ${ratioText(result.ratio)} (target >= ${target.toFixed(2)}: ${result.ratio.median >= target ? "met" : "MISSED"})`,
   );
 } finally {
-  baseline.stop();
+  await baseline.stop();
   await service.stop();
   await database.drop();
   await idp?.close();

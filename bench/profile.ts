@@ -6,8 +6,10 @@
 // frames made it, else for HTTP; a file write for pino; the bundle's frames are read through
 // its source map). `--submit` profiles anonymous ROM submissions instead. `--dist <dir>` runs
 // the server already built in <dir> (main's build copied there, for a before and after)
-// without building. BENCH_PROFILE_DIR keeps the .cpuprofile files (a temporary folder
-// otherwise); `--from <dir>` summarises the profiles of an earlier run.
+// without building. `--baseline` profiles the bare baseline (bench/baseline.ts) under the same
+// load instead, to read beside the service's: both print each category's time per request.
+// BENCH_PROFILE_DIR keeps the .cpuprofile files (a temporary folder otherwise); `--from <dir>`
+// summarises the profiles of an earlier run.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { findSourceMap, SourceMap } from "node:module";
@@ -15,7 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { romBody } from "@/lib/assessments/examples";
-import { load, loadDescription, SERVICE_ENV } from "./compare";
+import { load, loadDescription, SERVICE_ENV, startBaseline } from "./compare";
 import { seedLookupTable } from "./lookup-table";
 
 process.env.TEST_DATABASE_URL ||=
@@ -24,6 +26,9 @@ process.env.NEXT_DIST_DIR ||= ".next";
 
 const seconds = Number(process.env.BENCH_SECONDS || 20);
 const fromIndex = process.argv.indexOf("--from");
+const bare = process.argv.includes("--baseline");
+/** Requests of the profiled seconds (unknown for `--from`). */
+let profiledRequests = 0;
 const profileDir = fromIndex > 0 ? process.argv[fromIndex + 1]! : await profileRun();
 
 async function profileRun(): Promise<string> {
@@ -42,21 +47,30 @@ async function profileRun(): Promise<string> {
   const submission = process.argv.includes("--submit");
   const dir = process.env.BENCH_PROFILE_DIR || mkdtempSync(join(tmpdir(), "hand-profile-"));
   const database = await createTestDatabase();
+  const profiling = ["--cpu-prof", `--cpu-prof-dir=${dir}`];
   const service = await startServer({
     database,
     env: dist ? { ...SERVICE_ENV, NEXT_DIST_DIR: dist } : SERVICE_ENV,
-    nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${dir}`],
+    nodeArgs: bare ? [] : profiling,
     startTimeoutMs: 180_000,
   });
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | null = null;
   try {
     const table = submission ? null : await seedLookupTable(database.url!, (line) => console.error(line));
+    // On the database the service migrated, once the lookup table is there (the baseline copies it).
+    if (bare) baseline = await startBaseline(database.url!, profiling);
     console.log(`${loadDescription.split(",")[0]}, 3 s of warm-up, then ${seconds} s profiled; profile in ${dir}`);
-    const url = table ? `${service.origin}/api/lookup/` : `${service.origin}/api/assessments/rom`;
+    const origin = baseline ? baseline.origin : `${service.origin}/api`;
+    const url = table ? `${origin}/lookup/` : `${origin}/assessments/rom`;
     const options = table ? { spreadOver: table.codes } : { method: "POST", body: JSON.stringify(romBody) };
     await load(url, options, 3);
     const result = await load(url, options, seconds);
-    console.log(`${submission ? "POST /api/assessments/rom" : "GET /api/lookup/:code"}: ${Math.round(result.requests.average)} req/s`);
+    profiledRequests = result.requests.total;
+    console.log(
+      `${baseline ? "bare baseline, " : ""}${submission ? "POST /api/assessments/rom" : "GET /api/lookup/:code"}: ${Math.round(result.requests.average)} req/s`,
+    );
   } finally {
+    await baseline?.stop();
     await service.stop();
     await database.drop();
   }
@@ -126,7 +140,10 @@ const CATEGORIES: [string, (frame: CallFrame, source: string) => boolean][] = [
         s,
       ),
   ],
-  ["service (lib/lookup, lib/assessments, lib/db, audit)", (_f, s) => /\/lib\/|app\/api\//.test(s)],
+  [
+    "service (lib/lookup, lib/assessments, lib/db, audit; the baseline's own code)",
+    (_f, s) => /\/lib\/|app\/api\/|bench\/baseline\.ts$/.test(s),
+  ],
   [
     HTTP,
     (f, s) =>
@@ -174,8 +191,13 @@ for (let i = 0; i < profile.samples.length; i++) {
   totals.set(category, (totals.get(category) ?? 0) + (profile.timeDeltas[i] ?? 0));
 }
 const busy = [...totals].filter(([name]) => name !== "idle").reduce((sum, [, micros]) => sum + micros, 0);
-console.log(`\nCPU by category (main thread, ${(busy / 1e6).toFixed(1)} s busy; share of busy time):`);
-console.log("| Category | Share |\n| --- | --- |");
+// Per request: shares hide how much there is; the time a category takes for each request compares across servers.
+const perRequest = (micros: number) => (profiledRequests ? ` | ${(micros / profiledRequests).toFixed(1)}` : "");
+console.log(
+  `\nCPU by category (main thread, ${(busy / 1e6).toFixed(1)} s busy; share of busy time${profiledRequests ? "; µs a request" : ""}):`,
+);
+console.log(profiledRequests ? "| Category | Share | µs a request |\n| --- | --- | --- |" : "| Category | Share |\n| --- | --- |");
 for (const [name, micros] of [...totals].filter(([n]) => n !== "idle").sort((a, b) => b[1] - a[1])) {
-  console.log(`| ${name} | ${((100 * micros) / busy).toFixed(1)} % |`);
+  console.log(`| ${name} | ${((100 * micros) / busy).toFixed(1)} %${perRequest(micros)} |`);
 }
+if (profiledRequests) console.log(`| busy in all | 100 % | ${(busy / profiledRequests).toFixed(1)} |`);

@@ -49,6 +49,8 @@ export interface Route {
   /** Served by Next (NEXT_SERVED). */
   next: boolean;
   module?: Promise<Record<string, unknown>>;
+  /** The module's handlers by method and its Allow header, read once it loaded. */
+  methods?: { handlers: Map<string, RouteHandler>; allow: string };
 }
 
 const METHODS_WITH_BODY = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -231,9 +233,36 @@ export function compileRoutes(apiDir: string, files: string[]): Route[] {
     .sort(bySpecificity);
 }
 
+/** Per first path segment, the routes that can match it, in precedence order; made once per route table. */
+const routesByFirstSegment = new WeakMap<Route[], { byFirst: Map<string, Route[]>; rest: Route[] }>();
+
+/** The routes a path opening with `first` can match: those opening with it and those opening with a parameter. */
+function candidates(routes: Route[], first: string | undefined): Route[] {
+  if (first === undefined) return routes;
+  let index = routesByFirstSegment.get(routes);
+  if (!index) {
+    const opening = (route: Route) => route.segments[0];
+    const rest = routes.filter((route) => opening(route)?.kind !== "static");
+    const byFirst = new Map<string, Route[]>();
+    for (const route of routes) {
+      const segment = opening(route);
+      if (segment?.kind === "static" && !byFirst.has(segment.value))
+        byFirst.set(
+          segment.value,
+          routes.filter((other) => {
+            const start = opening(other);
+            return start?.kind !== "static" || start.value === segment.value;
+          }),
+        );
+    }
+    routesByFirstSegment.set(routes, (index = { byFirst, rest }));
+  }
+  return index.byFirst.get(first) ?? index.rest;
+}
+
 /** The route and params for decoded segments, or null when no route file matches. */
 export function findRoute(routes: Route[], parts: string[]): { route: Route; params: Params } | null {
-  for (const route of routes) {
+  for (const route of candidates(routes, parts[0])) {
     const params = match(route, parts);
     if (params) return { route, params };
   }
@@ -264,7 +293,7 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
 
   async function run(route: Route, params: Params, req: IncomingMessage, res: ServerResponse) {
     route.module ??= import(pathToFileURL(route.file).href) as Promise<Record<string, unknown>>;
-    const { handlers, allow } = methodsOf(await route.module);
+    const { handlers, allow } = (route.methods ??= methodsOf(await route.module));
     const method = req.method ?? "GET";
     if (method === "OPTIONS") {
       res.writeHead(204, { allow, "cache-control": "no-store" });
