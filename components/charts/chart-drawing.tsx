@@ -17,6 +17,44 @@ const GOAL_COLOR = "#92400e";
 const shortDay = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString().slice(0, 10), "shortDay", true, language);
 const shortInstant = (ms: number, language: Locale) => formatWhen(new Date(ms).toISOString(), "date", true, language);
 
+/** What both charts share: they fill their box and leave the reading to the table beside them. */
+const CHART = { responsive: true, accessibilityLayer: false, style: { width: "100%", height: "100%" } } as const;
+
+/**
+ * The grid, a time x-axis (`t`) and the y-axis of both charts. A function, not a component:
+ * recharts takes its axes as the chart's own children.
+ */
+function timeAxes(tickFormatter: (ms: number) => string, fontSize: number, yDomain: number[]) {
+  const tick = { fontSize, fill: "#334155" };
+  return [
+    <CartesianGrid key="grid" stroke="#e2e8f0" strokeDasharray="3 3" />,
+    <XAxis
+      key="x"
+      dataKey="t"
+      type="number"
+      scale="time"
+      domain={["dataMin", "dataMax"]}
+      tickFormatter={tickFormatter}
+      tick={tick}
+      minTickGap={24}
+    />,
+    <YAxis key="y" domain={yDomain} tick={tick} />,
+  ];
+}
+
+/** A goal as a dashed, labelled line at its target. */
+function goalLine(g: Goal, label: string) {
+  return (
+    <ReferenceLine
+      key={g.test}
+      y={g.target}
+      stroke={GOAL_COLOR}
+      strokeDasharray="4 4"
+      label={{ value: label, position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
+    />
+  );
+}
+
 export interface DrawnLine {
   key: string;
   name: string;
@@ -37,24 +75,8 @@ export function ScoreDrawing({
   const t = useTranslations("scoreChart");
   const language = useLocale();
   return (
-    <LineChart
-      responsive
-      accessibilityLayer={false}
-      data={data}
-      style={{ width: "100%", height: "100%" }}
-      margin={{ top: 8, right: 12, bottom: 4, left: -16 }}
-    >
-      <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-      <XAxis
-        dataKey="t"
-        type="number"
-        scale="time"
-        domain={["dataMin", "dataMax"]}
-        tickFormatter={(ms: number) => shortDay(ms, language)}
-        tick={{ fontSize: 12, fill: "#334155" }}
-        minTickGap={24}
-      />
-      <YAxis domain={[0, 100]} tick={{ fontSize: 12, fill: "#334155" }} />
+    <LineChart {...CHART} data={data} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
+      {timeAxes((ms) => shortDay(ms, language), 12, [0, 100])}
       <Tooltip
         labelFormatter={(label) => shortDay(Number(label), language)}
         formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)}
@@ -74,15 +96,7 @@ export function ScoreDrawing({
           isAnimationActive={false}
         />
       ))}
-      {goals.map((g) => (
-        <ReferenceLine
-          key={g.test}
-          y={g.target}
-          stroke={GOAL_COLOR}
-          strokeDasharray="4 4"
-          label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
-        />
-      ))}
+      {goals.map((g) => goalLine(g, t("goalLine", { goal: g.text })))}
     </LineChart>
   );
 }
@@ -92,31 +106,10 @@ export function GoalDrawing({ goal: g, data, domain }: { goal: Goal; data: Array
   const t = useTranslations("scoreChart");
   const language = useLocale();
   return (
-    <LineChart
-      responsive
-      accessibilityLayer={false}
-      data={data}
-      style={{ width: "100%", height: "100%" }}
-      margin={{ top: 14, right: 12, bottom: 0, left: -16 }}
-    >
-      <CartesianGrid stroke="#e2e8f0" strokeDasharray="3 3" />
-      <XAxis
-        dataKey="t"
-        type="number"
-        scale="time"
-        domain={["dataMin", "dataMax"]}
-        tickFormatter={(ms: number) => shortInstant(ms, language)}
-        tick={{ fontSize: 11, fill: "#334155" }}
-        minTickGap={24}
-      />
-      <YAxis domain={domain} tick={{ fontSize: 11, fill: "#334155" }} />
+    <LineChart {...CHART} data={data} margin={{ top: 14, right: 12, bottom: 0, left: -16 }}>
+      {timeAxes((ms) => shortInstant(ms, language), 11, domain)}
       <Line type="linear" dataKey="value" name={g.label} stroke="#1d4ed8" strokeWidth={2} dot={{ r: 3 }} isAnimationActive={false} />
-      <ReferenceLine
-        y={g.target}
-        stroke={GOAL_COLOR}
-        strokeDasharray="4 4"
-        label={{ value: t("goalLine", { goal: g.text }), position: "insideTopLeft", fontSize: 11, fill: GOAL_COLOR }}
-      />
+      {goalLine(g, t("goalLine", { goal: g.text }))}
     </LineChart>
   );
 }
