@@ -24,25 +24,42 @@ export function pgliteTemplateStale(dist) {
   return readdirSync(MIGRATIONS).some((entry) => statSync(join(MIGRATIONS, entry)).mtimeMs > made);
 }
 
-/** Makes the template in a child process (PGlite's WebAssembly stays out of the build's process). */
+/** Whether tsx loads here: the migrations are TypeScript, and a production install has no tsx. */
+function tsxInstalled() {
+  try {
+    import.meta.resolve("tsx");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Makes the template in a child process (PGlite's WebAssembly stays out of the build's process).
+ * Without tsx the template holds no migrations: each new database then runs them all at start.
+ */
 export function makePgliteTemplate(dist) {
   const started = performance.now();
-  const result = spawnSync(process.execPath, ["--import", "tsx", fileURLToPath(import.meta.url), pgliteTemplatePath(dist)], {
+  const migrated = tsxInstalled();
+  const loader = migrated ? ["--import", "tsx"] : [];
+  const result = spawnSync(process.execPath, [...loader, fileURLToPath(import.meta.url), pgliteTemplatePath(dist)], {
     stdio: "inherit",
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
-  console.log(`made the embedded database's template in ${Math.round(performance.now() - started)} ms`);
+  const what = migrated ? "template" : "template (without the migrations: tsx is not installed)";
+  console.log(`made the embedded database's ${what} in ${Math.round(performance.now() - started)} ms`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const path = process.argv[2];
   const { PGlite } = await import("@electric-sql/pglite");
-  const { migrateDatabase } = await import("../../lib/migrations/index.ts");
+  // Run with tsx (makePgliteTemplate) the migrations load; without it, Node cannot read them.
+  const migrations = await import("../../lib/migrations/index.ts").catch(() => null);
   const partial = `${path}.partial`;
   rmSync(partial, { recursive: true, force: true });
   // PGlite on a directory of the host runs initdb into it; closed, it is a clean data directory.
   const pglite = await PGlite.create(partial);
-  await migrateDatabase({
+  await migrations?.migrateDatabase({
     query: async (sql, params) => (await pglite.query(sql, params)).rows,
     exec: async (sql) => void (await pglite.exec(sql)),
   });
