@@ -65,8 +65,9 @@ export async function verifyToken(token: string): Promise<{ patientId: number; n
   if (!match) return null;
   const patientId = Number(match[1]);
   const nonce = match[2]!;
-  const given = Buffer.from(match[3]!, "base64url");
-  const expected = await signature(patientId, nonce);
+  // Compared as text: decoding would accept every spelling of the last character's unused bits.
+  const given = Buffer.from(match[3]!);
+  const expected = Buffer.from((await signature(patientId, nonce)).toString("base64url"));
   return given.length === expected.length && timingSafeEqual(given, expected) ? { patientId, nonce } : null;
 }
 
