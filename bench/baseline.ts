@@ -133,9 +133,10 @@ async function submitRom(input: Rom, owner: number | null, res: ServerResponse, 
   }
 }
 
-async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
+/** The record's result snapshot, as the service stores it for a ROM submission. */
+function romSnapshot(input: Rom) {
   const wrist = input.wrist ?? {};
-  const snapshot = {
+  return {
     overallScore: input.overallScore,
     wristScore: input.wristScore ?? null,
     fingerScore: input.fingerScore ?? null,
@@ -143,6 +144,11 @@ async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
     flexionDeg: wrist.max_flexion_deg ?? null,
     lightingQuality: input.lightingQuality ?? null,
   };
+}
+
+async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
+  const wrist = input.wrist ?? {};
+  const snapshot = romSnapshot(input);
   const client = await pool.connect();
   try {
     await client.query("BEGIN");
@@ -226,14 +232,7 @@ async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
  */
 async function storeRomAtOnce(input: Rom, owner: number | null, res: ServerResponse) {
   const wrist = input.wrist ?? {};
-  const snapshot = {
-    overallScore: input.overallScore,
-    wristScore: input.wristScore ?? null,
-    fingerScore: input.fingerScore ?? null,
-    extensionDeg: wrist.max_extension_deg ?? null,
-    flexionDeg: wrist.max_flexion_deg ?? null,
-    lightingQuality: input.lightingQuality ?? null,
-  };
+  const snapshot = romSnapshot(input);
   const code = newCode();
   const values: unknown[] = [];
   const $ = (value: unknown) => `$${values.push(value)}`;

@@ -65,7 +65,8 @@ const LOOKUP_SQL = `WITH hit AS (
 /** Public view of a live record. A view of a patient's record by anyone else is audited (lib/access). */
 export async function lookupByCode(code: string, caller: AccessContext) {
   const [row] = await withConnection((sql) =>
-    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean; joints: JointResult[] | string | null }>(
+    // Both drivers parse a json column; json_agg of no joints is null.
+    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean; joints: JointResult[] | null }>(
       LOOKUP_SQL,
       [code],
       "lookup_by_code",
@@ -84,7 +85,7 @@ export async function lookupByCode(code: string, caller: AccessContext) {
     isSample: row.is_sample,
     expiresAt: row.expires_at === null ? null : iso(row.expires_at),
     viewCount: Number(row.view_count),
-    results: { joints: typeof row.joints === "string" ? (JSON.parse(row.joints) as JointResult[]) : (row.joints ?? []) },
+    results: { joints: row.joints ?? [] },
   };
 }
 
