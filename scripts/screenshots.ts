@@ -184,14 +184,13 @@ async function settle(page: Page): Promise<void> {
     .first()
     .waitFor({ state: "detached", timeout: 30_000 })
     .catch(() => {});
-  // The score chart's script loads after the page: wait for the chart where there is one to draw.
-  if (await page.getByRole("heading", { name: /^(Score history|Historial de puntuaciones)$/ }).count()) {
-    await page
-      .locator(".recharts-surface")
-      .or(page.getByText(/^(No scores yet|Aún no hay puntuaciones)/))
-      .first()
-      .waitFor();
+  // A chart draws when it comes near the viewport (below a phone's fold, not at load): scroll to
+  // each as a reader would, wait for its drawing, then back to the top.
+  for (const chart of await page.locator("[data-near-view]").all()) {
+    await chart.scrollIntoViewIfNeeded();
+    await chart.locator(".recharts-surface").first().waitFor();
   }
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
   await page.waitForTimeout(300);
 }
