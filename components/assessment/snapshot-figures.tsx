@@ -27,10 +27,10 @@ function token(value: unknown, w: Words): string {
 /** The kind module's metrics: higher-is-better scores as bars, every other figure (and the kind's words) as facts. */
 function KindFigures({ kind, s, w }: { kind: KindModule; s: Snapshot; w: Words }) {
   const shown = kindMetrics(kind, s, w);
-  const bars = shown.filter(({ spec }) => spec.unit === "score" && !spec.higherIsWorse);
+  const bars = shown.filter(({ spec }) => spec.unit === "score" && spec.direction === "higherIsBetter");
   const facts: Array<[string, ReactNode]> = [
     ...shown
-      .filter(({ spec }) => spec.unit !== "score" || spec.higherIsWorse)
+      .filter(({ spec }) => spec.unit !== "score" || spec.direction !== "higherIsBetter")
       .map(({ label, value, meaning }): [string, ReactNode] => [label, meaning ? `${value} · ${meaning}` : value]),
     ...kindFacts(kind, s, w).map(({ label, value }): [string, ReactNode] => [label, value]),
   ];

@@ -18,8 +18,8 @@ export const GOAL_RANGES: Record<MetricUnit, readonly [number, number]> = {
 export type GoalDirection = "atLeast" | "atMost";
 
 /** A goal is reached at or above its target unless lower is better for the metric. */
-export function goalDirection(spec: Pick<MetricSpec, "unit" | "higherIsWorse">): GoalDirection {
-  return spec.higherIsWorse || spec.unit === "severity" || spec.unit === "second" ? "atMost" : "atLeast";
+export function goalDirection(spec: Pick<MetricSpec, "key" | "direction">): GoalDirection {
+  return spec.direction === "higherIsWorse" ? "atMost" : "atLeast";
 }
 
 /** The kind and metric a goal names; null when either is unknown. */

@@ -113,7 +113,7 @@ export interface Note {
 
 /** What a value means beside its figure: a pain label, a progression level's name, its share of the reference range. */
 export function metricMeaning(spec: MetricSpec, value: number, w: Words = ENGLISH): string | undefined {
-  if (spec.reference) return againstReference(value, spec.reference, w);
+  if (spec.normal) return againstReference(value, spec.normal.range, w);
   if (spec.unit === "severity") return painLabel(value, w);
   if (spec.unit === "level") return progressionName(value, w);
   return undefined;

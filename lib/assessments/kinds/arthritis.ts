@@ -4,6 +4,13 @@ import { configurable, formatMetric, line, num, scoredName, wordFacts, type Kind
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
+const ARTHRITIS_MCID = {
+  points: configurable("ATTENTION_MCID_ARTHRITIS", 10),
+  source:
+    "No published MCID for the app's composite score: this service's own choice of 10 points. Set ATTENTION_MCID_ARTHRITIS to change it.",
+  env: "ATTENTION_MCID_ARTHRITIS",
+};
+
 export const arthritis = {
   type: "ARTHRITIS",
   stored: "ARTHRITIS",
@@ -21,25 +28,22 @@ export const arthritis = {
     return parts.filter(Boolean).join(", ") || "No composite score";
   },
   metrics: [
-    { key: "compositeScore", label: "Composite score", unit: "score" },
-    { key: "progressionLevel", label: "Progression level", unit: "level", digits: 0 },
-    { key: "romDeficitScore", label: "Range of motion deficit", unit: "score" },
-    { key: "painBurdenScore", label: "Pain burden", unit: "score" },
-    { key: "functionalScore", label: "Function", unit: "score" },
-    { key: "stiffnessScore", label: "Stiffness", unit: "score" },
-    { key: "affectedJointCount", label: "Affected joints", unit: "count" },
+    { key: "compositeScore", label: "Composite score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ARTHRITIS_MCID },
+    { key: "progressionLevel", label: "Progression level", unit: "level", scale: [0, 4], direction: "higherIsWorse", digits: 0 },
+    { key: "romDeficitScore", label: "Range of motion deficit", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "painBurdenScore", label: "Pain burden", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "functionalScore", label: "Function", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "stiffnessScore", label: "Stiffness", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "affectedJointCount", label: "Affected joints", unit: "count", direction: "higherIsWorse" },
   ],
+  measure: "compositeScore",
   facts: (s) => wordFacts(s, [["Pattern", "patternType", ARTHRITIS_PATTERN_NAMES]]),
   summary: (s) => {
     const level = num(s.progressionLevel);
     const pattern = typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null;
     return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
   },
-  mcid: {
-    points: configurable("ATTENTION_MCID_ARTHRITIS", 10),
-    source: "No published MCID for the app's composite score; default 10 points. Set ATTENTION_MCID_ARTHRITIS to change it.",
-    env: "ATTENTION_MCID_ARTHRITIS",
-  },
+  mcid: ARTHRITIS_MCID,
   fhir: {
     ownCode: "arthritis",
     display: "Hand arthritis self-evaluation",

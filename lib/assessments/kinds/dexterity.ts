@@ -1,6 +1,13 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
+const DEXTERITY_MCID = {
+  points: configurable("ATTENTION_MCID_DEXTERITY", 10),
+  source:
+    "No published MCID for the app's tapping score: this service's own choice of 10 points. Set ATTENTION_MCID_DEXTERITY to change it.",
+  env: "ATTENTION_MCID_DEXTERITY",
+};
+
 export const dexterity = {
   type: "DEXTERITY",
   stored: "FINGER_TAPPING",
@@ -11,24 +18,21 @@ export const dexterity = {
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score" },
-    { key: "speedScore", label: "Speed score", unit: "score" },
-    { key: "touchPrecision", label: "Touch precision", unit: "score" },
-    { key: "consistencyScore", label: "Consistency", unit: "score" },
-    { key: "sequenceAccuracy", label: "Sequence accuracy", unit: "score" },
+    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: DEXTERITY_MCID },
+    { key: "speedScore", label: "Speed score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "touchPrecision", label: "Touch precision", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "consistencyScore", label: "Consistency", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "sequenceAccuracy", label: "Sequence accuracy", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "cycleCount", label: "Tapping cycles", unit: "count" },
     { key: "totalTouches", label: "Total touches", unit: "count" },
-    { key: "sequencesCompleted", label: "Sequences completed", unit: "count" },
-    { key: "timeTo10Sequences", label: "Time to 10 sequences", unit: "second" },
-    { key: "averageFrequency", label: "Tapping rate", unit: "perSecond" },
+    { key: "sequencesCompleted", label: "Sequences completed", unit: "count", direction: "higherIsBetter" },
+    { key: "timeTo10Sequences", label: "Time to 10 sequences", unit: "second", direction: "higherIsWorse" },
+    { key: "averageFrequency", label: "Tapping rate", unit: "perSecond", direction: "higherIsBetter" },
   ],
+  measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
-  mcid: {
-    points: configurable("ATTENTION_MCID_DEXTERITY", 10),
-    source: "No published MCID for the app's tapping score; default 10 points. Set ATTENTION_MCID_DEXTERITY to change it.",
-    env: "ATTENTION_MCID_DEXTERITY",
-  },
+  mcid: DEXTERITY_MCID,
   fhir: {
     ownCode: "dexterity",
     display: "Finger-tapping dexterity assessment",

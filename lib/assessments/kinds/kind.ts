@@ -25,17 +25,47 @@ export const UNIT_SYMBOLS: Record<MetricUnit, string> = {
   level: "",
 };
 
+/** Which way a measure gets better on its own scale. */
+export type Direction = "higherIsBetter" | "higherIsWorse";
+
+/**
+ * The smallest change of a measure, on its own scale, that is clinically important. A change
+ * counts when it reaches `points` or, where given, `fraction` of the earlier value (inclusive).
+ */
+export interface MeasureMcid {
+  points: number;
+  /** Pain: 0.3 (Farrar 2001, "2 points or 30 %"). */
+  fraction?: number;
+  /** The study it comes from, or "this service's own choice" and why. */
+  source: string;
+  /** The variable that overrides a default of this service's own. */
+  env?: string;
+}
+
+/** The range a healthy value lies in, and the publication it comes from. */
+export interface NormalRange {
+  range: readonly [number, number];
+  source: string;
+}
+
+/**
+ * One measure of a kind, as a clinician writes it: its unit and published scale, which way is
+ * better, its MCID and its normal range, each with its source. Every surface formats, compares
+ * and words a measure from this declaration alone.
+ */
 export interface MetricSpec {
   /** The snapshot member holding the value. */
   key: string;
   label: string;
   unit: MetricUnit;
-  /** The range a healthy value lies in, shown beside it (the wrist's reference ranges). */
-  reference?: readonly [number, number];
+  /** The bounds of the published scale (0-100, 0-10, 0-4), when it has them. */
+  scale?: readonly [number, number];
+  /** Absent for descriptive figures (items answered, touches) that are neither better nor worse. */
+  direction?: Direction;
+  mcid?: MeasureMcid;
+  normal?: NormalRange;
   /** Decimals shown (one by default). */
   digits?: number;
-  /** A score where higher is worse (QuickDASH disability): shown as a figure, never as a "good" bar. */
-  higherIsWorse?: boolean;
 }
 
 /**
@@ -96,6 +126,8 @@ export interface KindModule {
   headlineText(snapshot: Snapshot): string;
   /** The labelled numbers, in the order every surface shows them. */
   metrics: readonly MetricSpec[];
+  /** The key of the metric a person reads as this kind's result, on its own scale (QuickDASH disability, worst pain out of 10). */
+  measure: string;
   /** Labelled words beside the numbers (pattern, mode, lighting), absent ones left out; each names its snapshot member. */
   facts(snapshot: Snapshot): Fact[];
   /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
@@ -134,6 +166,28 @@ export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: n
   const symbol = UNIT_SYMBOLS[spec.unit];
   if (symbol === "") return shown;
   return spec.unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
+}
+
+/** The kind's own measure: the metric named by `measure`. */
+export function primaryMeasure(kind: Pick<KindModule, "metrics" | "measure">): MetricSpec {
+  const spec = kind.metrics.find((metric) => metric.key === kind.measure);
+  if (!spec) throw new Error(`measure ${kind.measure} is not one of the kind's metrics`);
+  return spec;
+}
+
+/** Whether `to` is better than `from` on the measure's own scale; null when it declares no direction. */
+export function isBetter(spec: Pick<MetricSpec, "direction">, from: number, to: number): boolean | null {
+  if (!spec.direction || from === to) return spec.direction ? false : null;
+  return spec.direction === "higherIsBetter" ? to > from : to < from;
+}
+
+/** Whether a change from `from` to `to` reaches the measure's MCID (inclusive, points or fraction). */
+export function reachesMcid(spec: Pick<MetricSpec, "mcid">, from: number, to: number): boolean {
+  if (!spec.mcid) return false;
+  const change = Math.abs(to - from);
+  // A small tolerance so 2.0 reached through binary fractions still counts as 2.
+  const atLeast = (threshold: number) => change + 1e-9 >= threshold;
+  return atLeast(spec.mcid.points) || (spec.mcid.fraction !== undefined && from !== 0 && atLeast(Math.abs(from) * spec.mcid.fraction));
 }
 
 /** The metrics a snapshot has values for, with the value. */

@@ -23,9 +23,20 @@ export const pain = {
     return worst === null ? "No pain rating" : `Worst pain ${formatMetric({ unit: "severity" }, worst)} (${painLabel(worst)})`;
   },
   metrics: [
-    { key: "maxSeverity", label: "Worst pain", unit: "severity" },
-    { key: "overallScore", label: "Pain score", unit: "score" },
+    {
+      key: "maxSeverity",
+      label: "Worst pain",
+      unit: "severity",
+      scale: [0, 10],
+      direction: "higherIsWorse",
+      mcid: {
+        points: 2,
+        fraction: 0.3,
+        source: "2 points or 30 % on the 0-10 pain numerical rating scale, inclusive (Farrar et al., Pain 2001;94(2):149-158).",
+      },
+    },
   ],
+  measure: "maxSeverity",
   facts: (s) =>
     wordFacts(s, [
       ["Pain type", "painType"],

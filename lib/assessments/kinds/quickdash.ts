@@ -10,6 +10,13 @@ import { formatMetric, line, num, roundTo, type KindModule, type Snapshot } from
 
 const disability = (s: Snapshot) => num(s.quickDashScore);
 
+const QUICKDASH_MCID = {
+  points: 15.91,
+  source:
+    "15.91 points (Franchignoni et al., J Orthop Sports Phys Ther 2014;44(1):30-39); hand and wrist conditions: " +
+    "14 points (Sorensen et al., J Hand Surg Am 2013;38(4):641-649).",
+};
+
 export const quickdash = {
   type: "QUICKDASH",
   stored: "QUICKDASH",
@@ -28,23 +35,26 @@ export const quickdash = {
       ? "No QuickDASH score"
       : `QuickDASH ${formatMetric({ unit: "score" }, disability(s)!)} (higher is more disability)`,
   metrics: [
-    { key: "quickDashScore", label: "QuickDASH disability", unit: "score", higherIsWorse: true },
-    { key: "workScore", label: "Work module", unit: "score", higherIsWorse: true },
-    { key: "sportsMusicScore", label: "Sports/performing arts module", unit: "score", higherIsWorse: true },
+    {
+      key: "quickDashScore",
+      label: "QuickDASH disability",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsWorse",
+      mcid: QUICKDASH_MCID,
+    },
+    { key: "workScore", label: "Work module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
+    { key: "sportsMusicScore", label: "Sports/performing arts module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
     { key: "answeredCount", label: "Items answered", unit: "count", digits: 0 },
   ],
+  measure: "quickDashScore",
   facts: () => [],
   summary: (s) =>
     line(
       disability(s) === null ? "QuickDASH" : `QuickDASH ${roundTo(disability(s)!)}/100 disability`,
       s.workScore != null && `work ${roundTo(num(s.workScore) ?? 0)}`,
     ),
-  mcid: {
-    points: 15.91,
-    source:
-      "15.91 points (Franchignoni et al., J Orthop Sports Phys Ther 2014;44(1):30-39); hand and wrist conditions: " +
-      "14 points (Sorensen et al., J Hand Surg Am 2013;38(4):641-649).",
-  },
+  mcid: QUICKDASH_MCID,
   // No LOINC code for the QuickDASH score could be verified (docs/fhir.md): this service's CodeSystem.
   fhir: {
     ownCode: "quickdash",

@@ -2,6 +2,20 @@
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
 import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
+const WRIST_NORMAL_SOURCE =
+  "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965): wrist extension 70°, flexion 80°.";
+
+/** Shared by THUMB, whose records carry the same snapshot. */
+export const ROM_MCID = {
+  // A score point is about 1.5° of the wrist's 150° reference arc, so 10 points is about 15°.
+  points: configurable("ATTENTION_MCID_ROM", 10),
+  source:
+    "No published MCID for this composite score: this service's own choice of 10 points (about 15° of the wrist's 0-70° + 0-80° reference arc), " +
+    "above the 5-12° minimal detectable difference of camera (3D) measurement and within the 12-30° of manual goniometry " +
+    "(Reissner et al., J Orthop Surg Res 2019;14:173). Set ATTENTION_MCID_ROM to change it.",
+  env: "ATTENTION_MCID_ROM",
+};
+
 export const rom = {
   type: "ROM",
   stored: "ROM",
@@ -12,23 +26,28 @@ export const rom = {
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score" },
-    { key: "wristScore", label: "Wrist score", unit: "score" },
-    { key: "fingerScore", label: "Finger score", unit: "score" },
-    { key: "extensionDeg", label: "Wrist extension", unit: "degree", reference: WRIST_REFERENCE_RANGES.extension },
-    { key: "flexionDeg", label: "Wrist flexion", unit: "degree", reference: WRIST_REFERENCE_RANGES.flexion },
+    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ROM_MCID },
+    { key: "wristScore", label: "Wrist score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "fingerScore", label: "Finger score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    {
+      key: "extensionDeg",
+      label: "Wrist extension",
+      unit: "degree",
+      direction: "higherIsBetter",
+      normal: { range: WRIST_REFERENCE_RANGES.extension, source: WRIST_NORMAL_SOURCE },
+    },
+    {
+      key: "flexionDeg",
+      label: "Wrist flexion",
+      unit: "degree",
+      direction: "higherIsBetter",
+      normal: { range: WRIST_REFERENCE_RANGES.flexion, source: WRIST_NORMAL_SOURCE },
+    },
   ],
+  measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
-  mcid: {
-    // A score point is about 1.5° of the wrist's 150° reference arc, so 10 points is about 15°.
-    points: configurable("ATTENTION_MCID_ROM", 10),
-    source:
-      "No published MCID for this composite score. Default 10 points (about 15° of the wrist's 0-70° + 0-80° reference arc): " +
-      "above the 5-12° minimal detectable difference of camera (3D) measurement and within the 12-30° of manual goniometry " +
-      "(Reissner et al., J Orthop Surg Res 2019;14:173). Set ATTENTION_MCID_ROM to change it.",
-    env: "ATTENTION_MCID_ROM",
-  },
+  mcid: ROM_MCID,
   fhir: {
     ownCode: "rom",
     display: "Hand range-of-motion assessment",

@@ -7,6 +7,9 @@ import { byKind, headlineScore, KIND_LIST, KINDS, kindOf } from "@/lib/assessmen
 import { KIND_CONTRACTS, kindSubmissionEndpoints } from "@/lib/assessments/kinds/contracts";
 import { progressionName } from "@/lib/assessments/kinds/arthritis";
 import {
+  isBetter,
+  primaryMeasure,
+  reachesMcid,
   configurable,
   formatMetric,
   line,
@@ -37,49 +40,79 @@ test("each kind's names as documents, lists and the voice say them", () => {
   );
 });
 
-test("each kind's metrics: labels, units, reference ranges and decimals, in the order every surface shows them", () => {
+test("each kind's metrics: labels, units, scales, directions, normal ranges and decimals, in the order every surface shows them", () => {
   const table = byKind((kind) =>
-    kind.metrics.map((m) => [m.key, m.label, m.unit, m.reference ?? null, m.digits ?? null, m.higherIsWorse ?? false]),
+    kind.metrics.map((m) => [m.key, m.label, m.unit, m.scale ?? null, m.direction ?? null, m.normal?.range ?? null, m.digits ?? null]),
   );
   assert.deepEqual(table.ROM, [
-    ["overallScore", "Overall score", "score", null, null, false],
-    ["wristScore", "Wrist score", "score", null, null, false],
-    ["fingerScore", "Finger score", "score", null, null, false],
-    ["extensionDeg", "Wrist extension", "degree", [0, 70], null, false],
-    ["flexionDeg", "Wrist flexion", "degree", [0, 80], null, false],
+    ["overallScore", "Overall score", "score", [0, 100], "higherIsBetter", null, null],
+    ["wristScore", "Wrist score", "score", [0, 100], "higherIsBetter", null, null],
+    ["fingerScore", "Finger score", "score", [0, 100], "higherIsBetter", null, null],
+    ["extensionDeg", "Wrist extension", "degree", null, "higherIsBetter", [0, 70], null],
+    ["flexionDeg", "Wrist flexion", "degree", null, "higherIsBetter", [0, 80], null],
   ]);
   assert.deepEqual(table.THUMB, table.ROM);
   assert.deepEqual(table.DEXTERITY, [
-    ["overallScore", "Overall score", "score", null, null, false],
-    ["speedScore", "Speed score", "score", null, null, false],
-    ["touchPrecision", "Touch precision", "score", null, null, false],
-    ["consistencyScore", "Consistency", "score", null, null, false],
-    ["sequenceAccuracy", "Sequence accuracy", "score", null, null, false],
-    ["cycleCount", "Tapping cycles", "count", null, null, false],
-    ["totalTouches", "Total touches", "count", null, null, false],
-    ["sequencesCompleted", "Sequences completed", "count", null, null, false],
-    ["timeTo10Sequences", "Time to 10 sequences", "second", null, null, false],
-    ["averageFrequency", "Tapping rate", "perSecond", null, null, false],
+    ["overallScore", "Overall score", "score", [0, 100], "higherIsBetter", null, null],
+    ["speedScore", "Speed score", "score", [0, 100], "higherIsBetter", null, null],
+    ["touchPrecision", "Touch precision", "score", [0, 100], "higherIsBetter", null, null],
+    ["consistencyScore", "Consistency", "score", [0, 100], "higherIsBetter", null, null],
+    ["sequenceAccuracy", "Sequence accuracy", "score", [0, 100], "higherIsBetter", null, null],
+    ["cycleCount", "Tapping cycles", "count", null, null, null, null],
+    ["totalTouches", "Total touches", "count", null, null, null, null],
+    ["sequencesCompleted", "Sequences completed", "count", null, "higherIsBetter", null, null],
+    ["timeTo10Sequences", "Time to 10 sequences", "second", null, "higherIsWorse", null, null],
+    ["averageFrequency", "Tapping rate", "perSecond", null, "higherIsBetter", null, null],
   ]);
-  assert.deepEqual(table.PAIN, [
-    ["maxSeverity", "Worst pain", "severity", null, null, false],
-    ["overallScore", "Pain score", "score", null, null, false],
-  ]);
+  assert.deepEqual(table.PAIN, [["maxSeverity", "Worst pain", "severity", [0, 10], "higherIsWorse", null, null]]);
   assert.deepEqual(table.ARTHRITIS, [
-    ["compositeScore", "Composite score", "score", null, null, false],
-    ["progressionLevel", "Progression level", "level", null, 0, false],
-    ["romDeficitScore", "Range of motion deficit", "score", null, null, false],
-    ["painBurdenScore", "Pain burden", "score", null, null, false],
-    ["functionalScore", "Function", "score", null, null, false],
-    ["stiffnessScore", "Stiffness", "score", null, null, false],
-    ["affectedJointCount", "Affected joints", "count", null, null, false],
+    ["compositeScore", "Composite score", "score", [0, 100], "higherIsBetter", null, null],
+    ["progressionLevel", "Progression level", "level", [0, 4], "higherIsWorse", null, 0],
+    ["romDeficitScore", "Range of motion deficit", "score", [0, 100], "higherIsBetter", null, null],
+    ["painBurdenScore", "Pain burden", "score", [0, 100], "higherIsBetter", null, null],
+    ["functionalScore", "Function", "score", [0, 100], "higherIsBetter", null, null],
+    ["stiffnessScore", "Stiffness", "score", [0, 100], "higherIsBetter", null, null],
+    ["affectedJointCount", "Affected joints", "count", null, "higherIsWorse", null, null],
   ]);
   assert.deepEqual(table.QUICKDASH, [
-    ["quickDashScore", "QuickDASH disability", "score", null, null, true],
-    ["workScore", "Work module", "score", null, null, true],
-    ["sportsMusicScore", "Sports/performing arts module", "score", null, null, true],
-    ["answeredCount", "Items answered", "count", null, 0, false],
+    ["quickDashScore", "QuickDASH disability", "score", [0, 100], "higherIsWorse", null, null],
+    ["workScore", "Work module", "score", [0, 100], "higherIsWorse", null, null],
+    ["sportsMusicScore", "Sports/performing arts module", "score", [0, 100], "higherIsWorse", null, null],
+    ["answeredCount", "Items answered", "count", null, null, null, 0],
   ]);
+});
+
+test("each kind's own measure is one of its metrics, with a direction, a scale and an MCID citing its source", () => {
+  for (const kind of KIND_LIST) {
+    const spec = primaryMeasure(kind);
+    assert.ok(spec.direction && spec.scale && spec.mcid, kind.type);
+    assert.ok(spec.mcid.source.length > 20, kind.type);
+  }
+  assert.deepEqual(
+    byKind((kind) => kind.measure),
+    {
+      ROM: "overallScore",
+      DEXTERITY: "overallScore",
+      PAIN: "maxSeverity",
+      ARTHRITIS: "compositeScore",
+      THUMB: "overallScore",
+      QUICKDASH: "quickDashScore",
+    },
+  );
+});
+
+test("an MCID is reached inclusively, by points or by share (pain: 2 points or 30 %)", () => {
+  const pain = primaryMeasure(KINDS.PAIN);
+  assert.equal(reachesMcid(pain, 2, 3), true, "1 point is 50 % of 2");
+  assert.equal(reachesMcid(pain, 5, 6), false, "1 point is 20 % of 5");
+  assert.equal(reachesMcid(pain, 8, 9), false, "1 point is 12.5 % of 8");
+  assert.equal(reachesMcid(pain, 6, 8), true, "2 points, inclusive");
+  const quickdash = primaryMeasure(KINDS.QUICKDASH);
+  assert.equal(reachesMcid(quickdash, 20.5, 36.4), false);
+  assert.equal(reachesMcid(quickdash, 20.5, 36.41), true);
+  assert.equal(isBetter(quickdash, 38.6, 20.5), true, "QuickDASH falling is better");
+  assert.equal(isBetter(pain, 2, 6), false, "pain rising is worse");
+  assert.equal(isBetter(primaryMeasure(KINDS.ROM), 60, 70), true);
 });
 
 test("each kind's FHIR coding: own code, category, value member and texts", () => {

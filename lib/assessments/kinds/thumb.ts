@@ -2,6 +2,13 @@
 import { configurable, formatMetric, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 import { rom } from "@/lib/assessments/kinds/rom";
 
+const THUMB_MCID = {
+  points: configurable("ATTENTION_MCID_THUMB", 10),
+  source:
+    "No published MCID for this composite score: this service's own choice, the ROM default (10 points). Set ATTENTION_MCID_THUMB to change it.",
+  env: "ATTENTION_MCID_THUMB",
+};
+
 export const thumb = {
   type: "THUMB",
   stored: "THUMB_MOVEMENTS",
@@ -11,14 +18,11 @@ export const thumb = {
   headline: (s) => num(s.overallScore),
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
-  metrics: rom.metrics,
+  metrics: rom.metrics.map((metric) => (metric.key === rom.measure ? { ...metric, mcid: THUMB_MCID } : metric)),
+  measure: rom.measure,
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => scoredName("Thumb", s.overallScore),
-  mcid: {
-    points: configurable("ATTENTION_MCID_THUMB", 10),
-    source: "No published MCID for this composite score; the ROM default (10 points). Set ATTENTION_MCID_THUMB to change it.",
-    env: "ATTENTION_MCID_THUMB",
-  },
+  mcid: THUMB_MCID,
   fhir: {
     ownCode: "thumb",
     display: "Thumb movement assessment",
