@@ -1,7 +1,7 @@
 // Outgoing e-mail: Resend when RESEND_API_KEY is set (the SDK honours RESEND_BASE_URL), SMTP
 // through nodemailer when SMTP_HOST is set, otherwise "not configured": nothing is sent, the
 // caller answers `sent: false`, and a log line (without recipient or content) says so.
-import nodemailer from "nodemailer";
+import nodemailer, { type Mail } from "nodemailer";
 import { Resend } from "resend";
 import { env } from "@/lib/env";
 import { logger } from "@/lib/log";
@@ -44,9 +44,9 @@ export function mailTransport(): "resend" | "smtp" | null {
   return null;
 }
 
-const holder = globalThis as unknown as { __handSmtp?: nodemailer.Transporter };
+const holder = globalThis as unknown as { __handSmtp?: Mail };
 
-function smtp(): nodemailer.Transporter {
+function smtp(): Mail {
   const { SMTP_HOST, SMTP_PORT, SMTP_USER, SMTP_PASS } = env();
   holder.__handSmtp ??= nodemailer.createTransport({
     host: SMTP_HOST,
