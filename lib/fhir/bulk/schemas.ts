@@ -51,7 +51,7 @@ export const kickOffQuery = z.object({
     .max(200)
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined) return [...EXPORT_TYPES];
+      if (value === undefined) return null;
       const types = [...new Set(value.split(",").map((type) => type.trim()))];
       const unknown = types.filter((type) => !(EXPORT_TYPES as readonly string[]).includes(type));
       if (unknown.length > 0) {
@@ -63,7 +63,9 @@ export const kickOffQuery = z.object({
       }
       return EXPORT_TYPES.filter((type) => types.includes(type));
     })
-    .describe(`Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: all)`),
+    .describe(
+      `Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: every one of them the token may search). A SMART token naming a type its scopes do not let it search is refused (403)`,
+    ),
   _since: z
     .string()
     .max(40)
@@ -92,6 +94,10 @@ const kickOffResponses = [
   },
   outcome(400, "Prefer: respond-async missing, or a parameter invalid or unsupported (issue[0].expression names it)"),
   ...guarded,
+  outcome(
+    403,
+    'A SMART token asking for a type its scopes do not let it search, or granting no exported type at all (WWW-Authenticate: error="insufficient_scope"); at system level, neither the service admin nor a backend service with system/*.rs',
+  ),
   outcome(429, "An export of the caller's is still running (cancel it or wait), or the service's limit of concurrent exports is reached"),
 ] as const;
 
@@ -100,7 +106,7 @@ export const bulkExportPatientsEndpoint = endpoint({
   path: "/fhir/Patient/$export",
   summary: "Bulk export of every patient the caller may read (Patient-level $export, asynchronous)",
   description:
-    "FHIR Bulk Data kick-off (Prefer: respond-async). Exports the patients the access rule lets the caller read: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs). Every exported patient gets an audit row.",
+    "FHIR Bulk Data kick-off (Prefer: respond-async). Each type's file holds the patients a FHIR search of that type would return: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs); a SMART token's scopes narrow it as they narrow a search (patient/ scopes: the token's patient context only). Every exported patient gets an audit row.",
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
@@ -129,7 +135,7 @@ export const bulkExportSystemEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
-  responses: [...kickOffResponses, outcome(403, "Neither the service admin nor a backend service with system/*.rs")],
+  responses: [...kickOffResponses],
 });
 
 const exportIdParams = z.object({ id: z.string().max(64).describe("The export's id (from the kick-off's Content-Location)") });

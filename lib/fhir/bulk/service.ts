@@ -6,13 +6,14 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
-import { hasRole, type AuthUser } from "@/lib/auth/guard";
-import { levelsFor } from "@/lib/auth/smart";
+import { reachOf } from "@/lib/access";
+import type { AuthUser } from "@/lib/auth/guard";
+import { insufficientScope } from "@/lib/auth/smart";
 import { db, withTransaction } from "@/lib/db";
 import { env } from "@/lib/env";
 import { send } from "@/lib/jobs";
 import { Reply } from "@/lib/http/route";
-import type { ExportType, kickOffQuery, manifest } from "@/lib/fhir/bulk/schemas";
+import { EXPORT_TYPES, type ExportType, type kickOffQuery, type manifest } from "@/lib/fhir/bulk/schemas";
 
 export const EXPORT_QUEUE = "fhir-bulk-export";
 
@@ -26,8 +27,6 @@ export interface StoredCaller {
   requestId: string;
   clientRequestId: string | null;
   address: string;
-  /** A backend service's system/*.rs token: reads every patient, as the service admin does. */
-  system: boolean;
 }
 
 /** Distinct from the other advisory lock keys (lib/db/migrate.ts, lib/lookup/purge.ts). */
@@ -50,12 +49,24 @@ function statusUrl(id: string): string {
   return new URL(`/api/fhir/bulk-export/${id}`, env().FRONTEND_URL).toString();
 }
 
-/** A clinic id from the Group id: a clinic the caller may export (member, admin or backend service), else 404. */
-async function exportableClinic(user: AuthUser, system: boolean, id: string): Promise<number> {
+/**
+ * The types an export writes: those asked, each one the token may search (403 insufficient_scope
+ * otherwise, as a search of it would be), or by default every type it may search. The same rule
+ * as the reads (lib/access reachOf): a token without SMART scopes may search every type.
+ */
+function exportTypes(user: AuthUser, asked: ExportType[] | null): ExportType[] {
+  const searchable = (type: ExportType) => reachOf(user, type, "search") !== "none";
+  const types = asked ?? EXPORT_TYPES.filter(searchable);
+  const refused = asked ? asked.find((type) => !searchable(type)) : types.length === 0 ? EXPORT_TYPES[0] : undefined;
+  if (refused) throw insufficientScope(refused, "search");
+  return types;
+}
+
+/** A clinic id from the Group id: a clinic the caller may export (member, or reaching every patient), else 404. */
+async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string): Promise<number> {
   const NOT_FOUND = "Group not found";
   const clinicId = /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
   if (clinicId === null) throw notFound(NOT_FOUND);
-  const anyClinic = system || hasRole(user, "admin");
   const clinic = await db().clinic.findFirst({
     where: { id: clinicId, ...(anyClinic ? {} : { members: { some: { sub: user.sub } } }) },
     select: { id: true },
@@ -73,19 +84,19 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
   if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
     throw badRequest("Bulk export is asynchronous: send Prefer: respond-async", "Prefer");
   }
-  // A backend service's client-credentials token with system/*.rs (lib/auth/smart.ts) exports as the service admin would.
-  const system = caller.user.smart ? levelsFor(caller.user.smart, "*", "search").has("system") : false;
-  if (level === "system" && !system && !hasRole(caller.user, "admin")) {
+  const types = exportTypes(caller.user, query._type);
+  // The service admin, or a backend service's client-credentials token with system/ scopes (lib/auth/smart.ts).
+  const everyPatient = types.every((type) => reachOf(caller.user, type, "search") === "every");
+  if (level === "system" && !everyPatient) {
     throw forbidden("System-level export is for the service admin or a backend service token with system/*.rs");
   }
-  const clinicId = level === "group" ? await exportableClinic(caller.user, system, groupId!) : null;
+  const clinicId = level === "group" ? await exportableClinic(caller.user, everyPatient, groupId!) : null;
   const stored: StoredCaller = {
     user: caller.user,
     route: caller.route,
     requestId: caller.requestId,
     clientRequestId: caller.clientRequestId,
     address: caller.address,
-    system,
   };
   const { pathname, search } = new URL(request.url);
   const id = randomUUID();
@@ -116,7 +127,7 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
         JSON.stringify(stored),
         level,
         clinicId,
-        query._type,
+        types,
         query._since,
         new URL(pathname + search, env().FRONTEND_URL).toString(),
         BULK_EXPORT_TTL_HOURS,
