@@ -51,6 +51,7 @@ export const PATIENT_ACTIONS = {
   fhir_search_diagnostic_reports: "FHIR export",
   fhir_everything: "FHIR export",
   fhir_bulk_export: "FHIR bulk export",
+  fhir_bulk_download: "FHIR bulk export downloaded",
   fhir_search_patients: "FHIR export",
   fhir_read_binary: "FHIR export",
   lookup: "assessment by code",

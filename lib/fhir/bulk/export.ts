@@ -113,6 +113,23 @@ async function claim(id: string): Promise<ExportRow | null> {
   return row ?? null;
 }
 
+/** The patients a batch put in a file: what every poll and download checks the requester may still see. */
+async function recordPatients(exportId: string, fileSeq: number, patientIds: Set<number>): Promise<void> {
+  if (patientIds.size === 0) return;
+  try {
+    await withConnection((sql) =>
+      sql.query(
+        `INSERT INTO bulk_export_file_patients (export_id, file_seq, patient_id)
+         SELECT $1::uuid, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+        [exportId, fileSeq, [...patientIds]],
+      ),
+    );
+  } catch (error) {
+    if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw new ExportGone();
+    throw error;
+  }
+}
+
 async function heartbeat(id: string, written: number): Promise<void> {
   const updated = await db().$executeRaw`
     UPDATE bulk_exports SET heartbeat_at = now(), written = ${written} WHERE id = ${id}::uuid AND status = 'running'`;
@@ -240,7 +257,11 @@ async function runExport(row: ExportRow): Promise<void> {
     const touched = new Set<number>();
     for (const [index, { type, writer }] of files.entries()) {
       const ids = batch.filter((patient) => patient.covered[index]).map((patient) => patient.id);
-      if (ids.length > 0) await WRITERS[type](row, ids, writer, touched);
+      if (ids.length === 0) continue;
+      const inFile = new Set<number>();
+      await WRITERS[type](row, ids, writer, inFile);
+      await recordPatients(row.id, writer.seq, inFile);
+      for (const id of inFile) touched.add(id);
     }
     await auditShown(caller, touched, "fhir_bulk_export");
     await heartbeat(

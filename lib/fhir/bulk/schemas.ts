@@ -156,6 +156,11 @@ export const manifest = z
   })
   .describe("The Bulk Data manifest");
 
+const withdrawn = outcome(
+  403,
+  "The caller may no longer read some of the exported patients (removed from the clinic, or the patient stopped sharing with it): the export is withdrawn and its files deleted. Or a SMART token whose scopes do not cover the file's type",
+);
+
 const notYours = outcome(404, "No export with this id by the caller (another's, cancelled, expired or unknown: the same answer)");
 
 export const bulkExportStatusEndpoint = endpoint({
@@ -170,6 +175,7 @@ export const bulkExportStatusEndpoint = endpoint({
     { status: 202, description: "Still queued or running: X-Progress says how far, Retry-After when to ask again" },
     notYours,
     outcome(401, "Token missing, invalid or expired"),
+    withdrawn,
     outcome(500, "The export failed (issue[0].diagnostics says why, e.g. a restart of the service interrupted it): start it again"),
     outcome(503, "The database or the identity provider is unavailable"),
   ],
@@ -195,6 +201,7 @@ export const bulkExportFileEndpoint = endpoint({
   responses: [
     { status: 200, description: "The file: one FHIR resource per line", contentType: "application/fhir+ndjson" },
     outcome(404, "No such file of a complete export by the caller"),
+    withdrawn,
     ...guarded,
   ],
 });

@@ -6,7 +6,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
-import { reachOf } from "@/lib/access";
+import { auditShown, reachOf, searchScope } from "@/lib/access";
 import type { AuthUser } from "@/lib/auth/guard";
 import { insufficientScope } from "@/lib/auth/smart";
 import { db, withTransaction } from "@/lib/db";
@@ -154,10 +154,39 @@ async function ownExport(user: AuthUser, id: string) {
   return row;
 }
 
+/**
+ * The requester's right, checked again at every poll and download: the caller may still search
+ * every patient of the export's files (of file `seq` alone when given), as the kick-off's token
+ * did when the job ran (lib/access searchScope). Once a patient left the requester's reach (the
+ * clinician was removed from the clinic, the patient stopped sharing with it, the record was
+ * erased) the export is withdrawn: its files are deleted and the answer is a 403 saying so.
+ */
+async function checkRight(user: AuthUser, row: { id: string; groupId: number | null }, seq?: number): Promise<void> {
+  const files = await db().bulkExportFile.findMany({
+    where: { exportId: row.id, ...(seq === undefined ? {} : { seq }) },
+    select: { seq: true, resourceType: true },
+  });
+  for (const file of files) {
+    const scope = searchScope(user, file.resourceType, row.groupId ?? undefined);
+    const lapsed = await db().$queryRaw<unknown[]>`
+      SELECT 1 FROM bulk_export_file_patients f
+       WHERE f.export_id = ${row.id}::uuid AND f.file_seq = ${file.seq}
+         AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = f.patient_id AND c.kind = 'PATIENT' AND ${scope})
+       LIMIT 1`;
+    if (lapsed.length > 0) {
+      await db().bulkExport.deleteMany({ where: { id: row.id } });
+      throw forbidden(
+        "This export holds patients you may no longer read (you left their clinic, or they stopped sharing with it): it is withdrawn and its files deleted; start a new export",
+      );
+    }
+  }
+}
+
 /** GET status: 202 with X-Progress while queued or running, the manifest when complete, 500 when failed. */
 export async function exportStatus(user: AuthUser, id: string): Promise<z.output<typeof manifest> | Reply> {
   const row = await ownExport(user, id);
   if (row.status === "failed") throw new ApiError(500, row.error ?? "The export failed: start it again");
+  await checkRight(user, row);
   if (row.status !== "complete") {
     const progress = row.status === "queued" ? "queued" : `running: ${row.written} resources written`;
     return new Reply(202, undefined, { "x-progress": progress, "retry-after": String(POLL_AFTER_SECONDS) });
@@ -183,15 +212,29 @@ export async function cancelExport(user: AuthUser, id: string): Promise<Reply> {
   return new Reply(202, undefined);
 }
 
-/** GET a file: streamed a stored chunk at a time, so a large file is never held whole. */
-export async function exportFile(user: AuthUser, id: string, file: string): Promise<Response> {
-  const row = await ownExport(user, id);
+/**
+ * GET a file: the right checked again, one audit row per patient in the file (a download is a
+ * disclosure: it shows in each patient's access log), then streamed a stored chunk at a time, so
+ * a large file is never held whole.
+ */
+export async function exportFile(caller: AccessContext & { user: AuthUser }, id: string, file: string): Promise<Response> {
+  const row = await ownExport(caller.user, id);
   const seq = /^\d{1,3}$/.test(file) ? Number(file) : null;
   const stored =
     row.status === "complete" && seq !== null
       ? await db().bulkExportFile.findUnique({ where: { exportId_seq: { exportId: row.id, seq } }, select: { seq: true } })
       : null;
   if (!stored) throw notFound("No such file in this export");
+  await checkRight(caller.user, row, stored.seq);
+  const patients = await db().bulkExportFilePatient.findMany({
+    where: { exportId: row.id, fileSeq: stored.seq },
+    select: { patientId: true },
+  });
+  await auditShown(
+    caller,
+    patients.map((patient) => patient.patientId),
+    "fhir_bulk_download",
+  );
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
