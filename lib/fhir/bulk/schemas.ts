@@ -98,7 +98,10 @@ const kickOffResponses = [
     403,
     'A SMART token asking for a type its scopes do not let it search, or granting no exported type at all (WWW-Authenticate: error="insufficient_scope"); at system level, neither the service admin nor a backend service with system/*.rs',
   ),
-  outcome(429, "An export of the caller's is still running (cancel it or wait), or the service's limit of concurrent exports is reached"),
+  outcome(
+    429,
+    "Over an allowance (Retry-After): an export of the caller's is still running (cancel it or wait); the caller holds BULK_EXPORT_MAX_KEPT exports, finished ones included (delete one or wait for it to expire); the caller started BULK_EXPORT_KICKOFFS_PER_DAY today; or the service runs as many exports of this kind (patients' own, or clinics' and the service's) as it allows at once",
+  ),
 ] as const;
 
 export const bulkExportPatientsEndpoint = endpoint({
@@ -110,6 +113,7 @@ export const bulkExportPatientsEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
+  limits: ["bulk-export"],
   responses: [...kickOffResponses],
 });
 
@@ -123,6 +127,7 @@ export const bulkExportGroupEndpoint = endpoint({
   auth: "required",
   params: z.object({ id: z.string().max(64).describe("The clinic's id") }),
   query: kickOffQuery,
+  limits: ["bulk-export"],
   responses: [...kickOffResponses, outcome(404, "No clinic with this id of which the caller is a member")],
 });
 
@@ -135,6 +140,7 @@ export const bulkExportSystemEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
+  limits: ["bulk-export"],
   responses: [...kickOffResponses],
 });
 
@@ -198,10 +204,12 @@ export const bulkExportFileEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   params: exportIdParams.extend({ file: z.string().max(32).describe("The file's number in the manifest's urls") }),
+  limits: ["bulk-download"],
   responses: [
     { status: 200, description: "The file: one FHIR resource per line", contentType: "application/fhir+ndjson" },
     outcome(404, "No such file of a complete export by the caller"),
     withdrawn,
+    outcome(429, "Over the caller's allowance of downloads (BULK_EXPORT_DOWNLOADS_PER_HOUR; Retry-After)"),
     ...guarded,
   ],
 });

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
 import { auditShown, reachOf, searchScope } from "@/lib/access";
-import type { AuthUser } from "@/lib/auth/guard";
+import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import { insufficientScope } from "@/lib/auth/smart";
 import { db, withTransaction } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -19,6 +19,9 @@ export const EXPORT_QUEUE = "fhir-bulk-export";
 
 /** Patient: the caller's readable patients; group: one clinic's; system: every patient. */
 export type ExportLevel = "patient" | "group" | "system";
+
+/** Whose cap on running exports an export counts toward: patients' own records, or staff and backend services. */
+type ExportPool = "patient" | "clinic";
 
 /** The kick-off's caller as the export row keeps it: the job audits and scopes as this caller. */
 export interface StoredCaller {
@@ -77,8 +80,12 @@ async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string):
 
 /**
  * A kick-off: checks Prefer: respond-async and who may export what, then records the export and
- * queues its job. One active export per requester and BULK_EXPORT_MAX_ACTIVE across the service
- * (429 beyond either), decided under an advisory lock so that concurrent kick-offs cannot pass both.
+ * queues its job. Per requester: one active export, and BULK_EXPORT_MAX_KEPT held (finished ones
+ * count until deleted or expired); across the service, BULK_EXPORT_MAX_ACTIVE active exports of
+ * staff and backend services and, separately, BULK_EXPORT_MAX_ACTIVE_PATIENTS of patients'
+ * own records, so patients looping on exports never starve a clinician's (429 beyond any of
+ * them). Decided under an advisory lock so that concurrent kick-offs cannot pass together. (The
+ * route spends the requester's daily allowance of kick-offs first, lib/rate-limit.)
  */
 export async function kickOff({ request, caller, level, groupId, query }: KickOff): Promise<Reply> {
   if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
@@ -91,6 +98,7 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
     throw forbidden("System-level export is for the service admin or a backend service token with system/*.rs");
   }
   const clinicId = level === "group" ? await exportableClinic(caller.user, everyPatient, groupId!) : null;
+  const pool: ExportPool = everyPatient || hasRole(caller.user, "care_provider") ? "clinic" : "patient";
   const stored: StoredCaller = {
     user: caller.user,
     route: caller.route,
@@ -100,32 +108,44 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
   };
   const { pathname, search } = new URL(request.url);
   const id = randomUUID();
-  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_TTL_HOURS } = env();
+  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_MAX_ACTIVE_PATIENTS, BULK_EXPORT_MAX_KEPT, BULK_EXPORT_TTL_HOURS } = env();
+  const poolCap = pool === "patient" ? BULK_EXPORT_MAX_ACTIVE_PATIENTS : BULK_EXPORT_MAX_ACTIVE;
   await withTransaction(async (sql) => {
     await sql.query("SELECT pg_advisory_xact_lock($1)", [KICK_OFF_LOCK_KEY]);
-    const [active] = await sql.query<{ mine: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE requester_sub = $1)::int AS mine, count(*)::int AS total
-         FROM bulk_exports WHERE status = ANY($2::text[]) AND expires_at > now()`,
-      [caller.user.sub, ACTIVE],
+    const [held] = await sql.query<{ active: number; kept: number; pool: number }>(
+      `SELECT count(*) FILTER (WHERE requester_sub = $1 AND status = ANY($2::text[]))::int AS active,
+              count(*) FILTER (WHERE requester_sub = $1 AND status <> 'failed')::int AS kept,
+              count(*) FILTER (WHERE pool = $3 AND status = ANY($2::text[]))::int AS pool
+         FROM bulk_exports WHERE expires_at > now()`,
+      [caller.user.sub, ACTIVE, pool],
     );
-    if (active!.mine > 0) {
+    if (held!.active > 0) {
       throw new ApiError(429, "An export of yours is still running: wait for it to finish or cancel it (DELETE its status URL)", {
         headers: { "retry-after": "60" },
       });
     }
-    if (active!.total >= BULK_EXPORT_MAX_ACTIVE) {
-      throw new ApiError(429, `The service runs at most ${BULK_EXPORT_MAX_ACTIVE} exports at once: try again later`, {
+    if (held!.kept >= BULK_EXPORT_MAX_KEPT) {
+      throw new ApiError(
+        429,
+        `You hold ${held!.kept} exports (at most ${BULK_EXPORT_MAX_KEPT}, finished ones included): delete one you no longer need (DELETE its status URL) or wait until one expires`,
+        { headers: { "retry-after": "3600" } },
+      );
+    }
+    if (held!.pool >= poolCap) {
+      const whose = pool === "patient" ? "patients' exports of their own records" : "exports";
+      throw new ApiError(429, `The service runs at most ${poolCap} ${whose} at once: try again later`, {
         headers: { "retry-after": "60" },
       });
     }
     await sql.query(
-      `INSERT INTO bulk_exports (id, requester_sub, caller, level, group_id, types, since, request_url, status, transaction_time, expires_at)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6::text[], $7, $8, 'queued', now(), now() + make_interval(hours => $9))`,
+      `INSERT INTO bulk_exports (id, requester_sub, caller, level, pool, group_id, types, since, request_url, status, transaction_time, expires_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::text[], $8, $9, 'queued', now(), now() + make_interval(hours => $10))`,
       [
         id,
         caller.user.sub,
         JSON.stringify(stored),
         level,
+        pool,
         clinicId,
         types,
         query._since,
