@@ -102,6 +102,13 @@ export const envSchema = z
     // many exports may be queued or running at once across every instance.
     BULK_EXPORT_TTL_HOURS: positiveInt(24),
     BULK_EXPORT_MAX_ACTIVE: positiveInt(4),
+    // Patients exporting their own records have their own cap, so they never starve clinicians'
+    // exports; each requester holds at most BULK_EXPORT_MAX_KEPT exports (finished ones included),
+    // starts at most BULK_EXPORT_KICKOFFS_PER_DAY and downloads BULK_EXPORT_DOWNLOADS_PER_HOUR files.
+    BULK_EXPORT_MAX_ACTIVE_PATIENTS: positiveInt(2),
+    BULK_EXPORT_MAX_KEPT: positiveInt(5),
+    BULK_EXPORT_KICKOFFS_PER_DAY: positiveInt(24),
+    BULK_EXPORT_DOWNLOADS_PER_HOUR: positiveInt(120),
     // "api": the REST surface only, without Next (no pages, no web sign-in): a lighter process
     // for scale-out nodes behind a balancer (docs/operations.md).
     SERVE: z.preprocess((v) => (v === "" || v === undefined ? "all" : v), z.enum(["all", "api"])),

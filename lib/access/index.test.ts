@@ -233,6 +233,7 @@ test("the patient's access log names each action in words, the same words for th
     fhir_search_diagnostic_reports: "FHIR export",
     fhir_everything: "FHIR export",
     fhir_bulk_export: "FHIR bulk export",
+    fhir_bulk_download: "FHIR bulk export downloaded",
     fhir_search_patients: "FHIR export",
     fhir_read_binary: "FHIR export",
     export_history: "history exported",

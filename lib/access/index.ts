@@ -11,12 +11,13 @@
 // context, user/ scopes follow the rule above, system/ scopes (backend services) read any patient.
 //
 // Readers of one patient's data take a PatientHandle, which only this module makes; lists take
-// their WHERE fragment from listScope(). Nothing is cached: a revoked share or a removed member
+// their WHERE fragment from listScope(), FHIR searches and bulk exports from searchScope(), and
+// all three ask reachOf() what a token's scopes grant for a type. Nothing is cached: a revoked share or a removed member
 // stops the next request.
 import { ApiError, notFound } from "@/lib/api/errors";
 import { auditColumns, type AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
-import { EVERYTHING_TYPES, insufficientScope, levelsFor, type SmartGrant, type SmartInteraction } from "@/lib/auth/smart";
+import { EVERYTHING_TYPES, insufficientScope, levelsFor, type SmartInteraction } from "@/lib/auth/smart";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
@@ -50,6 +51,7 @@ export const PATIENT_ACTIONS = {
   fhir_search_diagnostic_reports: "FHIR export",
   fhir_everything: "FHIR export",
   fhir_bulk_export: "FHIR bulk export",
+  fhir_bulk_download: "FHIR bulk export downloaded",
   fhir_search_patients: "FHIR export",
   fhir_read_binary: "FHIR export",
   lookup: "assessment by code",
@@ -84,19 +86,36 @@ const SMART_READS: Partial<Record<PatientAction, { types: string[]; interaction:
 };
 
 /**
- * What a SMART token's scopes make of opening this patient: "any" (system/ scopes cover every
- * type read), "rule" (the access rule decides) or "refused"; a 403 when no scope covers a type.
+ * How far a caller reaches for one resource type and interaction: every patient ("every"), the
+ * role rule's patients ("rule"), only a SMART token's patient context, or nothing ("none": no
+ * scope covers it). SMART scopes narrow the role rule, never widen it, except system/ scopes of a
+ * backend token. Reads (openPatient), searches and bulk exports (searchScope) all ask this.
  */
-function smartAccess(grant: SmartGrant, action: PatientAction, patientId: number): "any" | "rule" | "refused" {
+export type Reach = "every" | "rule" | { context: number | null } | "none";
+
+export function reachOf(user: AuthUser, type: string, interaction: SmartInteraction): Reach {
+  if (!user.smart) return readsEveryPatient(user) ? "every" : "rule";
+  const levels = levelsFor(user.smart, type, interaction);
+  if (levels.has("system")) return "every";
+  if (levels.has("user")) return readsEveryPatient(user) ? "every" : "rule";
+  if (levels.has("patient")) return { context: user.smart.patient };
+  return "none";
+}
+
+/**
+ * What a SMART token's scopes make of opening this patient: "any" (every type read reaches every
+ * patient), "rule" (the access rule decides) or "refused"; a 403 when no scope covers a type.
+ */
+function smartAccess(user: AuthUser, action: PatientAction, patientId: number): "any" | "rule" | "refused" {
   const reads = SMART_READS[action];
   if (!reads) throw insufficientScope("", "fhir");
   let any = true;
   for (const type of reads.types) {
-    const levels = levelsFor(grant, type, reads.interaction);
-    if (levels.size === 0) throw insufficientScope(type, reads.interaction);
-    if (levels.has("system")) continue;
+    const reach = reachOf(user, type, reads.interaction);
+    if (reach === "none") throw insufficientScope(type, reads.interaction);
+    if (reach === "every") continue;
     any = false;
-    if (!levels.has("user") && grant.patient !== patientId) return "refused";
+    if (reach !== "rule" && reach.context !== patientId) return "refused";
   }
   return any ? "any" : "rule";
 }
@@ -128,7 +147,7 @@ export async function openPatient(
   const refused = () => notFound(options.notFoundMessage ?? "Patient not found");
   const user = caller.user;
   if (!user && !options.anonymousAllowed) throw refused();
-  const smart = user?.smart ? smartAccess(user.smart, action, patientId) : "rule";
+  const smart = user?.smart ? smartAccess(user, action, patientId) : "rule";
   if (smart === "refused") throw refused();
   const self = user?.kind === "PATIENT" && user.contactId === patientId;
   const everyone = !user || self || smart === "any" || readsEveryPatient(user);
@@ -165,20 +184,44 @@ export function ownPatientRecord(user: AuthUser): PatientHandle {
 /**
  * The list queries' scope, as a condition on `c.id` (contacts aliased `c`): every patient for
  * admins and all-staff, the patients sharing with the caller's clinics (or with `clinicId`, one
- * of them) for a care-team clinician, nothing for anyone else.
+ * of them) for a care-team clinician, nothing for anyone else. A SMART token lists with a scope
+ * over every type only (`*`), as far as it reaches.
  */
 export function listScope(user: AuthUser | null, clinicId?: number): Prisma.Sql {
   if (!user) return Prisma.sql`FALSE`;
-  if (user.smart) return smartListScope(user, user.smart, clinicId);
+  return reachScope(user, reachOf(user, "*", "search"), clinicId, false);
+}
+
+/**
+ * The patients a search (or a bulk export) of `type` may return, as a condition on `c.id`: the
+ * list's scope with the caller's own record (a patient's), narrowed by a SMART token's scopes for
+ * that type exactly as a read of one patient is (openPatient). 403 insufficient_scope when no
+ * scope covers searching the type.
+ */
+export function searchScope(user: AuthUser, type: string, clinicId?: number): Prisma.Sql {
+  const reach = reachOf(user, type, "search");
+  if (reach === "none") throw insufficientScope(type, "search");
+  return reachScope(user, reach, clinicId, true);
+}
+
+function reachScope(user: AuthUser, reach: Reach, clinicId: number | undefined, withOwn: boolean): Prisma.Sql {
+  if (reach === "none") return Prisma.sql`FALSE`;
   const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
-  if (readsEveryPatient(user)) {
-    return clinicId === undefined
-      ? Prisma.sql`TRUE`
-      : Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s WHERE s.patient_id = c.id ${oneClinic})`;
+  const every =
+    clinicId === undefined ? Prisma.sql`TRUE` : Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s WHERE s.patient_id = c.id ${oneClinic})`;
+  if (reach === "every") return every;
+  const rule = readsEveryPatient(user)
+    ? every
+    : hasRole(user, "care_provider")
+      ? Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
+                            WHERE s.patient_id = c.id AND m.sub = ${user.sub} ${oneClinic})`
+      : Prisma.sql`FALSE`;
+  const patient = user.kind === "PATIENT" ? user.contactId : null;
+  if (reach === "rule") {
+    return withOwn && patient !== null && clinicId === undefined ? Prisma.sql`(c.id = ${patient} OR ${rule})` : rule;
   }
-  if (!hasRole(user, "care_provider")) return Prisma.sql`FALSE`;
-  return Prisma.sql`EXISTS (SELECT 1 FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
-                             WHERE s.patient_id = c.id AND m.sub = ${user.sub} ${oneClinic})`;
+  if (reach.context === null) return Prisma.sql`FALSE`;
+  return Prisma.sql`(c.id = ${reach.context} AND ${reach.context === patient ? Prisma.sql`TRUE` : rule})`;
 }
 
 /**
@@ -197,22 +240,6 @@ export async function auditListed(caller: AccessContext, patientIds: Iterable<nu
     SELECT ${c.actorSub}, ${c.actorRole}, ${c.action}, ${c.route}, ${c.requestId}, ${c.clientRequestId}, ${c.clientAddress}, p.id,
            ${sharingClinic(user.sub, Prisma.sql`p.id`, clinicId)}
       FROM unnest(${ids}::int[]) AS p(id)`;
-}
-
-/**
- * A SMART token's list: every patient with a system/ scope over every type, the role rule's
- * list with a user/ one, its patient context (if the rule lists it) with a patient/ one.
- */
-function smartListScope(user: AuthUser, grant: SmartGrant, clinicId?: number): Prisma.Sql {
-  const levels = levelsFor(grant, "*", "search");
-  const { smart: _smart, ...roleOnly } = user;
-  if (levels.has("system")) return clinicId === undefined ? Prisma.sql`TRUE` : listScope({ ...roleOnly, roles: ["admin"] }, clinicId);
-  if (levels.has("user")) return listScope(roleOnly, clinicId);
-  if (levels.has("patient") && grant.patient !== null) {
-    const self = user.kind === "PATIENT" && user.contactId === grant.patient;
-    return Prisma.sql`(c.id = ${grant.patient} AND ${self ? Prisma.sql`TRUE` : listScope(roleOnly, clinicId)})`;
-  }
-  return Prisma.sql`FALSE`;
 }
 
 /**

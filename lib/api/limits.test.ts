@@ -13,5 +13,7 @@ test("each limit kind's description names what it counts and the variable that s
     ai: "a model or speech call (RATE_LIMIT_AI_PER_MINUTE per caller)",
     compute: "an expensive computation: a biomechanics analysis, a FHIR search or export (RATE_LIMIT_COMPUTE_PER_MINUTE per caller)",
     pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per caller)",
+    "bulk-export": "a bulk export kick-off (BULK_EXPORT_KICKOFFS_PER_DAY per caller)",
+    "bulk-download": "a bulk export file download (BULK_EXPORT_DOWNLOADS_PER_HOUR per caller)",
   });
 });

@@ -4,7 +4,8 @@
 // IPv6 /64); docs/security.md has the details.
 
 /** What a route spends; declared on its contract (lib/api/endpoint.ts) and listed in its 429. */
-export type LimitKind = "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute" | "pdf";
+export type LimitKind =
+  "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute" | "pdf" | "bulk-export" | "bulk-download";
 
 export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   code: "a code lookup per request; an unknown code is also a miss (too many misses block the caller for an hour, and an IPv6 /48's misses are counted together too)",
@@ -15,4 +16,6 @@ export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   ai: "a model or speech call (RATE_LIMIT_AI_PER_MINUTE per caller)",
   compute: "an expensive computation: a biomechanics analysis, a FHIR search or export (RATE_LIMIT_COMPUTE_PER_MINUTE per caller)",
   pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per caller)",
+  "bulk-export": "a bulk export kick-off (BULK_EXPORT_KICKOFFS_PER_DAY per caller)",
+  "bulk-download": "a bulk export file download (BULK_EXPORT_DOWNLOADS_PER_HOUR per caller)",
 };

@@ -1,5 +1,5 @@
 // The FHIR API's reads: each opens the patient through the access rule (lib/access, which also
-// writes the audit row), then queries; a search of patients takes its scope from listScope and
+// writes the audit row), then queries; a search of patients takes its scope from searchScope and
 // audits every patient it shows. Anonymous records are never read: only non-anonymous
 // assessments of patient contacts become Observations, and a report is a patient's
 // DiagnosticReport only when every assessment in it is that patient's. Patient.managingOrganization
@@ -8,7 +8,7 @@ import type { Bundle, DiagnosticReport, Observation, Organization, Patient, Reso
 import { badRequest, notFound } from "@/lib/api/errors";
 import { loadResult, loadResults } from "@/lib/assessments/read";
 import { storedType } from "@/lib/assessments/types";
-import { auditShown, listScope, openPatient, type PatientHandle } from "@/lib/access";
+import { auditShown, openPatient, searchScope, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { visibleClinic } from "@/lib/clinics/service";
@@ -189,20 +189,19 @@ const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * GET /Patient?identifier=&name=&_id=&_lastUpdated=: the matching patients the caller may read
- * (listScope: an admin every patient, a care-team clinician those sharing with their clinics; a
- * patient only themselves), ordered by id, each shown patient audited. `name` matches the start
+ * (searchScope: an admin every patient, a care-team clinician those sharing with their clinics, a
+ * patient only themselves; a patient/ token only its patient context, as a read), ordered by id, each shown patient audited. `name` matches the start
  * of any word of the name, ignoring case.
  */
 export async function searchPatients(request: FhirRequest, query: PatientQuery, page: Page): Promise<Bundle> {
   const { user } = request;
   const lastUpdated = (query._lastUpdated ?? []).map((value) => dateCondition(value, "_lastUpdated"));
-  const self = user.kind === "PATIENT" ? user.contactId : 0;
   const names = (query.name ?? []).map((name) => name.trim().toLowerCase());
   // PostgreSQL text holds no NUL: refused here rather than failing the query.
   if (names.some((name) => name === "" || name.includes("\u0000"))) throw badRequest("name: empty, or holds a NUL character", "name");
   const where = Prisma.sql`
     FROM contacts c LEFT JOIN patient_profiles p ON p.contact_id = c.id
-    WHERE c.kind = 'PATIENT' AND (c.id = ${self} OR ${listScope(user)})
+    WHERE c.kind = 'PATIENT' AND ${searchScope(user, "Patient")}
       ${sqlIds(Prisma.sql`c.id`, [...(query.identifier ?? []).map(identifiedIds), ...(query._id ?? []).map((value) => idsOf(value))])}
       ${sqlAll(
         names.map((name) => {

@@ -10,7 +10,17 @@ import { authenticate, type AuthUser } from "@/lib/auth/guard";
 import { requireSmartRoute } from "@/lib/auth/smart";
 import { clientAddress, limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
-import { countAiCall, countCodeLookups, countCodeMisses, countCompute, countPdf, countWrite, type LimitSubject } from "@/lib/rate-limit";
+import {
+  countAiCall,
+  countBulkDownload,
+  countBulkExport,
+  countCodeLookups,
+  countCodeMisses,
+  countCompute,
+  countPdf,
+  countWrite,
+  type LimitSubject,
+} from "@/lib/rate-limit";
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
@@ -220,6 +230,8 @@ async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSu
   if (limits.includes("ai")) await countAiCall(subject.key);
   if (limits.includes("compute")) await countCompute(subject.key);
   if (limits.includes("pdf")) await countPdf(subject.key);
+  if (limits.includes("bulk-export")) await countBulkExport(subject.key);
+  if (limits.includes("bulk-download")) await countBulkDownload(subject.key);
 }
 
 /** Under required/role guards the handler's user is never null. */

@@ -56,6 +56,8 @@ interface Limiters {
   ai: RateLimiterAbstract;
   compute: RateLimiterAbstract;
   pdf: RateLimiterAbstract;
+  bulkExports: RateLimiterAbstract;
+  bulkDownloads: RateLimiterAbstract;
   modelBudget: RateLimiterAbstract;
 }
 
@@ -124,6 +126,8 @@ function limiters(): Limiters | null {
             blockInMemory: true,
           }),
           pdf: limiter({ keyPrefix: "rl:pdf", points: config.RATE_LIMIT_PDF_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
+          bulkExports: limiter({ keyPrefix: "rl:bulk:export", points: config.BULK_EXPORT_KICKOFFS_PER_DAY, duration: DAY }),
+          bulkDownloads: limiter({ keyPrefix: "rl:bulk:download", points: config.BULK_EXPORT_DOWNLOADS_PER_HOUR, duration: HOUR }),
           // Keyed by the UTC date, so the budget renews at midnight UTC; kept a little longer than a day.
           modelBudget: limiter({ keyPrefix: "rl:ai:budget", points: config.AI_DAILY_BUDGET, duration: DAY + HOUR }),
         };
@@ -256,6 +260,20 @@ export async function countPdf(address: string): Promise<void> {
   const limits = limiters();
   const over = limits && (await consume(limits.pdf, address));
   if (over) throw tooMany(over, "Too many PDFs from this address; try again in a minute");
+}
+
+/** A bulk export kick-off by the caller `key`; 429 past the day's allowance. */
+export async function countBulkExport(key: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.bulkExports, key));
+  if (over) throw tooMany(over, "Too many bulk exports started today; try again later");
+}
+
+/** A bulk export file downloaded by the caller `key`; 429 past the hour's allowance. */
+export async function countBulkDownload(key: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.bulkDownloads, key));
+  if (over) throw tooMany(over, "Too many bulk export downloads this hour; try again later");
 }
 
 /** One model call from the daily budget of all callers; false once it is spent (callers use their template). */

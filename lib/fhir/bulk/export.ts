@@ -1,8 +1,9 @@
 // The bulk export job: walks the patients in the requester's scope a batch at a time (by id), and
 // writes each batch's Patients, Observations and DiagnosticReports as NDJSON lines into one file
 // per type, stored in ~1 MiB chunks as they fill. Memory stays at one batch of records and one
-// unwritten chunk per file, whatever the export's size. The scope is the access rule's list scope
-// (lib/access listScope) applied when the job runs, and every exported patient gets an audit row
+// unwritten chunk per file, whatever the export's size. Each type's scope is the FHIR search's
+// (lib/access searchScope: the access rule narrowed by the token's SMART scopes for that type)
+// applied when the job runs, and every exported patient gets an audit row
 // (auditShown) naming the requester and the kick-off request.
 //
 // After every batch the job beats its heartbeat and learns whether the export was cancelled
@@ -10,7 +11,7 @@
 // marked failed by sweepExports() (lib/fhir/bulk/worker.ts, which loads this module with the
 // first job it runs).
 import type { DiagnosticReport, Resource } from "@medplum/fhirtypes";
-import { auditShown, listScope } from "@/lib/access";
+import { auditShown, searchScope } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import { db, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -95,14 +96,12 @@ interface ExportRow {
   since: Date | null;
 }
 
-/** The patients the export reads, as a condition on contacts `c`. */
-function scopeOf(row: ExportRow): Prisma.Sql {
-  const { user, system } = row.caller;
-  // A backend service reads as the service admin; a patient's own record is theirs to export.
-  const reader = system ? { ...user, roles: [...user.roles, "admin" as const] } : user;
-  const scope = listScope(reader, row.group_id ?? undefined);
-  const own = row.level === "patient" && user.kind === "PATIENT" ? Prisma.sql`OR c.id = ${user.contactId}` : Prisma.empty;
-  return Prisma.sql`(${scope} ${own})`;
+/**
+ * The patients each type's file holds, as conditions on contacts `c`: the FHIR search's scope for
+ * that type (lib/access searchScope), so a SMART token exports what its scopes let it search.
+ */
+function scopesOf(row: ExportRow, types: ExportType[]): Prisma.Sql[] {
+  return types.map((type) => searchScope(row.caller.user, type, row.group_id ?? undefined));
 }
 
 /** Claims a queued export; null when it was cancelled (or claimed) meanwhile. */
@@ -112,6 +111,23 @@ async function claim(id: string): Promise<ExportRow | null> {
      WHERE id = ${id}::uuid AND status = 'queued' AND expires_at > now()
     RETURNING id::text, caller, level, group_id, types, since`;
   return row ?? null;
+}
+
+/** The patients a batch put in a file: what every poll and download checks the requester may still see. */
+async function recordPatients(exportId: string, fileSeq: number, patientIds: Set<number>): Promise<void> {
+  if (patientIds.size === 0) return;
+  try {
+    await withConnection((sql) =>
+      sql.query(
+        `INSERT INTO bulk_export_file_patients (export_id, file_seq, patient_id)
+         SELECT $1::uuid, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+        [exportId, fileSeq, [...patientIds]],
+      ),
+    );
+  } catch (error) {
+    if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw new ExportGone();
+    throw error;
+  }
 }
 
 async function heartbeat(id: string, written: number): Promise<void> {
@@ -231,21 +247,28 @@ async function runExport(row: ExportRow): Promise<void> {
   const types = EXPORT_TYPES.filter((type) => row.types.includes(type));
   await db().bulkExportFile.createMany({ data: types.map((resourceType, seq) => ({ exportId: row.id, seq, resourceType })) });
   const files = types.map((type, seq) => ({ type, writer: new FileWriter(row.id, seq) }));
-  const scope = scopeOf(row);
+  const scopes = scopesOf(row, types);
   let after = 0;
   for (;;) {
-    const batch = await db().$queryRaw<{ id: number }[]>`
-      SELECT c.id FROM contacts c WHERE c.kind = 'PATIENT' AND c.id > ${after} AND ${scope} ORDER BY c.id LIMIT ${PATIENT_BATCH}`;
+    const batch = await db().$queryRaw<{ id: number; covered: boolean[] }[]>`
+      SELECT c.id, ARRAY[${Prisma.join(scopes)}] AS covered FROM contacts c
+       WHERE c.kind = 'PATIENT' AND c.id > ${after} AND (${Prisma.join(scopes, " OR ")}) ORDER BY c.id LIMIT ${PATIENT_BATCH}`;
     if (batch.length === 0) break;
-    const ids = batch.map((patient) => patient.id);
     const touched = new Set<number>();
-    for (const { type, writer } of files) await WRITERS[type](row, ids, writer, touched);
+    for (const [index, { type, writer }] of files.entries()) {
+      const ids = batch.filter((patient) => patient.covered[index]).map((patient) => patient.id);
+      if (ids.length === 0) continue;
+      const inFile = new Set<number>();
+      await WRITERS[type](row, ids, writer, inFile);
+      await recordPatients(row.id, writer.seq, inFile);
+      for (const id of inFile) touched.add(id);
+    }
     await auditShown(caller, touched, "fhir_bulk_export");
     await heartbeat(
       row.id,
       files.reduce((sum, file) => sum + file.writer.count, 0),
     );
-    after = ids.at(-1)!;
+    after = batch.at(-1)!.id;
   }
   for (const { writer } of files) {
     await writer.flush();

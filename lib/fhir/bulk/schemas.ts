@@ -51,7 +51,7 @@ export const kickOffQuery = z.object({
     .max(200)
     .optional()
     .transform((value, ctx) => {
-      if (value === undefined) return [...EXPORT_TYPES];
+      if (value === undefined) return null;
       const types = [...new Set(value.split(",").map((type) => type.trim()))];
       const unknown = types.filter((type) => !(EXPORT_TYPES as readonly string[]).includes(type));
       if (unknown.length > 0) {
@@ -63,7 +63,9 @@ export const kickOffQuery = z.object({
       }
       return EXPORT_TYPES.filter((type) => types.includes(type));
     })
-    .describe(`Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: all)`),
+    .describe(
+      `Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: every one of them the token may search). A SMART token naming a type its scopes do not let it search is refused (403)`,
+    ),
   _since: z
     .string()
     .max(40)
@@ -92,7 +94,14 @@ const kickOffResponses = [
   },
   outcome(400, "Prefer: respond-async missing, or a parameter invalid or unsupported (issue[0].expression names it)"),
   ...guarded,
-  outcome(429, "An export of the caller's is still running (cancel it or wait), or the service's limit of concurrent exports is reached"),
+  outcome(
+    403,
+    'A SMART token asking for a type its scopes do not let it search, or granting no exported type at all (WWW-Authenticate: error="insufficient_scope"); at system level, neither the service admin nor a backend service with system/*.rs',
+  ),
+  outcome(
+    429,
+    "Over an allowance (Retry-After): an export of the caller's is still running (cancel it or wait); the caller holds BULK_EXPORT_MAX_KEPT exports, finished ones included (delete one or wait for it to expire); the caller started BULK_EXPORT_KICKOFFS_PER_DAY today; or the service runs as many exports of this kind (patients' own, or clinics' and the service's) as it allows at once",
+  ),
 ] as const;
 
 export const bulkExportPatientsEndpoint = endpoint({
@@ -100,10 +109,11 @@ export const bulkExportPatientsEndpoint = endpoint({
   path: "/fhir/Patient/$export",
   summary: "Bulk export of every patient the caller may read (Patient-level $export, asynchronous)",
   description:
-    "FHIR Bulk Data kick-off (Prefer: respond-async). Exports the patients the access rule lets the caller read: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs). Every exported patient gets an audit row.",
+    "FHIR Bulk Data kick-off (Prefer: respond-async). Each type's file holds the patients a FHIR search of that type would return: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs); a SMART token's scopes narrow it as they narrow a search (patient/ scopes: the token's patient context only). Every exported patient gets an audit row.",
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
+  limits: ["bulk-export"],
   responses: [...kickOffResponses],
 });
 
@@ -117,6 +127,7 @@ export const bulkExportGroupEndpoint = endpoint({
   auth: "required",
   params: z.object({ id: z.string().max(64).describe("The clinic's id") }),
   query: kickOffQuery,
+  limits: ["bulk-export"],
   responses: [...kickOffResponses, outcome(404, "No clinic with this id of which the caller is a member")],
 });
 
@@ -129,7 +140,8 @@ export const bulkExportSystemEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
-  responses: [...kickOffResponses, outcome(403, "Neither the service admin nor a backend service with system/*.rs")],
+  limits: ["bulk-export"],
+  responses: [...kickOffResponses],
 });
 
 const exportIdParams = z.object({ id: z.string().max(64).describe("The export's id (from the kick-off's Content-Location)") });
@@ -150,6 +162,11 @@ export const manifest = z
   })
   .describe("The Bulk Data manifest");
 
+const withdrawn = outcome(
+  403,
+  "The caller may no longer read some of the exported patients (removed from the clinic, or the patient stopped sharing with it): the export is withdrawn and its files deleted. Or a SMART token whose scopes do not cover the file's type",
+);
+
 const notYours = outcome(404, "No export with this id by the caller (another's, cancelled, expired or unknown: the same answer)");
 
 export const bulkExportStatusEndpoint = endpoint({
@@ -164,6 +181,7 @@ export const bulkExportStatusEndpoint = endpoint({
     { status: 202, description: "Still queued or running: X-Progress says how far, Retry-After when to ask again" },
     notYours,
     outcome(401, "Token missing, invalid or expired"),
+    withdrawn,
     outcome(500, "The export failed (issue[0].diagnostics says why, e.g. a restart of the service interrupted it): start it again"),
     outcome(503, "The database or the identity provider is unavailable"),
   ],
@@ -186,9 +204,12 @@ export const bulkExportFileEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   params: exportIdParams.extend({ file: z.string().max(32).describe("The file's number in the manifest's urls") }),
+  limits: ["bulk-download"],
   responses: [
     { status: 200, description: "The file: one FHIR resource per line", contentType: "application/fhir+ndjson" },
     outcome(404, "No such file of a complete export by the caller"),
+    withdrawn,
+    outcome(429, "Over the caller's allowance of downloads (BULK_EXPORT_DOWNLOADS_PER_HOUR; Retry-After)"),
     ...guarded,
   ],
 });

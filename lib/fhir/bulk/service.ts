@@ -6,18 +6,22 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
+import { auditShown, reachOf, searchScope } from "@/lib/access";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
-import { levelsFor } from "@/lib/auth/smart";
+import { insufficientScope } from "@/lib/auth/smart";
 import { db, withTransaction } from "@/lib/db";
 import { env } from "@/lib/env";
 import { send } from "@/lib/jobs";
 import { Reply } from "@/lib/http/route";
-import type { ExportType, kickOffQuery, manifest } from "@/lib/fhir/bulk/schemas";
+import { EXPORT_TYPES, type ExportType, type kickOffQuery, type manifest } from "@/lib/fhir/bulk/schemas";
 
 export const EXPORT_QUEUE = "fhir-bulk-export";
 
 /** Patient: the caller's readable patients; group: one clinic's; system: every patient. */
 export type ExportLevel = "patient" | "group" | "system";
+
+/** Whose cap on running exports an export counts toward: patients' own records, or staff and backend services. */
+type ExportPool = "patient" | "clinic";
 
 /** The kick-off's caller as the export row keeps it: the job audits and scopes as this caller. */
 export interface StoredCaller {
@@ -26,8 +30,6 @@ export interface StoredCaller {
   requestId: string;
   clientRequestId: string | null;
   address: string;
-  /** A backend service's system/*.rs token: reads every patient, as the service admin does. */
-  system: boolean;
 }
 
 /** Distinct from the other advisory lock keys (lib/db/migrate.ts, lib/lookup/purge.ts). */
@@ -50,12 +52,24 @@ function statusUrl(id: string): string {
   return new URL(`/api/fhir/bulk-export/${id}`, env().FRONTEND_URL).toString();
 }
 
-/** A clinic id from the Group id: a clinic the caller may export (member, admin or backend service), else 404. */
-async function exportableClinic(user: AuthUser, system: boolean, id: string): Promise<number> {
+/**
+ * The types an export writes: those asked, each one the token may search (403 insufficient_scope
+ * otherwise, as a search of it would be), or by default every type it may search. The same rule
+ * as the reads (lib/access reachOf): a token without SMART scopes may search every type.
+ */
+function exportTypes(user: AuthUser, asked: ExportType[] | null): ExportType[] {
+  const searchable = (type: ExportType) => reachOf(user, type, "search") !== "none";
+  const types = asked ?? EXPORT_TYPES.filter(searchable);
+  const refused = asked ? asked.find((type) => !searchable(type)) : types.length === 0 ? EXPORT_TYPES[0] : undefined;
+  if (refused) throw insufficientScope(refused, "search");
+  return types;
+}
+
+/** A clinic id from the Group id: a clinic the caller may export (member, or reaching every patient), else 404. */
+async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string): Promise<number> {
   const NOT_FOUND = "Group not found";
   const clinicId = /^[1-9]\d{0,9}$/.test(id) && Number(id) <= 2_147_483_647 ? Number(id) : null;
   if (clinicId === null) throw notFound(NOT_FOUND);
-  const anyClinic = system || hasRole(user, "admin");
   const clinic = await db().clinic.findFirst({
     where: { id: clinicId, ...(anyClinic ? {} : { members: { some: { sub: user.sub } } }) },
     select: { id: true },
@@ -66,57 +80,74 @@ async function exportableClinic(user: AuthUser, system: boolean, id: string): Pr
 
 /**
  * A kick-off: checks Prefer: respond-async and who may export what, then records the export and
- * queues its job. One active export per requester and BULK_EXPORT_MAX_ACTIVE across the service
- * (429 beyond either), decided under an advisory lock so that concurrent kick-offs cannot pass both.
+ * queues its job. Per requester: one active export, and BULK_EXPORT_MAX_KEPT held (finished ones
+ * count until deleted or expired); across the service, BULK_EXPORT_MAX_ACTIVE active exports of
+ * staff and backend services and, separately, BULK_EXPORT_MAX_ACTIVE_PATIENTS of patients'
+ * own records, so patients looping on exports never starve a clinician's (429 beyond any of
+ * them). Decided under an advisory lock so that concurrent kick-offs cannot pass together. (The
+ * route spends the requester's daily allowance of kick-offs first, lib/rate-limit.)
  */
 export async function kickOff({ request, caller, level, groupId, query }: KickOff): Promise<Reply> {
   if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
     throw badRequest("Bulk export is asynchronous: send Prefer: respond-async", "Prefer");
   }
-  // A backend service's client-credentials token with system/*.rs (lib/auth/smart.ts) exports as the service admin would.
-  const system = caller.user.smart ? levelsFor(caller.user.smart, "*", "search").has("system") : false;
-  if (level === "system" && !system && !hasRole(caller.user, "admin")) {
+  const types = exportTypes(caller.user, query._type);
+  // The service admin, or a backend service's client-credentials token with system/ scopes (lib/auth/smart.ts).
+  const everyPatient = types.every((type) => reachOf(caller.user, type, "search") === "every");
+  if (level === "system" && !everyPatient) {
     throw forbidden("System-level export is for the service admin or a backend service token with system/*.rs");
   }
-  const clinicId = level === "group" ? await exportableClinic(caller.user, system, groupId!) : null;
+  const clinicId = level === "group" ? await exportableClinic(caller.user, everyPatient, groupId!) : null;
+  const pool: ExportPool = everyPatient || hasRole(caller.user, "care_provider") ? "clinic" : "patient";
   const stored: StoredCaller = {
     user: caller.user,
     route: caller.route,
     requestId: caller.requestId,
     clientRequestId: caller.clientRequestId,
     address: caller.address,
-    system,
   };
   const { pathname, search } = new URL(request.url);
   const id = randomUUID();
-  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_TTL_HOURS } = env();
+  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_MAX_ACTIVE_PATIENTS, BULK_EXPORT_MAX_KEPT, BULK_EXPORT_TTL_HOURS } = env();
+  const poolCap = pool === "patient" ? BULK_EXPORT_MAX_ACTIVE_PATIENTS : BULK_EXPORT_MAX_ACTIVE;
   await withTransaction(async (sql) => {
     await sql.query("SELECT pg_advisory_xact_lock($1)", [KICK_OFF_LOCK_KEY]);
-    const [active] = await sql.query<{ mine: number; total: number }>(
-      `SELECT count(*) FILTER (WHERE requester_sub = $1)::int AS mine, count(*)::int AS total
-         FROM bulk_exports WHERE status = ANY($2::text[]) AND expires_at > now()`,
-      [caller.user.sub, ACTIVE],
+    const [held] = await sql.query<{ active: number; kept: number; pool: number }>(
+      `SELECT count(*) FILTER (WHERE requester_sub = $1 AND status = ANY($2::text[]))::int AS active,
+              count(*) FILTER (WHERE requester_sub = $1 AND status <> 'failed')::int AS kept,
+              count(*) FILTER (WHERE pool = $3 AND status = ANY($2::text[]))::int AS pool
+         FROM bulk_exports WHERE expires_at > now()`,
+      [caller.user.sub, ACTIVE, pool],
     );
-    if (active!.mine > 0) {
+    if (held!.active > 0) {
       throw new ApiError(429, "An export of yours is still running: wait for it to finish or cancel it (DELETE its status URL)", {
         headers: { "retry-after": "60" },
       });
     }
-    if (active!.total >= BULK_EXPORT_MAX_ACTIVE) {
-      throw new ApiError(429, `The service runs at most ${BULK_EXPORT_MAX_ACTIVE} exports at once: try again later`, {
+    if (held!.kept >= BULK_EXPORT_MAX_KEPT) {
+      throw new ApiError(
+        429,
+        `You hold ${held!.kept} exports (at most ${BULK_EXPORT_MAX_KEPT}, finished ones included): delete one you no longer need (DELETE its status URL) or wait until one expires`,
+        { headers: { "retry-after": "3600" } },
+      );
+    }
+    if (held!.pool >= poolCap) {
+      const whose = pool === "patient" ? "patients' exports of their own records" : "exports";
+      throw new ApiError(429, `The service runs at most ${poolCap} ${whose} at once: try again later`, {
         headers: { "retry-after": "60" },
       });
     }
     await sql.query(
-      `INSERT INTO bulk_exports (id, requester_sub, caller, level, group_id, types, since, request_url, status, transaction_time, expires_at)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6::text[], $7, $8, 'queued', now(), now() + make_interval(hours => $9))`,
+      `INSERT INTO bulk_exports (id, requester_sub, caller, level, pool, group_id, types, since, request_url, status, transaction_time, expires_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::text[], $8, $9, 'queued', now(), now() + make_interval(hours => $10))`,
       [
         id,
         caller.user.sub,
         JSON.stringify(stored),
         level,
+        pool,
         clinicId,
-        query._type,
+        types,
         query._since,
         new URL(pathname + search, env().FRONTEND_URL).toString(),
         BULK_EXPORT_TTL_HOURS,
@@ -143,10 +174,39 @@ async function ownExport(user: AuthUser, id: string) {
   return row;
 }
 
+/**
+ * The requester's right, checked again at every poll and download: the caller may still search
+ * every patient of the export's files (of file `seq` alone when given), as the kick-off's token
+ * did when the job ran (lib/access searchScope). Once a patient left the requester's reach (the
+ * clinician was removed from the clinic, the patient stopped sharing with it, the record was
+ * erased) the export is withdrawn: its files are deleted and the answer is a 403 saying so.
+ */
+async function checkRight(user: AuthUser, row: { id: string; groupId: number | null }, seq?: number): Promise<void> {
+  const files = await db().bulkExportFile.findMany({
+    where: { exportId: row.id, ...(seq === undefined ? {} : { seq }) },
+    select: { seq: true, resourceType: true },
+  });
+  for (const file of files) {
+    const scope = searchScope(user, file.resourceType, row.groupId ?? undefined);
+    const lapsed = await db().$queryRaw<unknown[]>`
+      SELECT 1 FROM bulk_export_file_patients f
+       WHERE f.export_id = ${row.id}::uuid AND f.file_seq = ${file.seq}
+         AND NOT EXISTS (SELECT 1 FROM contacts c WHERE c.id = f.patient_id AND c.kind = 'PATIENT' AND ${scope})
+       LIMIT 1`;
+    if (lapsed.length > 0) {
+      await db().bulkExport.deleteMany({ where: { id: row.id } });
+      throw forbidden(
+        "This export holds patients you may no longer read (you left their clinic, or they stopped sharing with it): it is withdrawn and its files deleted; start a new export",
+      );
+    }
+  }
+}
+
 /** GET status: 202 with X-Progress while queued or running, the manifest when complete, 500 when failed. */
 export async function exportStatus(user: AuthUser, id: string): Promise<z.output<typeof manifest> | Reply> {
   const row = await ownExport(user, id);
   if (row.status === "failed") throw new ApiError(500, row.error ?? "The export failed: start it again");
+  await checkRight(user, row);
   if (row.status !== "complete") {
     const progress = row.status === "queued" ? "queued" : `running: ${row.written} resources written`;
     return new Reply(202, undefined, { "x-progress": progress, "retry-after": String(POLL_AFTER_SECONDS) });
@@ -172,15 +232,29 @@ export async function cancelExport(user: AuthUser, id: string): Promise<Reply> {
   return new Reply(202, undefined);
 }
 
-/** GET a file: streamed a stored chunk at a time, so a large file is never held whole. */
-export async function exportFile(user: AuthUser, id: string, file: string): Promise<Response> {
-  const row = await ownExport(user, id);
+/**
+ * GET a file: the right checked again, one audit row per patient in the file (a download is a
+ * disclosure: it shows in each patient's access log), then streamed a stored chunk at a time, so
+ * a large file is never held whole.
+ */
+export async function exportFile(caller: AccessContext & { user: AuthUser }, id: string, file: string): Promise<Response> {
+  const row = await ownExport(caller.user, id);
   const seq = /^\d{1,3}$/.test(file) ? Number(file) : null;
   const stored =
     row.status === "complete" && seq !== null
       ? await db().bulkExportFile.findUnique({ where: { exportId_seq: { exportId: row.id, seq } }, select: { seq: true } })
       : null;
   if (!stored) throw notFound("No such file in this export");
+  await checkRight(caller.user, row, stored.seq);
+  const patients = await db().bulkExportFilePatient.findMany({
+    where: { exportId: row.id, fileSeq: stored.seq },
+    select: { patientId: true },
+  });
+  await auditShown(
+    caller,
+    patients.map((patient) => patient.patientId),
+    "fhir_bulk_download",
+  );
   let next = 0;
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {

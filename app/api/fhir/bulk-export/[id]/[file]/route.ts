@@ -5,6 +5,6 @@ import { exportFile } from "@/lib/fhir/bulk/service";
 
 export const GET = handle(
   bulkExportFileEndpoint,
-  async (context) => exportFile(context.user, context.params.id, context.params.file),
+  async (context) => exportFile({ ...context.caller, user: context.user }, context.params.id, context.params.file),
   FHIR_ROUTE,
 );
