@@ -163,7 +163,7 @@ export const explainReportEndpoint = endpoint({
   path: "/reports/{code}/explain",
   summary: "A plain-language explanation of the report (language model, or a template when it is unavailable); stored on the report",
   tag,
-  auth: "none",
+  auth: reader,
   params: reportCodeParams,
   limits: ["code", "ai"],
   responses: [
