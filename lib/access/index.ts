@@ -59,6 +59,8 @@ export const PATIENT_ACTIONS = {
   report_view: "report",
   report_pdf: "report",
   report_email: "report",
+  report_made: "report made from your results",
+  report_explained: "report explanation",
   claim: "assessment claimed",
   mark_reviewed: "marked reviewed",
   export_history: "history exported",
@@ -144,23 +146,58 @@ export async function openPatient(
   action: PatientAction,
   options: OpenOptions = {},
 ): Promise<PatientHandle> {
-  const refused = () => notFound(options.notFoundMessage ?? "Patient not found");
+  const admitted = await admit(caller, patientId, action, options.anonymousAllowed ?? false);
+  if (!admitted) throw notFound(options.notFoundMessage ?? "Patient not found");
+  if (!admitted.self) await writeAudit(caller, [patientId], action, admitted.clinicId);
+  return mint(patientId, admitted.clinicId);
+}
+
+/** What the rule makes of the caller and one patient: null when it refuses, else whether it is their own record and which clinic's share lets them in. */
+async function admit(
+  caller: AccessContext,
+  patientId: number,
+  action: PatientAction,
+  anonymousAllowed: boolean,
+): Promise<{ self: boolean; clinicId: number | null } | null> {
   const user = caller.user;
-  if (!user && !options.anonymousAllowed) throw refused();
+  if (!user && !anonymousAllowed) return null;
   const smart = user?.smart ? smartAccess(user, action, patientId) : "rule";
-  if (smart === "refused") throw refused();
+  if (smart === "refused") return null;
   const self = user?.kind === "PATIENT" && user.contactId === patientId;
   const everyone = !user || self || smart === "any" || readsEveryPatient(user);
   const viaClinic = !everyone && user !== null && hasRole(user, "care_provider");
-  if (!everyone && !viaClinic) throw refused();
+  if (!everyone && !viaClinic) return null;
   // One query: the patient exists and, for a clinician, the clinic whose share lets them in
   // (the lowest id when several do), which the audit row keeps for the patient's access log.
   const [row] = await db().$queryRaw<{ clinic_id: number | null }[]>`
     SELECT ${viaClinic ? sharingClinic(user!.sub, Prisma.sql`${patientId}::int`) : Prisma.sql`NULL::int`} AS clinic_id
       FROM contacts c WHERE c.id = ${patientId} AND c.kind = 'PATIENT'`;
-  if (!row || (viaClinic && row.clinic_id === null)) throw refused();
-  if (!self) await writeAudit(caller, [patientId], action, row.clinic_id);
-  return mint(patientId, row.clinic_id);
+  if (!row || (viaClinic && row.clinic_id === null)) return null;
+  return { self, clinicId: row.clinic_id };
+}
+
+/** The patient whose record a report enters, and the clinic whose share let its creator in. */
+export interface ReportRecordAccess {
+  patientId: number;
+  clinicId: number | null;
+}
+
+/**
+ * A report made from sharing codes: one audit row per patient whose records it bundles (the
+ * caller's own left out). When every record is one patient's (`onePatient`) and the rule lets the
+ * caller read that patient (their own record, a care-team clinician's share, the service admin),
+ * the report may enter the patient's record: the answer names the patient and the clinic, which
+ * the row names too. Anyone else holding the codes makes a report that stays outside the record.
+ */
+export async function auditReportMade(
+  caller: AccessContext,
+  patientIds: number[],
+  onePatient: number | null,
+): Promise<ReportRecordAccess | null> {
+  const admitted = onePatient !== null && caller.user ? await admit(caller, onePatient, "report_made", false) : null;
+  const others = [...new Set(patientIds)].filter((id) => !(caller.user?.kind === "PATIENT" && id === caller.user.contactId));
+  await writeAudit(caller, others, "report_made", admitted?.clinicId ?? null);
+  return admitted && onePatient !== null ? { patientId: onePatient, clinicId: admitted.clinicId } : null;
 }
 
 /** The lowest id of the clinics (or of `clinicId` alone) that `patient` shares with and `sub` belongs to; NULL when none. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONTROL_CHARACTERS, hasControlCharacters, text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { READ_NAMES } from "@/lib/assessments/types";
 import {
@@ -30,8 +31,8 @@ export const legacyPainInput = z.object({
   isTakingAcetaminophen: z.boolean().optional(),
   isTakingIbuprofen: z.boolean().optional(),
   isTakingNarcotics: z.boolean().optional(),
-  otherMedications: z.string().max(2000).optional(),
-  comments: z.string().max(4000).optional(),
+  otherMedications: text().max(2000).optional(),
+  comments: text().max(4000).optional(),
 });
 
 export const legacyPainResponse = legacyPainInput.extend({
@@ -105,9 +106,9 @@ export const romWristInput = z.looseObject({
 });
 
 export const romJointInput = z.looseObject({
-  id: opt(z.string().max(100)),
-  finger: opt(z.string().max(50)),
-  jointType: opt(z.string().max(50)),
+  id: opt(text().max(100)),
+  finger: opt(text().max(50)),
+  jointType: opt(text().max(50)),
   minAngle: opt(angle),
   maxAngle: opt(angle),
   avgAngle: opt(angle),
@@ -131,7 +132,7 @@ export const romInput = z.looseObject({
 // ---------- dexterity (spec: "Resource: dexterity assessment input") ----------
 
 export const dexterityFingerInput = z.looseObject({
-  finger: opt(z.string().max(50)),
+  finger: opt(text().max(50)),
   accuracy: opt(score),
   consistency: opt(score),
   score: opt(score),
@@ -154,7 +155,7 @@ export const dexterityInput = z
     timeTo10Sequences: opt(seconds),
     averageFrequency: opt(tapRate),
     sequenceAccuracy: opt(score),
-    fingerScores: opt(z.record(z.string().min(1).max(50), dexterityFingerInput)),
+    fingerScores: opt(z.record(text().min(1).max(50), dexterityFingerInput)),
     lightingQuality: opt(lightingQuality),
     lightingMetrics: opt(lightingMetrics),
   })
@@ -177,8 +178,8 @@ export const painEntryInput = z.looseObject({
 });
 
 export const painMedicationInput = z.looseObject({
-  medicationName: z.string().min(1).max(200),
-  dose: opt(z.string().max(200)),
+  medicationName: text().min(1).max(200),
+  dose: opt(text().max(200)),
   effectivenessRating: opt(severity),
 });
 
@@ -190,7 +191,7 @@ export const painInput = z.looseObject({
   entries: opt(z.array(painEntryInput).max(200)),
   medications: opt(z.array(painMedicationInput).max(50)),
   strategies: opt(z.array(managementStrategy).max(20)),
-  comments: opt(z.string().max(4000)),
+  comments: opt(text().max(4000)),
 });
 
 // ---------- arthritis (spec: "Resource: arthritis evaluation input") ----------
@@ -205,7 +206,7 @@ export const arthritisPattern = z.enum(ArthritisPattern);
 export const functionalLimitationInput = z.looseObject({ task: functionalTask, difficulty: difficultyLevel });
 
 export const jointSymptomInput = z.looseObject({
-  id: opt(z.string().max(100)),
+  id: opt(text().max(100)),
   digit: opt(handDigit),
   location: opt(digitLocation),
   tenderness: opt(z.boolean()),
@@ -221,7 +222,7 @@ export const jointHealthInput = z.looseObject({
   romScore: opt(score),
   painScore: opt(score),
   hasSymptoms: opt(z.boolean()),
-  flags: opt(z.array(z.string().max(200)).max(50)),
+  flags: opt(z.array(text().max(200)).max(50)),
 });
 
 const recordId = z.number().int().positive().max(INT4_MAX);
@@ -244,8 +245,8 @@ export const arthritisInput = z.looseObject({
   stiffnessScore: opt(score),
   affectedJointCount: opt(count),
   jointHealthMap: opt(z.array(jointHealthInput).max(100)),
-  clinicalFlags: opt(z.array(z.string().max(500)).max(50)),
-  recommendation: opt(z.string().max(4000)),
+  clinicalFlags: opt(z.array(text().max(500)).max(50)),
+  recommendation: opt(text().max(4000)),
   sourceRomAssessmentId: opt(recordId),
   sourceDexterityAssessmentId: opt(recordId),
   sourcePainSessionId: opt(recordId),
@@ -262,9 +263,10 @@ export const SNAPSHOT_LIMITS = { bytes: 64 * 1024, depth: 5, textLength: 4000 } 
 
 type Path = (string | number)[];
 
-/** The first value past a cap (too deep, too long a text, a number beyond ±2^53), with its path. */
+/** The first value past a cap (too deep, too long a text, a control character, a number beyond ±2^53), with its path. */
 function pastLimits(value: unknown, path: Path, depth: number): { path: Path; message: string } | null {
   if (typeof value === "string") {
+    if (hasControlCharacters(value)) return { path, message: CONTROL_CHARACTERS };
     return value.length > SNAPSHOT_LIMITS.textLength ? { path, message: `must be at most ${SNAPSHOT_LIMITS.textLength} characters` } : null;
   }
   if (typeof value === "number") {
@@ -275,6 +277,7 @@ function pastLimits(value: unknown, path: Path, depth: number): { path: Path; me
   if (value === null || typeof value !== "object") return null;
   if (depth > SNAPSHOT_LIMITS.depth) return { path, message: `nests deeper than ${SNAPSHOT_LIMITS.depth} levels` };
   for (const [key, member] of Object.entries(value)) {
+    if (hasControlCharacters(key)) return { path: [...path, key], message: CONTROL_CHARACTERS };
     const problem = pastLimits(member, [...path, Array.isArray(value) ? Number(key) : key], depth + 1);
     if (problem) return problem;
   }

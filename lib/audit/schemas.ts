@@ -1,10 +1,11 @@
 import { z } from "zod";
+import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 
 export const auditQuery = z.object({
   patientId: idParam.optional().describe("Only rows about this patient (contact id)"),
-  actor: z.string().min(1).max(256).optional().describe("Only rows by this actor (identity-provider sub)"),
+  actor: text().min(1).max(256).optional().describe("Only rows by this actor (identity-provider sub)"),
   from: z.iso.datetime().optional().describe("Rows at or after this time (ISO 8601)"),
   to: z.iso.datetime().optional().describe("Rows before this time (ISO 8601)"),
   limit: limitParam(50, 200),

@@ -1,6 +1,7 @@
 // Clinics, their members, patients' shares and the patient's access log (issue 24). Who reads a
 // patient under these is decided in lib/access.
 import { z } from "zod";
+import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { joinCodeSchema } from "@/lib/clinics/join-code";
@@ -13,7 +14,7 @@ const tooMany = { status: 429, description: "Too many code lookups or misses fro
 
 export const CLINIC_ROLES = ["clinician", "clinic_admin"] as const;
 
-const subject = z.string().trim().min(1).max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
+const subject = text().trim().min(1).max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
 
 export const clinic = z.object({
   id: z.number().int(),
@@ -30,7 +31,7 @@ export const clinicParams = z.object({ id: idParam.describe("Clinic id") });
 
 export const createClinicBody = z
   .object({
-    name: z.string().trim().min(1).max(200),
+    name: text().trim().min(1).max(200),
     adminSub: subject.optional().describe("The clinic's first clinic admin"),
   })
   .strict();

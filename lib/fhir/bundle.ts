@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { constants, createGzip, gzip } from "node:zlib";
 import type { Bundle, BundleLink, OperationOutcome, Resource } from "@medplum/fhirtypes";
 import { ApiError } from "@/lib/api/errors";
+import { fhirJson } from "@/lib/fhir/json";
 import { notModified, validators } from "@/lib/fhir/versions";
 import type { Incoming } from "@/lib/http/route";
 
@@ -34,7 +35,7 @@ export async function fhirReply(resource: Resource, request: Request): Promise<R
       headers: { "content-type": FHIR_JSON, vary: "accept-encoding", ...(acceptsGzip ? { "content-encoding": "gzip" } : {}) },
     });
   }
-  const body = JSON.stringify(resource);
+  const body = fhirJson(resource);
   if (body.length < COMPRESS_FROM_BYTES || !acceptsGzip) {
     return new Response(body, { headers: { "content-type": FHIR_JSON, ...versioned } });
   }
@@ -48,12 +49,12 @@ export async function fhirReply(resource: Resource, request: Request): Promise<R
 export function* bundleText(bundle: Bundle): Generator<Buffer> {
   const { entry, ...envelope } = bundle;
   // FHIR JSON has no empty arrays: a Bundle without entries has no `entry`.
-  if (!entry?.length) return yield Buffer.from(JSON.stringify(bundle));
+  if (!entry?.length) return yield Buffer.from(fhirJson(bundle));
   // `entry` is written last, so the envelope's text ends with `"entry":[]}`.
-  const head = JSON.stringify({ ...envelope, entry: [] });
+  const head = fhirJson({ ...envelope, entry: [] });
   yield Buffer.from(head.slice(0, -2));
   for (let start = 0; start < entry.length; start += STREAM_FROM_ENTRIES) {
-    const slice = entry.slice(start, start + STREAM_FROM_ENTRIES).map((item) => JSON.stringify(item));
+    const slice = entry.slice(start, start + STREAM_FROM_ENTRIES).map((item) => fhirJson(item));
     yield Buffer.from((start > 0 ? "," : "") + slice.join(","));
   }
   yield Buffer.from("]}");

@@ -17,7 +17,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { renderReportPdf } from "@/lib/reports/service";
 import { searchset, type Page } from "@/lib/fhir/bundle";
-import { diagnosticReportResource, type ReportRecord } from "@/lib/fhir/diagnostic-report";
+import { diagnosticReportResource, type ReportAuthor, type ReportRecord } from "@/lib/fhir/diagnostic-report";
 import { observationResource } from "@/lib/fhir/observation";
 import { organizationResource } from "@/lib/fhir/organization";
 import { patientIdSystem, patientResource } from "@/lib/fhir/patient";
@@ -291,13 +291,12 @@ export async function searchObservations(
 
 // ---------- DiagnosticReport ----------
 
-// A patient's reports: those the patient or staff made (anyone holding a code can make one, with
-// a title of their choice: a stranger's report must not enter the record), with at least one of
-// the patient's assessments and none of anyone else's (nor any anonymous one). A report bundling
-// several people's records is nobody's DiagnosticReport: its PDF would show the others' results.
-/** Creator roles whose reports enter a patient's record (lib/audit actorRole). */
-const STAFF_CREATORS = ["care_provider", "admin"];
-
+// A patient's reports: those the patient made, and those staff made while the access rule let them
+// read the patient (a care-team clinician, the service admin: reports.record_patient_id, decided
+// as they made it). Anyone else holding a code can make a report with a title of their choice: it
+// must not enter the record. A report enters it with at least one of the patient's assessments and
+// none of anyone else's (nor any anonymous one): one bundling several people's is nobody's
+// DiagnosticReport, since its PDF would show the others' results.
 /** A report changes, as FHIR sees it, when the claim of one of its assessments makes it the patient's. */
 const REPORT_UPDATED = Prisma.sql`GREATEST(r.created_at, (SELECT max(a.claimed_at) FROM report_items ri
   JOIN assessments a ON a.id = ri.assessment_id WHERE ri.report_id = r.id))`;
@@ -311,7 +310,7 @@ const NO_REPORT_FILTER: ReportFilter = { ids: [], lastUpdated: [] };
 
 const patientReports = ({ patientId }: PatientHandle, filter: ReportFilter) => Prisma.sql`
   FROM reports r
-  WHERE (r.owner_id = ${patientId} OR r.creator_role IN (${Prisma.join(STAFF_CREATORS)}))
+  WHERE (r.owner_id = ${patientId} OR r.record_patient_id = ${patientId})
     AND r.id IN (SELECT ri.report_id FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id WHERE a.owner_id = ${patientId})
     AND NOT EXISTS (SELECT 1 FROM report_items ri JOIN assessments a ON a.id = ri.assessment_id
                     WHERE ri.report_id = r.id AND (a.owner_id <> ${patientId} OR a.is_anonymous))
@@ -338,6 +337,9 @@ export const REPORT_SELECT = {
   createdAt: true,
   ownerId: true,
   creatorRole: true,
+  recordPatientId: true,
+  owner: { select: { name: true } },
+  creatorClinic: { select: { id: true, name: true } },
   items: {
     orderBy: { position: "asc" as const },
     select: {
@@ -352,14 +354,24 @@ type ReportRow = Prisma.ReportGetPayload<{ select: typeof REPORT_SELECT }>;
 
 /**
  * The report's one patient, or null when it holds no assessment, an anonymous one or several
- * people's, or when neither that patient nor staff made it.
+ * people's, or when neither that patient nor staff the rule let at them made it.
  */
 export function reportPatient(row: ReportRow): number | null {
   const assessments = row.items.map((item) => item.assessment);
   const owner = assessments[0]?.ownerId;
   const onePatient = assessments.every((a) => a.ownerId === owner && !a.isAnonymous && a.owner.kind === "PATIENT");
-  const madeByPatientOrStaff = row.ownerId === owner || STAFF_CREATORS.includes(row.creatorRole);
-  return owner !== undefined && onePatient && madeByPatientOrStaff ? owner : null;
+  const inRecord = row.ownerId === owner || row.recordPatientId === owner;
+  return owner !== undefined && onePatient && inRecord ? owner : null;
+}
+
+/** Who made the report, as its DiagnosticReport names them: the clinic whose share let a clinician in, and the person. */
+function reportAuthor(row: ReportRow, patientId: number): ReportAuthor {
+  if (row.ownerId === patientId) return { role: "patient", name: row.owner?.name ?? null, clinic: null };
+  return {
+    role: row.creatorRole === "admin" ? "admin" : "care_provider",
+    name: row.owner?.name ?? null,
+    clinic: row.creatorClinic,
+  };
 }
 
 export function toReport(row: ReportRow, patientId: number, origin: string): DiagnosticReport {
@@ -367,6 +379,7 @@ export function toReport(row: ReportRow, patientId: number, origin: string): Dia
   const record: ReportRecord = {
     ...row,
     patientId,
+    author: reportAuthor(row, patientId),
     assessments,
     lastUpdated: newest(row.createdAt, ...assessments.map((a) => a.claimedAt)),
   };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 
@@ -10,12 +11,12 @@ export const LEAD_MESSAGE_MAX = 4000;
 
 export const developerLeadInput = z.object({
   type: blankAsMissing(z.enum(LeadType)).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
-  name: z.string().trim().min(1, "is required").max(200),
+  name: text().trim().min(1, "is required").max(200),
   email: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.email("must be a valid e-mail address").max(320)),
-  company: blankAsMissing(z.string().trim().max(200)),
+  company: blankAsMissing(text().trim().max(200)),
   interest: blankAsMissing(z.enum(LeadInterest)),
-  message: blankAsMissing(z.string().trim().max(LEAD_MESSAGE_MAX, `must be at most ${LEAD_MESSAGE_MAX} characters`)),
-  website: z.string().optional().describe("Honeypot: people leave it empty; a filled one is absorbed without effect"),
+  message: blankAsMissing(text().trim().max(LEAD_MESSAGE_MAX, `must be at most ${LEAD_MESSAGE_MAX} characters`)),
+  website: text().optional().describe("Honeypot: people leave it empty; a filled one is absorbed without effect"),
 });
 
 export const developerLeadResponse = z.object({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text as freeText } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { onTheWire } from "@/lib/api/wire";
@@ -114,7 +115,7 @@ export const patientAssessmentsEndpoint = endpoint({
 export const PATIENT_SORTS = ["attention", "name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
-  search: z.string().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
+  search: freeText().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
   clinicId: idParam.optional().describe("Only the patients sharing with this clinic (the caller's own clinics only: others list nobody)"),
   trend: z.enum(TRENDS).optional(),
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
@@ -305,7 +306,7 @@ const pastDate = (name: string) =>
     (value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10),
     `${name} must be a date between 1900-01-01 and today`,
   );
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => freeText().trim().min(1).max(max);
 
 export const profileUpdate = z
   .strictObject({

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
 import { localeField, timeZoneField } from "@/lib/report-view/clock-fields";
@@ -32,8 +33,8 @@ export const assessmentCodesInput = z
   });
 
 export const createReportInput = z.object({
-  title: z
-    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  title:
+    text({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
     .trim()
     .min(1, "must not be empty")
     .max(200),
@@ -163,7 +164,7 @@ export const explainReportEndpoint = endpoint({
   path: "/reports/{code}/explain",
   summary: "A plain-language explanation of the report (language model, or a template when it is unavailable); stored on the report",
   tag,
-  auth: "none",
+  auth: reader,
   params: reportCodeParams,
   limits: ["code", "ai"],
   responses: [

@@ -3,7 +3,7 @@
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
-import { auditShown } from "@/lib/access";
+import { auditReportMade, auditShown } from "@/lib/access";
 import { actorRole, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
@@ -175,14 +175,18 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
   const found = await db().assessment.findMany({
     // A sample ("Try a sample result") is never bundled: it would read as a measurement there.
     where: { code: { in: input.assessmentCodes }, isSample: false },
-    select: { id: true, code: true, expiresAt: true },
+    select: { id: true, code: true, expiresAt: true, ownerId: true, isAnonymous: true, owner: { select: { kind: true } } },
   });
-  const byCode = new Map(found.filter((a) => isLive(a, now)).map((a) => [a.code, a.id]));
+  const live = found.filter((a) => isLive(a, now));
+  const byCode = new Map(live.map((a) => [a.code, a.id]));
   const unknown = input.assessmentCodes.filter((code) => !byCode.has(code)).length;
   if (unknown) {
     await countCodeMisses(limits.key, unknown, limits.site);
     throw badRequest(UNKNOWN_CODES, "assessmentCodes");
   }
+  const patients = live.filter((a) => !a.isAnonymous && a.owner.kind === "PATIENT").map((a) => a.ownerId);
+  const onePatient = patients.length === live.length && new Set(patients).size === 1 ? patients[0]! : null;
+  const record = await auditReportMade(caller, patients, onePatient);
   const report = await withFreshCode((code) =>
     db().report.create({
       data: {
@@ -191,6 +195,8 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
         ownerId: user?.contactId ?? null,
         creatorSub: user?.sub ?? null,
         creatorRole: actorRole(user),
+        recordPatientId: record?.patientId ?? null,
+        creatorClinicId: record?.clinicId ?? null,
         items: {
           create: input.assessmentCodes.map((assessmentCode, position) => ({ assessmentId: byCode.get(assessmentCode)!, position })),
         },
@@ -230,11 +236,6 @@ async function loadRow(code: string): Promise<ReportRow> {
   const row = await db().report.findUnique({ where: { code }, select: REPORT_SELECT });
   if (!row) throw notFound(NOT_FOUND);
   return row;
-}
-
-/** The report without counting a view (PDF, e-mail, explanation). */
-export async function loadReport(code: string): Promise<ReportView> {
-  return toView(await loadRow(code));
 }
 
 /** The public page of a report: FRONTEND_URL + /r/AAA-BBB. */
@@ -366,10 +367,17 @@ const explaining = new Map<string, Promise<Explanation>>();
 
 /**
  * Explains the report and stores the text. A stored model explanation is returned as it is (the
- * bundle does not change, and each model call costs); a stored template one is retried.
+ * bundle does not change, and each model call costs); a stored template one is retried. The
+ * explanation tells the patients' scores and pain in words: each answer is in their audit trail.
  */
-export async function explainReport(code: string): Promise<Explanation> {
-  const report = await loadReport(code);
+export async function explainReport(code: string, caller: AccessContext): Promise<Explanation> {
+  const row = await loadRow(code);
+  const explanation = await explanationOf(code, toView(row));
+  await auditShown(caller, ownerPatients(row), "report_explained");
+  return explanation;
+}
+
+async function explanationOf(code: string, report: ReportView): Promise<Explanation> {
   if (report.aiExplanation && report.explanationSource === "ai") return { explanation: report.aiExplanation, source: "ai" };
   let pending = explaining.get(code);
   if (!pending) {

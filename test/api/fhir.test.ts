@@ -467,10 +467,11 @@ describe("who may read what", () => {
       actorRole: string;
       action: string;
     }[];
-    // Alice's only row is her share with the provider's clinic (kept for her access log), none of her reads.
+    // A patient's rows about Alice: her share with the provider's clinic (kept for her access log)
+    // and Bob's report bundling her code; none of her own reads.
     assert.deepEqual(
       own.filter((e) => e.actorRole === "patient").map((e) => e.action),
-      ["share_granted"],
+      ["report_made", "share_granted"],
     );
   });
 });

@@ -18,6 +18,7 @@ import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { limitSubjectOf } from "@/lib/http/client-address";
 import { logger } from "@/lib/log";
+import { fhirJson } from "@/lib/fhir/json";
 import { patientResource } from "@/lib/fhir/patient";
 import { newest } from "@/lib/fhir/versions";
 import { observations, REPORT_SELECT, reportPatient, toReport } from "@/lib/fhir/service";
@@ -54,7 +55,7 @@ class FileWriter {
   ) {}
 
   async write(resource: Resource): Promise<void> {
-    const line = JSON.stringify(resource) + "\n";
+    const line = fhirJson(resource) + "\n";
     const bytes = Buffer.byteLength(line);
     if (this.used + bytes > CHUNK_BYTES) await this.flush();
     this.count++;
