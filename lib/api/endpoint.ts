@@ -26,6 +26,8 @@ export interface Endpoint<
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path under /api in OpenAPI form, e.g. "/lookup/{code}". */
   path: string;
+  /** The operation's stable name in the reference and in generated clients, a camelCase verb phrase (submitRomAssessment). */
+  operationId: string;
   summary: string;
   tag: string;
   /** Replaces the guard's sentence in the reference when the operation needs more words (the voice socket). */

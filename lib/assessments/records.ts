@@ -65,6 +65,7 @@ export const assessmentRefParams = z.object({ id: z.string().max(20) });
 export const assessmentResultsEndpoint = endpoint({
   method: "GET",
   path: "/assessments/{id}/results",
+  operationId: "getAssessmentResults",
   summary: "One assessment with its full results tree, by sharing code (any caller) or numeric id (its owner or staff)",
   tag: "Assessments",
   auth: "optional",

@@ -43,6 +43,7 @@ export const legacyPainResponse = legacyPainInput.extend({
 export const legacyPainEndpoint = endpoint({
   method: "POST",
   path: "/assessments/pain",
+  operationId: "submitLegacyPainAssessment",
   summary: "Legacy pain rating (not persisted): echoes the rating with an id",
   tag: "Assessments",
   auth: "none",
@@ -502,6 +503,7 @@ const submission = { tag: "Assessments", auth: "optional" as const, limits: ["an
 export const romEndpoint = endpoint({
   method: "POST",
   path: "/assessments/rom",
+  operationId: "submitRomAssessment",
   summary: "Submit a scored range-of-motion assessment; returns its sharing code",
   ...submission,
   body: romInput,
@@ -515,6 +517,7 @@ export const romEndpoint = endpoint({
 export const dexterityEndpoint = endpoint({
   method: "POST",
   path: "/assessments/dexterity",
+  operationId: "submitDexterityAssessment",
   summary: "Submit a scored dexterity (finger tapping) assessment; returns its sharing code",
   ...submission,
   body: dexterityInput,
@@ -527,6 +530,7 @@ export const dexterityEndpoint = endpoint({
 export const painV2Endpoint = endpoint({
   method: "POST",
   path: "/assessments/pain-v2",
+  operationId: "submitPainAssessment",
   summary: "Submit a pain session; maxSeverity and the snapshot's overallScore are derived from the entries",
   ...submission,
   body: painInput,
@@ -539,6 +543,7 @@ export const painV2Endpoint = endpoint({
 export const arthritisEndpoint = endpoint({
   method: "POST",
   path: "/assessments/arthritis",
+  operationId: "submitArthritisAssessment",
   summary: "Submit an arthritis evaluation; the client's computed values are stored unchanged",
   ...submission,
   body: arthritisInput,

@@ -38,6 +38,7 @@ export const createClinicBody = z
 export const createClinicEndpoint = endpoint({
   method: "POST",
   path: "/clinics",
+  operationId: "createClinic",
   summary: "Create a clinic, optionally naming its first clinic admin (service admin)",
   tag: "Clinics",
   auth: { roles: ["admin"] },
@@ -57,6 +58,7 @@ export const clinicListResponse = z.object({ clinics: z.array(clinic) });
 export const listClinicsEndpoint = endpoint({
   method: "GET",
   path: "/clinics",
+  operationId: "listClinics",
   summary: "Clinics: every clinic for the service admin, the caller's own for staff",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -66,6 +68,7 @@ export const listClinicsEndpoint = endpoint({
 export const getClinicEndpoint = endpoint({
   method: "GET",
   path: "/clinics/{id}",
+  operationId: "getClinic",
   summary: "One clinic (its members and the service admin)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -91,6 +94,7 @@ export const addMemberBody = z.object({ sub: subject, role: z.enum(CLINIC_ROLES)
 export const addMemberEndpoint = endpoint({
   method: "POST",
   path: "/clinics/{id}/members",
+  operationId: "addClinicMember",
   summary: "Add a member, or change a member's role (the service admin or the clinic's admins)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -113,6 +117,7 @@ export const memberListResponse = z.object({ members: z.array(member) });
 export const listMembersEndpoint = endpoint({
   method: "GET",
   path: "/clinics/{id}/members",
+  operationId: "listClinicMembers",
   summary: "A clinic's members (its members and the service admin)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -123,6 +128,7 @@ export const listMembersEndpoint = endpoint({
 export const removeMemberEndpoint = endpoint({
   method: "DELETE",
   path: "/clinics/{id}/members/{sub}",
+  operationId: "removeClinicMember",
   summary: "Remove a member: from the next request on they read none of the clinic's patients",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -143,6 +149,7 @@ export const clinicByCode = z.object({ id: z.number().int(), name: z.string() })
 export const clinicByCodeEndpoint = endpoint({
   method: "GET",
   path: "/clinic-codes/{joinCode}",
+  operationId: "findClinicByJoinCode",
   summary: "The clinic a join code names, so a patient sees its name before sharing (rate-limited like code lookups)",
   tag: "Clinics",
   auth: "required",
@@ -164,6 +171,7 @@ export const shareBody = z.object({ joinCode: joinCodeSchema }).strict();
 export const shareEndpoint = endpoint({
   method: "POST",
   path: "/me/clinics",
+  operationId: "shareWithClinic",
   summary: "Share my record with a clinic by its join code (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
@@ -184,6 +192,7 @@ export const shareListResponse = z.object({ clinics: z.array(share) });
 export const listSharesEndpoint = endpoint({
   method: "GET",
   path: "/me/clinics",
+  operationId: "listMyClinicShares",
   summary: "Who can see my record: the clinics I share with, since when (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
@@ -197,6 +206,7 @@ export const listSharesEndpoint = endpoint({
 export const revokeShareEndpoint = endpoint({
   method: "DELETE",
   path: "/me/clinics/{clinicId}",
+  operationId: "stopSharingWithClinic",
   summary: "Stop sharing with a clinic: its clinicians read nothing of mine from the next request on (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
@@ -238,6 +248,7 @@ export const accessLogResponse = z.object({ entries: z.array(accessLogEntry).des
 export const accessLogEndpoint = endpoint({
   method: "GET",
   path: "/me/access-log",
+  operationId: "getMyAccessLog",
   summary: "Who looked at my record, from the audit trail (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },

@@ -208,6 +208,7 @@ const noPatient = outcome(
 export const fhirMetadataEndpoint = endpoint({
   method: "GET",
   path: "/fhir/metadata",
+  operationId: "getFhirCapabilityStatement",
   summary: "FHIR CapabilityStatement: what this read-only FHIR R4 API supports",
   tag: TAG,
   auth: "none",
@@ -225,6 +226,7 @@ export const fhirMetadataEndpoint = endpoint({
 export const fhirPatientEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/{id}",
+  operationId: "readFhirPatient",
   summary: "A patient as a FHIR Patient (name, e-mail, birth date, gender where known)",
   tag: TAG,
   auth: "required",
@@ -245,6 +247,7 @@ export const fhirPatientEndpoint = endpoint({
 export const fhirOrganizationEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Organization/{id}",
+  operationId: "readFhirOrganization",
   summary: "A clinic as a FHIR Organization (its members, the service admin and the patients sharing with it)",
   tag: TAG,
   auth: "required",
@@ -259,6 +262,7 @@ export const fhirOrganizationEndpoint = endpoint({
 export const fhirEverythingEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/{id}/$everything",
+  operationId: "getFhirPatientEverything",
   summary: "Patient/$everything: the Patient, its Observations and DiagnosticReports, paged",
   tag: TAG,
   auth: "required",
@@ -279,10 +283,11 @@ export const fhirEverythingEndpoint = endpoint({
 });
 
 /** GET /fhir/<type>?patient=...: a searchset Bundle. */
-function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, query: Q) {
+function searchEndpoint<Q extends z.ZodType>(operationId: string, type: string, summary: string, query: Q) {
   return endpoint({
     method: "GET",
     path: `/fhir/${type}`,
+    operationId,
     summary,
     tag: TAG,
     auth: "required",
@@ -303,10 +308,11 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
 }
 
 /** GET /fhir/<type>/{id}: one resource; another patient's, an anonymous one or a missing id alike are 404. */
-function readEndpoint(type: string, summary: string, contents: string) {
+function readEndpoint(operationId: string, type: string, summary: string, contents: string) {
   return endpoint({
     method: "GET",
     path: `/fhir/${type}/{id}`,
+    operationId,
     summary,
     tag: TAG,
     auth: "required",
@@ -321,21 +327,25 @@ function readEndpoint(type: string, summary: string, contents: string) {
 }
 
 export const fhirObservationSearchEndpoint = searchEndpoint(
+  "searchFhirObservations",
   "Observation",
   "Search a patient's assessments as Observations, newest first",
   observationSearchQuery,
 );
 export const fhirObservationEndpoint = readEndpoint(
+  "readFhirObservation",
   "Observation",
   "One assessment as a FHIR Observation",
   "one assessment with its components",
 );
 export const fhirDiagnosticReportSearchEndpoint = searchEndpoint(
+  "searchFhirDiagnosticReports",
   "DiagnosticReport",
   "Search a patient's reports as DiagnosticReports, newest first",
   reportSearchQuery,
 );
 export const fhirDiagnosticReportEndpoint = readEndpoint(
+  "readFhirDiagnosticReport",
   "DiagnosticReport",
   "One report as a FHIR DiagnosticReport (results and the PDF)",
   "result references and the PDF as presentedForm",
@@ -344,6 +354,7 @@ export const fhirDiagnosticReportEndpoint = readEndpoint(
 export const fhirPatientSearchEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient",
+  operationId: "searchFhirPatients",
   summary: "Search patients by identifier, name, id or last change: only patients the caller may read",
   tag: TAG,
   auth: "required",
@@ -364,6 +375,7 @@ export const fhirPatientSearchEndpoint = endpoint({
 export const fhirBinaryEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Binary/{id}",
+  operationId: "readFhirBinary",
   summary: "A DiagnosticReport's PDF (its presentedForm.url): Binary/<report id>, under the report's access rule",
   tag: TAG,
   auth: "required",
@@ -380,6 +392,7 @@ export const fhirBinaryEndpoint = endpoint({
 export const fhirCodeSystemEndpoint = endpoint({
   method: "GET",
   path: "/fhir/CodeSystem/{id}",
+  operationId: "readFhirCodeSystem",
   summary: "This service's CodeSystem (hand-assessment): every code without a standard equivalent",
   tag: TAG,
   auth: "none",
@@ -395,6 +408,7 @@ export const fhirCodeSystemEndpoint = endpoint({
 export const fhirUnsupportedEndpoint = endpoint({
   method: "GET",
   path: "/fhir/{path}",
+  operationId: "rejectUnsupportedFhirInteraction",
   summary: "Any other FHIR path (another resource type, history, a write): 404 OperationOutcome",
   tag: TAG,
   auth: "none",

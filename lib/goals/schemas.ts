@@ -55,6 +55,7 @@ const badGoal = {
 export const myGoalsEndpoint = endpoint({
   method: "GET",
   path: "/patients/me/goals",
+  operationId: "listMyGoals",
   summary: "My goals, each with the metric's measurements and whether the latest reaches it",
   tag: "Goals",
   auth: "required",
@@ -64,6 +65,7 @@ export const myGoalsEndpoint = endpoint({
 export const setMyGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/me/goals",
+  operationId: "setMyGoal",
   summary: "Set (or change) my goal for one metric of one test",
   tag: "Goals",
   auth: "required",
@@ -75,6 +77,7 @@ export const setMyGoalEndpoint = endpoint({
 export const removeMyGoalEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/me/goals/{test}/{metric}",
+  operationId: "removeMyGoal",
   summary: "Remove my goal for one metric of one test (no goal there is no error)",
   tag: "Goals",
   auth: "required",
@@ -86,6 +89,7 @@ export const removeMyGoalEndpoint = endpoint({
 export const patientGoalsEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/goals",
+  operationId: "listPatientGoals",
   summary: "A patient's goals (the patient, or a clinician of a clinic they share with; audited)",
   tag: "Goals",
   auth: "required",
@@ -96,6 +100,7 @@ export const patientGoalsEndpoint = endpoint({
 export const setPatientGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/{id}/goals",
+  operationId: "setPatientGoal",
   summary: "Set (or change) a patient's goal for one metric of one test (audited)",
   tag: "Goals",
   auth: "required",
@@ -108,6 +113,7 @@ export const setPatientGoalEndpoint = endpoint({
 export const removePatientGoalEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/{id}/goals/{test}/{metric}",
+  operationId: "removePatientGoal",
   summary: "Remove a patient's goal for one metric of one test (audited; no goal there is no error)",
   tag: "Goals",
   auth: "required",

@@ -85,6 +85,7 @@ const unreadablePatient = {
 export const createJournalEntryEndpoint = journalEndpoint({
   method: "POST",
   path: "/journal",
+  operationId: "createJournalEntry",
   summary: "Add a journal entry",
   tag: "Journal",
   body: journalEntryInput,
@@ -103,6 +104,7 @@ export const createJournalEntryEndpoint = journalEndpoint({
 export const listJournalEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal",
+  operationId: "listJournalEntries",
   summary: "A patient's journal entries, newest first",
   tag: "Journal",
   query: journalListQuery,
@@ -117,6 +119,7 @@ export const listJournalEndpoint = journalEndpoint({
 export const journalEntryEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal/{id}",
+  operationId: "getJournalEntry",
   summary: "One journal entry",
   tag: "Journal",
   params: z.object({ id: idParam }),
@@ -131,6 +134,7 @@ export const journalEntryEndpoint = journalEndpoint({
 export const narrativeContextEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal/narrative-context/{patientId}",
+  operationId: "getNarrativeContext",
   summary: "A prompt-ready text of the patient's recent journal entries and latest scores",
   tag: "Journal",
   params: z.object({ patientId: idParam }),

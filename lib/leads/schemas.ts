@@ -27,6 +27,7 @@ export const developerLeadResponse = z.object({
 export const developerLeadEndpoint = endpoint({
   method: "POST",
   path: "/leads/developer",
+  operationId: "submitDeveloperLead",
   summary: "Developer-site contact form: store the lead and e-mail it to the team",
   tag: "Leads",
   auth: "none",

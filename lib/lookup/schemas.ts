@@ -27,6 +27,7 @@ export const lookupResponse = kindRecords("Lookup", {
 export const lookupEndpoint = endpoint({
   method: "GET",
   path: "/lookup/{code}",
+  operationId: "lookUpAssessment",
   summary: "Public view of an assessment by its sharing code; counts the view",
   tag: "Lookup",
   auth: "optional",
@@ -52,6 +53,7 @@ export const codeKindResponse = z.object({
 export const codeKindEndpoint = endpoint({
   method: "GET",
   path: "/codes/{code}",
+  operationId: "getCodeKind",
   summary: "Whether a sharing code names an assessment or a report (counts no view), for one code box that opens both",
   tag: "Lookup",
   auth: "none",
@@ -69,6 +71,7 @@ export const claimResponse = z.object({ message: z.string(), code: z.string().de
 export const claimEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/claim",
+  operationId: "claimAssessment",
   summary: "Attach an anonymous record to the caller's account; removes its expiry",
   tag: "Lookup",
   auth: "required",
@@ -94,6 +97,7 @@ export const emailResponse = z.object({
 export const emailEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/email",
+  operationId: "emailAssessmentCode",
   summary: "E-mail the code with a link to the result page; the address is stored on an anonymous record so it can be claimed later",
   tag: "Lookup",
   auth: "optional",
@@ -145,6 +149,7 @@ export const anonymousResponse = z.object({ code: z.string(), formattedCode: z.s
 export const anonymousEndpoint = endpoint({
   method: "POST",
   path: "/lookup/anonymous",
+  operationId: "createBareRecord",
   summary: "Create a bare record with a sharing code; linked to the caller when a token is present",
   tag: "Lookup",
   auth: "optional",
@@ -168,6 +173,7 @@ export const sampleResponse = z.object({
 export const sampleEndpoint = endpoint({
   method: "POST",
   path: "/lookup/sample",
+  operationId: "createSampleResult",
   summary: "Create a sample range-of-motion result (made-up values, marked as a sample) to try the service with",
   description:
     'What the home page\'s "Try a sample result" calls. The record is anonymous, marked isSample, expires after a day, cannot be claimed and is in no list or figure.',

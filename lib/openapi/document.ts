@@ -258,7 +258,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     };
   }
   return {
-    operationId: `${definition.method.toLowerCase()}${definition.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: definition.operationId,
     summary: definition.summary,
     description: definition.description ?? guardDescription(definition.auth),
     tags: [definition.tag],

@@ -89,6 +89,7 @@ const pdfUnavailable = {
 export const createReportEndpoint = endpoint({
   method: "POST",
   path: "/reports",
+  operationId: "createReport",
   summary: "Bundle 1-20 assessments (by code) into a shareable report; linked to the caller when a token is sent",
   tag,
   auth: "optional",
@@ -107,6 +108,7 @@ export const createReportEndpoint = endpoint({
 export const getReportEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}",
+  operationId: "getReport",
   summary: "A report with its assessments' snapshots; counts a view",
   tag,
   auth: reader,
@@ -122,6 +124,7 @@ export const getReportEndpoint = endpoint({
 export const reportPdfEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}/pdf",
+  operationId: "getReportPdf",
   summary: "The report as a printable A4 PDF in the language Accept-Language asks for (English or Spanish; attachment hand-report-AAA-BBB.pdf)",
   tag,
   auth: reader,
@@ -143,6 +146,7 @@ export const reportPdfEndpoint = endpoint({
 export const emailReportEndpoint = endpoint({
   method: "POST",
   path: "/reports/{code}/email",
+  operationId: "emailReport",
   summary: "E-mail the report's PDF and its share link to an address",
   tag,
   auth: reader,
@@ -161,6 +165,7 @@ export const emailReportEndpoint = endpoint({
 export const explainReportEndpoint = endpoint({
   method: "POST",
   path: "/reports/{code}/explain",
+  operationId: "explainReport",
   summary: "A plain-language explanation of the report (language model, or a template when it is unavailable); stored on the report",
   tag,
   auth: "none",

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { after, before, test } from "node:test";
 import { compileErrors, validate } from "@readme/openapi-parser";
+import { allEndpoints } from "@/lib/openapi/catalog";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -270,4 +271,20 @@ test("tags are described, every operation documents a 4xx, info has license and 
   }
   assert.ok(document.info.license.identifier);
   assert.match(document.info.contact.url, /\/developers$/);
+});
+
+test("every operation has its own hand-chosen operationId: a camelCase verb phrase, unique", () => {
+  const seen = new Map<string, string>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations as Record<string, any>)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const contract = allEndpoints.find((e) => e.method === method.toUpperCase() && e.path === path);
+      assert.ok(contract?.operationId, `${where}: its endpoint contract names no operationId`);
+      assert.equal(op.operationId, contract.operationId, `${where}: the document's operationId is the contract's`);
+      assert.match(op.operationId, /^[a-z]+[A-Z][a-zA-Z0-9]*$/, `${where}: ${op.operationId} is a camelCase verb phrase`);
+      assert.ok(!seen.has(op.operationId), `${where}: ${op.operationId} is also ${seen.get(op.operationId)}'s`);
+      seen.set(op.operationId, where);
+    }
+  }
+  assert.equal(seen.get("submitRomAssessment"), "POST /assessments/rom");
 });

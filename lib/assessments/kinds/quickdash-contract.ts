@@ -80,6 +80,7 @@ export const quickdashSubmission = {
   endpoint: endpoint({
     method: "POST",
     path: "/assessments/quickdash",
+    operationId: "submitQuickDashAssessment",
     summary: "Submit QuickDASH answers; the service computes the published scores and returns a sharing code",
     tag: "Assessments",
     auth: "optional",

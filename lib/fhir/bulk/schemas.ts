@@ -98,6 +98,7 @@ const kickOffResponses = [
 export const bulkExportPatientsEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/$export",
+  operationId: "startPatientBulkExport",
   summary: "Bulk export of every patient the caller may read (Patient-level $export, asynchronous)",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async). Exports the patients the access rule lets the caller read: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs). Every exported patient gets an audit row.",
@@ -110,6 +111,7 @@ export const bulkExportPatientsEndpoint = endpoint({
 export const bulkExportGroupEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Group/{id}/$export",
+  operationId: "startGroupBulkExport",
   summary: "Bulk export of a clinic's shared patients (Group-level $export; the Group id is the clinic's id)",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async). For the clinic's members, the service admin and backend services (system/*.rs); anyone else finds no such Group (404).",
@@ -123,6 +125,7 @@ export const bulkExportGroupEndpoint = endpoint({
 export const bulkExportSystemEndpoint = endpoint({
   method: "GET",
   path: "/fhir/$export",
+  operationId: "startSystemBulkExport",
   summary: "Bulk export of every patient (system-level $export): the service admin or a backend service only",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async), for the service admin or a backend service's client-credentials token whose scope holds system/*.rs (or system/*.read).",
@@ -155,6 +158,7 @@ const notYours = outcome(404, "No export with this id by the caller (another's, 
 export const bulkExportStatusEndpoint = endpoint({
   method: "GET",
   path: "/fhir/bulk-export/{id}",
+  operationId: "getBulkExportStatus",
   summary: "A bulk export's status: 202 while it runs (X-Progress, Retry-After), then 200 with the manifest",
   tag: TAG,
   auth: "required",
@@ -172,6 +176,7 @@ export const bulkExportStatusEndpoint = endpoint({
 export const bulkExportCancelEndpoint = endpoint({
   method: "DELETE",
   path: "/fhir/bulk-export/{id}",
+  operationId: "cancelBulkExport",
   summary: "Cancels a bulk export, or deletes a finished one's files",
   tag: TAG,
   auth: "required",
@@ -182,6 +187,7 @@ export const bulkExportCancelEndpoint = endpoint({
 export const bulkExportFileEndpoint = endpoint({
   method: "GET",
   path: "/fhir/bulk-export/{id}/{file}",
+  operationId: "downloadBulkExportFile",
   summary: "One NDJSON file of a complete bulk export (with the requester's token)",
   tag: TAG,
   auth: "required",
