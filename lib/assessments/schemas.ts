@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { READ_NAMES } from "@/lib/assessments/types";
 import {
   ArthritisPattern,
@@ -44,6 +45,7 @@ export const legacyPainEndpoint = endpoint({
   method: "POST",
   path: "/assessments/pain",
   operationId: "submitLegacyPainAssessment",
+  requestExample: { painRating: 4, isTakingMedication: true, isTakingIbuprofen: true, comments: "Stiff after gardening" },
   summary: "Legacy pain rating (not persisted): echoes the rating with an id",
   tag: "Assessments",
   auth: "none",
@@ -504,6 +506,7 @@ export const romEndpoint = endpoint({
   method: "POST",
   path: "/assessments/rom",
   operationId: "submitRomAssessment",
+  requestExample: romBody,
   summary: "Submit a scored range-of-motion assessment; returns its sharing code",
   ...submission,
   body: romInput,
@@ -518,6 +521,7 @@ export const dexterityEndpoint = endpoint({
   method: "POST",
   path: "/assessments/dexterity",
   operationId: "submitDexterityAssessment",
+  requestExample: dexterityBody,
   summary: "Submit a scored dexterity (finger tapping) assessment; returns its sharing code",
   ...submission,
   body: dexterityInput,
@@ -531,6 +535,7 @@ export const painV2Endpoint = endpoint({
   method: "POST",
   path: "/assessments/pain-v2",
   operationId: "submitPainAssessment",
+  requestExample: painBody,
   summary: "Submit a pain session; maxSeverity and the snapshot's overallScore are derived from the entries",
   ...submission,
   body: painInput,
@@ -544,6 +549,7 @@ export const arthritisEndpoint = endpoint({
   method: "POST",
   path: "/assessments/arthritis",
   operationId: "submitArthritisAssessment",
+  requestExample: arthritisBody,
   summary: "Submit an arthritis evaluation; the client's computed values are stored unchanged",
   ...submission,
   body: arthritisInput,

@@ -8,6 +8,29 @@ import { endpoint, type Endpoint } from "@/lib/api/endpoint";
 export const BIOMECHANICS_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const landmarkPayload = z.unknown().describe("Landmark-frame payload, forwarded unchanged; its fields are owned by the analysis service");
+/** A shape such a payload may take (two frames of MediaPipe's 21 hand landmarks, cut to three here). */
+const landmarkExample = {
+  fps: 30,
+  hand: "RIGHT",
+  frames: [
+    {
+      t: 0,
+      landmarks: [
+        [0.51, 0.62, 0],
+        [0.55, 0.58, -0.01],
+        [0.58, 0.53, -0.02],
+      ],
+    },
+    {
+      t: 33,
+      landmarks: [
+        [0.51, 0.61, 0],
+        [0.55, 0.57, -0.01],
+        [0.59, 0.52, -0.02],
+      ],
+    },
+  ],
+};
 const analysisResult = z.unknown().describe("The analysis service's JSON answer, returned unchanged");
 
 export interface BiomechanicsEndpoint extends Endpoint {
@@ -21,6 +44,7 @@ function proxy(operationId: string, path: string, upstream: string, summary: str
       method: "POST",
       path,
       operationId,
+      requestExample: landmarkExample,
       summary,
       tag: "Biomechanics",
       auth: "none",

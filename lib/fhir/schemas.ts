@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { endpoint, type EndpointResponse } from "@/lib/api/endpoint";
 import { wholeNumber } from "@/lib/api/pagination";
-import { DATE_PATTERN, patientReference } from "@/lib/fhir/search";
+import { DATE_PATTERN, PATIENT_REFERENCE, patientReference, SINCE_PATTERN } from "@/lib/fhir/search";
 
 const FHIR = "application/fhir+json";
 const TAG = "FHIR R4";
@@ -29,7 +29,7 @@ const bundle = z
   .looseObject({
     resourceType: z.literal("Bundle"),
     type: z.literal("searchset"),
-    total: z.number().int(),
+    total: z.number().int().min(0),
     link: z.array(z.object({ relation: z.string(), url: z.string() })).describe("self, first, previous and next when they exist, last"),
     entry: z.array(z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })).optional(),
   })
@@ -76,6 +76,7 @@ const paging = (fallback: number) => ({
 
 const patientParam = z
   .string()
+  .regex(PATIENT_REFERENCE, "must name a patient: 123 or Patient/123")
   .transform((value, ctx) => {
     const id = patientReference(value);
     if (id === null) {
@@ -178,7 +179,7 @@ export const everythingQuery = z.object({
   _since: z
     .string()
     .max(100)
-    .meta({ pattern: DATE_PATTERN })
+    .regex(SINCE_PATTERN, "a year, month, day or time, without a prefix")
     .optional()
     .describe("Only resources changed at or after this time (meta.lastUpdated), e.g. 2024-06-01T00:00:00Z"),
   _type: z
@@ -412,6 +413,6 @@ export const fhirUnsupportedEndpoint = endpoint({
   summary: "Any other FHIR path (another resource type, history, a write): 404 OperationOutcome",
   tag: TAG,
   auth: "none",
-  params: z.object({ path: z.array(z.string()).describe("The rest of the path") }),
+  params: z.object({ path: z.array(z.string().min(1)).min(1).describe("The rest of the path") }),
   responses: [outcome(404, "Not part of this API (see /fhir/metadata)"), ...always],
 });

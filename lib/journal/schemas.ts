@@ -86,6 +86,13 @@ export const createJournalEntryEndpoint = journalEndpoint({
   method: "POST",
   path: "/journal",
   operationId: "createJournalEntry",
+  requestExample: {
+    patientId: 42,
+    entryType: "PRE_ASSESSMENT",
+    transcript: "Stiff in the morning, easier after a warm shower.",
+    affectedHand: "LEFT",
+    painRating: 3,
+  },
   summary: "Add a journal entry",
   tag: "Journal",
   body: journalEntryInput,
@@ -122,7 +129,7 @@ export const journalEntryEndpoint = journalEndpoint({
   operationId: "getJournalEntry",
   summary: "One journal entry",
   tag: "Journal",
-  params: z.object({ id: idParam }),
+  params: z.object({ id: idParam.describe("Journal entry id") }),
   responses: [
     { status: 200, description: "The entry", schema: journalEntry },
     { status: 400, description: "The id is not a positive integer" },
@@ -137,7 +144,7 @@ export const narrativeContextEndpoint = journalEndpoint({
   operationId: "getNarrativeContext",
   summary: "A prompt-ready text of the patient's recent journal entries and latest scores",
   tag: "Journal",
-  params: z.object({ patientId: idParam }),
+  params: z.object({ patientId: idParam.describe("Patient contact id") }),
   responses: [
     { status: 200, description: "The context text (bounded in length)", schema: z.object({ context: z.string() }) },
     { status: 400, description: "The patient id is not a positive integer" },

@@ -14,7 +14,7 @@ import { kindRecords } from "@/lib/assessments/records";
 import { codeSchema } from "@/lib/codes";
 import { assessmentResults } from "@/lib/report-view/schemas";
 
-export const codeParams = z.object({ code: codeSchema });
+export const codeParams = z.object({ code: codeSchema.describe("A sharing code, e.g. ABC-234 (any case, dash optional)") });
 
 export const lookupResponse = kindRecords("Lookup", {
   isAnonymous: z.boolean(),
@@ -98,6 +98,7 @@ export const emailEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/email",
   operationId: "emailAssessmentCode",
+  requestExample: { email: "patient@example.com" },
   summary: "E-mail the code with a link to the result page; the address is stored on an anonymous record so it can be claimed later",
   tag: "Lookup",
   auth: "optional",
@@ -150,6 +151,7 @@ export const anonymousEndpoint = endpoint({
   method: "POST",
   path: "/lookup/anonymous",
   operationId: "createBareRecord",
+  requestExample: { assessmentType: "ROM", hand: "LEFT", email: "patient@example.com" },
   summary: "Create a bare record with a sharing code; linked to the caller when a token is present",
   tag: "Lookup",
   auth: "optional",

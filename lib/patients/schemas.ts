@@ -339,6 +339,7 @@ export const updateMyProfileEndpoint = endpoint({
   method: "PATCH",
   path: "/patients/me",
   operationId: "updateMyProfile",
+  requestExample: { name: "Ada Lovelace", dominantHand: "RIGHT", injury: "Distal radius fracture", injuryDate: "2026-03-14" },
   summary: "Set the caller's own name, date of birth, hands, injury and surgery",
   tag: "Patients",
   auth: "required",

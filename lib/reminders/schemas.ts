@@ -54,6 +54,7 @@ export const setMyRemindersEndpoint = endpoint({
   method: "PUT",
   path: "/patients/me/reminders",
   operationId: "setMyReminders",
+  requestExample: { intervalWeeks: 2, timeZone: "Europe/Madrid" },
   summary: "Opt in to re-measure reminders by e-mail, or change their interval (the e-mail's language is the request's)",
   tag: "Reminders",
   auth: "required",
@@ -98,6 +99,7 @@ export const setPatientRemindersEndpoint = endpoint({
   method: "PUT",
   path: "/patients/{id}/reminders",
   operationId: "setPatientReminders",
+  requestExample: { intervalWeeks: 4, timeZone: "America/New_York" },
   summary:
     "Turn a patient's re-measure reminders on or change their interval (the patient, or a clinician the access rule lets in; audited)",
   tag: "Reminders",
@@ -149,6 +151,7 @@ export const unsubscribeEndpoint = endpoint({
   method: "POST",
   path: "/reminders/unsubscribe/{token}",
   operationId: "unsubscribeFromReminders",
+  requestExample: "List-Unsubscribe=One-Click",
   summary:
     "One-click unsubscribe (RFC 8058): the reminder e-mail's List-Unsubscribe URL, POSTed with List-Unsubscribe=One-Click; no sign-in",
   tag: "Reminders",
@@ -192,6 +195,7 @@ export const runRemindersEndpoint = endpoint({
   method: "POST",
   path: "/admin/reminders/run",
   operationId: "runDueReminders",
+  requestExample: {},
   summary: "Send the due re-measure reminders now, as the scheduled job does every five minutes (service admin)",
   tag: "Reminders",
   auth: { roles: ["admin"] },

@@ -41,7 +41,7 @@ export const createReportInput = z.object({
 });
 export type CreateReportInput = z.output<typeof createReportInput>;
 
-export const reportCodeParams = z.object({ code: codeSchema });
+export const reportCodeParams = z.object({ code: codeSchema.describe("The report's sharing code, e.g. ABC-234 (any case, dash optional)") });
 
 export const createdReport = z.object({
   code: z.string().describe("Undashed report code"),
@@ -90,6 +90,7 @@ export const createReportEndpoint = endpoint({
   method: "POST",
   path: "/reports",
   operationId: "createReport",
+  requestExample: { title: "Six-week review", assessmentCodes: ["ABC-234", "DEF-567"] },
   summary: "Bundle 1-20 assessments (by code) into a shareable report; linked to the caller when a token is sent",
   tag,
   auth: "optional",
@@ -147,6 +148,7 @@ export const emailReportEndpoint = endpoint({
   method: "POST",
   path: "/reports/{code}/email",
   operationId: "emailReport",
+  requestExample: { to: "therapist@example.com", timeZone: "Europe/Madrid", locale: "es-ES" },
   summary: "E-mail the report's PDF and its share link to an address",
   tag,
   auth: reader,

@@ -21,6 +21,7 @@ export const ttsEndpoint = endpoint({
   method: "POST",
   path: "/ai/tts",
   operationId: "synthesizeSpeech",
+  requestExample: { text: "Your wrist extension improved by five degrees since last week." },
   summary: "Speak a text: the model's speech endpoint when configured, else local espeak-ng",
   tag: "Speech and voice",
   auth: "none",

@@ -11,7 +11,7 @@ export const EXPORT_TYPES = ["Patient", "Observation", "DiagnosticReport"] as co
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** The IG's NDJSON format and the aliases it tells servers to accept. */
-const NDJSON_FORMATS = ["application/fhir+ndjson", "application/ndjson", "ndjson"];
+export const NDJSON_FORMATS = ["application/fhir+ndjson", "application/ndjson", "ndjson"] as const;
 
 const operationOutcome = z
   .looseObject({
@@ -34,54 +34,56 @@ const guarded = [
 
 const unsupported = (name: string) =>
   z
-    .unknown()
+    .never({ error: `${name} is not supported by this server` })
     .optional()
-    .refine((value) => value === undefined, `${name} is not supported by this server`)
     .describe(`Not supported: a request naming it is refused (400) rather than answered with more than was asked`);
+
+/** A day or an instant with its zone; every value it admits is a date JavaScript reads (a day past the month's end rolls over). */
+const INSTANT =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+
+/** Exported types separated by commas, blanks around each allowed. */
+const TYPE_LIST = new RegExp(`^\\s*(${EXPORT_TYPES.join("|")})\\s*(,\\s*(${EXPORT_TYPES.join("|")})\\s*)*$`);
 
 export const kickOffQuery = z.object({
   _outputFormat: z
-    .string()
-    .max(100)
+    .enum(NDJSON_FORMATS)
     .optional()
-    .refine((value) => value === undefined || NDJSON_FORMATS.includes(value), `must be one of ${NDJSON_FORMATS.join(", ")}`)
     .describe("application/fhir+ndjson (the default; application/ndjson and ndjson are accepted)"),
   _type: z
     .string()
     .max(200)
+    .regex(TYPE_LIST, `must be resource types separated by commas; this server exports ${EXPORT_TYPES.join(", ")}`)
     .optional()
-    .transform((value, ctx) => {
+    .transform((value) => {
       if (value === undefined) return [...EXPORT_TYPES];
-      const types = [...new Set(value.split(",").map((type) => type.trim()))];
-      const unknown = types.filter((type) => !(EXPORT_TYPES as readonly string[]).includes(type));
-      if (unknown.length > 0) {
-        ctx.addIssue({
-          code: "custom",
-          message: `unsupported resource type(s) ${unknown.join(", ")}; this server exports ${EXPORT_TYPES.join(", ")}`,
-        });
-        return z.NEVER;
-      }
-      return EXPORT_TYPES.filter((type) => types.includes(type));
+      const types = new Set(value.split(",").map((type) => type.trim()));
+      return EXPORT_TYPES.filter((type) => types.has(type));
     })
     .describe(`Resource types, comma-separated: ${EXPORT_TYPES.join(", ")} (default: all)`),
   _since: z
     .string()
     .max(40)
+    .regex(INSTANT, "must be a FHIR instant, e.g. 2026-01-01T00:00:00Z")
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return null;
-      const instant = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? new Date(value) : null;
-      if (!instant || Number.isNaN(instant.getTime())) {
-        ctx.addIssue({ code: "custom", message: "must be a FHIR instant, e.g. 2026-01-01T00:00:00Z" });
-        return z.NEVER;
-      }
-      return instant;
-    })
+    .transform((value) => (value === undefined ? null : new Date(value)))
     .describe("Only resources created or changed after this instant"),
   _typeFilter: unsupported("_typeFilter"),
   _elements: unsupported("_elements"),
   patient: unsupported("patient"),
   includeAssociatedData: unsupported("includeAssociatedData"),
+});
+
+/** The kick-off's required header: RFC 7240's respond-async preference, named in any case, among others or alone. */
+const kickOffHeaders = z.object({
+  Prefer: z
+    .string()
+    .max(1000)
+    .regex(
+      /(^|[\s,;])[Rr][Ee][Ss][Pp][Oo][Nn][Dd]-[Aa][Ss][Yy][Nn][Cc]($|[\s,;])/,
+      "Bulk export is asynchronous: send Prefer: respond-async",
+    )
+    .describe("respond-async (required: the export runs in the background)"),
 });
 
 const kickOffResponses = [
@@ -105,6 +107,7 @@ export const bulkExportPatientsEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
+  headers: kickOffHeaders,
   responses: [...kickOffResponses],
 });
 
@@ -119,6 +122,7 @@ export const bulkExportGroupEndpoint = endpoint({
   auth: "required",
   params: z.object({ id: z.string().max(64).describe("The clinic's id") }),
   query: kickOffQuery,
+  headers: kickOffHeaders,
   responses: [...kickOffResponses, outcome(404, "No clinic with this id of which the caller is a member")],
 });
 
@@ -132,6 +136,7 @@ export const bulkExportSystemEndpoint = endpoint({
   tag: TAG,
   auth: "required",
   query: kickOffQuery,
+  headers: kickOffHeaders,
   responses: [...kickOffResponses, outcome(403, "Neither the service admin nor a backend service with system/*.rs")],
 });
 

@@ -4,7 +4,7 @@
 // job (lib/jobs) that any instance may claim (lib/fhir/bulk/export.ts).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
+import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import { levelsFor } from "@/lib/auth/smart";
@@ -65,14 +65,11 @@ async function exportableClinic(user: AuthUser, system: boolean, id: string): Pr
 }
 
 /**
- * A kick-off: checks Prefer: respond-async and who may export what, then records the export and
+ * A kick-off (its contract has checked Prefer: respond-async): checks who may export what, then records the export and
  * queues its job. One active export per requester and BULK_EXPORT_MAX_ACTIVE across the service
  * (429 beyond either), decided under an advisory lock so that concurrent kick-offs cannot pass both.
  */
 export async function kickOff({ request, caller, level, groupId, query }: KickOff): Promise<Reply> {
-  if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
-    throw badRequest("Bulk export is asynchronous: send Prefer: respond-async", "Prefer");
-  }
   // A backend service's client-credentials token with system/*.rs (lib/auth/smart.ts) exports as the service admin would.
   const system = caller.user.smart ? levelsFor(caller.user.smart, "*", "search").has("system") : false;
   if (level === "system" && !system && !hasRole(caller.user, "admin")) {
