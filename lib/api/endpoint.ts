@@ -26,6 +26,8 @@ export interface Endpoint<
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   /** Path under /api in OpenAPI form, e.g. "/lookup/{code}". */
   path: string;
+  /** The operation's stable name in the reference and in generated clients, a camelCase verb phrase (submitRomAssessment). */
+  operationId: string;
   summary: string;
   tag: string;
   /** Replaces the guard's sentence in the reference when the operation needs more words (the voice socket). */
@@ -33,7 +35,11 @@ export interface Endpoint<
   auth: Guard;
   params?: P;
   query?: Q;
+  /** Request headers the route requires, by their canonical names (Prefer): checked like the query, 400 naming the header. */
+  headers?: z.ZodObject;
   body?: B;
+  /** A request body the reference shows; the OpenAPI test checks that the body schema accepts it. */
+  requestExample?: unknown;
   /** The handler receives the unparsed body text (webhook signatures). */
   rawBody?: boolean;
   /** Body size cap in bytes; 1 MiB unless the endpoint says otherwise. */

@@ -5,6 +5,7 @@
 // imports: pages use it too.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { CODE_INPUT_PATTERN } from "@/lib/codes";
 import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { anyHand, readAssessmentType } from "@/lib/assessments/schemas";
@@ -59,12 +60,19 @@ export function kindRecords<S extends z.ZodRawShape, Results extends boolean = f
 
 export const assessmentResultsResponse = kindRecords("AssessmentResults", { id: z.number().int() }, { results: true });
 
-/** A numeric record id or a sharing code (any case, dash optional); anything else is a 404. */
-export const assessmentRefParams = z.object({ id: z.string().max(20) });
+/** A numeric record id or a sharing code (any case, dash optional); an unknown one is a 404. */
+export const assessmentRefParams = z.object({
+  id: z
+    .string()
+    .max(20)
+    .regex(new RegExp(`^(\\d{1,9}|${CODE_INPUT_PATTERN.source.slice(1, -1)})$`), "must be a record id or a sharing code (e.g. ABC-234)")
+    .describe("The record's sharing code (e.g. ABC-234, any case, dash optional) or its numeric id (its owner or staff only)"),
+});
 
 export const assessmentResultsEndpoint = endpoint({
   method: "GET",
   path: "/assessments/{id}/results",
+  operationId: "getAssessmentResults",
   summary: "One assessment with its full results tree, by sharing code (any caller) or numeric id (its owner or staff)",
   tag: "Assessments",
   auth: "optional",
@@ -72,6 +80,7 @@ export const assessmentResultsEndpoint = endpoint({
   limits: ["code"],
   responses: [
     { status: 200, description: "The record and its results tree (null when no detail row is linked)", schema: assessmentResultsResponse },
+    { status: 400, description: "id is neither a record id nor a sharing code" },
     { status: 404, description: "No record matches, or it expired" },
   ],
 });

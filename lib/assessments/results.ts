@@ -15,9 +15,9 @@ import { readType } from "@/lib/assessments/types";
  */
 export async function assessmentResults(ref: string, caller: AccessContext) {
   const { user } = caller;
+  // The contract has checked the form: 1-9 digits or a sharing code.
   const numeric = /^\d{1,9}$/.test(ref);
   const code = numeric ? null : normalizeCode(ref);
-  if (!numeric && !code) throw notFoundCode();
   const row = await db().assessment.findFirst({
     where: code ? { code } : { id: Number(ref), isAnonymous: false },
     select: { id: true, isAnonymous: true, ...SHOWN_RECORD },

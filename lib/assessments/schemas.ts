@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTROL_CHARACTERS, hasControlCharacters, text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
+import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { READ_NAMES } from "@/lib/assessments/types";
 import {
   ArthritisPattern,
@@ -44,6 +45,8 @@ export const legacyPainResponse = legacyPainInput.extend({
 export const legacyPainEndpoint = endpoint({
   method: "POST",
   path: "/assessments/pain",
+  operationId: "submitLegacyPainAssessment",
+  requestExample: { painRating: 4, isTakingMedication: true, isTakingIbuprofen: true, comments: "Stiff after gardening" },
   summary: "Legacy pain rating (not persisted): echoes the rating with an id",
   tag: "Assessments",
   auth: "none",
@@ -505,6 +508,8 @@ const submission = { tag: "Assessments", auth: "optional" as const, limits: ["an
 export const romEndpoint = endpoint({
   method: "POST",
   path: "/assessments/rom",
+  operationId: "submitRomAssessment",
+  requestExample: romBody,
   summary: "Submit a scored range-of-motion assessment; returns its sharing code",
   ...submission,
   body: romInput,
@@ -518,6 +523,8 @@ export const romEndpoint = endpoint({
 export const dexterityEndpoint = endpoint({
   method: "POST",
   path: "/assessments/dexterity",
+  operationId: "submitDexterityAssessment",
+  requestExample: dexterityBody,
   summary: "Submit a scored dexterity (finger tapping) assessment; returns its sharing code",
   ...submission,
   body: dexterityInput,
@@ -530,6 +537,8 @@ export const dexterityEndpoint = endpoint({
 export const painV2Endpoint = endpoint({
   method: "POST",
   path: "/assessments/pain-v2",
+  operationId: "submitPainAssessment",
+  requestExample: painBody,
   summary: "Submit a pain session; maxSeverity and the snapshot's overallScore are derived from the entries",
   ...submission,
   body: painInput,
@@ -542,6 +551,8 @@ export const painV2Endpoint = endpoint({
 export const arthritisEndpoint = endpoint({
   method: "POST",
   path: "/assessments/arthritis",
+  operationId: "submitArthritisAssessment",
+  requestExample: arthritisBody,
   summary: "Submit an arthritis evaluation; the client's computed values are stored unchanged",
   ...submission,
   body: arthritisInput,

@@ -46,6 +46,7 @@ export const auditListResponse = z.object({ events: z.array(auditEventSchema), t
 export const auditListEndpoint = endpoint({
   method: "GET",
   path: "/admin/audit",
+  operationId: "listAuditEvents",
   summary: "Access audit trail: who read or changed whose data (newest first); each read of the trail is itself a row (audit_read)",
   tag: "Admin",
   auth: { roles: ["admin"] },

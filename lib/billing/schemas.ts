@@ -37,6 +37,8 @@ const unauthenticated = { status: 401, description: "Token missing or invalid" }
 export const checkoutEndpoint = endpoint({
   method: "POST",
   path: "/billing/checkout",
+  operationId: "startCheckout",
+  requestExample: { plan: "plus" },
   summary: "Start a subscription checkout (CORE 1.99 or PLUS 6.99 per month); returns the redirect target",
   tag: "Billing",
   auth: "required",
@@ -57,6 +59,8 @@ export const checkoutEndpoint = endpoint({
 export const verifyCheckoutEndpoint = endpoint({
   method: "POST",
   path: "/billing/checkout/verify",
+  operationId: "verifyCheckout",
+  requestExample: { sessionId: "cs_test_a1B2c3D4e5F6" },
   summary: "Confirm a completed checkout session and synchronize the caller's subscription",
   tag: "Billing",
   auth: "required",
@@ -75,6 +79,7 @@ export const verifyCheckoutEndpoint = endpoint({
 export const portalEndpoint = endpoint({
   method: "POST",
   path: "/billing/portal",
+  operationId: "openBillingPortal",
   summary: "Open the customer portal (manage, upgrade or cancel the subscription); returns the redirect target",
   tag: "Billing",
   auth: "required",
@@ -90,6 +95,7 @@ export const portalEndpoint = endpoint({
 export const subscriptionEndpoint = endpoint({
   method: "GET",
   path: "/billing/subscription",
+  operationId: "getSubscription",
   summary: "The caller's subscription as last synchronized; tier and status null when there is none",
   tag: "Billing",
   auth: "required",
@@ -99,6 +105,8 @@ export const subscriptionEndpoint = endpoint({
 export const webhookEndpoint = endpoint({
   method: "POST",
   path: "/billing/webhook",
+  operationId: "receiveStripeEvent",
+  requestExample: { id: "evt_1Q2w3E4r", type: "customer.subscription.updated", data: { object: { id: "sub_1Q2w3E4r", status: "active" } } },
   summary: "Inbound payment-provider events, authenticated by the stripe-signature header (no token)",
   tag: "Billing",
   auth: "none",

@@ -8,6 +8,29 @@ import { endpoint, type Endpoint } from "@/lib/api/endpoint";
 export const BIOMECHANICS_MAX_BODY_BYTES = 8 * 1024 * 1024;
 
 const landmarkPayload = z.unknown().describe("Landmark-frame payload, forwarded unchanged; its fields are owned by the analysis service");
+/** A shape such a payload may take (two frames of MediaPipe's 21 hand landmarks, cut to three here). */
+const landmarkExample = {
+  fps: 30,
+  hand: "RIGHT",
+  frames: [
+    {
+      t: 0,
+      landmarks: [
+        [0.51, 0.62, 0],
+        [0.55, 0.58, -0.01],
+        [0.58, 0.53, -0.02],
+      ],
+    },
+    {
+      t: 33,
+      landmarks: [
+        [0.51, 0.61, 0],
+        [0.55, 0.57, -0.01],
+        [0.59, 0.52, -0.02],
+      ],
+    },
+  ],
+};
 const analysisResult = z.unknown().describe("The analysis service's JSON answer, returned unchanged");
 
 export interface BiomechanicsEndpoint extends Endpoint {
@@ -15,11 +38,13 @@ export interface BiomechanicsEndpoint extends Endpoint {
   upstream: string;
 }
 
-function proxy(path: string, upstream: string, summary: string): BiomechanicsEndpoint {
+function proxy(operationId: string, path: string, upstream: string, summary: string): BiomechanicsEndpoint {
   return {
     ...endpoint({
       method: "POST",
       path,
+      operationId,
+      requestExample: landmarkExample,
       summary,
       tag: "Biomechanics",
       auth: "none",
@@ -42,42 +67,55 @@ function proxy(path: string, upstream: string, summary: string): BiomechanicsEnd
 }
 
 export const wristDeviationEndpoint = proxy(
+  "analyzeWristDeviation",
   "/biomechanics/wrist/deviation",
   "/v1/wrist/deviation",
   "Wrist radial/ulnar deviation from landmark frames",
 );
 export const wristDeviationNeutralEndpoint = proxy(
+  "calibrateWristDeviationNeutralPose",
   "/biomechanics/wrist/deviation/neutral-pose",
   "/v1/wrist/deviation/neutral-pose",
   "Neutral pose for wrist deviation",
 );
 export const wristExtensionFlexionEndpoint = proxy(
+  "analyzeWristExtensionFlexion",
   "/biomechanics/wrist/extension-flexion",
   "/v1/wrist/extensionflexion",
   "Wrist extension and flexion from landmark frames",
 );
 export const wristExtensionFlexionNeutralEndpoint = proxy(
+  "calibrateWristExtensionFlexionNeutralPose",
   "/biomechanics/wrist/extension-flexion/neutral-pose",
   "/v1/wrist/extensionflexion/neutral-pose",
   "Neutral pose for wrist extension and flexion",
 );
 export const wristRotationEndpoint = proxy(
+  "analyzeWristRotation",
   "/biomechanics/wrist/rotation",
   "/v1/wrist/rotation",
   "Wrist rotation (pronation/supination) from landmark frames",
 );
 export const wristRotationNeutralEndpoint = proxy(
+  "calibrateWristRotationNeutralPose",
   "/biomechanics/wrist/rotation/neutral-pose",
   "/v1/wrist/rotation/neutral-pose",
   "Neutral pose for wrist rotation",
 );
-export const thumbAbductionEndpoint = proxy("/biomechanics/thumb/abduction", "/v1/thumb/abduction", "Thumb abduction from landmark frames");
+export const thumbAbductionEndpoint = proxy(
+  "analyzeThumbAbduction",
+  "/biomechanics/thumb/abduction",
+  "/v1/thumb/abduction",
+  "Thumb abduction from landmark frames",
+);
 export const thumbCircumductionEndpoint = proxy(
+  "analyzeThumbCircumduction",
   "/biomechanics/thumb/circumduction",
   "/v1/thumb/circumduction",
   "Thumb circumduction from landmark frames",
 );
 export const thumbExtensionFlexionEndpoint = proxy(
+  "analyzeThumbExtensionFlexion",
   "/biomechanics/thumb/extension-flexion",
   "/v1/thumb/extensionflexion",
   "Thumb extension and flexion from landmark frames",

@@ -39,6 +39,8 @@ export const createClinicBody = z
 export const createClinicEndpoint = endpoint({
   method: "POST",
   path: "/clinics",
+  operationId: "createClinic",
+  requestExample: { name: "Riverside Hand Clinic", adminSub: "auth0|64f1c2a9e8" },
   summary: "Create a clinic, optionally naming its first clinic admin (service admin)",
   tag: "Clinics",
   auth: { roles: ["admin"] },
@@ -58,6 +60,7 @@ export const clinicListResponse = z.object({ clinics: z.array(clinic) });
 export const listClinicsEndpoint = endpoint({
   method: "GET",
   path: "/clinics",
+  operationId: "listClinics",
   summary: "Clinics: every clinic for the service admin, the caller's own for staff",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -67,6 +70,7 @@ export const listClinicsEndpoint = endpoint({
 export const getClinicEndpoint = endpoint({
   method: "GET",
   path: "/clinics/{id}",
+  operationId: "getClinic",
   summary: "One clinic (its members and the service admin)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -92,6 +96,8 @@ export const addMemberBody = z.object({ sub: subject, role: z.enum(CLINIC_ROLES)
 export const addMemberEndpoint = endpoint({
   method: "POST",
   path: "/clinics/{id}/members",
+  operationId: "addClinicMember",
+  requestExample: { sub: "auth0|64f1c2a9e8", role: "clinician" },
   summary: "Add a member, or change a member's role (the service admin or the clinic's admins)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -114,6 +120,7 @@ export const memberListResponse = z.object({ members: z.array(member) });
 export const listMembersEndpoint = endpoint({
   method: "GET",
   path: "/clinics/{id}/members",
+  operationId: "listClinicMembers",
   summary: "A clinic's members (its members and the service admin)",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -124,6 +131,7 @@ export const listMembersEndpoint = endpoint({
 export const removeMemberEndpoint = endpoint({
   method: "DELETE",
   path: "/clinics/{id}/members/{sub}",
+  operationId: "removeClinicMember",
   summary: "Remove a member: from the next request on they read none of the clinic's patients",
   tag: "Clinics",
   auth: { roles: ["care_provider", "admin"] },
@@ -144,10 +152,11 @@ export const clinicByCode = z.object({ id: z.number().int(), name: z.string() })
 export const clinicByCodeEndpoint = endpoint({
   method: "GET",
   path: "/clinic-codes/{joinCode}",
+  operationId: "findClinicByJoinCode",
   summary: "The clinic a join code names, so a patient sees its name before sharing (rate-limited like code lookups)",
   tag: "Clinics",
   auth: "required",
-  params: z.object({ joinCode: joinCodeSchema }),
+  params: z.object({ joinCode: joinCodeSchema.describe("The clinic's join code, e.g. ABCDE-23456 (any case, dash optional)") }),
   limits: ["code"],
   responses: [
     { status: 200, description: "The clinic's id and name", schema: clinicByCode },
@@ -165,6 +174,8 @@ export const shareBody = z.object({ joinCode: joinCodeSchema }).strict();
 export const shareEndpoint = endpoint({
   method: "POST",
   path: "/me/clinics",
+  operationId: "shareWithClinic",
+  requestExample: { joinCode: "ABCDE-23456" },
   summary: "Share my record with a clinic by its join code (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
@@ -185,6 +196,7 @@ export const shareListResponse = z.object({ clinics: z.array(share) });
 export const listSharesEndpoint = endpoint({
   method: "GET",
   path: "/me/clinics",
+  operationId: "listMyClinicShares",
   summary: "Who can see my record: the clinics I share with, since when (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
@@ -198,10 +210,11 @@ export const listSharesEndpoint = endpoint({
 export const revokeShareEndpoint = endpoint({
   method: "DELETE",
   path: "/me/clinics/{clinicId}",
+  operationId: "stopSharingWithClinic",
   summary: "Stop sharing with a clinic: its clinicians read nothing of mine from the next request on (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
-  params: z.object({ clinicId: idParam }),
+  params: z.object({ clinicId: idParam.describe("Id of the clinic to stop sharing with") }),
   responses: [
     { status: 204, description: "No longer shared" },
     unauthorized,
@@ -239,6 +252,7 @@ export const accessLogResponse = z.object({ entries: z.array(accessLogEntry).des
 export const accessLogEndpoint = endpoint({
   method: "GET",
   path: "/me/access-log",
+  operationId: "getMyAccessLog",
   summary: "Who looked at my record, from the audit trail (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { endpoint, type EndpointResponse } from "@/lib/api/endpoint";
 import { wholeNumber } from "@/lib/api/pagination";
-import { DATE_PATTERN, patientReference } from "@/lib/fhir/search";
+import { DATE_PATTERN, PATIENT_REFERENCE, patientReference, SINCE_PATTERN } from "@/lib/fhir/search";
 
 const FHIR = "application/fhir+json";
 const TAG = "FHIR R4";
@@ -29,7 +29,7 @@ const bundle = z
   .looseObject({
     resourceType: z.literal("Bundle"),
     type: z.literal("searchset"),
-    total: z.number().int(),
+    total: z.number().int().min(0),
     link: z.array(z.object({ relation: z.string(), url: z.string() })).describe("self, first, previous and next when they exist, last"),
     entry: z.array(z.looseObject({ fullUrl: z.string(), resource: z.looseObject({ resourceType: z.string() }) })).optional(),
   })
@@ -76,6 +76,7 @@ const paging = (fallback: number) => ({
 
 const patientParam = z
   .string()
+  .regex(PATIENT_REFERENCE, "must name a patient: 123 or Patient/123")
   .transform((value, ctx) => {
     const id = patientReference(value);
     if (id === null) {
@@ -178,7 +179,7 @@ export const everythingQuery = z.object({
   _since: z
     .string()
     .max(100)
-    .meta({ pattern: DATE_PATTERN })
+    .regex(SINCE_PATTERN, "a year, month, day or time, without a prefix")
     .optional()
     .describe("Only resources changed at or after this time (meta.lastUpdated), e.g. 2024-06-01T00:00:00Z"),
   _type: z
@@ -208,6 +209,7 @@ const noPatient = outcome(
 export const fhirMetadataEndpoint = endpoint({
   method: "GET",
   path: "/fhir/metadata",
+  operationId: "getFhirCapabilityStatement",
   summary: "FHIR CapabilityStatement: what this read-only FHIR R4 API supports",
   tag: TAG,
   auth: "none",
@@ -225,6 +227,7 @@ export const fhirMetadataEndpoint = endpoint({
 export const fhirPatientEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/{id}",
+  operationId: "readFhirPatient",
   summary: "A patient as a FHIR Patient (name, e-mail, birth date, gender where known)",
   tag: TAG,
   auth: "required",
@@ -245,6 +248,7 @@ export const fhirPatientEndpoint = endpoint({
 export const fhirOrganizationEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Organization/{id}",
+  operationId: "readFhirOrganization",
   summary: "A clinic as a FHIR Organization (its members, the service admin and the patients sharing with it)",
   tag: TAG,
   auth: "required",
@@ -259,6 +263,7 @@ export const fhirOrganizationEndpoint = endpoint({
 export const fhirEverythingEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/{id}/$everything",
+  operationId: "getFhirPatientEverything",
   summary: "Patient/$everything: the Patient, its Observations and DiagnosticReports, paged",
   tag: TAG,
   auth: "required",
@@ -279,10 +284,11 @@ export const fhirEverythingEndpoint = endpoint({
 });
 
 /** GET /fhir/<type>?patient=...: a searchset Bundle. */
-function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, query: Q) {
+function searchEndpoint<Q extends z.ZodType>(operationId: string, type: string, summary: string, query: Q) {
   return endpoint({
     method: "GET",
     path: `/fhir/${type}`,
+    operationId,
     summary,
     tag: TAG,
     auth: "required",
@@ -303,10 +309,11 @@ function searchEndpoint<Q extends z.ZodType>(type: string, summary: string, quer
 }
 
 /** GET /fhir/<type>/{id}: one resource; another patient's, an anonymous one or a missing id alike are 404. */
-function readEndpoint(type: string, summary: string, contents: string) {
+function readEndpoint(operationId: string, type: string, summary: string, contents: string) {
   return endpoint({
     method: "GET",
     path: `/fhir/${type}/{id}`,
+    operationId,
     summary,
     tag: TAG,
     auth: "required",
@@ -321,21 +328,25 @@ function readEndpoint(type: string, summary: string, contents: string) {
 }
 
 export const fhirObservationSearchEndpoint = searchEndpoint(
+  "searchFhirObservations",
   "Observation",
   "Search a patient's assessments as Observations, newest first",
   observationSearchQuery,
 );
 export const fhirObservationEndpoint = readEndpoint(
+  "readFhirObservation",
   "Observation",
   "One assessment as a FHIR Observation",
   "one assessment with its components",
 );
 export const fhirDiagnosticReportSearchEndpoint = searchEndpoint(
+  "searchFhirDiagnosticReports",
   "DiagnosticReport",
   "Search a patient's reports as DiagnosticReports, newest first",
   reportSearchQuery,
 );
 export const fhirDiagnosticReportEndpoint = readEndpoint(
+  "readFhirDiagnosticReport",
   "DiagnosticReport",
   "One report as a FHIR DiagnosticReport (results and the PDF)",
   "result references and the PDF as presentedForm",
@@ -344,6 +355,7 @@ export const fhirDiagnosticReportEndpoint = readEndpoint(
 export const fhirPatientSearchEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient",
+  operationId: "searchFhirPatients",
   summary: "Search patients by identifier, name, id or last change: only patients the caller may read",
   tag: TAG,
   auth: "required",
@@ -364,6 +376,7 @@ export const fhirPatientSearchEndpoint = endpoint({
 export const fhirBinaryEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Binary/{id}",
+  operationId: "readFhirBinary",
   summary: "A DiagnosticReport's PDF (its presentedForm.url): Binary/<report id>, under the report's access rule",
   tag: TAG,
   auth: "required",
@@ -380,6 +393,7 @@ export const fhirBinaryEndpoint = endpoint({
 export const fhirCodeSystemEndpoint = endpoint({
   method: "GET",
   path: "/fhir/CodeSystem/{id}",
+  operationId: "readFhirCodeSystem",
   summary: "This service's CodeSystem (hand-assessment): every code without a standard equivalent",
   tag: TAG,
   auth: "none",
@@ -395,9 +409,10 @@ export const fhirCodeSystemEndpoint = endpoint({
 export const fhirUnsupportedEndpoint = endpoint({
   method: "GET",
   path: "/fhir/{path}",
+  operationId: "rejectUnsupportedFhirInteraction",
   summary: "Any other FHIR path (another resource type, history, a write): 404 OperationOutcome",
   tag: TAG,
   auth: "none",
-  params: z.object({ path: z.array(z.string()).describe("The rest of the path") }),
+  params: z.object({ path: z.array(z.string().min(1)).min(1).describe("The rest of the path") }),
   responses: [outcome(404, "Not part of this API (see /fhir/metadata)"), ...always],
 });

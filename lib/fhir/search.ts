@@ -32,6 +32,13 @@ export function appliedParameters(url: URL, headers: Headers, supported: readonl
   return applied;
 }
 
+/** A record id as PostgreSQL's integer holds it: 1 to 2147483647, without leading zeros. */
+const RECORD_ID =
+  "([1-9]\\d{0,8}|1\\d{9}|20\\d{8}|21[0-3]\\d{7}|214[0-6]\\d{6}|2147[0-3]\\d{5}|21474[0-7]\\d{4}|214748[0-2]\\d{3}|2147483[0-5]\\d{2}|21474836[0-3]\\d|214748364[0-7])";
+
+/** `123` or `Patient/123`: the value of a reference search parameter that can name a patient. */
+export const PATIENT_REFERENCE = new RegExp(`^(?:Patient[/])?${RECORD_ID}$`);
+
 /** `123` or `Patient/123` (a reference search parameter); null when it names no possible patient. */
 export function patientReference(value: string): number | null {
   const match = /^(?:Patient\/)?([1-9]\d{0,9})$/.exec(value);
@@ -80,8 +87,27 @@ export type DateCondition = { gte?: Date; lt?: Date };
 const DATE_VALUE =
   /^(eq|ne|gt|lt|ge|le|sa|eb|ap)?(\d{4})(?:-(\d{2})(?:-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
-/** What a date parameter's value looks like with a supported prefix (the OpenAPI document's pattern). */
-export const DATE_PATTERN = DATE_VALUE.source.replace("eq|ne|gt|lt|ge|le|sa|eb|ap", "eq|ge|gt|le|lt");
+/** A calendar day (each month's length, leap years too). */
+const DAY =
+  "((\\d\\d[2468][048]|\\d\\d[13579][26]|\\d\\d0[48]|[02468][048]00|[13579][26]00)-02-29|\\d{4}-((0[13578]|1[02])-(0[1-9]|[12]\\d|3[01])|(0[469]|11)-(0[1-9]|[12]\\d|30)|02-(0[1-9]|1\\d|2[0-8])))";
+/** A time on a day up to the 31st (JavaScript reads the 31st of a shorter month as the next month's first days). */
+const TIME =
+  "\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T([01]\\d|2[0-3]):[0-5]\\d(:[0-5]\\d(\\.\\d{1,9})?)?(Z|[+-]([01]\\d|2[0-3]):[0-5]\\d)";
+
+const PERIOD = `(\\d{4}(-(0[1-9]|1[0-2]))?|${DAY}|${TIME})`;
+
+/** Exactly the values dateCondition takes: a supported prefix and a year, a month, a day or a time (the OpenAPI document's pattern). */
+export const DATE_PATTERN = `^(eq|ge|gt|le|lt)?${PERIOD}$`;
+/** The same without a prefix: a point to start from ($everything's _since). */
+export const SINCE_PATTERN = new RegExp(`^${PERIOD}$`);
+const DATE_FORM = new RegExp(DATE_PATTERN);
+
+/** Midnight UTC of a day; years below 100 too (Date.UTC reads them as 19xx). */
+function utcDay(year: number, monthIndex: number, day: number): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  return date;
+}
 
 /**
  * One date value of parameter `name` (`date`, `_lastUpdated`, `_since`), e.g. `ge2024-01-01`,
@@ -96,6 +122,7 @@ export function dateCondition(value: string, name = "date"): DateCondition {
   const [, prefix = "eq", year, month, day, hour, minute, second, fraction, zone] = match;
   if (!["eq", "ge", "gt", "le", "lt"].includes(prefix))
     throw badRequest(`${name}: the prefix ${prefix} is not supported (eq, ge, gt, le, lt are)`, name);
+  if (!DATE_FORM.test(value)) throw invalid();
   let start: Date;
   let end: Date;
   if (hour !== undefined) {
@@ -106,9 +133,8 @@ export function dateCondition(value: string, name = "date"): DateCondition {
     const y = Number(year);
     const m = month ? Number(month) - 1 : 0;
     const d = day ? Number(day) : 1;
-    start = new Date(Date.UTC(y, m, d));
-    if (start.getUTCFullYear() !== y || start.getUTCMonth() !== m || start.getUTCDate() !== d) throw invalid();
-    end = new Date(Date.UTC(y + (month ? 0 : 1), m + (month && !day ? 1 : 0), d + (day ? 1 : 0)));
+    start = utcDay(y, m, d);
+    end = utcDay(y + (month ? 0 : 1), m + (month && !day ? 1 : 0), d + (day ? 1 : 0));
   }
   if (Number.isNaN(start.getTime())) throw invalid();
   switch (prefix) {

@@ -26,6 +26,7 @@ const smartConfiguration = z
 export const fhirSmartConfigurationEndpoint = endpoint({
   method: "GET",
   path: "/fhir/.well-known/smart-configuration",
+  operationId: "getSmartConfiguration",
   summary: "SMART on FHIR discovery: how a SMART app signs in to read this FHIR API",
   tag: "FHIR R4",
   auth: "none",

@@ -2,7 +2,10 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam } from "@/lib/api/pagination";
-import { READ_NAMES } from "@/lib/assessments/types";
+import { KIND_LIST } from "@/lib/assessments/kinds";
+import type { MetricSpec } from "@/lib/assessments/kinds/kind";
+import { READ_NAMES, type ReadAssessmentType } from "@/lib/assessments/types";
+import { GOAL_RANGES } from "@/lib/goals/rules";
 
 const unauthorized = { status: 401, description: "Token missing, invalid or expired" };
 const notAPatient = { status: 404, description: "No such patient, or the caller may not read them (care-team rule)" };
@@ -16,13 +19,28 @@ const metric = z
   .regex(/^[A-Za-z0-9]{1,40}$/, "must be a metric key of the test, e.g. extensionDeg")
   .describe("One of the test's metrics (its key), e.g. extensionDeg, quickDashScore, overallScore");
 
+/** One metric of one test, its target within the metric unit's range. */
+const metricGoal = (type: string, spec: MetricSpec) => {
+  const [low, high] = GOAL_RANGES[spec.unit];
+  return z.object({
+    test: z.literal(type),
+    metric: z.literal(spec.key).describe(spec.label),
+    target: z
+      .number()
+      .min(low, `must be between ${low} and ${high}`)
+      .max(high, `must be between ${low} and ${high}`)
+      .describe(`The value to reach (${spec.unit}, ${low}-${high})`),
+  });
+};
+
+/** Which metric each test has and the range of its target, told apart by test, then by metric. */
 export const goalInput = z
-  .object({
-    test,
-    metric,
-    target: z.number().describe("The value to reach, in the metric's unit (degrees, score out of 100, ...)"),
-  })
-  .meta({ id: "GoalInput" });
+  .discriminatedUnion(
+    "test",
+    KIND_LIST.map((kind) => z.discriminatedUnion("metric", kind.metrics.map((spec) => metricGoal(kind.type, spec)) as never)) as never,
+  )
+  .describe("A goal: one of the test's metrics and the value to reach")
+  .meta({ id: "GoalInput" }) as unknown as z.ZodType<{ test: ReadAssessmentType; metric: string; target: number }>;
 
 export const goalPoint = z.object({ date: z.iso.datetime(), value: z.number() });
 
@@ -55,6 +73,7 @@ const badGoal = {
 export const myGoalsEndpoint = endpoint({
   method: "GET",
   path: "/patients/me/goals",
+  operationId: "listMyGoals",
   summary: "My goals, each with the metric's measurements and whether the latest reaches it",
   tag: "Goals",
   auth: "required",
@@ -64,6 +83,8 @@ export const myGoalsEndpoint = endpoint({
 export const setMyGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/me/goals",
+  operationId: "setMyGoal",
+  requestExample: { test: "ROM", metric: "extensionDeg", target: 60 },
   summary: "Set (or change) my goal for one metric of one test",
   tag: "Goals",
   auth: "required",
@@ -75,6 +96,7 @@ export const setMyGoalEndpoint = endpoint({
 export const removeMyGoalEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/me/goals/{test}/{metric}",
+  operationId: "removeMyGoal",
   summary: "Remove my goal for one metric of one test (no goal there is no error)",
   tag: "Goals",
   auth: "required",
@@ -86,6 +108,7 @@ export const removeMyGoalEndpoint = endpoint({
 export const patientGoalsEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/goals",
+  operationId: "listPatientGoals",
   summary: "A patient's goals (the patient, or a clinician of a clinic they share with; audited)",
   tag: "Goals",
   auth: "required",
@@ -96,6 +119,8 @@ export const patientGoalsEndpoint = endpoint({
 export const setPatientGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/{id}/goals",
+  operationId: "setPatientGoal",
+  requestExample: { test: "QUICKDASH", metric: "quickDashScore", target: 20 },
   summary: "Set (or change) a patient's goal for one metric of one test (audited)",
   tag: "Goals",
   auth: "required",
@@ -108,6 +133,7 @@ export const setPatientGoalEndpoint = endpoint({
 export const removePatientGoalEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/{id}/goals/{test}/{metric}",
+  operationId: "removePatientGoal",
   summary: "Remove a patient's goal for one metric of one test (audited; no goal there is no error)",
   tag: "Goals",
   auth: "required",

@@ -10,6 +10,7 @@ export const healthResponse = z.object({
 export const healthEndpoint = endpoint({
   method: "GET",
   path: "/health",
+  operationId: "checkHealth",
   summary: "Liveness probe",
   tag: "Health",
   auth: "none",
@@ -25,6 +26,7 @@ export const readinessResponse = z.object({
 export const readinessEndpoint = endpoint({
   method: "GET",
   path: "/health/ready",
+  operationId: "checkReadiness",
   summary: "Readiness probe: the database answers SELECT 1 within 2 s",
   tag: "Health",
   auth: "none",

@@ -156,6 +156,7 @@ export function handle<
       await spendRequestLimits(limits, caller.limits, user);
       const params = parse(definition.params, rawParams, "path");
       const query = definition.query && parse(definition.query, queryInput(definition.query, incoming.query()), "query");
+      if (definition.headers) parse(definition.headers, headerInput(definition.headers, incoming.headers), "header");
       const needsBody = Boolean(definition.body || definition.rawBody);
       const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
       const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
@@ -204,6 +205,11 @@ export function handle<
   const routeHandler = async (request: Request, context: RouteContext): Promise<Response> =>
     toWebResponse(await answer(webIncoming(request), await context.params));
   return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint, answer, renderError: options.renderError });
+}
+
+/** The headers a contract names, by those names (a missing one is undefined: "is required"). */
+function headerInput(schema: z.ZodObject, headers: Incoming["headers"]): Record<string, string | undefined> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, headers.get(name) ?? undefined]));
 }
 
 /** Whether a query field takes a list (a repeatable parameter: `date=ge2024&date=le2025`). */
@@ -293,14 +299,16 @@ function errorSummary(error: unknown): Record<string, unknown> {
   return { type: error.name, code: (error as { code?: unknown }).code, stack: error.stack?.split("\n").slice(1, 6).join("\n") };
 }
 
-function parse<T extends z.ZodType | undefined>(schema: T, input: unknown, where: "path" | "query" | "body"): unknown {
+function parse<T extends z.ZodType | undefined>(schema: T, input: unknown, where: "path" | "query" | "header" | "body"): unknown {
   if (!schema) return undefined;
   // reportInput puts the offending value on each issue (zod 4 leaves it off by default), so that a
   // wrong type is told apart from a missing field; the value itself never reaches the message.
   const result = schema.safeParse(input, { reportInput: true });
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
-  const field = issue.path.map(String).join(".");
+  // An unknown member is named like any other offending input: the object's path and its key.
+  const path = issue.code === "unrecognized_keys" ? [...issue.path, issue.keys[0]!] : issue.path;
+  const field = path.map(String).join(".");
   const message = issueMessage(issue);
   throw new ApiError(400, field ? `${field}: ${message}` : `Invalid ${where}: ${message}`, field ? { field } : {});
 }

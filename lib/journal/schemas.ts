@@ -86,6 +86,14 @@ const unreadablePatient = {
 export const createJournalEntryEndpoint = journalEndpoint({
   method: "POST",
   path: "/journal",
+  operationId: "createJournalEntry",
+  requestExample: {
+    patientId: 42,
+    entryType: "PRE_ASSESSMENT",
+    transcript: "Stiff in the morning, easier after a warm shower.",
+    affectedHand: "LEFT",
+    painRating: 3,
+  },
   summary: "Add a journal entry",
   tag: "Journal",
   body: journalEntryInput,
@@ -104,6 +112,7 @@ export const createJournalEntryEndpoint = journalEndpoint({
 export const listJournalEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal",
+  operationId: "listJournalEntries",
   summary: "A patient's journal entries, newest first",
   tag: "Journal",
   query: journalListQuery,
@@ -118,9 +127,10 @@ export const listJournalEndpoint = journalEndpoint({
 export const journalEntryEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal/{id}",
+  operationId: "getJournalEntry",
   summary: "One journal entry",
   tag: "Journal",
-  params: z.object({ id: idParam }),
+  params: z.object({ id: idParam.describe("Journal entry id") }),
   responses: [
     { status: 200, description: "The entry", schema: journalEntry },
     { status: 400, description: "The id is not a positive integer" },
@@ -132,9 +142,10 @@ export const journalEntryEndpoint = journalEndpoint({
 export const narrativeContextEndpoint = journalEndpoint({
   method: "GET",
   path: "/journal/narrative-context/{patientId}",
+  operationId: "getNarrativeContext",
   summary: "A prompt-ready text of the patient's recent journal entries and latest scores",
   tag: "Journal",
-  params: z.object({ patientId: idParam }),
+  params: z.object({ patientId: idParam.describe("Patient contact id") }),
   responses: [
     { status: 200, description: "The context text (bounded in length)", schema: z.object({ context: z.string() }) },
     { status: 400, description: "The patient id is not a positive integer" },

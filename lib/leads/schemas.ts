@@ -3,18 +3,18 @@ import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 
-/** Web forms send "" for a field left blank; that is "not given". */
+/** Web forms send "" for a text field left blank; that is "not given" (an enumeration has no blank value). */
 const blankAsMissing = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === "string" && value.trim() === "" ? undefined : value), schema.optional());
 
 export const LEAD_MESSAGE_MAX = 4000;
 
 export const developerLeadInput = z.object({
-  type: blankAsMissing(z.enum(LeadType)).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
+  type: z.enum(LeadType).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
   name: text().trim().min(1, "is required").max(200),
   email: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.email("must be a valid e-mail address").max(320)),
   company: blankAsMissing(text().trim().max(200)),
-  interest: blankAsMissing(z.enum(LeadInterest)),
+  interest: z.enum(LeadInterest).optional(),
   message: blankAsMissing(text().trim().max(LEAD_MESSAGE_MAX, `must be at most ${LEAD_MESSAGE_MAX} characters`)),
   website: text().optional().describe("Honeypot: people leave it empty; a filled one is absorbed without effect"),
 });
@@ -28,6 +28,15 @@ export const developerLeadResponse = z.object({
 export const developerLeadEndpoint = endpoint({
   method: "POST",
   path: "/leads/developer",
+  operationId: "submitDeveloperLead",
+  requestExample: {
+    type: "DEMO",
+    name: "Ada Lovelace",
+    email: "ada@example.com",
+    company: "Analytical Engines",
+    interest: "FHIR",
+    message: "We would like to read the scores into our EHR.",
+  },
   summary: "Developer-site contact form: store the lead and e-mail it to the team",
   tag: "Leads",
   auth: "none",

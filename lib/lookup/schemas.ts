@@ -14,7 +14,7 @@ import { kindRecords } from "@/lib/assessments/records";
 import { codeSchema } from "@/lib/codes";
 import { assessmentResults } from "@/lib/report-view/schemas";
 
-export const codeParams = z.object({ code: codeSchema });
+export const codeParams = z.object({ code: codeSchema.describe("A sharing code, e.g. ABC-234 (any case, dash optional)") });
 
 export const lookupResponse = kindRecords("Lookup", {
   isAnonymous: z.boolean(),
@@ -27,6 +27,7 @@ export const lookupResponse = kindRecords("Lookup", {
 export const lookupEndpoint = endpoint({
   method: "GET",
   path: "/lookup/{code}",
+  operationId: "lookUpAssessment",
   summary: "Public view of an assessment by its sharing code; counts the view",
   tag: "Lookup",
   auth: "optional",
@@ -52,6 +53,7 @@ export const codeKindResponse = z.object({
 export const codeKindEndpoint = endpoint({
   method: "GET",
   path: "/codes/{code}",
+  operationId: "getCodeKind",
   summary: "Whether a sharing code names an assessment or a report (counts no view), for one code box that opens both",
   tag: "Lookup",
   auth: "none",
@@ -69,6 +71,7 @@ export const claimResponse = z.object({ message: z.string(), code: z.string().de
 export const claimEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/claim",
+  operationId: "claimAssessment",
   summary: "Attach an anonymous record to the caller's account; removes its expiry",
   tag: "Lookup",
   auth: "required",
@@ -94,6 +97,8 @@ export const emailResponse = z.object({
 export const emailEndpoint = endpoint({
   method: "POST",
   path: "/lookup/{code}/email",
+  operationId: "emailAssessmentCode",
+  requestExample: { email: "patient@example.com" },
   summary: "E-mail the code with a link to the result page; the address is stored on an anonymous record so it can be claimed later",
   tag: "Lookup",
   auth: "optional",
@@ -145,6 +150,8 @@ export const anonymousResponse = z.object({ code: z.string(), formattedCode: z.s
 export const anonymousEndpoint = endpoint({
   method: "POST",
   path: "/lookup/anonymous",
+  operationId: "createBareRecord",
+  requestExample: { assessmentType: "ROM", hand: "LEFT", email: "patient@example.com" },
   summary: "Create a bare record with a sharing code; linked to the caller when a token is present",
   tag: "Lookup",
   auth: "optional",
@@ -168,6 +175,7 @@ export const sampleResponse = z.object({
 export const sampleEndpoint = endpoint({
   method: "POST",
   path: "/lookup/sample",
+  operationId: "createSampleResult",
   summary: "Create a sample range-of-motion result (made-up values, marked as a sample) to try the service with",
   description:
     'What the home page\'s "Try a sample result" calls. The record is anonymous, marked isSample, expires after a day, cannot be claimed and is in no list or figure.',

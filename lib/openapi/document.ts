@@ -8,6 +8,7 @@ import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
 import { CLINIC_ROLES } from "@/lib/clinics/schemas";
 import { JournalEntryType, LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
+import { NDJSON_FORMATS } from "@/lib/fhir/bulk/schemas";
 import { FHIR_SORTS, FHIR_SUMMARIES } from "@/lib/fhir/schemas";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
@@ -109,6 +110,7 @@ const ENUMS: Record<string, readonly string[] | readonly number[]> = {
   CodeKind: codeKind.options,
   FhirSummary: FHIR_SUMMARIES,
   FhirSort: FHIR_SORTS,
+  BulkOutputFormat: NDJSON_FORMATS,
   ReminderInterval: REMINDER_INTERVALS,
   ReminderSetter: REMINDER_SETTERS,
 };
@@ -194,18 +196,20 @@ function objectProperties(schema: z.ZodType | undefined, components: Record<stri
 }
 
 function operation(definition: Endpoint, components: Record<string, JsonSchema>, site: string) {
+  const parameter = (p: { name: string; schema: JsonSchema; required: boolean }, where: "path" | "query" | "header") => ({
+    name: p.name,
+    in: where,
+    required: where === "path" || p.required,
+    schema: p.schema,
+    // A repeatable parameter is sent once per value: date=ge2024-01-01&date=le2024-12-31.
+    ...(where === "query" && p.schema.type === "array" ? { style: "form", explode: true } : {}),
+    ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
+    ...(p.schema.deprecated === true ? { deprecated: true } : {}),
+  });
   const parameters = [
-    ...objectProperties(definition.params, components).map((p) => ({ name: p.name, in: "path", required: true, schema: p.schema })),
-    ...objectProperties(definition.query, components).map((p) => ({
-      name: p.name,
-      in: "query",
-      required: p.required,
-      schema: p.schema,
-      // A repeatable parameter is sent once per value: date=ge2024-01-01&date=le2024-12-31.
-      ...(p.schema.type === "array" ? { style: "form", explode: true } : {}),
-      ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
-      ...(p.schema.deprecated === true ? { deprecated: true } : {}),
-    })),
+    ...objectProperties(definition.params, components).map((p) => parameter(p, "path")),
+    ...objectProperties(definition.query, components).map((p) => parameter(p, "query")),
+    ...objectProperties(definition.headers, components).map((p) => parameter(p, "header")),
   ];
   const responses: Record<string, unknown> = {};
   for (const response of definition.responses) {
@@ -258,7 +262,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     };
   }
   return {
-    operationId: `${definition.method.toLowerCase()}${definition.path.replace(/[{}]/g, "").replace(/[^a-zA-Z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ""))}`,
+    operationId: definition.operationId,
     summary: definition.summary,
     description: definition.description ?? guardDescription(definition.auth),
     tags: [definition.tag],
@@ -276,7 +280,12 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
           requestBody: {
             // An empty body reads as {}: when that is valid input, the body may be left out.
             required: !definition.body.safeParse({}).success,
-            content: { "application/json": { schema: toSchema(definition.body, "input", components) } },
+            content: {
+              "application/json": {
+                schema: toSchema(definition.body, "input", components),
+                ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }),
+              },
+            },
           },
         }
       : definition.rawBody
@@ -284,7 +293,12 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
             requestBody: {
               required: true,
               description: "Raw, unparsed body (verified by signature)",
-              content: { "application/json": { schema: {} } },
+              content: {
+                "application/json": {
+                  schema: {},
+                  ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }),
+                },
+              },
             },
           }
         : {}),

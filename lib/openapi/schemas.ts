@@ -4,6 +4,7 @@ import { endpoint } from "@/lib/api/endpoint";
 export const openApiEndpoint = endpoint({
   method: "GET",
   path: "/openapi.json",
+  operationId: "getOpenApiDocument",
   summary: "This API's OpenAPI 3.1 document, generated from the same schemas the routes use",
   tag: "Reference",
   auth: "none",
@@ -13,6 +14,7 @@ export const openApiEndpoint = endpoint({
 export const asyncApiEndpoint = endpoint({
   method: "GET",
   path: "/asyncapi.json",
+  operationId: "getAsyncApiDocument",
   summary: "The voice socket's AsyncAPI 3.0 document, generated from the message schemas the socket parses and sends",
   tag: "Reference",
   auth: "none",
@@ -39,6 +41,7 @@ export const voiceSocketQuery = z.object({
 export const voiceSocketEndpoint = endpoint({
   method: "GET",
   path: "/ai/ws",
+  operationId: "openVoiceSession",
   summary: "Voice session WebSocket (HTTP upgrade); its messages are described by the AsyncAPI document at /api/asyncapi.json",
   tag: "Speech and voice",
   description:

@@ -52,6 +52,7 @@ export const scoresResponse = z.object({
 export const myScoresEndpoint = endpoint({
   method: "GET",
   path: "/patients/me/scores",
+  operationId: "getMyScores",
   summary: "The caller's daily scores, newest first",
   tag: "Patients",
   auth: "required",
@@ -62,6 +63,7 @@ export const myScoresEndpoint = endpoint({
 export const patientScoresEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/scores",
+  operationId: "getPatientScores",
   summary: "A patient's daily scores, newest first",
   tag: "Patients",
   auth: "required",
@@ -92,6 +94,7 @@ export const assessmentsResponse = z.object({
 export const myAssessmentsEndpoint = endpoint({
   method: "GET",
   path: "/patients/me/assessments",
+  operationId: "listMyAssessments",
   summary: "The caller's assessments, newest first",
   tag: "Patients",
   auth: "required",
@@ -102,6 +105,7 @@ export const myAssessmentsEndpoint = endpoint({
 export const patientAssessmentsEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/assessments",
+  operationId: "listPatientAssessments",
   summary: "A patient's assessments, newest first",
   tag: "Patients",
   auth: "required",
@@ -200,6 +204,7 @@ export const patientListResponse = z.object({ patients: z.array(patientRow), tot
 export const patientListEndpoint = endpoint({
   method: "GET",
   path: "/patients",
+  operationId: "listPatients",
   summary: "Patients the caller may read, with latest score, trend and attention flag (care providers and admins)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
@@ -224,6 +229,7 @@ export const reviewResponse = z.object({
 export const patientReviewEndpoint = endpoint({
   method: "POST",
   path: "/patients/{id}/review",
+  operationId: "markPatientReviewed",
   summary: "Mark a patient reviewed: lowers the attention flag until a newer result arrives (care providers and admins; audited)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
@@ -275,6 +281,7 @@ export type PatientProfile = z.infer<typeof patientProfile>;
 export const myProfileEndpoint = endpoint({
   method: "GET",
   path: "/patients/me",
+  operationId: "getMyProfile",
   summary: "The caller's own profile",
   tag: "Patients",
   auth: "required",
@@ -288,6 +295,7 @@ export const myProfileEndpoint = endpoint({
 export const patientProfileEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}",
+  operationId: "getPatient",
   summary: "A patient's full profile (care providers and admins)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
@@ -331,6 +339,8 @@ export type ProfileUpdate = z.infer<typeof profileUpdate>;
 export const updateMyProfileEndpoint = endpoint({
   method: "PATCH",
   path: "/patients/me",
+  operationId: "updateMyProfile",
+  requestExample: { name: "Ada Lovelace", dominantHand: "RIGHT", injury: "Distal radius fracture", injuryDate: "2026-03-14" },
   summary: "Set the caller's own name, date of birth, hands, injury and surgery",
   tag: "Patients",
   auth: "required",
@@ -363,6 +373,7 @@ export const patientJournalResponse = z.object({ journal: z.array(journalSummary
 export const patientJournalEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/journal",
+  operationId: "listPatientJournal",
   summary: "A patient's journal as summary rows, newest first",
   tag: "Patients",
   auth: "required",
@@ -379,6 +390,7 @@ export const narrativeResponse = z.object({
 export const narrativeSummaryEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/narrative-summary",
+  operationId: "getPatientNarrativeSummary",
   summary: "A short progress note: from the language model, or a deterministic template",
   tag: "Patients",
   auth: "required",
@@ -390,6 +402,7 @@ export const narrativeSummaryEndpoint = endpoint({
 export const patientExportEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/export",
+  operationId: "exportPatientRecord",
   summary: "A patient's whole assessment history as CSV (one row per record, finger joints as columns), audited",
   tag: "Patients",
   auth: "required",
@@ -411,6 +424,7 @@ export const patientExportEndpoint = endpoint({
 export const patientHistoryPdfEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/export/pdf",
+  operationId: "exportPatientHistoryPdf",
   summary:
     "A patient's whole history as an A4 PDF: goals, score chart, finger joints by date, one table per test (the patient, or a clinician of a clinic they share with; audited)",
   tag: "Patients",

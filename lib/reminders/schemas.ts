@@ -43,6 +43,7 @@ const staffOnly = { status: 403, description: "The token names staff roles only:
 export const myRemindersEndpoint = endpoint({
   method: "GET",
   path: "/patients/me/reminders",
+  operationId: "getMyReminders",
   summary: "The caller's re-measure reminder settings",
   tag: "Reminders",
   auth: "required",
@@ -52,6 +53,8 @@ export const myRemindersEndpoint = endpoint({
 export const setMyRemindersEndpoint = endpoint({
   method: "PUT",
   path: "/patients/me/reminders",
+  operationId: "setMyReminders",
+  requestExample: { intervalWeeks: 2, timeZone: "Europe/Madrid" },
   summary: "Opt in to re-measure reminders by e-mail, or change their interval (the e-mail's language is the request's)",
   tag: "Reminders",
   auth: "required",
@@ -74,6 +77,7 @@ export const setMyRemindersEndpoint = endpoint({
 export const stopMyRemindersEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/me/reminders",
+  operationId: "stopMyReminders",
   summary: "Stop the caller's re-measure reminders",
   tag: "Reminders",
   auth: "required",
@@ -83,6 +87,7 @@ export const stopMyRemindersEndpoint = endpoint({
 export const patientRemindersEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/reminders",
+  operationId: "getPatientReminders",
   summary: "A patient's re-measure reminder settings (the patient, or a clinician the access rule lets in; audited)",
   tag: "Reminders",
   auth: "required",
@@ -93,6 +98,8 @@ export const patientRemindersEndpoint = endpoint({
 export const setPatientRemindersEndpoint = endpoint({
   method: "PUT",
   path: "/patients/{id}/reminders",
+  operationId: "setPatientReminders",
+  requestExample: { intervalWeeks: 4, timeZone: "America/New_York" },
   summary:
     "Turn a patient's re-measure reminders on or change their interval (the patient, or a clinician the access rule lets in; audited)",
   tag: "Reminders",
@@ -113,6 +120,7 @@ export const setPatientRemindersEndpoint = endpoint({
 export const stopPatientRemindersEndpoint = endpoint({
   method: "DELETE",
   path: "/patients/{id}/reminders",
+  operationId: "stopPatientReminders",
   summary: "Stop a patient's re-measure reminders (the patient, or a clinician the access rule lets in; audited)",
   tag: "Reminders",
   auth: "required",
@@ -142,6 +150,8 @@ const badToken = { status: 404, description: "Not a valid unsubscribe link: alte
 export const unsubscribeEndpoint = endpoint({
   method: "POST",
   path: "/reminders/unsubscribe/{token}",
+  operationId: "unsubscribeFromReminders",
+  requestExample: "List-Unsubscribe=One-Click",
   summary:
     "One-click unsubscribe (RFC 8058): the reminder e-mail's List-Unsubscribe URL, POSTed with List-Unsubscribe=One-Click; no sign-in",
   tag: "Reminders",
@@ -161,6 +171,7 @@ export const unsubscribeEndpoint = endpoint({
 export const unsubscribePageEndpoint = endpoint({
   method: "GET",
   path: "/reminders/unsubscribe/{token}",
+  operationId: "openUnsubscribePage",
   summary: "The unsubscribe link opened in a browser: redirects to the page whose button unsubscribes (a GET changes nothing)",
   tag: "Reminders",
   auth: "none",
@@ -183,6 +194,8 @@ export const runRemindersResponse = z.object({
 export const runRemindersEndpoint = endpoint({
   method: "POST",
   path: "/admin/reminders/run",
+  operationId: "runDueReminders",
+  requestExample: {},
   summary: "Send the due re-measure reminders now, as the scheduled job does every five minutes (service admin)",
   tag: "Reminders",
   auth: { roles: ["admin"] },

@@ -3,10 +3,12 @@
 import { z } from "zod";
 
 /** Area/Location names (and UTC): no offsets or abbreviations such as "+05:00" or "EST". */
-const IANA_NAME = /^(UTC|[A-Za-z]+(\/[A-Za-z0-9_+-]+)+)$/;
+const IANA_NAME = /^(UTC|[A-Za-z]+([/][A-Za-z0-9_+-]+)+)$/;
+
+/** A BCP 47 language tag's shape: a language, then subtags (script, region, variants) of 1-8 letters or digits. */
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/;
 
 function resolvedZone(value: string): string | null {
-  if (!IANA_NAME.test(value)) return null;
   try {
     return new Intl.DateTimeFormat("en", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
@@ -26,6 +28,7 @@ function canonicalLocale(value: string): string | null {
 export const timeZoneField = z
   .string()
   .max(64)
+  .regex(IANA_NAME, "must be an IANA time zone such as Europe/Madrid")
   .transform((value, context) => {
     const zone = resolvedZone(value);
     if (zone === null) context.addIssue({ code: "custom", message: "must be an IANA time zone such as Europe/Madrid" });
@@ -36,6 +39,7 @@ export const timeZoneField = z
 export const localeField = z
   .string()
   .max(35)
+  .regex(LANGUAGE_TAG, "must be a language tag such as en-US")
   .transform((value, context) => {
     const locale = canonicalLocale(value);
     if (locale === null) context.addIssue({ code: "custom", message: "must be a language tag such as en-US" });

@@ -42,7 +42,7 @@ export const createReportInput = z.object({
 });
 export type CreateReportInput = z.output<typeof createReportInput>;
 
-export const reportCodeParams = z.object({ code: codeSchema });
+export const reportCodeParams = z.object({ code: codeSchema.describe("The report's sharing code, e.g. ABC-234 (any case, dash optional)") });
 
 export const createdReport = z.object({
   code: z.string().describe("Undashed report code"),
@@ -90,6 +90,8 @@ const pdfUnavailable = {
 export const createReportEndpoint = endpoint({
   method: "POST",
   path: "/reports",
+  operationId: "createReport",
+  requestExample: { title: "Six-week review", assessmentCodes: ["ABC-234", "DEF-567"] },
   summary: "Bundle 1-20 assessments (by code) into a shareable report; linked to the caller when a token is sent",
   tag,
   auth: "optional",
@@ -108,6 +110,7 @@ export const createReportEndpoint = endpoint({
 export const getReportEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}",
+  operationId: "getReport",
   summary: "A report with its assessments' snapshots; counts a view",
   tag,
   auth: reader,
@@ -123,6 +126,7 @@ export const getReportEndpoint = endpoint({
 export const reportPdfEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}/pdf",
+  operationId: "getReportPdf",
   summary: "The report as a printable A4 PDF in the language Accept-Language asks for (English or Spanish; attachment hand-report-AAA-BBB.pdf)",
   tag,
   auth: reader,
@@ -144,6 +148,8 @@ export const reportPdfEndpoint = endpoint({
 export const emailReportEndpoint = endpoint({
   method: "POST",
   path: "/reports/{code}/email",
+  operationId: "emailReport",
+  requestExample: { to: "therapist@example.com", timeZone: "Europe/Madrid", locale: "es-ES" },
   summary: "E-mail the report's PDF and its share link to an address",
   tag,
   auth: reader,
@@ -162,6 +168,7 @@ export const emailReportEndpoint = endpoint({
 export const explainReportEndpoint = endpoint({
   method: "POST",
   path: "/reports/{code}/explain",
+  operationId: "explainReport",
   summary: "A plain-language explanation of the report (language model, or a template when it is unavailable); stored on the report",
   tag,
   auth: reader,

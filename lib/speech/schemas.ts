@@ -20,6 +20,8 @@ export const ttsResponse = z.object({
 export const ttsEndpoint = endpoint({
   method: "POST",
   path: "/ai/tts",
+  operationId: "synthesizeSpeech",
+  requestExample: { text: "Your wrist extension improved by five degrees since last week." },
   summary: "Speak a text: the model's speech endpoint when configured, else local espeak-ng",
   tag: "Speech and voice",
   auth: "none",
@@ -42,6 +44,7 @@ export const voiceTicketResponse = z.object({
 export const voiceTicketEndpoint = endpoint({
   method: "POST",
   path: "/ai/ws-ticket",
+  operationId: "issueVoiceTicket",
   summary: "A single-use, short-lived ticket that opens the voice socket as the caller, so that no token goes in the socket's URL",
   tag: "Speech and voice",
   auth: "required",

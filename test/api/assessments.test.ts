@@ -277,11 +277,16 @@ describe("ownership", () => {
     }
   });
 
-  test("GET /assessments/:id/results is 404 for an unknown code or id and for nonsense", async () => {
-    for (const ref of ["ZZZ-ZZZ", "999999999", "not-a-code"]) {
+  test("GET /assessments/:id/results is 404 for an unknown code or id, 400 naming id for nonsense", async () => {
+    for (const ref of ["ZZZ-ZZZ", "999999999"]) {
       const res = await api.get(`/assessments/${ref}/results`);
       assert.equal(res.status, 404, ref);
       assert.equal(typeof res.body.error, "string");
+    }
+    for (const ref of ["not-a-code", "1234567890"]) {
+      const res = await api.get(`/assessments/${ref}/results`);
+      assert.equal(res.status, 400, ref);
+      assert.equal(res.body.field, "id");
     }
   });
 });

@@ -200,7 +200,8 @@ describe("kick-off → poll → manifest → files", () => {
     }
     const sync = await api.get("/fhir/$export", { token: adminToken, headers: { accept: "application/fhir+json" } });
     assert.equal(sync.status, 400);
-    assert.match(sync.body.issue[0].diagnostics, /Prefer: respond-async/);
+    assert.match(sync.body.issue[0].diagnostics, /Prefer/);
+    assert.deepEqual(sync.body.issue[0].expression, ["Prefer"]);
   });
 
   test("_since: an export from the last one's transactionTime holds only what changed since", async () => {

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { after, before, test } from "node:test";
 import { compileErrors, validate } from "@readme/openapi-parser";
+import { allEndpoints } from "@/lib/openapi/catalog";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -270,4 +271,79 @@ test("tags are described, every operation documents a 4xx, info has license and 
   }
   assert.ok(document.info.license.identifier);
   assert.match(document.info.contact.url, /\/developers$/);
+});
+
+test("every operation has its own hand-chosen operationId: a camelCase verb phrase, unique", () => {
+  const seen = new Map<string, string>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations as Record<string, any>)) {
+      const where = `${method.toUpperCase()} ${path}`;
+      const contract = allEndpoints.find((e) => e.method === method.toUpperCase() && e.path === path);
+      assert.ok(contract?.operationId, `${where}: its endpoint contract names no operationId`);
+      assert.equal(op.operationId, contract.operationId, `${where}: the document's operationId is the contract's`);
+      assert.match(op.operationId, /^[a-z]+[A-Z][a-zA-Z0-9]*$/, `${where}: ${op.operationId} is a camelCase verb phrase`);
+      assert.ok(!seen.has(op.operationId), `${where}: ${op.operationId} is also ${seen.get(op.operationId)}'s`);
+      seen.set(op.operationId, where);
+    }
+  }
+  assert.equal(seen.get("submitRomAssessment"), "POST /assessments/rom");
+});
+
+test("every request body has an example its schema accepts; every path parameter is described", () => {
+  for (const endpoint of allEndpoints.filter((e) => e.body || e.rawBody)) {
+    const where = `${endpoint.method} ${endpoint.path}`;
+    const media = document.paths[endpoint.path][endpoint.method.toLowerCase()].requestBody.content["application/json"];
+    assert.notEqual(media.example, undefined, `${where}: no request example`);
+    if (endpoint.body) assert.ok(endpoint.body.safeParse(media.example).success, `${where}: its example is not a valid body`);
+  }
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, op] of Object.entries(operations as Record<string, any>)) {
+      for (const parameter of (op.parameters ?? []).filter((p: { in: string }) => p.in === "path")) {
+        assert.ok(parameter.description, `${method.toUpperCase()} ${path}: path parameter ${parameter.name} has no description`);
+      }
+    }
+  }
+});
+
+test("what the code checks, the document says: kick-off header and format, patterns, QuickDASH, goals, Bundle.total", () => {
+  for (const path of ["/fhir/Patient/$export", "/fhir/Group/{id}/$export", "/fhir/$export"]) {
+    const parameters = document.paths[path].get.parameters;
+    const prefer = parameters.find((p: { in: string; name: string }) => p.in === "header" && p.name === "Prefer");
+    assert.equal(prefer?.required, true, `${path}: Prefer is a required header`);
+    assert.match("respond-async", new RegExp(prefer.schema.pattern));
+    assert.doesNotMatch("respond-sync", new RegExp(prefer.schema.pattern));
+    const format = parameters.find((p: { name: string }) => p.name === "_outputFormat");
+    assert.equal(format.schema.$ref, "#/components/schemas/BulkOutputFormat");
+    assert.deepEqual(document.components.schemas.BulkOutputFormat.enum, ["application/fhir+ndjson", "application/ndjson", "ndjson"]);
+    const since = new RegExp(parameters.find((p: { name: string }) => p.name === "_since").schema.pattern);
+    assert.match("2026-01-01T00:00:00Z", since);
+    assert.doesNotMatch("yesterday", since);
+  }
+  const observations = document.paths["/fhir/Observation"].get.parameters;
+  const patient = new RegExp(observations.find((p: { name: string }) => p.name === "patient").schema.pattern);
+  for (const value of ["123", "Patient/2147483647"]) assert.match(value, patient);
+  for (const value of ["Patient/2147483648", "0", "Group/1"]) assert.doesNotMatch(value, patient);
+  const bundle = document.paths["/fhir/Observation"].get.responses["200"].content["application/fhir+json"].schema;
+  assert.equal(bundle.properties.total.minimum, 0);
+
+  const timeZone = document.paths["/patients/me/reminders"].put.requestBody.content["application/json"].schema.properties.timeZone;
+  assert.match("Europe/Madrid", new RegExp(timeZone.anyOf?.[0]?.pattern ?? timeZone.pattern));
+  assert.doesNotMatch("+05:00", new RegExp(timeZone.anyOf?.[0]?.pattern ?? timeZone.pattern));
+
+  const responses = document.paths["/assessments/quickdash"].post.requestBody.content["application/json"].schema.properties.responses;
+  assert.deepEqual([responses.contains, responses.maxContains], [{ type: "null" }, 1], "at most one unanswered item");
+
+  const goal = JSON.stringify(document.components.schemas.GoalInput);
+  assert.ok(goal.includes('"const":"extensionDeg"') && goal.includes('"const":"quickDashScore"'), "goals name each test's metrics");
+  const romExtension = (document.components.schemas.GoalInput.oneOf as any[])
+    .flatMap((test) => test.oneOf)
+    .find((option) => option.properties.test.const === "ROM" && option.properties.metric.const === "extensionDeg");
+  assert.deepEqual([romExtension.properties.target.minimum, romExtension.properties.target.maximum], [0, 180]);
+
+  const results = document.paths["/assessments/{id}/results"].get.parameters[0].schema;
+  for (const id of ["42", "ABC-234", "abc234"]) assert.match(id, new RegExp(results.pattern));
+  assert.doesNotMatch("not-a-code", new RegExp(results.pattern));
+
+  const lead = document.paths["/leads/developer"].post.requestBody.content["application/json"].schema.properties;
+  assert.equal(lead.interest.$ref, "#/components/schemas/LeadInterest");
 });

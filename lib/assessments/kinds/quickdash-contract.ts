@@ -14,7 +14,12 @@ const score = z.number().min(0).max(100);
 export const quickdashInput = z
   .object({
     hand: anyHand.optional(),
-    responses: z.array(item.nullable()).length(ITEMS).describe("The 11 items in the questionnaire's order, each 1-5, null when unanswered"),
+    responses: z
+      .array(item.nullable())
+      .length(ITEMS)
+      // JSON Schema 2020-12 counts the nulls: at most one item may be left unanswered (the superRefine below enforces it).
+      .meta({ contains: { type: "null" }, minContains: 0, maxContains: 1 })
+      .describe("The 11 items in the questionnaire's order, each 1-5, null when unanswered (at most one)"),
     work: z.array(item).length(MODULE_ITEMS).optional().describe("The optional work module: all four items, each 1-5"),
     sportsMusic: z
       .array(item)
@@ -80,6 +85,8 @@ export const quickdashSubmission = {
   endpoint: endpoint({
     method: "POST",
     path: "/assessments/quickdash",
+    operationId: "submitQuickDashAssessment",
+    requestExample: { hand: "RIGHT", responses: [2, 3, 1, 2, 4, 1, 2, 3, 1, 2, null], work: [2, 2, 3, 1] },
     summary: "Submit QuickDASH answers; the service computes the published scores and returns a sharing code",
     tag: "Assessments",
     auth: "optional",

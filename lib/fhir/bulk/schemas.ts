@@ -11,7 +11,7 @@ export const EXPORT_TYPES = ["Patient", "Observation", "DiagnosticReport"] as co
 export type ExportType = (typeof EXPORT_TYPES)[number];
 
 /** The IG's NDJSON format and the aliases it tells servers to accept. */
-const NDJSON_FORMATS = ["application/fhir+ndjson", "application/ndjson", "ndjson"];
+export const NDJSON_FORMATS = ["application/fhir+ndjson", "application/ndjson", "ndjson"] as const;
 
 const operationOutcome = z
   .looseObject({
@@ -34,21 +34,26 @@ const guarded = [
 
 const unsupported = (name: string) =>
   z
-    .unknown()
+    .never({ error: `${name} is not supported by this server` })
     .optional()
-    .refine((value) => value === undefined, `${name} is not supported by this server`)
     .describe(`Not supported: a request naming it is refused (400) rather than answered with more than was asked`);
+
+/** A day or an instant with its zone; every value it admits is a date JavaScript reads (a day past the month's end rolls over). */
+const INSTANT =
+  /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])(T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d))?$/;
+
+/** Exported types separated by commas, blanks around each allowed. */
+const TYPE_LIST = new RegExp(`^\\s*(${EXPORT_TYPES.join("|")})\\s*(,\\s*(${EXPORT_TYPES.join("|")})\\s*)*$`);
 
 export const kickOffQuery = z.object({
   _outputFormat: z
-    .string()
-    .max(100)
+    .enum(NDJSON_FORMATS)
     .optional()
-    .refine((value) => value === undefined || NDJSON_FORMATS.includes(value), `must be one of ${NDJSON_FORMATS.join(", ")}`)
     .describe("application/fhir+ndjson (the default; application/ndjson and ndjson are accepted)"),
   _type: z
     .string()
     .max(200)
+    .regex(TYPE_LIST, `must be resource types separated by commas; this server exports ${EXPORT_TYPES.join(", ")}`)
     .optional()
     .transform((value, ctx) => {
       if (value === undefined) return null;
@@ -69,21 +74,26 @@ export const kickOffQuery = z.object({
   _since: z
     .string()
     .max(40)
+    .regex(INSTANT, "must be a FHIR instant, e.g. 2026-01-01T00:00:00Z")
     .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return null;
-      const instant = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/.test(value) ? new Date(value) : null;
-      if (!instant || Number.isNaN(instant.getTime())) {
-        ctx.addIssue({ code: "custom", message: "must be a FHIR instant, e.g. 2026-01-01T00:00:00Z" });
-        return z.NEVER;
-      }
-      return instant;
-    })
+    .transform((value) => (value === undefined ? null : new Date(value)))
     .describe("Only resources created or changed after this instant"),
   _typeFilter: unsupported("_typeFilter"),
   _elements: unsupported("_elements"),
   patient: unsupported("patient"),
   includeAssociatedData: unsupported("includeAssociatedData"),
+});
+
+/** The kick-off's required header: RFC 7240's respond-async preference, named in any case, among others or alone. */
+const kickOffHeaders = z.object({
+  Prefer: z
+    .string()
+    .max(1000)
+    .regex(
+      /(^|[\s,;])[Rr][Ee][Ss][Pp][Oo][Nn][Dd]-[Aa][Ss][Yy][Nn][Cc]($|[\s,;])/,
+      "Bulk export is asynchronous: send Prefer: respond-async",
+    )
+    .describe("respond-async (required: the export runs in the background)"),
 });
 
 const kickOffResponses = [
@@ -107,6 +117,7 @@ const kickOffResponses = [
 export const bulkExportPatientsEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Patient/$export",
+  operationId: "startPatientBulkExport",
   summary: "Bulk export of every patient the caller may read (Patient-level $export, asynchronous)",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async). Each type's file holds the patients a FHIR search of that type would return: the caller's own record for a patient, the patients sharing with the clinician's clinics, every patient for the service admin or a backend service (system/*.rs); a SMART token's scopes narrow it as they narrow a search (patient/ scopes: the token's patient context only). Every exported patient gets an audit row.",
@@ -114,12 +125,14 @@ export const bulkExportPatientsEndpoint = endpoint({
   auth: "required",
   query: kickOffQuery,
   limits: ["bulk-export"],
+  headers: kickOffHeaders,
   responses: [...kickOffResponses],
 });
 
 export const bulkExportGroupEndpoint = endpoint({
   method: "GET",
   path: "/fhir/Group/{id}/$export",
+  operationId: "startGroupBulkExport",
   summary: "Bulk export of a clinic's shared patients (Group-level $export; the Group id is the clinic's id)",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async). For the clinic's members, the service admin and backend services (system/*.rs); anyone else finds no such Group (404).",
@@ -128,12 +141,14 @@ export const bulkExportGroupEndpoint = endpoint({
   params: z.object({ id: z.string().max(64).describe("The clinic's id") }),
   query: kickOffQuery,
   limits: ["bulk-export"],
+  headers: kickOffHeaders,
   responses: [...kickOffResponses, outcome(404, "No clinic with this id of which the caller is a member")],
 });
 
 export const bulkExportSystemEndpoint = endpoint({
   method: "GET",
   path: "/fhir/$export",
+  operationId: "startSystemBulkExport",
   summary: "Bulk export of every patient (system-level $export): the service admin or a backend service only",
   description:
     "FHIR Bulk Data kick-off (Prefer: respond-async), for the service admin or a backend service's client-credentials token whose scope holds system/*.rs (or system/*.read).",
@@ -141,6 +156,7 @@ export const bulkExportSystemEndpoint = endpoint({
   auth: "required",
   query: kickOffQuery,
   limits: ["bulk-export"],
+  headers: kickOffHeaders,
   responses: [...kickOffResponses],
 });
 
@@ -172,6 +188,7 @@ const notYours = outcome(404, "No export with this id by the caller (another's, 
 export const bulkExportStatusEndpoint = endpoint({
   method: "GET",
   path: "/fhir/bulk-export/{id}",
+  operationId: "getBulkExportStatus",
   summary: "A bulk export's status: 202 while it runs (X-Progress, Retry-After), then 200 with the manifest",
   tag: TAG,
   auth: "required",
@@ -190,6 +207,7 @@ export const bulkExportStatusEndpoint = endpoint({
 export const bulkExportCancelEndpoint = endpoint({
   method: "DELETE",
   path: "/fhir/bulk-export/{id}",
+  operationId: "cancelBulkExport",
   summary: "Cancels a bulk export, or deletes a finished one's files",
   tag: TAG,
   auth: "required",
@@ -200,6 +218,7 @@ export const bulkExportCancelEndpoint = endpoint({
 export const bulkExportFileEndpoint = endpoint({
   method: "GET",
   path: "/fhir/bulk-export/{id}/{file}",
+  operationId: "downloadBulkExportFile",
   summary: "One NDJSON file of a complete bulk export (with the requester's token)",
   tag: TAG,
   auth: "required",

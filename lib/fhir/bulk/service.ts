@@ -4,7 +4,7 @@
 // job (lib/jobs) that any instance may claim (lib/fhir/bulk/export.ts).
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ApiError, badRequest, forbidden, notFound } from "@/lib/api/errors";
+import { ApiError, forbidden, notFound } from "@/lib/api/errors";
 import type { AccessContext } from "@/lib/audit";
 import { auditShown, reachOf, searchScope } from "@/lib/access";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
@@ -79,7 +79,7 @@ async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string):
 }
 
 /**
- * A kick-off: checks Prefer: respond-async and who may export what, then records the export and
+ * A kick-off (its contract has checked Prefer: respond-async): checks who may export what, then records the export and
  * queues its job. Per requester: one active export, and BULK_EXPORT_MAX_KEPT held (finished ones
  * count until deleted or expired); across the service, BULK_EXPORT_MAX_ACTIVE active exports of
  * staff and backend services and, separately, BULK_EXPORT_MAX_ACTIVE_PATIENTS of patients'
@@ -88,9 +88,6 @@ async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string):
  * route spends the requester's daily allowance of kick-offs first, lib/rate-limit.)
  */
 export async function kickOff({ request, caller, level, groupId, query }: KickOff): Promise<Reply> {
-  if (!/(^|[\s,;])respond-async($|[\s,;])/i.test(request.headers.get("prefer") ?? "")) {
-    throw badRequest("Bulk export is asynchronous: send Prefer: respond-async", "Prefer");
-  }
   const types = exportTypes(caller.user, query._type);
   // The service admin, or a backend service's client-credentials token with system/ scopes (lib/auth/smart.ts).
   const everyPatient = types.every((type) => reachOf(caller.user, type, "search") === "every");
