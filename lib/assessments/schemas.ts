@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
+import { checkJointAngles } from "@/lib/assessments/goniometry";
 import { READ_NAMES } from "@/lib/assessments/types";
 import {
   ArthritisPattern,
@@ -104,18 +105,20 @@ export const romWristInput = z.looseObject({
   percent_valid_frames: opt(z.number().min(0).max(100)),
 });
 
-export const romJointInput = z.looseObject({
-  id: opt(z.string().max(100)),
-  finger: opt(z.string().max(50)),
-  jointType: opt(z.string().max(50)),
-  minAngle: opt(angle),
-  maxAngle: opt(angle),
-  avgAngle: opt(angle),
-  rom: opt(span),
-  normalRange: opt(z.tuple([angle, angle])),
-  flexibilityScore: opt(score),
-  frameCount: opt(count),
-});
+export const romJointInput = z
+  .looseObject({
+    id: opt(z.string().max(100)),
+    finger: opt(z.string().max(50)),
+    jointType: opt(z.string().max(50)),
+    minAngle: opt(angle),
+    maxAngle: opt(angle),
+    avgAngle: opt(angle),
+    rom: opt(span),
+    normalRange: opt(z.tuple([angle, angle])),
+    flexibilityScore: opt(score),
+    frameCount: opt(count),
+  })
+  .superRefine(checkJointAngles);
 
 export const romInput = z.looseObject({
   hand: scoredHand,
