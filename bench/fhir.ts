@@ -26,6 +26,7 @@ const romWithJoints = {
       id: `${finger.toLowerCase()}_${jointType.toLowerCase()}`,
       finger,
       jointType,
+      maxAngle: romBody.joints[0]!.minAngle + 70 + i * 5,
       rom: 70 + i * 5,
     })),
   ),

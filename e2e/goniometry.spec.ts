@@ -1,10 +1,10 @@
-// The therapist's joint-by-date table (issue 28, item 2) on the three pages that draw it: the
-// report, one result's page and the provider's patient page. A patient measures the right hand
-// twice and the left hand once, with every finger joint's active flexion and extension deficit;
-// the total active motion (TAM) the pages print is checked against the one this spec computes
-// by hand from the angles it sent: per finger, the joints' active flexion minus their extension
-// deficits (what each joint's range of motion is), the thumb's MCP and IP, the fingers' MCP, PIP
-// and DIP.
+// The therapist's joint-by-date table (issue 28, item 2; issue 34, item 3) on the three pages that
+// draw it: the report, one result's page and the provider's patient page. A patient measures the
+// right hand twice and the left hand once, with every finger joint's active flexion and extension
+// deficit; the total active motion (TAM) the pages print is checked against the one this spec
+// computes by hand from the angles it sent: per finger, the joints' active flexion minus their
+// extension deficits (ASSH), the thumb's MCP and IP, the fingers' MCP, PIP and DIP. With both hands
+// measured, each TAM is also a percentage of the other hand's (its latest by then, else its first).
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
@@ -86,11 +86,25 @@ async function expectTams(table: Locator, expected: Record<Finger, string[]>): P
   for (const finger of FINGERS) await expect(table.getByTestId(`tam-${finger.toLowerCase()}`), finger).toHaveText(expected[finger]);
 }
 
+/** "73 % of the other hand": a TAM against the other hand's, rounded. */
+const ofOther = (own: number, other: number) => `${Math.round((100 * own) / other)} % of the other hand`;
+
+// The left hand was measured between the right hand's two visits: each right TAM is against it,
+// and the left's against the right's first visit.
 const twoVisits = Object.fromEntries(
-  FINGERS.map((f) => [f, [`${tam(RIGHT_FIRST[f])}°`, `${tam(RIGHT_LATER[f])}°${signed(tam(RIGHT_LATER[f]) - tam(RIGHT_FIRST[f]))}`]]),
+  FINGERS.map((f) => [
+    f,
+    [
+      `${tam(RIGHT_FIRST[f])}°${ofOther(tam(RIGHT_FIRST[f]), tam(LEFT[f]))}`,
+      `${tam(RIGHT_LATER[f])}°${signed(tam(RIGHT_LATER[f]) - tam(RIGHT_FIRST[f]))}${ofOther(tam(RIGHT_LATER[f]), tam(LEFT[f]))}`,
+    ],
+  ]),
 ) as Record<Finger, string[]>;
 const laterOnly = Object.fromEntries(FINGERS.map((f) => [f, [`${tam(RIGHT_LATER[f])}°`]])) as Record<Finger, string[]>;
-const leftOnly = Object.fromEntries(FINGERS.map((f) => [f, [`${tam(LEFT[f])}°`]])) as Record<Finger, string[]>;
+const leftOnly = Object.fromEntries(FINGERS.map((f) => [f, [`${tam(LEFT[f])}°${ofOther(tam(LEFT[f]), tam(RIGHT_FIRST[f]))}`]])) as Record<
+  Finger,
+  string[]
+>;
 
 const card = (page: Page, title: string) =>
   page.locator("section").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
@@ -113,21 +127,29 @@ test("the joint-by-date table prints each finger's total active motion as comput
 
   // The report: one table per hand, the right with two dates and the change, the left beside it.
   await page.goto(`/r/${report.code}`);
-  const joints = card(page, "Finger joints by date");
+  const joints = card(page, "Wrist and finger joints by date");
   const right = joints.getByTestId("goniometry-right");
   await expect(right.locator("thead").getByRole("columnheader")).toHaveCount(4);
   await expectTams(right, twoVisits);
   await expectTams(joints.getByTestId("goniometry-left"), leftOnly);
-  // A joint's cell: its range and the change since its first measurement.
+  // A joint's cell: extension/flexion as ASSH writes it (a 6° deficit is −6), the arc, and the
+  // arc's change since its first measurement.
   const indexDip = right.getByRole("row", { name: /Index DIP/ });
-  await expect(indexDip.getByRole("cell").nth(1)).toHaveText(`${40 - 6}° ▼ (below normal)`);
-  await expect(indexDip.getByRole("cell").nth(2)).toHaveText(`${55 - 3}° ▼ (below normal)+18°`);
+  await expect(indexDip.getByRole("cell").nth(1)).toHaveText(`−6/40 · ${40 - 6}° arc ▼ (below normal)`);
+  await expect(indexDip.getByRole("cell").nth(2)).toHaveText(`−3/55 · ${55 - 3}° arc ▼ (below normal)+18°`);
+  // The wrist's rows come first.
+  await expect(
+    right
+      .getByRole("row", { name: /Wrist Extension/ })
+      .getByRole("cell")
+      .nth(1),
+  ).toHaveText("58° ▼ (below normal)");
   await expectAccessible(page, testInfo, "report-goniometry");
   await expectNoSideScroll(page);
 
   // One result's page: that record's column only.
   await page.goto(`/a/${later.code}`);
-  await expectTams(card(page, "Finger joints").getByTestId("goniometry-right"), laterOnly);
+  await expectTams(card(page, "Wrist and finger joints").getByTestId("goniometry-right"), laterOnly);
   await expectAccessible(page, testInfo, "assessment-goniometry");
   await expectNoSideScroll(page);
 
@@ -137,7 +159,7 @@ test("the joint-by-date table prints each finger's total active motion as comput
   await signIn(page, await clinician("provider-tess"), "/provider");
   await expect(page.getByText(`Your clinic: ${seeded().clinic.name}`)).toBeVisible();
   await page.goto(`/provider/patients/${me.id}`);
-  const history = card(page, "Finger joints by date");
+  const history = card(page, "Wrist and finger joints by date");
   await expectTams(history.getByTestId("goniometry-right"), twoVisits);
   await expectTams(history.getByTestId("goniometry-left"), leftOnly);
   await expectAccessible(page, testInfo, "provider-patient-goniometry");

@@ -50,7 +50,7 @@ test("a result, its report and the PDF read in Spanish", async ({ page }, testIn
   for (const name of [
     "Resumen",
     "Cambio del primero al más reciente",
-    "Articulaciones de los dedos por fecha",
+    "Muñeca y articulaciones de los dedos por fecha",
     "Qué significan los resultados",
   ])
     await expect(page.getByRole("heading", { name })).toBeVisible();
@@ -72,7 +72,7 @@ test("a result, its report and the PDF read in Spanish", async ({ page }, testIn
     "FECHA DEL INFORME",
     "Resumen",
     "Detalles de las evaluaciones",
-    "Articulaciones de los dedos por fecha",
+    "Muñeca y articulaciones de los dedos por fecha",
     "Extensión de muñeca",
     "Página 1 de",
     "fechas en hora de Europe/Madrid",

@@ -108,7 +108,7 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "assessment-rom-es", path: `/a/${rom.code}`, as: null, locale: "es-ES" },
     { name: "assessment-pain-es", path: `/a/${pain.code}`, as: null, locale: "es-ES" },
     { name: "report", path: `/r/${report.code}`, as: null },
-    { name: "report-joints", path: `/r/${report.code}`, as: null, from: "Finger joints by date" },
+    { name: "report-joints", path: `/r/${report.code}`, as: null, from: "Wrist and finger joints by date" },
     { name: "report-es", path: `/r/${report.code}`, as: null, locale: "es-ES" },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
@@ -138,7 +138,7 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
         await list.getByRole("link", { name: "Development Patient" }).click();
         await page.getByTestId("goniometry-right").waitFor();
       },
-      from: "Finger joints by date",
+      from: "Wrist and finger joints by date",
     },
     { name: "clinics", path: "/provider/clinics", as: "admin" },
     {

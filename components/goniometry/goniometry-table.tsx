@@ -1,33 +1,72 @@
 // The goniometry table (lib/assessments/goniometry.ts) on a page: one table per hand, side by side
-// on a wide screen; each scrolls sideways on its own when its dates do not fit. Its words are the
-// catalogue's "goniometry" namespace, which the browser has too (the provider's page draws it there).
+// on a wide screen; each scrolls sideways on its own when its dates do not fit. The wrist's rows
+// come first, then each finger's joints as extension/flexion with the arc beside, then its TAM.
+// Its words are the catalogue's "goniometry" namespace, which the browser has too (the provider's
+// page draws it there).
 import { useTranslations } from "next-intl";
 import { When } from "@/components/ui/when";
-import { formatChange, type GoniometryCell, type GoniometryTable, type GoniometryTam } from "@/lib/assessments/goniometry";
+import {
+  formatChange,
+  jointNotation,
+  type GoniometryCell,
+  type GoniometryTable,
+  type GoniometryTam,
+  type GoniometryWristCell,
+} from "@/lib/assessments/goniometry";
 
 function Change({ change }: { change: number | null }) {
   return change === null ? null : <span className="block text-xs font-normal text-slate-700">{formatChange(change)}</span>;
 }
 
-function CellView({ cell, below }: { cell: GoniometryCell | null; below: string }) {
+function Below({ belowNormal, below }: { belowNormal: boolean; below: string }) {
+  return belowNormal ? (
+    <>
+      <span aria-hidden="true"> ▼</span>
+      <span className="sr-only"> ({below})</span>
+    </>
+  ) : null;
+}
+
+function CellView({ cell, below, arc }: { cell: GoniometryCell | null; below: string; arc: string }) {
   if (!cell) return <span className="text-slate-700">–</span>;
+  const notation = jointNotation(cell);
   return (
     <>
-      <span className={cell.belowNormal ? "font-semibold text-amber-900" : undefined}>
-        {cell.rom}°{cell.belowNormal ? <span aria-hidden="true"> ▼</span> : null}
-        {cell.belowNormal ? <span className="sr-only"> ({below})</span> : null}
+      <span className={cell.belowNormal ? "font-semibold text-amber-900" : undefined} data-testid="joint-cell">
+        {notation ? (
+          <>
+            {notation} <span className="font-normal text-slate-700">· {cell.arc}°</span>
+            <span className="sr-only"> {arc}</span>
+          </>
+        ) : (
+          `${cell.arc}°`
+        )}
+        <Below belowNormal={cell.belowNormal} below={below} />
       </span>
       <Change change={cell.change} />
     </>
   );
 }
 
-function TamView({ tam }: { tam: GoniometryTam }) {
+function WristCellView({ cell, below }: { cell: GoniometryWristCell | null; below: string }) {
+  if (!cell) return <span className="text-slate-700">–</span>;
+  return (
+    <>
+      <span className={cell.belowNormal ? "font-semibold text-amber-900" : undefined}>
+        {cell.value}°<Below belowNormal={cell.belowNormal} below={below} />
+      </span>
+      <Change change={cell.change} />
+    </>
+  );
+}
+
+function TamView({ tam, ofOtherHand }: { tam: GoniometryTam; ofOtherHand: string | null }) {
   if (tam.value === null) return <span className="text-slate-700">–</span>;
   return (
     <>
       <span>{tam.value}°</span>
       <Change change={tam.change} />
+      {ofOtherHand ? <span className="block text-xs font-normal text-slate-700">{ofOtherHand}</span> : null}
     </>
   );
 }
@@ -62,6 +101,33 @@ function HandTable({ table }: { table: GoniometryTable }) {
             ))}
           </tr>
         </thead>
+        {table.wrist.length ? (
+          <tbody className="border-b border-slate-200">
+            <tr>
+              <th
+                scope="rowgroup"
+                colSpan={2 + table.columns.length}
+                className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700"
+              >
+                {t("wrist")}
+              </th>
+            </tr>
+            {table.wrist.map((row) => (
+              <tr key={row.motion} data-testid={`wrist-${row.motion}`}>
+                <th scope="row" className="py-0.5 pr-2 font-medium">
+                  <span className="sr-only">{t("wrist")} </span>
+                  {t(`motion.${row.motion}`)}
+                </th>
+                <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{`${row.normal[0]}–${row.normal[1]}°`}</td>
+                {row.cells.map((cell, i) => (
+                  <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
+                    <WristCellView cell={cell} below={t("below")} />
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        ) : null}
         {table.fingers.map((finger) => (
           <tbody key={finger.finger} className="border-b border-slate-200">
             <tr>
@@ -82,7 +148,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
                 <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
                 {row.cells.map((cell, i) => (
                   <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
-                    <CellView cell={cell} below={t("below")} />
+                    <CellView cell={cell} below={t("below")} arc={t("arc")} />
                   </td>
                 ))}
               </tr>
@@ -99,7 +165,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
                   className="whitespace-nowrap py-0.5 pr-2 text-right align-top font-semibold"
                   data-testid={`tam-${finger.finger.toLowerCase()}`}
                 >
-                  <TamView tam={tam} />
+                  <TamView tam={tam} ofOtherHand={tam.ofOtherHand === null ? null : t("ofOtherHand", { percent: tam.ofOtherHand })} />
                 </td>
               ))}
             </tr>

@@ -11,9 +11,9 @@ import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
 
 const TEXT = {
-  title: "Finger joints by date",
-  label: "the finger joints",
-  none: "No finger joints were measured in this patient's range-of-motion results.",
+  title: "Wrist and finger joints by date",
+  label: "the wrist and finger joints",
+  none: "No wrist or finger joints were measured in this patient's range-of-motion results.",
 };
 
 /** The first measurement and the latest seven: eight dates fit a wide screen. */

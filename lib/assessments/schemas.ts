@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONTROL_CHARACTERS, hasControlCharacters, text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { checkJointAngles } from "@/lib/assessments/goniometry";
 import { READ_NAMES } from "@/lib/assessments/types";
 import {
   ArthritisPattern,
@@ -108,18 +109,20 @@ export const romWristInput = z.looseObject({
   percent_valid_frames: opt(z.number().min(0).max(100)),
 });
 
-export const romJointInput = z.looseObject({
-  id: opt(text().max(100)),
-  finger: opt(text().max(50)),
-  jointType: opt(text().max(50)),
-  minAngle: opt(angle),
-  maxAngle: opt(angle),
-  avgAngle: opt(angle),
-  rom: opt(span),
-  normalRange: opt(z.tuple([angle, angle])),
-  flexibilityScore: opt(score),
-  frameCount: opt(count),
-});
+export const romJointInput = z
+  .looseObject({
+    id: opt(text().max(100)),
+    finger: opt(text().max(50)),
+    jointType: opt(text().max(50)),
+    minAngle: opt(angle),
+    maxAngle: opt(angle),
+    avgAngle: opt(angle),
+    rom: opt(span),
+    normalRange: opt(z.tuple([angle, angle])),
+    flexibilityScore: opt(score),
+    frameCount: opt(count),
+  })
+  .superRefine(checkJointAngles);
 
 export const romInput = z.looseObject({
   hand: scoredHand,

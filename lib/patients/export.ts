@@ -1,10 +1,13 @@
 // A patient's whole assessment history as CSV, for a clinician's own records: one row per
 // record, oldest first, with its headline score, one-line summary and, for range-of-motion
-// records, each finger joint's active range of motion. Opened through lib/access (audited).
+// records, the goniometry table's column for that record (lib/assessments/goniometry.ts): the
+// wrist's extension and flexion, each finger joint's extension, flexion and arc (extension signed
+// as ASSH records it: negative a deficit, positive hyperextension) and each finger's ASSH TAM.
+// Opened through lib/access (audited).
 import { openPatient } from "@/lib/access";
-import { ROM_FINGERS } from "@/lib/assessments/kinds/rom";
+import { ROM_FINGERS, ROM_WRIST_MOTIONS } from "@/lib/assessments/kinds/rom";
 import { headlineScore } from "@/lib/assessments/kinds";
-import { measurementsFromHistory } from "@/lib/assessments/goniometry";
+import { goniometryTables, measurementsFromHistory, type GoniometryTable } from "@/lib/assessments/goniometry";
 import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
 import { readType } from "@/lib/assessments/types";
 import { formatCode } from "@/lib/codes";
@@ -14,9 +17,27 @@ import { db } from "@/lib/db";
 /** Records one export holds: years of weekly measurement of every test. */
 export const EXPORT_MAX_RECORDS = 5000;
 
-const JOINT_COLUMNS = ROM_FINGERS.flatMap(({ finger, label, joints }) =>
-  joints.map((joint) => ({ key: `${finger}:${joint}`, header: `${label} ${joint} ROM (°)` })),
-);
+type Column = { header: string; value: (table: GoniometryTable) => number | null };
+
+const JOINT_READINGS = ["extension", "flexion", "arc"] as const;
+const JOINT_COLUMNS: Column[] = [
+  ...ROM_WRIST_MOTIONS.map(({ motion }): Column => ({
+    header: `Wrist ${motion} (°)`,
+    value: (table) => table.wrist.find((row) => row.motion === motion)?.cells[0]?.value ?? null,
+  })),
+  ...ROM_FINGERS.flatMap(({ finger, label, joints }) => {
+    const fingerOf = (table: GoniometryTable) => table.fingers.find((f) => f.finger === finger);
+    return [
+      ...joints.flatMap((joint) =>
+        JOINT_READINGS.map((reading): Column => ({
+          header: `${label} ${joint} ${reading} (°)`,
+          value: (table) => fingerOf(table)?.joints.find((row) => row.joint === joint)?.cells[0]?.[reading] ?? null,
+        })),
+      ),
+      { header: `${label} TAM (°)`, value: (table: GoniometryTable) => fingerOf(table)?.tam[0]?.value ?? null },
+    ];
+  }),
+];
 const HEADER = ["date", "code", "test", "hand", "headline score", "summary", "lighting", ...JOINT_COLUMNS.map((c) => c.header)];
 
 /** One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets never run it. */
@@ -38,10 +59,18 @@ export async function patientHistoryCsv(caller: AccessContext, patientId: number
   const results = await loadResults(rows.map((row) => row.id));
   const lines = rows.map((row) => {
     const snapshot = (row.resultSnapshot ?? {}) as Snapshot;
-    const [measurement] = measurementsFromHistory([
-      { code: row.code, dateCreated: row.dateCreated.toISOString(), hand: row.hand, results: results.get(row.id) ?? null },
-    ]);
-    const byJoint = new Map(measurement!.joints.map((j) => [`${j.finger}:${j.jointType}`, j.rom]));
+    const tables = goniometryTables(
+      measurementsFromHistory([
+        {
+          code: row.code,
+          dateCreated: row.dateCreated.toISOString(),
+          hand: row.hand,
+          resultSnapshot: snapshot,
+          results: results.get(row.id) ?? null,
+        },
+      ]),
+    );
+    const table = tables.find((t) => t.hand === row.hand) ?? tables[0];
     const type = readType(row.assessmentType);
     const lighting = typeof snapshot.lightingQuality === "string" ? snapshot.lightingQuality : null;
     return [
@@ -52,7 +81,7 @@ export async function patientHistoryCsv(caller: AccessContext, patientId: number
       headlineScore(type, snapshot),
       assessmentSummaryLine(row.assessmentType, snapshot),
       lighting,
-      ...JOINT_COLUMNS.map((c) => byJoint.get(c.key) ?? null),
+      ...JOINT_COLUMNS.map((c) => (table ? c.value(table) : null)),
     ]
       .map(cell)
       .join(",");

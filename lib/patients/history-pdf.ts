@@ -39,6 +39,7 @@ export async function patientHistoryPdf(
     code: row.code,
     dateCreated: row.dateCreated.toISOString(),
     hand: row.hand,
+    resultSnapshot: asSnapshot(row.resultSnapshot),
     results: results.get(row.id) ?? null,
   }));
   const measurements = measurementsFromHistory(history);
@@ -52,8 +53,8 @@ export async function patientHistoryPdf(
       assessmentType: readType(row.assessmentType),
       hand: row.hand,
       dateCreated: history[index]!.dateCreated,
-      resultSnapshot: asSnapshot(row.resultSnapshot),
-      results: { joints: measurements[index]!.joints.map((j) => ({ ...j, minAngle: null, maxAngle: null })) },
+      resultSnapshot: history[index]!.resultSnapshot,
+      results: { joints: measurements[index]!.joints },
       weeksSinceSurgery: null,
     })) as HistoryView["assessments"],
     goniometry: goniometryTables(measurements, PDF_GONIOMETRY_COLUMNS),

@@ -181,7 +181,8 @@ const GONIOMETRY_ROW = 7 * LINE + 2.4;
 function goniometryHeight(tables: GoniometryTable[]): number {
   let height = HEADING;
   for (const table of tables) {
-    const rows = table.fingers.reduce((sum, finger) => sum + 2 + finger.joints.length, 0);
+    const rows =
+      (table.wrist.length ? 1 + table.wrist.length : 0) + table.fingers.reduce((sum, finger) => sum + 2 + finger.joints.length, 0);
     height += 7.5 * LINE + 2 + 7 * LINE + 5 + rows * GONIOMETRY_ROW + 8;
   }
   return height + 7 * LINE + 4;

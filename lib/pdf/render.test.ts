@@ -80,8 +80,11 @@ test("one goniometry table instead of joint lines per record: the index finger's
   // lib/report-view/sample.ts, index MCP/PIP/DIP at 0.55 and 0.87 of normal less 8°, 0° and 4°:
   // round(41.5) + 55 + 40 = 137; round(70.3) + 87 + round(65.6) = 223.
   const text = pdftotext(await renderReportPdf(sampleReport(20), SHARE_URL)).join("");
-  assert.match(text, /Finger joints by date/);
+  assert.match(text, /Wrist and finger joints by date/);
   assert.match(text, /Right hand/);
+  // Each joint as extension/flexion (4° short of straight: −4), then its arc; the wrist's rows first.
+  assert.match(text, /MCP\s+0–90°\s+−4\/46 · 42°/);
+  assert.match(text, /Wrist\s+Extension\s+0–70°\s+\d+° \*/);
   assert.match(text, /TAM Index\s+137°(\s+\S+ \(\+\d+°\)){3}\s+223° \(\+86°\)/);
   assert.doesNotMatch(text, /Joints: angles measured/);
   // The chart's axis labels every week from the first result (1 Jun) to the last (6 Aug), in one line.

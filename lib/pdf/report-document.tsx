@@ -2,7 +2,7 @@
 // one section per assessment, and a footer with the disclaimer and page numbers on every page.
 import { createContext, Fragment, useContext } from "react";
 import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View } from "@react-pdf/renderer";
-import { formatChange, type GoniometryTable } from "@/lib/assessments/goniometry";
+import { formatChange, jointNotation, type GoniometryCell, type GoniometryTable, type GoniometryTam } from "@/lib/assessments/goniometry";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { EXPLANATION, explanationParagraphs, GONIOMETRY, pdfGoniometry } from "@/lib/pdf/plan";
 import { formatDate, formatShortDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
@@ -451,6 +451,13 @@ function ChangeTable({ assessments }: { assessments: ReportAssessment[] }) {
 }
 
 const withChange = (value: number, change: number | null) => `${value}°${change === null ? "" : ` (${formatChange(change)})`}`;
+/** A joint as therapists write it, extension/flexion, then its arc: "−25/70 · 45°". */
+const jointText = (cell: GoniometryCell) => {
+  const notation = jointNotation(cell);
+  return `${notation ? `${notation} · ` : ""}${cell.arc}°${cell.belowNormal ? " *" : ""}`;
+};
+const tamText = (tam: GoniometryTam) =>
+  tam.value === null ? "–" : `${withChange(tam.value, tam.change)}${tam.ofOtherHand === null ? "" : ` ${tam.ofOtherHand} %`}`;
 
 /** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
 export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
@@ -474,6 +481,22 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
                 </Text>
               ))}
             </View>
+            {table.wrist.length ? (
+              <View style={styles.gonioRow}>
+                <Text style={styles.gonioFinger}>{t("goniometry.wrist")}</Text>
+              </View>
+            ) : null}
+            {table.wrist.map((row) => (
+              <View key={row.motion} style={styles.gonioRow}>
+                <Text style={styles.gonioJoint}>{t(`goniometry.motion.${row.motion}`)}</Text>
+                <Text style={styles.gonioNormal}>{`${row.normal[0]}–${row.normal[1]}°`}</Text>
+                {row.cells.map((cell, i) => (
+                  <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
+                    {cell ? `${withChange(cell.value, cell.change)}${cell.belowNormal ? " *" : ""}` : "–"}
+                  </Text>
+                ))}
+              </View>
+            ))}
             {table.fingers.map((finger) => (
               <Fragment key={finger.finger}>
                 <View style={styles.gonioRow}>
@@ -485,7 +508,7 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
                     <Text style={styles.gonioNormal}>{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</Text>
                     {row.cells.map((cell, i) => (
                       <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
-                        {cell ? `${withChange(cell.rom, cell.change)}${cell.belowNormal ? " *" : ""}` : "–"}
+                        {cell ? jointText(cell) : "–"}
                       </Text>
                     ))}
                   </View>
@@ -495,7 +518,7 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
                   <Text style={styles.gonioNormal} />
                   {finger.tam.map((tam, i) => (
                     <Text key={table.columns[i]!.code} style={styles.gonioCell}>
-                      {tam.value === null ? "–" : withChange(tam.value, tam.change)}
+                      {tamText(tam)}
                     </Text>
                   ))}
                 </View>

@@ -74,6 +74,34 @@ describe("POST /assessments/rom", () => {
       assert.equal(res.body.field, field);
     }
   });
+
+  test("400 naming the joint's member when its rom contradicts its angles or its maximum is below its minimum", async () => {
+    const [mcp, pip] = romBody.joints;
+    const cases: [unknown[], string][] = [
+      [[mcp, pip, { ...pip, id: "index_dip", minAngle: 10, maxAngle: 80, rom: 150 }], "joints.2.rom"],
+      [[mcp, { ...pip, minAngle: 10, maxAngle: 80, rom: 71.5 }], "joints.1.rom"],
+      [[{ ...mcp, minAngle: 80, maxAngle: 10, rom: 70 }], "joints.0.maxAngle"],
+    ];
+    for (const [joints, field] of cases) {
+      const res = await api.post("/assessments/rom", { ...romBody, joints });
+      assert.equal(res.status, 400, field);
+      assert.equal(res.body.field, field);
+    }
+    const stored = await queryDatabase<{ n: number }>(
+      server.database,
+      "SELECT count(*)::int AS n FROM rom_joint_results WHERE rom IN (150, 71.5)",
+    );
+    assert.equal(stored[0]!.n, 0, "nothing of a rejected submission is stored");
+
+    const withinADegree = await api.post("/assessments/rom", {
+      ...romBody,
+      joints: [
+        { ...mcp, minAngle: -10.4, maxAngle: 85.2, rom: 96.6 },
+        { ...pip, minAngle: 25, maxAngle: 25, rom: 0 },
+      ],
+    });
+    assert.equal(withinADegree.status, 201, "a rounded rom within 1° of maxAngle − minAngle, and a joint that did not move, are accepted");
+  });
 });
 
 describe("POST /assessments/dexterity", () => {

@@ -23,7 +23,7 @@ before(async () => {
 });
 after(() => server.stop());
 
-test("a clinician downloads the patient's history as CSV with each finger joint's range of motion", async () => {
+test("a clinician downloads the patient's history as CSV with the wrist's and each finger joint's extension, flexion and arc", async () => {
   const post = (path: string, body: unknown) =>
     fetch(`${server.origin}/api${path}`, {
       method: "POST",
@@ -42,7 +42,16 @@ test("a clinician downloads the patient's history as CSV with each finger joint'
   const columns = header!.split(",");
   assert.deepEqual(columns.slice(0, 7), ["date", "code", "test", "hand", "headline score", "summary", "lighting"]);
   const rom = rows.find((row) => row.includes(",ROM,"))!.split(",");
-  assert.equal(rom[columns.indexOf("Index MCP ROM (°)")], "82");
+  // romBody's index MCP: minAngle 3, maxAngle 85, rom 82 — an extension deficit of 3°, written −3/85, arc 82°.
+  const joint = (header: string) => rom[columns.indexOf(header)];
+  assert.deepEqual(["Index MCP extension (°)", "Index MCP flexion (°)", "Index MCP arc (°)", "Index PIP extension (°)"].map(joint), [
+    "-3",
+    "85",
+    "82",
+    "-1",
+  ]);
+  assert.deepEqual(["Wrist extension (°)", "Wrist flexion (°)"].map(joint), ["60", "70"]);
+  assert.equal(joint("Index TAM (°)"), "", "no TAM without the finger's DIP");
   assert.equal(rom[columns.indexOf("headline score")], "72");
   assert.ok(rows.some((row) => row.includes(`,PAIN,${painBody.hand},`)));
 });

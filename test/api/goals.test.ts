@@ -136,7 +136,7 @@ test("the history PDF: goals, score chart, finger joints by date and a section p
     "Assessment history",
     "Goals",
     "Scores over time",
-    "Finger joints by date",
+    "Wrist and finger joints by date",
     "Results by test",
     "Range of motion",
     "Dexterity",

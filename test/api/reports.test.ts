@@ -294,8 +294,10 @@ describe("GET /reports/:code", () => {
     const pdf = poppler("pdftotext", await downloadPdf(mine.code).then((r) => r.bytes)).replace(/\s+/g, " ");
     assert.match(pdf, /Born 14 Mar 1970 · Surgery 5 Jan 2026 \(Carpal tunnel release\)/);
     assert.match(pdf, /\d+ weeks after surgery/);
-    // The joints are in the goniometry table: finger, joint, normal range, active range of motion.
-    assert.match(pdf, /Finger joints by date Left hand .*Index MCP 0–90° 82° PIP 0–100° 94°/);
+    // The joints are in the goniometry table: the wrist's extension and flexion (under 90% of
+    // normal: *), then finger, joint, normal range, extension/flexion and the arc.
+    assert.match(pdf, /Wrist and finger joints by date Left hand .*Wrist Extension 0–70° 60° \* Flexion 0–80° 70° \*/);
+    assert.match(pdf, /MCP 0–90° −3\/85 · 82° PIP 0–100° −1\/95 · 94°/);
     assert.match(pdf, /reference 0–70°/);
     assert.doesNotMatch(pdf, /may be of different people/);
 

@@ -70,18 +70,30 @@ export const ROM_FINGERS = [
 /** Older clients name the little finger PINKY. */
 export const ROM_FINGER_ALIASES: Record<string, string> = { PINKY: "LITTLE" };
 
+/** Where the finger joints' normal ranges below come from (docs/clinical.md, "Goniometry"). */
+export const ROM_JOINT_NORMAL_SOURCE =
+  "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965), as tabulated in " +
+  "Greene & Heckman, The Clinical Measurement of Joint Motion (AAOS, 1994): flexion of the thumb MCP 0-50°, thumb IP 0-80°, " +
+  "finger MCP 0-90°, PIP 0-100°, DIP 0-90°.";
+
 /**
- * Active range of motion of a healthy joint, degrees (American Academy of Orthopaedic Surgeons):
- * used when a record does not carry the joint's own normal range.
+ * Active flexion of a healthy joint from neutral, degrees (ROM_JOINT_NORMAL_SOURCE): used when a
+ * record does not carry the joint's own normal range.
  */
 export const ROM_JOINT_NORMALS: Record<string, readonly [number, number]> = {
-  "THUMB:MCP": [0, 60],
+  "THUMB:MCP": [0, 50],
   "THUMB:IP": [0, 80],
   MCP: [0, 90],
   PIP: [0, 100],
-  DIP: [0, 80],
+  DIP: [0, 90],
 };
 
 export function romJointNormal(finger: string, joint: string): readonly [number, number] | null {
   return ROM_JOINT_NORMALS[`${finger}:${joint}`] ?? ROM_JOINT_NORMALS[joint] ?? null;
 }
+
+/** The wrist's motions a goniometry table lists, read from the record's snapshot, with the kind's normal ranges. */
+export const ROM_WRIST_MOTIONS = [
+  { motion: "extension", key: "extensionDeg", normal: WRIST_REFERENCE_RANGES.extension },
+  { motion: "flexion", key: "flexionDeg", normal: WRIST_REFERENCE_RANGES.flexion },
+] as const;
