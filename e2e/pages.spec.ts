@@ -68,21 +68,24 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
 
   const strip = page.getByRole("region", { name: "At a glance" });
   const rom = strip.getByRole("listitem").filter({ hasText: "Range of motion · Right hand" });
-  await expect(rom).toContainText("77");
-  await expect(rom).toContainText("/ 100");
+  await expect(rom).toContainText("77 / 100");
   await expect(rom).toContainText("Good");
-  await expect(rom).toContainText("↑ up 4 since the previous result");
-  await expect(rom).toContainText("↑ up 39 since the first result");
+  await expect(rom).toContainText("↑ +4 (within the minimal important change) since the previous result");
+  await expect(rom).toContainText("↑ +39 (better) since the first result");
+  // Pain on its own scale: the worst rating out of 10 (the wire's 86 and 32), lower is better, no band.
   const pain = strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" });
-  await expect(pain).toContainText("86");
-  await expect(pain).toContainText("up 54 since the first result");
-  await expect(strip.getByText("Scores out of 100, higher is better:")).toBeVisible();
+  await expect(pain).toContainText("1.4 / 10");
+  await expect(pain).toContainText("lower is better");
+  await expect(pain).toContainText("↓ −5.4 (better) since the first result");
+  await expect(pain).not.toContainText("Good");
+  await expect(strip.getByText("This service's own bands for 0–100 scores where higher is better (not published norms):")).toBeVisible();
   for (const band of ["Good 70–100", "Fair 40–69", "Low below 40"]) await expect(strip.getByText(band)).toBeVisible();
 
-  // One series per test on a real time axis, drawn with straight segments.
+  // One series per test on a real time axis, drawn with straight segments; worst pain (0-10) on a chart of its own.
   const chart = page.locator("section").filter({ has: page.getByRole("heading", { name: "Score history" }) });
   await revealCharts(page);
-  await expect(chart.locator(".recharts-line-curve")).toHaveCount(4);
+  await expect(chart.locator(".recharts-line-curve")).toHaveCount(3);
+  await expect(chart.getByText("Worst pain: 0–10, lower is better")).toBeVisible();
   for (const d of await chart.locator(".recharts-line-curve").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
     expect(d, "straight segments only").not.toMatch(/[CQS]/);
   }
@@ -94,13 +97,7 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   expect(Math.max(...gaps) - Math.min(...gaps), "gaps follow the dates, not the point count").toBeGreaterThan(1);
   const table = chart.getByRole("table", { name: /Score history, as a table/ });
   await expect(table.getByRole("row")).toHaveCount(35);
-  await expect(table.getByRole("columnheader")).toHaveText([
-    "Day",
-    "Range of motion",
-    "Dexterity",
-    "Pain (higher is less pain)",
-    "Overall (each test's latest)",
-  ]);
+  await expect(table.getByRole("columnheader")).toHaveText(["Day", "Range of motion", "Dexterity", "Worst pain"]);
 
   // The panels asked for their data side by side: every panel's request left before the first answer came.
   const panels = requests.filter((r) => /\/patients\/(me\/(scores|assessments)|\d+\/journal)/.test(r.url));
@@ -131,11 +128,11 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   await expect(page.getByRole("heading", { level: 1, name: "Range of motion" })).toBeVisible();
   const own = page.getByRole("region", { name: "At a glance" });
   const latest = own.getByRole("listitem").filter({ hasText: "Range of motion · Right hand" });
-  await expect(latest).toContainText("77");
+  await expect(latest).toContainText("77 / 100");
   await expect(latest).toContainText("Good");
-  await expect(latest).toContainText("↑ up 4 since the previous result");
-  await expect(latest).toContainText("↑ up 39 since the first result");
-  await expect(own.getByText("Scores out of 100, higher is better:")).toBeVisible();
+  await expect(latest).toContainText("↑ +4 (within the minimal important change) since the previous result");
+  await expect(latest).toContainText("↑ +39 (better) since the first result");
+  await expect(own.getByText("This service's own bands for 0–100 scores where higher is better (not published norms):")).toBeVisible();
   await expectAccessible(page, testInfo, "assessment-own");
   await expectNoSideScroll(page);
 });

@@ -77,16 +77,18 @@ test("anonymous codes: the form warns first; the report says so, shows the summa
   for (const [i, created] of codes.entries()) await expect(rows.nth(i + 1)).toContainText(created.formattedCode);
 
   // One chart line per test and hand: the both-hands pain result is its own series, never on the right-hand line.
-  const chart = page.getByTestId("report-chart");
-  await expect(chart).toBeVisible();
-  await expect(chart.locator('[data-series="ROM:RIGHT"] polyline')).toHaveCount(1);
-  await expect(chart.locator('[data-series="ROM:RIGHT"] circle')).toHaveCount(2);
-  await expect(chart.locator('[data-series="PAIN:RIGHT"] circle')).toHaveCount(1);
-  await expect(chart.locator('[data-series="PAIN:BOTH"] circle')).toHaveCount(1);
-  await expect(chart.locator("polyline")).toHaveCount(1);
+  // One chart per scale: the 0-100 score, and worst pain 0-10 with its direction.
+  const charts = page.getByTestId("report-chart");
+  await expect(charts).toHaveCount(2);
+  await expect(page.getByText("Worst pain: 0–10, lower is better")).toBeVisible();
+  await expect(charts.locator('[data-series="ROM:RIGHT"] polyline')).toHaveCount(1);
+  await expect(charts.locator('[data-series="ROM:RIGHT"] circle')).toHaveCount(2);
+  await expect(charts.locator('[data-series="PAIN:RIGHT"] circle')).toHaveCount(1);
+  await expect(charts.locator('[data-series="PAIN:BOTH"] circle')).toHaveCount(1);
+  await expect(charts.locator("polyline")).toHaveCount(1);
   const change = page.getByTestId("change-table");
-  await expect(change.getByRole("row", { name: /Range of motion · Right hand/ })).toContainText("+14 points (better)");
-  await expect(change.getByRole("row", { name: /Pain score \(100 = no pain\) · Both hands/ })).toContainText("one result only");
+  await expect(change.getByRole("row", { name: /Range of motion · Right hand/ })).toContainText("+14 (better)");
+  await expect(change.getByRole("row", { name: /Pain · Both hands/ })).toContainText("one result only");
 
   // Clinical details: joints against normal ranges, wrist against the reference, lighting, flags.
   await expect(page.getByRole("row", { name: /Index MCP/ }).first()).toContainText("0–90°");

@@ -5,7 +5,8 @@ import type { ReactNode } from "react";
 import { Badge, Facts, ScoreBar } from "@/components/ui";
 import { kindOf, KINDS } from "@/lib/assessments/kinds";
 import type { KindModule } from "@/lib/assessments/kinds/kind";
-import { flagName, handName, kindFacts, kindMetrics, painLabel, round, tokenName } from "@/lib/report-view/present";
+import { SERVICE_BANDS, serviceBand } from "@/lib/report-view/measure";
+import { flagName, formatMetric, handName, kindFacts, kindMetrics, painLabel, round, tokenName } from "@/lib/report-view/present";
 import type { Words } from "@/lib/report-view/words";
 import { humanize, isNumber } from "@/lib/web/format";
 
@@ -24,23 +25,38 @@ function token(value: unknown, w: Words): string {
   return typeof value === "string" && value ? tokenName(value, w) : "—";
 }
 
-/** The kind module's metrics: higher-is-better scores as bars, every other figure (and the kind's words) as facts. */
+/**
+ * The kind module's metrics: the scores this service bands (0-100, higher is better) as bars,
+ * every other figure (a PROM, a rating, an angle) and the kind's words as facts.
+ */
 function KindFigures({ kind, s, w }: { kind: KindModule; s: Snapshot; w: Words }) {
   const shown = kindMetrics(kind, s, w);
-  const bars = shown.filter(({ spec }) => spec.unit === "score" && spec.direction === "higherIsBetter");
+  const banded = (metric: (typeof shown)[number]) => serviceBand(metric.spec, metric.number) !== null;
+  const bars = shown.filter(banded);
   const facts: Array<[string, ReactNode]> = [
     ...shown
-      .filter(({ spec }) => spec.unit !== "score" || spec.direction !== "higherIsBetter")
+      .filter((metric) => !banded(metric))
       .map(({ label, value, meaning }): [string, ReactNode] => [label, meaning ? `${value} · ${meaning}` : value]),
     ...kindFacts(kind, s, w).map(({ label, value }): [string, ReactNode] => [label, value]),
   ];
   return (
     <div className="space-y-4">
-      {bars.map(({ spec, label, number }) => (
-        <ScoreBar key={spec.key} label={label} value={number} />
+      {bars.map(({ spec, label, number, value, meaning }) => (
+        <ScoreBar key={spec.key} label={label} value={number} shown={value} reference={meaning} />
       ))}
+      {bars.length > 0 && <BandsLegend w={w} />}
       {facts.length > 0 && <Facts items={facts} />}
     </div>
+  );
+}
+
+/** The bars' colours are this service's own bands, not published norms: said beside them. */
+function BandsLegend({ w }: { w: Words }) {
+  const m = w.measure;
+  return (
+    <p className="text-xs text-slate-700">
+      {m.bandsLegend} {SERVICE_BANDS.map((band) => `${m.bands[band.key]} ${m.ranges[band.key]}`).join(" · ")}
+    </p>
   );
 }
 
@@ -129,7 +145,12 @@ function Generic({ s, w }: { s: Snapshot; w: Words }) {
   if (isNumber(s.overallScore))
     return (
       <div className="space-y-4">
-        <ScoreBar label={w.t("assessmentPage.overall")} value={s.overallScore} />
+        <ScoreBar
+          label={w.t("assessmentPage.overall")}
+          value={s.overallScore}
+          shown={formatMetric({ unit: "score" }, s.overallScore, w)}
+          reference={w.measure.direction.higherIsBetter}
+        />
         <Facts items={items} />
       </div>
     );

@@ -62,21 +62,24 @@ export interface DrawnLine {
   dash: string | undefined;
 }
 
-/** Daily points on a time axis (`t`: the day's UTC midnight), one line per test; goals as dashed lines. */
+/** Daily points on a time axis (`t`: the day's UTC midnight), one line per test on `domain`; goals as dashed lines. */
 export function ScoreDrawing({
   data,
   lines,
   goals,
+  domain,
 }: {
   data: Array<Record<string, unknown> & { t: number }>;
   lines: DrawnLine[];
   goals: Goal[];
+  /** The y axis: the measure's own scale. */
+  domain: number[];
 }) {
   const t = useTranslations("scoreChart");
   const language = useLocale();
   return (
     <LineChart {...CHART} data={data} margin={{ top: 8, right: 12, bottom: 4, left: -16 }}>
-      {timeAxes((ms) => shortDay(ms, language), 12, [0, 100])}
+      {timeAxes((ms) => shortDay(ms, language), 12, domain)}
       <Tooltip
         labelFormatter={(label) => shortDay(Number(label), language)}
         formatter={(value) => (typeof value === "number" ? formatNumber(value, 1) : value)}

@@ -1,7 +1,8 @@
 "use client";
-// Daily scores on a real time axis (gaps between days are to scale), straight segments, one
-// series per test plus the overall score, and the same figures as a table for screen readers.
-// Goals on a test's headline score are dashed, labelled reference lines; GoalChart draws one
+// Daily results on a real time axis (gaps between days are to scale), straight segments, one
+// series per test on its own measure (worst pain 0-10, lower is better), one chart per scale,
+// and the same figures as a table for screen readers. Goals on a test's measure are dashed,
+// labelled reference lines; GoalChart draws one
 // goal's own metric (degrees, seconds, a disability score) over time the same way. The SVG is
 // chart-drawing.tsx (recharts), loaded and drawn when the chart comes near the viewport; the
 // caption and table are here, in the page from the start.
@@ -9,9 +10,11 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { NearView } from "@/components/charts/near-view";
 import { formatWhen } from "@/components/ui/when";
-import { formatMetric } from "@/lib/assessments/kinds/kind";
+import { useMeasureWords } from "@/components/patients/measure-words";
+import { KINDS } from "@/lib/assessments/kinds";
+import { primaryMeasure, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { GOAL_RANGES } from "@/lib/goals/rules";
-import { formatNumber } from "@/lib/web/format";
+import { formatValue, measureFromHeadline, scaleWords } from "@/lib/report-view/measure";
 import type { z } from "zod";
 import type { goal } from "@/lib/goals/schemas";
 import type { scorePoint } from "@/lib/patients/schemas";
@@ -19,35 +22,77 @@ import type { scorePoint } from "@/lib/patients/schemas";
 type ScorePoint = z.output<typeof scorePoint>;
 type Goal = z.output<typeof goal>;
 
+/** The daily points' series: each test's day mean of its 0-100 headline, charted on the test's own measure. */
 const LINES = [
-  { key: "romScore", test: "ROM", color: "#1d4ed8", dash: undefined },
-  { key: "dexterityScore", test: "DEXTERITY", color: "#7e22ce", dash: undefined },
-  { key: "painScore", test: "PAIN", color: "#b91c1c", dash: undefined },
-  { key: "overallScore", test: null, color: "#0f766e", dash: "6 4" },
+  { key: "romScore", test: "ROM", color: "#1d4ed8" },
+  { key: "dexterityScore", test: "DEXTERITY", color: "#7e22ce" },
+  { key: "painScore", test: "PAIN", color: "#b91c1c" },
 ] as const;
+
+type Line = (typeof LINES)[number];
 
 const ScoreDrawing = dynamic(() => import("@/components/charts/chart-drawing").then((drawing) => drawing.ScoreDrawing), { ssr: false });
 const GoalDrawing = dynamic(() => import("@/components/charts/chart-drawing").then((drawing) => drawing.GoalDrawing), { ssr: false });
 
 const dayMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
-/** `scores` may come newest first; `goals`: those on a charted test's headline score are drawn. */
+/** The lines present, one chart per scale and direction of their measures (a 0-10 pain rating never shares a 0-100 axis). */
+function scaleGroups(lines: Line[]): { key: string; spec: MetricSpec; lines: Line[] }[] {
+  const groups = new Map<string, { key: string; spec: MetricSpec; lines: Line[] }>();
+  for (const line of lines) {
+    const spec = primaryMeasure(KINDS[line.test]);
+    const key = `${spec.scale?.join("-")}:${spec.direction}`;
+    const group = groups.get(key) ?? { key, spec, lines: [] };
+    group.lines.push(line);
+    groups.set(key, group);
+  }
+  return [...groups.values()];
+}
+
+/** `scores` may come newest first; `goals`: those on a charted test's own measure are drawn. */
 export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
   const t = useTranslations("scoreChart");
   const kindName = useTranslations("kinds");
   const language = useLocale();
-  const data = [...scores].sort((a, b) => a.date.localeCompare(b.date)).map((point) => ({ ...point, t: dayMs(point.date) }));
+  const measure = useMeasureWords();
+  const data = [...scores]
+    .sort((a, b) => a.date.localeCompare(b.date))
+    .map((point) => ({
+      date: point.date,
+      t: dayMs(point.date),
+      ...Object.fromEntries(
+        LINES.map((line) => [line.key, point[line.key] === null ? null : measureFromHeadline(KINDS[line.test], point[line.key]!)]),
+      ),
+    })) as Array<{ date: string; t: number } & Record<Line["key"], number | null>>;
   const first = data[0];
   const latest = data.at(-1);
   const present = LINES.filter((line) => data.some((point) => point[line.key] !== null));
-  const drawn = goals.filter((g) => g.metric === "overallScore" && present.some((line) => line.test === g.test));
-  const name = (line: (typeof LINES)[number]) => t(`lines.${line.key}`);
+  const name = (line: Line) => t(`lines.${line.key}`);
+  const groups = scaleGroups(present);
+  const drawnIn = (lines: Line[]) =>
+    goals.filter((g) => lines.some((line) => line.test === g.test && g.metric === KINDS[line.test].measure));
+  const drawn = drawnIn(present);
+  const scaleOf = (spec: MetricSpec) => scaleWords(spec, measure, (min, max, direction) => `${min}–${max}, ${direction}`) ?? "";
   return (
     <figure>
-      <div aria-hidden="true" className="h-64 w-full sm:h-72">
-        <NearView>
-          <ScoreDrawing data={data} lines={present.map((line) => ({ ...line, name: name(line) }))} goals={drawn} />
-        </NearView>
+      <div className="space-y-3">
+        {groups.map((group) => (
+          <div key={group.key}>
+            <p className="text-xs font-medium text-slate-700">
+              {group.lines.map(name).join(", ")}: {scaleOf(group.spec)}
+            </p>
+            <div aria-hidden="true" className="h-64 w-full sm:h-72">
+              <NearView>
+                <ScoreDrawing
+                  data={data}
+                  lines={group.lines.map((line) => ({ ...line, dash: undefined, name: name(line) }))}
+                  goals={drawnIn(group.lines)}
+                  domain={[...(group.spec.scale ?? [0, 100])]}
+                />
+              </NearView>
+            </div>
+          </div>
+        ))}
       </div>
       <figcaption className="mt-1 text-xs text-slate-700">
         {first && latest
@@ -66,7 +111,12 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
       {/* A table cannot shrink to the 1 px of sr-only: its wrapper is what hides it. */}
       <div className="sr-only">
         <table>
-          <caption>{t("tableCaption", { title })}</caption>
+          <caption>
+            {t("tableCaption", {
+              title,
+              scale: groups.map((group) => `${group.lines.map(name).join(", ")}: ${scaleOf(group.spec)}`).join("; "),
+            })}
+          </caption>
           <thead>
             <tr>
               <th scope="col">{t("day")}</th>
@@ -82,7 +132,9 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
               <tr key={point.date}>
                 <th scope="row">{formatWhen(point.date, "day", true, language)}</th>
                 {present.map((line) => (
-                  <td key={line.key}>{point[line.key] === null ? t("noResult") : formatNumber(point[line.key], 1)}</td>
+                  <td key={line.key}>
+                    {point[line.key] === null ? t("noResult") : formatValue(primaryMeasure(KINDS[line.test]), point[line.key]!, measure)}
+                  </td>
                 ))}
               </tr>
             ))}
@@ -98,6 +150,7 @@ const instant = (iso: string) => Date.parse(iso);
 /** One goal's metric over time, the goal a labelled dashed line, with the figures as a table for screen readers. */
 export function GoalChart({ goal: g }: { goal: Goal }) {
   const t = useTranslations("scoreChart");
+  const measure = useMeasureWords();
   const language = useLocale();
   const data = g.points.map((point) => ({ t: instant(point.date), value: point.value }));
   const [low, high] = GOAL_RANGES[g.unit];
@@ -123,7 +176,7 @@ export function GoalChart({ goal: g }: { goal: Goal }) {
             {g.points.map((point) => (
               <tr key={point.date}>
                 <th scope="row">{formatWhen(point.date, "date", true, language)}</th>
-                <td>{formatMetric(g, point.value)}</td>
+                <td>{formatValue(g, point.value, measure)}</td>
               </tr>
             ))}
           </tbody>

@@ -12,7 +12,8 @@ import { buttonStyles, Card, cx, FieldError, inputStyles } from "@/components/ui
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { When } from "@/components/ui/when";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
-import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
+import { useMeasureWords } from "@/components/patients/measure-words";
+import { formatValue } from "@/lib/report-view/measure";
 import { GOAL_RANGES, GOAL_TESTS, goalDirection } from "@/lib/goals/rules";
 import type { goal, goalsResponse } from "@/lib/goals/schemas";
 import { errorText } from "@/lib/web/format";
@@ -33,6 +34,7 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
   const [target, setTarget] = useState(editing ? String(editing.target) : "");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const measure = useMeasureWords();
   const [low, high] = GOAL_RANGES[spec.unit];
   const save = async () => {
     const value = Number(target);
@@ -75,7 +77,7 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
       />
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={targetId} className="block text-sm font-medium text-slate-900">
-          {t(goalDirection(spec) === "atLeast" ? "targetAtLeast" : "targetAtMost", { unit: UNIT_SYMBOLS[spec.unit] || "—" })}
+          {t(goalDirection(spec) === "atLeast" ? "targetAtLeast" : "targetAtMost", { unit: measure.units[spec.unit] || "—" })}
         </label>
         <p id={`${targetId}-hint`} className="text-xs text-slate-600">
           {t("range", { low, high })}
@@ -117,6 +119,7 @@ function GoalItem({
 }) {
   const t = useTranslations("goals");
   const kindName = useTranslations("kinds");
+  const measure = useMeasureWords();
   const [failed, setFailed] = useState(false);
   const name = kindName(`${g.test}.name`);
   const remove = async () => {
@@ -134,7 +137,7 @@ function GoalItem({
           <p className="text-slate-700">
             {g.latest ? (
               <>
-                {t("latest", { value: formatMetric(g, g.latest.value) })} <When value={g.latest.date} kind="date" /> ·{" "}
+                {t("latest", { value: formatValue(g, g.latest.value, measure) })} <When value={g.latest.date} kind="date" /> ·{" "}
                 <strong className={g.latest.reached ? "text-emerald-900" : "text-slate-900"}>
                   {g.latest.reached ? t("reached") : t("notYet")}
                 </strong>

@@ -1,12 +1,26 @@
 // The at-a-glance strip that opens the dashboard, a provider's patient page and a result page:
-// each test's latest value with its unit, the change since the first and the previous result
-// (arrow and words), a band label, and a legend for the colours. In the page's language: on the
+// each test's latest value on its own measure and scale (QuickDASH 0-100 and worst pain 0-10,
+// lower is better), the change since the first and the previous result (arrow, and better or
+// worse by the measure's direction and MCID), this service's own band where it has one, and a
+// legend that says the bands are its own. In the page's language: on the
 // server for a result page, in the browser under the dashboard's PageMessages.
 import { useTranslations } from "next-intl";
 import type { ReactNode } from "react";
+import { useMeasureWords } from "@/components/patients/measure-words";
 import { usePatientWords } from "@/components/patients/words";
 import { When } from "@/components/ui/when";
 import { cx } from "@/components/ui";
+import { kindOf } from "@/lib/assessments/kinds";
+import { primaryMeasure, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import {
+  formatDelta,
+  formatValue,
+  measureFromHeadline,
+  SERVICE_BANDS,
+  serviceBand,
+  verdictOf,
+  type BandKey,
+} from "@/lib/report-view/measure";
 
 export interface GlanceTest {
   test: string;
@@ -20,31 +34,31 @@ export interface GlanceTest {
   trend: "improving" | "declining" | "stable" | "insufficient";
 }
 
-/** The colour bands of a 0-100 score (higher is better), as ScoreBar draws them. */
-export const BANDS = [
-  { min: 70, key: "good", swatch: "bg-emerald-600", badge: "bg-emerald-100 text-emerald-900" },
-  { min: 40, key: "fair", swatch: "bg-amber-500", badge: "bg-amber-100 text-amber-950" },
-  { min: -Infinity, key: "low", swatch: "bg-red-600", badge: "bg-red-100 text-red-900" },
-] as const;
+/** The swatch and badge of each of this service's own bands (lib/report-view/measure.ts); a measure without bands is slate. */
+const BAND_STYLE: Record<BandKey, { swatch: string; badge: string }> = {
+  good: { swatch: "bg-emerald-600", badge: "bg-emerald-100 text-emerald-900" },
+  fair: { swatch: "bg-amber-500", badge: "bg-amber-100 text-amber-950" },
+  low: { swatch: "bg-red-600", badge: "bg-red-100 text-red-900" },
+};
 
-export const bandOf = (score: number) => BANDS.find((band) => score >= band.min)!;
+/** A test's value on its kind's own measure: the wire's headline turned back into it. */
+function reading(test: string, headline: number) {
+  const kind = kindOf(test);
+  if (!kind) return null;
+  const spec = primaryMeasure(kind);
+  return { spec, at: (score: number) => measureFromHeadline(kind, score), value: measureFromHeadline(kind, headline) };
+}
 
-/** A change of more than 2 points counts, as in the trend rule. */
-export function Change({ from, to, since }: { from: number | null; to: number; since: ReactNode }) {
+/** The change since an earlier result on the measure's own scale, better or worse by its direction and MCID. */
+export function Change({ spec, from, to, since }: { spec: MetricSpec; from: number | null; to: number; since: ReactNode }) {
   const words = useTranslations("patientForms.glance");
-  const { number } = usePatientWords();
+  const measure = useMeasureWords();
   if (from === null) return <span className="text-slate-700">{words("noEarlier")}</span>;
-  const delta = Math.round((to - from) * 10) / 10;
-  const [arrow, change, tone] =
-    delta > 2
-      ? ["↑", words("up", { delta: number(delta, 1) }), "text-emerald-800"]
-      : delta < -2
-        ? ["↓", words("down", { delta: number(-delta, 1) }), "text-red-800"]
-        : [
-            "→",
-            delta === 0 ? words("same") : words("about", { delta: `${delta > 0 ? "+" : "−"}${number(Math.abs(delta), 1)}` }),
-            "text-slate-700",
-          ];
+  const delta = to - from;
+  const verdict = verdictOf(spec, from, to) ?? "within";
+  const arrow = Math.abs(delta) < 0.05 ? "→" : delta > 0 ? "↑" : "↓";
+  const tone = { better: "text-emerald-800", worse: "text-red-800", within: "text-slate-700" }[verdict];
+  const change = arrow === "→" ? words("noChange") : `${formatDelta(spec, delta, measure)} (${measure.verdict(verdict)})`;
   return (
     <span className={cx("font-medium", tone)}>
       <span aria-hidden="true">{arrow}</span> {change}{" "}
@@ -53,27 +67,32 @@ export function Change({ from, to, since }: { from: number | null; to: number; s
   );
 }
 
-export function Band({ score }: { score: number }) {
-  const words = useTranslations("patientForms.glance");
-  const band = bandOf(score);
+export function Band({ band }: { band: BandKey }) {
+  const words = useTranslations("measure");
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold", band.badge)}>
-      {words(`bands.${band.key}`)}
+    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold", BAND_STYLE[band].badge)}>
+      {words(`bands.${band}`)}
     </span>
   );
 }
 
-export function Legend() {
+/** The bands are this service's own, for its 0-100 composite scores: said, with their ranges, whenever a tile shows one. */
+export function Legend({ banded }: { banded: boolean }) {
   const words = useTranslations("patientForms.glance");
+  const measure = useTranslations("measure");
   return (
     <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
-      <span className="font-semibold text-slate-800">{words("legend")}</span>
-      {BANDS.map((band) => (
-        <span key={band.key} className="inline-flex items-center gap-1.5">
-          <span aria-hidden="true" className={cx("inline-block h-3 w-3 rounded-sm", band.swatch)} />
-          {words(`bands.${band.key}`)} {words(`ranges.${band.key}`)}
-        </span>
-      ))}
+      {banded && (
+        <>
+          <span className="font-semibold text-slate-800">{measure("bandsLegend")}</span>
+          {SERVICE_BANDS.map((band) => (
+            <span key={band.key} className="inline-flex items-center gap-1.5">
+              <span aria-hidden="true" className={cx("inline-block h-3 w-3 rounded-sm", BAND_STYLE[band.key].swatch)} />
+              {measure(`bands.${band.key}`)} {measure(`ranges.${band.key}`)}
+            </span>
+          ))}
+        </>
+      )}
       <span>{words("legendArrows")}</span>
     </p>
   );
@@ -81,33 +100,43 @@ export function Legend() {
 
 function Tile({ t }: { t: GlanceTest }) {
   const words = useTranslations("patientForms.glance");
-  const { hand, kind, number } = usePatientWords();
-  const band = bandOf(t.score);
+  const { hand, kind } = usePatientWords();
+  const measure = useMeasureWords();
+  const read = reading(t.test, t.score);
+  if (!read) return null;
+  const { spec, at, value } = read;
+  const band = serviceBand(spec, value);
+  const scale = spec.direction ? measure.direction[spec.direction] : null;
   return (
     <li className="flex min-w-0 flex-col gap-1 rounded-lg border border-slate-200 bg-white p-3 text-sm">
       <span className="flex items-center gap-2">
-        <span aria-hidden="true" className={cx("inline-block h-3 w-3 shrink-0 rounded-sm", band.swatch)} />
+        <span
+          aria-hidden="true"
+          className={cx("inline-block h-3 w-3 shrink-0 rounded-sm", band ? BAND_STYLE[band].swatch : "bg-slate-400")}
+        />
         <span className="font-semibold text-slate-900">{t.hand ? `${kind(t.test)} · ${hand(t.hand)}` : kind(t.test)}</span>
       </span>
-      <span className="flex items-baseline gap-2">
-        <span className="text-2xl font-bold text-slate-900">{number(t.score, 1)}</span>
-        <span className="text-slate-700">/ 100</span>
-        <Band score={t.score} />
+      <span className="flex flex-wrap items-baseline gap-2">
+        <span className="text-2xl font-bold text-slate-900">{formatValue(spec, value, measure)}</span>
+        {band && <Band band={band} />}
       </span>
+      {scale && <span className="text-xs text-slate-700">{scale}</span>}
       <span className="text-xs text-slate-700">
         {words("latest")} <When value={t.date} kind="day" />
       </span>
       <Change
-        from={t.previousScore}
-        to={t.score}
+        spec={spec}
+        from={t.previousScore === null ? null : at(t.previousScore)}
+        to={value}
         since={t.previousDate ? words.rich("previous", { date: () => <When value={t.previousDate} kind="shortDay" /> }) : "—"}
       />
       {t.previousScore === null ? (
         <span className="text-xs text-slate-700">{words("noTrend")}</span>
       ) : (
         <Change
-          from={t.firstScore}
-          to={t.score}
+          spec={spec}
+          from={at(t.firstScore)}
+          to={value}
           since={words.rich("first", { date: () => <When value={t.firstDate} kind="shortDay" /> })}
         />
       )}
@@ -134,7 +163,12 @@ export function GlanceStrip({ tests, title }: { tests: GlanceTest[] | null; titl
           ))}
         </ul>
       )}
-      <Legend />
+      <Legend
+        banded={(tests ?? []).some((t) => {
+          const read = reading(t.test, t.score);
+          return read !== null && serviceBand(read.spec, read.value) !== null;
+        })}
+      />
     </section>
   );
 }

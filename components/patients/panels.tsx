@@ -5,7 +5,9 @@ import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { z } from "zod";
-import { headlineScore } from "@/components/assessment/snapshot-view";
+import { useMeasureWords } from "@/components/patients/measure-words";
+import { kindOf } from "@/lib/assessments/kinds";
+import { formatValue, measureOf } from "@/lib/report-view/measure";
 import { ScoreChart } from "@/components/charts/score-chart";
 import type { Goal } from "@/components/goals/goals-panel";
 import { Show } from "@/components/patients/loadable";
@@ -61,6 +63,7 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
   const history = useProxy<z.output<typeof assessmentsResponse>>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
   const t = useTranslations("patientForms.history");
   const words = usePatientWords();
+  const measure = useMeasureWords();
   return (
     <Card
       title={t("title")}
@@ -85,7 +88,8 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
             <>
               <ul className="divide-y divide-slate-100">
                 {assessments.map((a) => {
-                  const score = headlineScore(a.assessmentType, a.resultSnapshot);
+                  const kind = kindOf(a.assessmentType);
+                  const result = kind ? measureOf(kind, a.resultSnapshot) : null;
                   return (
                     <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
                       <div>
@@ -99,7 +103,9 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
                         </p>
                       </div>
                       <div className="flex items-center gap-3">
-                        <span className="font-semibold text-slate-900">{score === null ? "—" : `${Math.round(score)}/100`}</span>
+                        <span className="font-semibold text-slate-900">
+                          {result ? formatValue(result.spec, result.value, measure) : "—"}
+                        </span>
                         {linkCodes ? (
                           <Link
                             href={`/a/${a.code}`}

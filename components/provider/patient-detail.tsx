@@ -14,10 +14,22 @@ import { GlanceStrip } from "@/components/patients/glance";
 import { When } from "@/components/ui/when";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
-import { formatNumber, typeLabel } from "@/lib/web/format";
+import { typeLabel } from "@/lib/web/format";
+import { useMeasureWords } from "@/components/patients/measure-words";
+import { kindOf } from "@/lib/assessments/kinds";
+import { primaryMeasure } from "@/lib/assessments/kinds/kind";
+import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
 import { useProxy } from "@/lib/web/use-proxy";
 
 type Profile = z.output<typeof patientProfile>;
+
+/** A test's latest value on its own measure (worst pain out of 10, QuickDASH as published), from the wire's 0-100 headline. */
+function OwnMeasure({ type, headline }: { type: string; headline: number | null }) {
+  const measure = useMeasureWords();
+  const kind = kindOf(type);
+  if (!kind || headline === null) return <>—</>;
+  return <>{formatValue(primaryMeasure(kind), measureFromHeadline(kind, headline), measure)}</>;
+}
 
 function hand(value: string | null): string {
   return value ? (HAND_NAMES[value] ?? value) : "—";
@@ -64,10 +76,11 @@ function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
   );
 }
 
-export function PatientDetail({ id }: { id: number }) {
+/** `initial`: the profile as the page read it on the server, so the first paint has the patient (and their glance). */
+export function PatientDetail({ id, initial }: { id: number; initial?: Profile }) {
   const t = useTranslations("patientDetail");
   const tr = useTranslations("review");
-  const profile = useProxy<Profile>(`/patients/${id}`);
+  const profile = useProxy<Profile>(`/patients/${id}`, initial && { path: `/patients/${id}`, data: initial });
   const goals = useProxy<GoalsAnswer>(`/patients/${id}/goals`);
   return (
     <Show value={profile} label={t("loadLabel")}>
@@ -75,9 +88,6 @@ export function PatientDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <PageHeading title={p.name ?? tr("patient", { id: p.id })}>
             <p className="flex flex-wrap items-center gap-3 text-sm">
-              <span>
-                {t("overall")} <strong className="text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</strong>
-              </span>
               <TrendMark trend={p.trend} />
               {p.needsAttention && <Badge tone="red">{t("needsAttention")}</Badge>}
               {p.needsAttention && <MarkReviewed id={p.id} onDone={profile.reload} />}
@@ -134,7 +144,7 @@ export function PatientDetail({ id }: { id: number }) {
                       typeLabel(type),
                       latest ? (
                         <>
-                          {latest.score === null ? "—" : formatNumber(latest.score, 1)} · <When value={latest.dateCreated} kind="date" />
+                          <OwnMeasure type={type} headline={latest.score} /> · <When value={latest.dateCreated} kind="date" />
                         </>
                       ) : (
                         "—"

@@ -10,7 +10,10 @@ import { Badge, buttonStyles, Card, cx, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { When } from "@/components/ui/when";
-import { formatNumber } from "@/lib/web/format";
+import { useMeasureWords } from "@/components/patients/measure-words";
+import { kindOf, type Kind } from "@/lib/assessments/kinds";
+import { primaryMeasure } from "@/lib/assessments/kinds/kind";
+import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
 import { useProxy } from "@/lib/web/use-proxy";
 
 export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
@@ -103,6 +106,32 @@ function ByTest({ p }: { p: PatientRow }) {
     return count ? [t(`byTestCount.${trend}`, { count })] : [];
   });
   return <div className="text-xs text-slate-700">{t("byTest", { counts: counts.join(", ") })}</div>;
+}
+
+/**
+ * Each test's latest value on its own measure ("QuickDASH 38.6 / 100", "Pain 6 / 10"), never the
+ * list's mixed 0-100 overall score, in which a disability or pain rating stands inverted.
+ */
+function LatestResults({ p, className }: { p: PatientRow; className?: string }) {
+  const kinds = useTranslations("kinds");
+  const measure = useMeasureWords();
+  const shown = p.tests.flatMap((test) => {
+    const kind = kindOf(test.test);
+    if (!kind) return [];
+    const value = formatValue(primaryMeasure(kind), measureFromHeadline(kind, test.score), measure);
+    const hand = test.hand ? ` (${HAND_NAMES[test.hand] ?? test.hand})` : "";
+    return [{ key: `${test.test}:${test.hand}`, name: `${kinds(`${kind.type as Kind}.name`)}${hand}`, value }];
+  });
+  if (shown.length === 0) return <span className={className}>—</span>;
+  return (
+    <ul className={cx("space-y-0.5", className)}>
+      {shown.map((item) => (
+        <li key={item.key} className="whitespace-nowrap">
+          <span className="font-normal text-slate-700">{item.name}</span> <span className="font-semibold text-slate-900">{item.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function About({ p }: { p: PatientRow }) {
@@ -280,7 +309,7 @@ export function PatientTable({
                           <About p={p} />
                         </div>
                         <div className="shrink-0 text-right">
-                          <div className="text-lg font-bold text-slate-900">{p.score === null ? "—" : formatNumber(p.score, 1)}</div>
+                          <LatestResults p={p} className="text-xs" />
                           <TrendMark trend={p.trend} />
                         </div>
                       </div>
@@ -325,7 +354,9 @@ export function PatientTable({
                             <About p={p} />
                             <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
                           </td>
-                          <td className="py-2.5 pr-3 font-semibold">{p.score === null ? "—" : formatNumber(p.score, 1)}</td>
+                          <td className="py-2.5 pr-3 text-xs">
+                            <LatestResults p={p} />
+                          </td>
                           <td className="py-2.5 pr-3">
                             <TrendMark trend={p.trend} />
                             <ByTest p={p} />

@@ -2,7 +2,6 @@
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { z } from "zod";
-import { headlineScore } from "@/components/assessment/snapshot-view";
 import { normalizeInputCode } from "@/components/assessment/code-box";
 import { Show } from "@/components/patients/loadable";
 import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components/ui";
@@ -38,7 +37,6 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
             >
               {assessments.map((a) => {
                 const checked = selected.has(a.code);
-                const score = headlineScore(a.assessmentType, a.resultSnapshot);
                 return (
                   <li key={a.code}>
                     <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
@@ -54,7 +52,7 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
                         <span className="text-slate-700">
                           {" "}
                           · {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "hand not recorded"} · <When value={a.dateCreated} kind="date" />
-                          {score !== null && ` · ${Math.round(score)}/100`}
+                          {a.summary ? ` · ${a.summary}` : ""}
                         </span>
                       </span>
                       <span className="font-mono text-slate-800">{a.formattedCode}</span>

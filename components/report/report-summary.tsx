@@ -1,13 +1,22 @@
 // The report's summary as the PDF shows it (lib/pdf/report-document.tsx), from the same
-// presentation code: the table of records in date order, the score chart (one line per test and
-// hand) with its change table, and each record's details, in the page's language (`w`).
+// presentation code: the table of records in date order, the charts (one line per test and
+// hand, one chart per scale) with their change table, and each record's details, in the page's language (`w`).
 // Server-rendered, and printable.
 import type { ReactNode } from "react";
 import { Card } from "@/components/ui";
 import { When, WhenText } from "@/components/ui/when";
 import { handName, headline, snapshotMetrics, snapshotNotes, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
-import { changes, chartScales, chartSeries, hasChart } from "@/lib/report-view/summary";
+import {
+  axisTicks,
+  changes,
+  chartGroups,
+  chartScales,
+  chartSeries,
+  hasChart,
+  type ChartGroup,
+  type Series,
+} from "@/lib/report-view/summary";
 import type { Words } from "@/lib/report-view/words";
 
 /** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
@@ -73,32 +82,51 @@ export function SummaryTable({ assessments, w }: { assessments: ReportAssessment
 
 const CHART = { width: 640, height: 200, left: 30, right: 10, top: 8, bottom: 22 };
 
-/** Scores over time, one line per test and hand; the change table below says the same in words. */
+/**
+ * Each test's own measure over time, one line per test and hand; one chart per scale (a 0-10
+ * pain rating never shares an axis with a 0-100 score), its axis saying which way is better.
+ * The change table below says the same in words.
+ */
 export function ScoreChart({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
   if (!hasChart(assessments)) return null;
   const series = chartSeries(assessments, w);
-  const { first, last, x, y } = chartScales(series, CHART);
+  return (
+    <div className="space-y-4">
+      {chartGroups(series, w).map((group) => (
+        <ScaleChart key={group.key} group={group} all={series} w={w} />
+      ))}
+    </div>
+  );
+}
+
+function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Words }) {
+  const { first, last, x, y } = chartScales(all, CHART, group.scale);
+  const [low] = group.scale;
   return (
     <figure className="space-y-2">
+      <p className="text-xs font-medium text-slate-700">{group.axis}</p>
       <svg
         viewBox={`0 0 ${CHART.width} ${CHART.height}`}
         className="h-auto w-full"
         role="img"
-        aria-label={w.t("reportPage.chartLabel", { days: Math.max(1, Math.round((last - first) / 86_400_000)), lines: series.length })}
+        aria-label={w.t("reportPage.chartLabel", {
+          days: Math.max(1, Math.round((last - first) / 86_400_000)),
+          lines: group.series.length,
+        })}
         data-testid="report-chart"
       >
-        {[0, 25, 50, 75, 100].map((tick) => (
+        {axisTicks(group.scale).map((tick) => (
           <g key={tick}>
             <line
               x1={CHART.left}
               x2={CHART.width - CHART.right}
               y1={y(tick)}
               y2={y(tick)}
-              stroke={tick === 0 ? "#5b6673" : "#d5dbe1"}
+              stroke={tick === low ? "#5b6673" : "#d5dbe1"}
               strokeWidth={1}
             />
             <text x={CHART.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#475569">
-              {tick}
+              {w.number(tick)}
             </text>
           </g>
         ))}
@@ -110,25 +138,25 @@ export function ScoreChart({ assessments, w }: { assessments: ReportAssessment[]
             <WhenText value={new Date(last).toISOString()} kind="date" />
           </text>
         ) : null}
-        {series.map((line) => (
+        {group.series.map((line) => (
           <g key={line.key} data-series={line.key}>
             {line.points.length > 1 ? (
               <polyline
-                points={line.points.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
+                points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")}
                 fill="none"
                 stroke={line.color}
                 strokeWidth={2}
               />
             ) : null}
             {line.points.map((p, i) => (
-              <circle key={i} cx={x(p.time)} cy={y(p.score)} r={3.5} fill={line.color} />
+              <circle key={i} cx={x(p.time)} cy={y(p.value)} r={3.5} fill={line.color} />
             ))}
           </g>
         ))}
       </svg>
       <figcaption>
         <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
-          {series.map((line) => (
+          {group.series.map((line) => (
             <li key={line.key} className="flex items-center gap-1.5">
               <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: line.color }} />
               {line.label}

@@ -1,7 +1,6 @@
 // UI primitives (no state): usable from server and client components.
 import Link from "next/link";
 import type { ComponentProps, ReactNode } from "react";
-import { formatMetric } from "@/lib/assessments/kinds/kind";
 
 export function cx(...classes: Array<string | false | null | undefined>): string {
   return classes.filter(Boolean).join(" ");
@@ -148,15 +147,18 @@ export function fieldAria(id: string, error?: string | null, hint?: boolean) {
   return { id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined };
 }
 
-/** A 0-100 score with a bar. */
-export function ScoreBar({ label, value, reference }: { label: string; value: unknown; reference?: string }) {
+/**
+ * A 0-100 score (higher is better) with a bar coloured by this service's own bands
+ * (lib/report-view/measure.ts SERVICE_BANDS); `shown` is the value as written with its unit.
+ */
+export function ScoreBar({ label, value, shown, reference }: { label: string; value: unknown; shown: string; reference?: string }) {
   const number = typeof value === "number" && Number.isFinite(value) ? value : null;
   const tone = number === null ? "bg-slate-300" : number >= 70 ? "bg-emerald-600" : number >= 40 ? "bg-amber-500" : "bg-red-600";
   return (
     <div>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-medium text-slate-800">{label}</span>
-        <span className="font-semibold text-slate-900">{number === null ? "—" : formatMetric({ unit: "score" }, number)}</span>
+        <span className="font-semibold text-slate-900">{number === null ? "—" : shown}</span>
       </div>
       <div aria-hidden="true" className="mt-1 h-2 overflow-hidden rounded-full bg-slate-200">
         <div className={cx("h-full rounded-full", tone)} style={{ width: `${Math.max(0, Math.min(100, number ?? 0))}%` }} />

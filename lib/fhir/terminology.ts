@@ -16,7 +16,8 @@ import {
   symptomSymmetry,
 } from "@/lib/assessments/schemas";
 import { KIND_LIST, KINDS, type Kind } from "@/lib/assessments/kinds";
-import { UNIT_SYMBOLS, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import type { KindModule, MetricSpec } from "@/lib/assessments/kinds/kind";
+import { scaleText } from "@/lib/report-view/present";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { env } from "@/lib/env";
 import { words } from "@/lib/report-view/present";
@@ -88,7 +89,7 @@ const METRIC_CONCEPTS: Concept[] = KIND_LIST.filter((kind) => kind.fhir.metricCo
   kind.metrics.map((metric) => ({
     code: metricComponentCode(kind, metric),
     display: metric.label,
-    definition: `${kind.shortName}: ${metric.label}${UNIT_SYMBOLS[metric.unit] ? `, ${UNIT_SYMBOLS[metric.unit]}` : ""}`,
+    definition: [`${kind.shortName}: ${metric.label}`, scaleText(metric)].filter(Boolean).join(", "),
   })),
 );
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
+import { formatMetric } from "@/lib/report-view/present";
 
 test("a goal's direction is its metric's: at most where lower is better, at least otherwise", () => {
   const direction = (testName: string, metric: string) => goalDirection(goalSpec(testName, metric)!.spec);
@@ -21,6 +22,12 @@ test("a goal names a metric of its test, with a target in the unit's range, and 
   assert.equal(targetProblem(wrist, 181), "must be between 0 and 180");
   assert.equal(targetProblem(goalSpec("PAIN", "maxSeverity")!.spec, 11), "must be between 0 and 10");
   assert.equal(targetProblem(wrist, Number.NaN), "must be between 0 and 180");
-  assert.equal(goalText(wrist, 60), "Wrist extension ≥ 60°");
-  assert.equal(goalText(goalSpec("QUICKDASH", "quickDashScore")!.spec, 20), "QuickDASH disability ≤ 20 / 100");
+  assert.equal(
+    goalText(wrist, 60, (spec, value) => formatMetric(spec, value)),
+    "Wrist extension ≥ 60°",
+  );
+  assert.equal(
+    goalText(goalSpec("QUICKDASH", "quickDashScore")!.spec, 20, (spec, value) => formatMetric(spec, value)),
+    "QuickDASH disability ≤ 20 / 100",
+  );
 });

@@ -2,7 +2,7 @@
 // target for one of a kind's metrics, within the metric unit's range, its direction the
 // metric's own (lower is better for a disability score, worst pain and times).
 import { KIND_LIST, kindOf } from "@/lib/assessments/kinds";
-import { formatMetric, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import type { KindModule, MetricSpec, MetricUnit } from "@/lib/assessments/kinds/kind";
 
 /** The values a target may take, per unit. */
 export const GOAL_RANGES: Record<MetricUnit, readonly [number, number]> = {
@@ -35,9 +35,9 @@ export function targetProblem(spec: Pick<MetricSpec, "unit">, target: number): s
   return Number.isFinite(target) && target >= low && target <= high ? null : `must be between ${low} and ${high}`;
 }
 
-/** "Wrist extension ≥ 60°", "QuickDASH disability ≤ 20 / 100". */
-export function goalText(spec: MetricSpec, target: number): string {
-  return `${spec.label} ${goalDirection(spec) === "atLeast" ? "≥" : "≤"} ${formatMetric(spec, target)}`;
+/** "Wrist extension ≥ 60°", "QuickDASH disability ≤ 20 / 100": `format` writes the value with its unit. */
+export function goalText(spec: MetricSpec, target: number, format: (spec: MetricSpec, value: number) => string): string {
+  return `${spec.label} ${goalDirection(spec) === "atLeast" ? "≥" : "≤"} ${format(spec, target)}`;
 }
 
 export const reached = (direction: GoalDirection, target: number, value: number) =>

@@ -10,6 +10,7 @@ import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
+import { formatMetric } from "@/lib/report-view/present";
 import type { goal, goalInput } from "@/lib/goals/schemas";
 import type { z } from "zod";
 
@@ -57,7 +58,7 @@ export async function goalsOf(patient: PatientHandle): Promise<Goal[]> {
           unit: spec.unit,
           direction,
           target: row.target,
-          text: goalText(spec, row.target),
+          text: goalText(spec, row.target, (metric, value) => formatMetric(metric, value)),
           setBy: row.setByRole === "patient" ? ("patient" as const) : ("clinician" as const),
           updatedAt: row.updatedAt.toISOString(),
           latest: last ? { ...last, reached: reached(direction, row.target, last.value) } : null,

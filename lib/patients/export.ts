@@ -1,12 +1,16 @@
 // A patient's whole assessment history as CSV, for a clinician's own records: one row per
-// record, oldest first, with its headline score, one-line summary and, for range-of-motion
-// records, the goniometry table's column for that record (lib/assessments/goniometry.ts): the
-// wrist's extension and flexion, each finger joint's extension, flexion and arc (extension signed
-// as ASSH records it: negative a deficit, positive hyperextension) and each finger's ASSH TAM.
-// Opened through lib/access (audited).
+// record, oldest first, with its kind's own measure (QuickDASH 0-100 and worst pain 0-10 as
+// published, lower is better; never the wire's inverted 0-100 headline), its scale, a one-line
+// summary and, for range-of-motion records, the goniometry table's column for that record
+// (lib/assessments/goniometry.ts): the wrist's extension and flexion, each finger joint's
+// extension, flexion and arc (extension signed as ASSH records it: negative a deficit, positive
+// hyperextension) and each finger's ASSH TAM. Opened through lib/access (audited).
 import { openPatient } from "@/lib/access";
 import { ROM_FINGERS, ROM_WRIST_MOTIONS } from "@/lib/assessments/kinds/rom";
-import { headlineScore } from "@/lib/assessments/kinds";
+import { kindOf } from "@/lib/assessments/kinds";
+import { primaryMeasure } from "@/lib/assessments/kinds/kind";
+import { measureOf, scaleWords } from "@/lib/report-view/measure";
+import { ENGLISH } from "@/lib/report-view/words";
 import { goniometryTables, measurementsFromHistory, type GoniometryTable } from "@/lib/assessments/goniometry";
 import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
 import { readType } from "@/lib/assessments/types";
@@ -38,7 +42,7 @@ const JOINT_COLUMNS: Column[] = [
     ];
   }),
 ];
-const HEADER = ["date", "code", "test", "hand", "headline score", "summary", "lighting", ...JOINT_COLUMNS.map((c) => c.header)];
+const HEADER = ["date", "code", "test", "hand", "measure", "value", "scale", "summary", "lighting", ...JOINT_COLUMNS.map((c) => c.header)];
 
 /** One CSV cell: quoted when needed; a leading = + - @ is neutralised so spreadsheets never run it. */
 function cell(value: string | number | null): string {
@@ -73,12 +77,16 @@ export async function patientHistoryCsv(caller: AccessContext, patientId: number
     const table = tables.find((t) => t.hand === row.hand) ?? tables[0];
     const type = readType(row.assessmentType);
     const lighting = typeof snapshot.lightingQuality === "string" ? snapshot.lightingQuality : null;
+    const kind = kindOf(type);
+    const spec = kind ? primaryMeasure(kind) : null;
     return [
       row.dateCreated.toISOString(),
       formatCode(row.code),
       type,
       row.hand,
-      headlineScore(type, snapshot),
+      spec?.label ?? null,
+      kind ? (measureOf(kind, snapshot)?.value ?? null) : null,
+      spec ? scaleWords(spec, ENGLISH.measure, (min, max, direction) => `${min}–${max} (${direction})`) : null,
       assessmentSummaryLine(row.assessmentType, snapshot),
       lighting,
       ...JOINT_COLUMNS.map((c) => (table ? c.value(table) : null)),

@@ -412,7 +412,7 @@ export const patientExportEndpoint = endpoint({
     {
       status: 200,
       description:
-        "text/csv, attachment patient-ID-history.csv: date, code, test, hand, headline score, summary, lighting, then each finger joint's active range of motion; oldest first, at most 5000 records",
+        "text/csv, attachment patient-ID-history.csv: date, code, test, hand, measure (the kind's own), value (on its published scale), scale (its range, which way is better), summary, lighting, then each finger joint's active range of motion; oldest first, at most 5000 records",
       contentType: "text/csv",
     },
     badId,

@@ -5,12 +5,11 @@ import { useContext } from "react";
 import { Document, Page, Text, View } from "@react-pdf/renderer";
 import type { z } from "zod";
 import { kindOf } from "@/lib/assessments/kinds";
-import { formatMetric, presentMetrics } from "@/lib/assessments/kinds/kind";
 import type { GoniometryTable } from "@/lib/assessments/goniometry";
 import type { goal } from "@/lib/goals/schemas";
 import { ClockContext, Goniometry, ScoreChart, styles, ZEBRA } from "@/lib/pdf/report-document";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
-import { formatDate, handName, headline } from "@/lib/report-view/present";
+import { formatDate, formatMetric, handName, headline, kindMetrics } from "@/lib/report-view/present";
 import { ENGLISH } from "@/lib/report-view/words";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
@@ -37,7 +36,7 @@ export const HISTORY_TEXT = {
   noResults: "No assessments recorded.",
   date: "Date",
   hand: "Hand",
-  score: "Score",
+  score: "Result",
   metrics: "Measurements",
 } as const;
 
@@ -50,12 +49,13 @@ function byKind(assessments: ReportAssessment[]): [string, ReportAssessment[]][]
   return [...groups];
 }
 
+/** The record's figures other than its measure (the Result column has it), each with its unit. */
 const metricsLine = (item: ReportAssessment) => {
   const kind = kindOf(item.assessmentType);
   if (!kind) return "";
-  return presentMetrics(kind, item.resultSnapshot)
-    .filter(({ spec }) => spec.key !== "overallScore")
-    .map(({ spec, value }) => `${spec.label} ${formatMetric(spec, value)}`)
+  return kindMetrics(kind, item.resultSnapshot)
+    .filter(({ spec }) => spec.key !== kind.measure)
+    .map(({ label, value }) => `${label} ${value}`)
     .join(" · ");
 };
 

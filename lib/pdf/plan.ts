@@ -13,7 +13,7 @@ import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
   changes,
-  hasChart,
+  chartCount,
   ownershipNotice,
   patientDetails,
   patientLabel,
@@ -80,7 +80,7 @@ const textHeight = (text: string, width: number, size: number, bold = false) => 
 const HEADING = 10.5 * LINE + 6 + 5;
 
 /** Page 1 above the explanation and the sections: header, summary table, chart and changes. */
-function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock: Clock, w: Words): number {
+function introHeight(report: ReportView, shareUrl: string, charts: number, clock: Clock, w: Words): number {
   let height = 7.5 * LINE; // kicker
   height += textHeight(reportHeading(report, w), CONTENT_WIDTH, 17, true) + 4 + 8;
   const fromSender = senderTitle(report, w);
@@ -106,7 +106,7 @@ function introHeight(report: ReportView, shareUrl: string, chart: boolean, clock
     ];
     height += 2.4 + Math.max(...cells);
   }
-  if (chart) height += HEADING + 96 + 2 + 7 * LINE + 6;
+  if (charts) height += HEADING + charts * (7 * LINE + 2 + 96 + 2 + 7 * LINE + 6);
   const rows = changes(report.assessments, clock, w);
   if (rows.length) {
     height += HEADING + 1.5 + 8 + 2.5 * 2 + 7.5 * LINE;
@@ -202,7 +202,7 @@ function explanationHeight(text: string): number {
 export function planPages(report: ReportView, shareUrl: string, clock: Clock = UTC_CLOCK, language: Locale = DEFAULT_LOCALE): number[][] {
   const w = wordsFor(language);
   const pages: number[][] = [[]];
-  let used = introHeight(report, shareUrl, hasChart(report.assessments), clock, w);
+  let used = introHeight(report, shareUrl, chartCount(report.assessments), clock, w);
   const limit = PAGE_CONTENT_HEIGHT - SAFETY;
   const goniometry = pdfGoniometry(report);
   const blocks = [...(report.aiExplanation ? [EXPLANATION] : []), ...(goniometry.length ? [GONIOMETRY] : []), ...report.assessments.keys()];

@@ -9,9 +9,13 @@ import { formatDate, formatShortDate, handName, headline, snapshotMetrics, snaps
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
+  axisTicks,
   changes,
+  chartGroups,
   chartScales,
   chartSeries,
+  type ChartGroup,
+  type Series,
   weekTicks,
   hasChart,
   ownershipNotice,
@@ -99,6 +103,7 @@ export const styles = StyleSheet.create({
   gonioLegend: { fontSize: 7, color: MUTED, marginBottom: 4 },
   warn: { color: WARN, fontWeight: "bold" },
   chartBox: { marginBottom: 6 },
+  chartAxis: { fontSize: 7, color: MUTED, marginBottom: 2 },
   legend: { flexDirection: "row", justifyContent: "center", marginTop: 2 },
   legendItem: { flexDirection: "row", alignItems: "center", marginHorizontal: 6, fontSize: 7, color: MUTED },
   swatch: { width: 8, height: 8, borderRadius: 4, marginRight: 3 },
@@ -349,39 +354,54 @@ function SummaryTable({ assessments }: { assessments: ReportAssessment[] }) {
 
 const CHART = { width: 511, height: 96, left: 26, right: 8, top: 6, bottom: 16 };
 
-/** Scores (0-100, higher is better) over time, one line per test and hand; drawn when a line has two or more results. */
+/**
+ * Each test's own measure over time, one line per test and hand; one chart per scale (a 0-10
+ * pain rating never shares an axis with a 0-100 score), its axis saying which way is better.
+ * Drawn when a line has two or more results.
+ */
 export function ScoreChart({ assessments, font }: { assessments: ReportAssessment[]; font: string }) {
   const clock = useContext(ClockContext);
   const w = useContext(WordsContext);
   if (!hasChart(assessments)) return null;
   const series = chartSeries(assessments, w);
-  const { first, last, x, y } = chartScales(series, CHART);
+  return (
+    <View>
+      <Text style={styles.heading}>{w.t("reportPage.chartTitle")}</Text>
+      {chartGroups(series, w).map((group) => (
+        <ScaleChart key={group.key} group={group} all={series} font={font} clock={clock} w={w} />
+      ))}
+    </View>
+  );
+}
+
+function ScaleChart({ group, all, font, clock, w }: { group: ChartGroup; all: Series[]; font: string; clock: Clock; w: Words }) {
+  const { first, last, x, y } = chartScales(all, CHART, group.scale);
   // Every week is labelled (every n-th when they would not fit): a 36-point slot per label.
   const ticks = weekTicks(first, last, Math.floor((CHART.width - CHART.left - CHART.right) / 36));
   const axisText = { fontSize: 6, fontFamily: font };
-
+  const [low] = group.scale;
   return (
     <View style={styles.chartBox} wrap={false}>
-      <Text style={styles.heading}>{w.t("reportPage.chartTitle")}</Text>
+      <Text style={styles.chartAxis}>{group.axis}</Text>
       <Svg width={CHART.width} height={CHART.height}>
-        {[0, 25, 50, 75, 100].map((tick) => (
+        {axisTicks(group.scale).map((tick) => (
           <G key={tick}>
             <Line
               x1={CHART.left}
               x2={CHART.width - CHART.right}
               y1={y(tick)}
               y2={y(tick)}
-              stroke={tick === 0 ? MUTED : RULE}
-              strokeWidth={tick === 0 ? 0.75 : 0.5}
+              stroke={tick === low ? MUTED : RULE}
+              strokeWidth={tick === low ? 0.75 : 0.5}
             />
             <Text x={CHART.left - 4} y={y(tick) + 2} style={axisText} fill={MUTED} textAnchor="end">
-              {String(tick)}
+              {w.number(tick)}
             </Text>
           </G>
         ))}
         {ticks.map((time, i) => (
           <G key={time}>
-            <Line x1={x(time)} x2={x(time)} y1={y(0)} y2={y(0) + 2} stroke={MUTED} strokeWidth={0.5} />
+            <Line x1={x(time)} x2={x(time)} y1={y(low)} y2={y(low) + 2} stroke={MUTED} strokeWidth={0.5} />
             <Text
               x={x(time)}
               y={CHART.height - 3}
@@ -393,24 +413,24 @@ export function ScoreChart({ assessments, font }: { assessments: ReportAssessmen
             </Text>
           </G>
         ))}
-        {series.map((line) => (
+        {group.series.map((line) => (
           <G key={line.key}>
             {line.points.length > 1 ? (
               <Polyline
-                points={line.points.map((p) => `${x(p.time)},${y(p.score)}`).join(" ")}
+                points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")}
                 stroke={line.color}
                 strokeWidth={1.25}
                 fill="none"
               />
             ) : null}
             {line.points.map((p, i) => (
-              <Circle key={i} cx={x(p.time)} cy={y(p.score)} r={2} fill={line.color} />
+              <Circle key={i} cx={x(p.time)} cy={y(p.value)} r={2} fill={line.color} />
             ))}
           </G>
         ))}
       </Svg>
       <View style={styles.legend}>
-        {series.map((line) => (
+        {group.series.map((line) => (
           <View key={line.key} style={styles.legendItem}>
             <View style={[styles.swatch, { backgroundColor: line.color }]} />
             <Text>{line.label}</Text>

@@ -4,8 +4,9 @@
 // the language of `w` (lib/report-view/words.ts), English by default.
 import { recordedInPoorLight } from "@/lib/assessments/goniometry";
 import { KINDS, kindOf } from "@/lib/assessments/kinds";
-import { presentMetrics, words, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, primaryMeasure, words, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import { formatValue, measureOf, scaleWords } from "@/lib/report-view/measure";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
 
@@ -83,11 +84,12 @@ export function round(value: number, w: Words = ENGLISH): string {
 
 /** "72 / 100", "65°", "12.5 s" ("12,5 s" in Spanish), "4.2 taps/s", "42", "7 / 10". */
 export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: number, w: Words = ENGLISH): string {
-  const shown = w.number(value, spec.digits ?? (spec.unit === "perSecond" ? 2 : 1));
-  const unit: MetricUnit = spec.unit;
-  if (unit === "count" || unit === "level") return shown;
-  const symbol = w.table.units[unit];
-  return unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
+  return formatValue(spec, value, w.measure);
+}
+
+/** "0–10, lower is better": a measure's published scale and which way is better, or null for a descriptive figure. */
+export function scaleText(spec: MetricSpec, w: Words = ENGLISH): string | null {
+  return scaleWords(spec, w.measure, (min, max, direction) => w.t("measure.scale", { min, max, direction }));
 }
 
 /** A metric's label in the language of `w`; THUMB records share the range-of-motion metrics. */
@@ -111,11 +113,15 @@ export interface Note {
   warning?: boolean;
 }
 
-/** What a value means beside its figure: a pain label, a progression level's name, its share of the reference range. */
+/**
+ * What a value means beside its figure: its share of the reference range, a pain label or a
+ * progression level's name, and for a score which way is better.
+ */
 export function metricMeaning(spec: MetricSpec, value: number, w: Words = ENGLISH): string | undefined {
   if (spec.normal) return againstReference(value, spec.normal.range, w);
   if (spec.unit === "severity") return painLabel(value, w);
   if (spec.unit === "level") return progressionName(value, w);
+  if (spec.unit === "score" && spec.direction) return w.measure.direction[spec.direction];
   return undefined;
 }
 
@@ -229,48 +235,39 @@ export function weeksSinceSurgeryText(weeks: number | null, w: Words = ENGLISH):
 }
 
 export interface Headline {
-  /** e.g. "Overall 78 / 100", "Worst pain 7 / 10 (Unmanageable)". */
+  /** The kind's own measure in words: "QuickDASH disability 38.6 / 100 (lower is better)", "Worst pain 6 / 10 (Distressing)". */
   text: string;
-  /** The 0-100 score (higher is better) plotted over time, or null. */
-  score: number | null;
+  /** The measure's value on its own scale, or null without one. */
+  value: number | null;
+  spec: MetricSpec;
 }
 
 export function headline(item: ReportAssessment, w: Words = ENGLISH): Headline {
   const kind = KINDS[item.assessmentType];
-  return { text: headlineText(kind, item.resultSnapshot, w), score: kind.headline(item.resultSnapshot) };
+  return {
+    text: headlineText(kind, item.resultSnapshot, w),
+    value: measureOf(kind, item.resultSnapshot)?.value ?? null,
+    spec: primaryMeasure(kind),
+  };
 }
 
-const figure = (s: Record<string, unknown>, key: string) => num(s, key);
-
-/** The kind's headline in words ("Overall 78 / 100") in the language of `w`. */
+/**
+ * The kind's own measure in words, from its declaration alone: its label, its value on its own
+ * scale with its unit, and what the value means (a pain label, which way is better), followed by
+ * the kind's angles when the measure is a composite of them.
+ */
 export function headlineText(kind: KindModule, s: Record<string, unknown>, w: Words = ENGLISH): string {
-  const t = w.t;
-  const score = (value: number) => formatMetric({ unit: "score" }, value, w);
-  switch (kind.type) {
-    case "ARTHRITIS": {
-      const composite = figure(s, "compositeScore");
-      const level = figure(s, "progressionLevel");
-      const parts = [
-        composite !== null ? t("view.headline.composite", { score: score(composite) }) : null,
-        level !== null ? t("view.headline.level", { level: Math.round(level), name: progressionName(level, w) }) : null,
-      ];
-      return parts.filter(Boolean).join(", ") || t("view.headline.noComposite");
-    }
-    case "PAIN": {
-      const worst = figure(s, "maxSeverity");
-      return worst === null
-        ? t("view.headline.noPain")
-        : t("view.headline.worstPain", { score: formatMetric({ unit: "severity" }, worst, w), label: painLabel(worst, w) });
-    }
-    case "QUICKDASH": {
-      const disability = figure(s, "quickDashScore");
-      return disability === null ? t("view.headline.noQuickdash") : t("view.headline.quickdash", { score: score(disability) });
-    }
-    default: {
-      const overall = figure(s, "overallScore");
-      return overall === null ? t("view.headline.noOverall") : t("view.headline.overall", { score: score(overall) });
-    }
-  }
+  const spec = primaryMeasure(kind);
+  const name = metricLabel(kind, spec, w);
+  const measure = measureOf(kind, s);
+  if (!measure) return w.t("measure.missing", { name });
+  const value = formatMetric(spec, measure.value, w);
+  const meaning = metricMeaning(spec, measure.value, w);
+  const text = meaning ? w.t("measure.headlineMeaning", { name, value, meaning }) : w.t("measure.headline", { name, value });
+  const angles = kindMetrics(kind, s, w)
+    .filter((shown) => shown.spec.unit === "degree")
+    .map((shown) => `${shown.label} ${shown.value}`);
+  return [text, ...angles].join(" · ");
 }
 
 /** A kind's name for a stored or read type, in the language of `w` (the type itself for an unknown one). */

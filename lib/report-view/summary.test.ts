@@ -6,21 +6,23 @@ import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
 import { againstReference, flagName, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import { sampleReport } from "@/lib/report-view/sample";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { changes, chartSeries, ownershipNotice, patientDetails, patientLabel, weekTicks } from "@/lib/report-view/summary";
+import { changes, chartGroups, chartSeries, ownershipNotice, patientDetails, patientLabel, weekTicks } from "@/lib/report-view/summary";
 
-function record(
-  day: number,
-  type: ReportAssessment["assessmentType"],
-  hand: ReportAssessment["hand"],
-  overallScore: number,
-): ReportAssessment {
+/** A record whose kind's own measure is `value`: worst pain for pain, the published score for QuickDASH, else the overall score. */
+function record(day: number, type: ReportAssessment["assessmentType"], hand: ReportAssessment["hand"], value: number): ReportAssessment {
+  const resultSnapshot =
+    type === "PAIN"
+      ? { maxSeverity: value, overallScore: 100 * (1 - value / 10) }
+      : type === "QUICKDASH"
+        ? { quickDashScore: value, overallScore: 100 - value }
+        : { overallScore: value };
   return {
     code: `C${day}`,
     formattedCode: `C${day}`,
     assessmentType: type,
     hand,
     dateCreated: new Date(Date.UTC(2026, 5, day)).toISOString(),
-    resultSnapshot: { overallScore },
+    resultSnapshot,
     results: { joints: [] },
     weeksSinceSurgery: null,
   };
@@ -28,41 +30,74 @@ function record(
 
 test("one series per test and hand, oldest first: a both-hands result never joins the right-hand line", () => {
   const series = chartSeries([
-    record(9, "PAIN", "RIGHT", 70),
-    record(1, "PAIN", "RIGHT", 40),
-    record(5, "PAIN", "BOTH", 10),
+    record(9, "PAIN", "RIGHT", 3),
+    record(1, "PAIN", "RIGHT", 6),
+    record(5, "PAIN", "BOTH", 9),
     record(3, "ROM", "RIGHT", 50),
   ]);
   assert.deepEqual(
-    series.map((s) => [s.key, s.points.map((p) => p.score)]),
+    series.map((s) => [s.key, s.points.map((p) => p.value)]),
     [
-      ["PAIN:RIGHT", [40, 70]],
+      ["PAIN:RIGHT", [6, 3]],
       ["ROM:RIGHT", [50]],
-      ["PAIN:BOTH", [10]],
+      ["PAIN:BOTH", [9]],
     ],
   );
   assert.equal(new Set(series.map((s) => s.color)).size, 3, "each line its own colour");
 });
 
-test("the change from first to latest per test and hand", () => {
+test("the change from first to latest per test and hand, on each measure's own scale and direction", () => {
   const rows = changes([
     record(1, "ROM", "RIGHT", 38),
     record(20, "ROM", "RIGHT", 77),
     record(8, "ROM", "LEFT", 60),
-    record(2, "PAIN", "RIGHT", 30),
-    record(9, "PAIN", "RIGHT", 30),
+    record(2, "PAIN", "RIGHT", 3),
+    record(9, "PAIN", "RIGHT", 3),
+    record(3, "PAIN", "LEFT", 2),
+    record(10, "PAIN", "LEFT", 6),
+    record(4, "QUICKDASH", "RIGHT", 20.45),
+    record(11, "QUICKDASH", "RIGHT", 38.64),
   ]);
   assert.deepEqual(
     rows.map((r) => [r.label, r.change, r.direction]),
     [
-      ["Range of motion · Right hand", "+39 points (better)", "better"],
-      ["Pain score (100 = no pain) · Right hand", "no change", "same"],
+      ["Range of motion · Right hand", "+39 (better)", "better"],
+      ["Pain · Right hand", "no change", "same"],
+      ["Pain · Left hand", "+4 (worse)", "worse"],
+      ["QuickDASH questionnaire · Right hand", "+18.2 (worse)", "worse"],
       ["Range of motion · Left hand", "one result only", "single"],
     ],
   );
-  assert.equal(rows[0]!.first, "Overall 38 / 100");
-  assert.equal(rows[0]!.latest, "Overall 77 / 100");
-  assert.equal(changes([record(1, "ROM", "RIGHT", 70), record(2, "ROM", "RIGHT", 52.5)])[0]!.change, "−17.5 points (worse)");
+  assert.equal(rows[0]!.first, "Overall score 38 / 100 (higher is better)");
+  assert.equal(rows[2]!.latest, "Worst pain 6 / 10 (Distressing)");
+  assert.equal(rows[3]!.latest, "QuickDASH disability 38.6 / 100 (lower is better)");
+  assert.equal(changes([record(1, "ROM", "RIGHT", 70), record(2, "ROM", "RIGHT", 52.5)])[0]!.change, "−17.5 (worse)");
+  // Within the MCID (ROM: 10 points; pain: 2 points or 30 %) a change is neither better nor worse.
+  assert.equal(
+    changes([record(1, "ROM", "RIGHT", 70), record(2, "ROM", "RIGHT", 65)])[0]!.change,
+    "−5 (within the minimal important change)",
+  );
+  assert.equal(changes([record(1, "PAIN", "RIGHT", 5), record(2, "PAIN", "RIGHT", 4)])[0]!.direction, "within");
+  assert.equal(changes([record(1, "PAIN", "RIGHT", 3), record(2, "PAIN", "RIGHT", 2)])[0]!.direction, "better", "1 of 3 is 33 %");
+});
+
+test("one chart per scale: a 0-10 pain rating never shares the axis of a 0-100 score", () => {
+  const groups = chartGroups(
+    chartSeries([
+      record(1, "ROM", "RIGHT", 50),
+      record(2, "PAIN", "RIGHT", 6),
+      record(3, "QUICKDASH", "RIGHT", 38.64),
+      record(4, "DEXTERITY", "RIGHT", 70),
+    ]),
+  );
+  assert.deepEqual(
+    groups.map((g) => [g.axis, g.scale, g.series.map((s) => s.type)]),
+    [
+      ["Overall score: 0–100, higher is better", [0, 100], ["ROM", "DEXTERITY"]],
+      ["Worst pain: 0–10, lower is better", [0, 10], ["PAIN"]],
+      ["QuickDASH disability: 0–100, lower is better", [0, 100], ["QUICKDASH"]],
+    ],
+  );
 });
 
 test("whose records: named when one's own, else a warning that says why", () => {

@@ -1,16 +1,30 @@
 // The report's overview, shared by the PDF and the /r page so both say the same: whose records
-// these are, the chart's series (one per test and hand), and the change from first to latest;
-// in the language of `w` (lib/report-view/words.ts), English by default.
+// these are, the charts' series (one per test and hand, each on its measure's own scale, one
+// chart per scale), and the change from first to latest; in the language of `w`
+// (lib/report-view/words.ts), English by default.
+import type { MetricSpec } from "@/lib/assessments/kinds/kind";
 import { FORMAT_LOCALES } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
-import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
+import { formatDelta, verdictOf } from "@/lib/report-view/measure";
+import {
+  formatDate,
+  formatDateTime,
+  handName,
+  headline,
+  kindName,
+  metricLabel,
+  scaleText,
+  typeName,
+  weeksSinceSurgeryText,
+} from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import { ENGLISH, type Words } from "@/lib/report-view/words";
 
 export interface SeriesPoint {
   time: number;
-  score: number;
-  /** The record's headline ("Overall 78 / 100"), for a table or a tooltip. */
+  /** The measure's value on its own scale. */
+  value: number;
+  /** The record's headline ("Worst pain 6 / 10 (Distressing)"), for a table or a tooltip. */
   text: string;
 }
 
@@ -21,6 +35,8 @@ export interface Series {
   hand: string | null;
   label: string;
   color: string;
+  /** The kind's own measure: its scale and direction place the series on a chart. */
+  spec: MetricSpec;
   points: SeriesPoint[];
 }
 
@@ -30,7 +46,7 @@ const PALETTE = ["#0f5c6e", "#c2410c", "#6d28d9", "#15803d", "#b45309", "#be123c
 export const seriesKey = (item: Pick<ReportAssessment, "assessmentType" | "hand">) => `${item.assessmentType}:${item.hand ?? "NONE"}`;
 
 function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | null, w: Words): string {
-  const name = type === "PAIN" ? w.table.painSeries : typeName(type, w);
+  const name = typeName(type, w);
   return hand ? `${name} · ${handName(hand, false, w)}` : name;
 }
 
@@ -38,8 +54,8 @@ function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | nu
 export function chartSeries(assessments: ReportAssessment[], w: Words = ENGLISH): Series[] {
   const byKey = new Map<string, Series>();
   for (const item of [...assessments].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated))) {
-    const { score, text } = headline(item, w);
-    if (score === null) continue;
+    const { value, text, spec } = headline(item, w);
+    if (value === null) continue;
     const key = seriesKey(item);
     let series = byKey.get(key);
     if (!series) {
@@ -49,13 +65,44 @@ export function chartSeries(assessments: ReportAssessment[], w: Words = ENGLISH)
         hand: item.hand,
         label: seriesLabel(item.assessmentType, item.hand, w),
         color: PALETTE[byKey.size % PALETTE.length]!,
+        spec,
         points: [],
       };
       byKey.set(key, series);
     }
-    series.points.push({ time: Date.parse(item.dateCreated), score, text });
+    series.points.push({ time: Date.parse(item.dateCreated), value, text });
   }
   return [...byKey.values()];
+}
+
+/** Series that share a chart: measures on the same scale, the same way up. */
+export interface ChartGroup {
+  key: string;
+  /** The y axis: its bounds. */
+  scale: readonly [number, number];
+  /** "Worst pain: 0–10, lower is better". */
+  axis: string;
+  series: Series[];
+}
+
+/** The series split into one chart per scale and direction, in order of first appearance. */
+export function chartGroups(series: Series[], w: Words = ENGLISH): ChartGroup[] {
+  const groups = new Map<string, ChartGroup>();
+  for (const line of series) {
+    const scale = line.spec.scale ?? [0, Math.max(...line.points.map((p) => p.value))];
+    const key = `${scale.join("-")}:${line.spec.direction ?? ""}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, scale, axis: "", series: [] };
+      groups.set(key, group);
+    }
+    group.series.push(line);
+  }
+  return [...groups.values()].map((group) => {
+    const first = group.series[0]!;
+    const names = [...new Set(group.series.map((line) => metricLabel({ type: first.type }, line.spec, w)))].join(", ");
+    return { ...group, axis: w.t("measure.chartAxis", { names, scale: scaleText(first.spec, w) ?? kindName(first.type, w) }) };
+  });
 }
 
 export interface Change {
@@ -68,22 +115,23 @@ export interface Change {
   latestAt: string;
   latestDate: string;
   latest: string;
-  /** "+25 points (better)", "no change", "one result only". */
+  /** "+18.2 (worse)", "−1 (within the minimal important change)", "no change", "one result only". */
   change: string;
-  direction: "better" | "worse" | "same" | "single";
+  direction: "better" | "worse" | "within" | "same" | "single";
 }
 
-/** First → latest per test and hand (scores 0-100, higher is better). */
+/** First → latest per test and hand, on each measure's own scale, better or worse by its declared direction and MCID. */
 export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOCK, w: Words = ENGLISH): Change[] {
   return chartSeries(assessments, w).map((series) => {
     const first = series.points[0]!;
     const latest = series.points[series.points.length - 1]!;
-    const delta = latest.score - first.score;
-    const direction = series.points.length < 2 ? "single" : Math.abs(delta) < 0.05 ? "same" : delta > 0 ? "better" : "worse";
+    const delta = latest.value - first.value;
+    const verdict = verdictOf(series.spec, first.value, latest.value) ?? "within";
+    const direction = series.points.length < 2 ? "single" : Math.abs(delta) < 0.05 ? "same" : verdict;
     const change =
-      direction === "better" || direction === "worse"
-        ? w.t(`view.change.${direction}`, { points: round(Math.abs(delta), w) })
-        : w.table.change[direction];
+      direction === "single" || direction === "same"
+        ? w.table.change[direction]
+        : w.t("measure.change", { delta: formatDelta(series.spec, delta, w.measure), verdict: w.measure.verdict[direction] });
     return {
       key: series.key,
       label: series.label,
@@ -101,6 +149,9 @@ export function changes(assessments: ReportAssessment[], clock: Clock = UTC_CLOC
 
 /** Whether a chart is drawn: a series with two or more results. */
 export const hasChart = (assessments: ReportAssessment[]) => chartSeries(assessments).some((series) => series.points.length >= 2);
+
+/** How many charts a report draws: one per scale, none without a series of two results. */
+export const chartCount = (assessments: ReportAssessment[]) => (hasChart(assessments) ? chartGroups(chartSeries(assessments)).length : 0);
 
 /** Who the records belong to, when it needs saying (else null): mixed or anonymous records. */
 export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">, w: Words = ENGLISH): string | null {
@@ -163,8 +214,8 @@ export interface ChartGeometry {
   bottom: number;
 }
 
-/** x and y of a chart of `geometry` over the points' time span (0-100 upwards). */
-export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6) {
+/** x and y of a chart of `geometry` over the points' time span, `scale` upwards. */
+export function chartScales(series: Series[], geometry: ChartGeometry, scale: readonly [number, number] = [0, 100], inset = 6) {
   const times = series.flatMap((s) => s.points.map((p) => p.time));
   const first = Math.min(...times);
   const last = Math.max(...times);
@@ -174,9 +225,16 @@ export function chartScales(series: Series[], geometry: ChartGeometry, inset = 6
     first,
     last,
     x: (time: number) => geometry.left + inset + (last === first ? plotWidth / 2 : ((time - first) / (last - first)) * plotWidth),
-    y: (score: number) => geometry.top + (1 - Math.min(100, Math.max(0, score)) / 100) * plotHeight,
+    y: (value: number) => {
+      const [low, high] = scale;
+      const share = high === low ? 0.5 : (Math.min(high, Math.max(low, value)) - low) / (high - low);
+      return geometry.top + (1 - share) * plotHeight;
+    },
   };
 }
+
+/** Five evenly spaced labels of a chart's y axis. */
+export const axisTicks = ([low, high]: readonly [number, number]) => [0, 1, 2, 3, 4].map((i) => low + ((high - low) * i) / 4);
 
 const WEEK_MS = 7 * 86_400_000;
 

@@ -5,6 +5,7 @@
 import { DEFAULT_LOCALE, FORMAT_LOCALES, type Locale } from "@/lib/i18n/locales";
 import { roundTo } from "@/lib/assessments/kinds/kind";
 import { MESSAGES, translator, type Messages } from "@/lib/i18n/messages";
+import type { MeasureWords } from "@/lib/report-view/measure";
 
 export interface Words {
   locale: Locale;
@@ -13,6 +14,8 @@ export interface Words {
   table: Messages["view"];
   /** Numbers as this language writes them ("12.5", "12,5"): at most `digits` decimals, no grouping. */
   number(value: number, digits?: number): string;
+  /** The catalogue's "measure" words with this language's numbers: what lib/report-view/measure.ts writes with. */
+  measure: MeasureWords & Messages["measure"];
 }
 
 const cache = new Map<Locale, Words>();
@@ -21,20 +24,16 @@ export function wordsFor(locale: Locale): Words {
   let words = cache.get(locale);
   if (!words) {
     const formats = new Map<number, Intl.NumberFormat>();
-    words = {
-      locale,
-      t: translator(locale),
-      table: MESSAGES[locale].view,
-      number(value, digits = 1) {
-        let format = formats.get(digits);
-        if (!format) {
-          format = new Intl.NumberFormat(FORMAT_LOCALES[locale], { maximumFractionDigits: digits, useGrouping: false });
-          formats.set(digits, format);
-        }
-        // Rounded as every surface rounds (roundTo), then written in the language's way.
-        return format.format(Number(roundTo(value, digits)));
-      },
+    const number = (value: number, digits = 1) => {
+      let format = formats.get(digits);
+      if (!format) {
+        format = new Intl.NumberFormat(FORMAT_LOCALES[locale], { maximumFractionDigits: digits, useGrouping: false });
+        formats.set(digits, format);
+      }
+      // Rounded as every surface rounds (roundTo), then written in the language's way.
+      return format.format(Number(roundTo(value, digits)));
     };
+    words = { locale, t: translator(locale), table: MESSAGES[locale].view, number, measure: { ...MESSAGES[locale].measure, number } };
     cache.set(locale, words);
   }
   return words;

@@ -1,25 +1,30 @@
 // The plain-language explanation of a report: the language model when it answers, otherwise a
 // deterministic template. Both carry the "not a medical diagnosis" caveat.
 import { complete, type ChatMessage } from "@/lib/llm";
+import { KINDS } from "@/lib/assessments/kinds";
+import type { MetricSpec } from "@/lib/assessments/kinds/kind";
+import { verdictOf, type Verdict } from "@/lib/report-view/measure";
 import {
   formatDate,
+  formatMetric,
   handName,
   headline,
-  painLabel,
-  progressionName,
-  round,
+  kindMetrics,
+  metricMeaning,
+  scaleText,
   snapshotMetrics,
   snapshotNotes,
   typeName,
 } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
+import { ENGLISH } from "@/lib/report-view/words";
 
 export const CAVEAT =
   "These results are not a medical diagnosis. They come from self-measurements and questionnaires, and are best discussed with a qualified clinician who can interpret them alongside an examination.";
 
 const SYSTEM_PROMPT = [
   "You explain hand-function assessment results to the patient who recorded them, in plain, calm, everyday English.",
-  "Scores are 0-100 where higher is better; pain is 0-10 where higher is worse; arthritis progression levels run from 0 (No Concerns) to 4 (Severe).",
+  "Each number is given on its own published scale with which way is better beside it: for example QuickDASH runs 0-100 where lower is better (less disability), worst pain 0-10 where lower is better, the app's composite scores 0-100 where higher is better, and arthritis progression levels 0 (No Concerns) to 4 (Severe). Never turn a score upside down or convert it to another scale.",
   "Describe what the numbers show and how they changed over time. Do not diagnose, do not name diseases the patient may have, and do not recommend treatments or medication changes.",
   "This is not a medical diagnosis: say so explicitly in your answer, and suggest discussing the results with a clinician.",
   "Write at most 180 words in two or three short paragraphs, without headings, lists or markdown.",
@@ -44,47 +49,43 @@ export function explanationPrompt(report: ReportView): ChatMessage[] {
   ];
 }
 
-function change(first: number, last: number, higherIsBetter: boolean): string {
-  const delta = last - first;
-  // The spec's trend threshold: a difference within ±2 points is stable.
-  if (Math.abs(delta) <= 2) return "stayed about the same";
-  return delta > 0 === higherIsBetter ? "improved" : "worsened";
-}
-
 function byDate(items: ReportAssessment[]): ReportAssessment[] {
   return [...items].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated));
 }
 
 const GROUP_ORDER: ReportAssessment["assessmentType"][] = ["ROM", "THUMB", "DEXTERITY", "PAIN", "ARTHRITIS"];
 
+const VERBS: Record<Verdict, string> = {
+  better: "improved",
+  worse: "worsened",
+  within: "stayed within its minimal clinically important change",
+};
+
+/** A value with what it means where the scale names it: "6 / 10 (Distressing)" (the sentence says the scale and its direction). */
+function reading(spec: MetricSpec, value: number): string {
+  const meaning = metricMeaning(spec, value);
+  const named = meaning && (!spec.direction || meaning !== ENGLISH.measure.direction[spec.direction]);
+  return named ? `${formatMetric(spec, value)} (${meaning})` : formatMetric(spec, value);
+}
+
+/** A kind's results in one sentence: its own measure, first to latest, and its other graded levels. */
 function groupSentence(type: ReportAssessment["assessmentType"], items: ReportAssessment[]): string {
   const sorted = byDate(items);
-  const first = sorted[0]!;
-  const last = sorted.at(-1)!;
+  const first = headline(sorted[0]!);
+  const last = headline(sorted.at(-1)!);
   const count = `${typeName(type)} (${items.length} assessment${items.length === 1 ? "" : "s"})`;
-  if (type === "PAIN") {
-    const worst = (item: ReportAssessment) => {
-      const value = item.resultSnapshot.maxSeverity;
-      return typeof value === "number" ? value : null;
-    };
-    const a = worst(first);
-    const b = worst(last);
-    if (b === null) return `${count}: no pain rating was recorded.`;
-    if (items.length === 1 || a === null) return `${count}: the worst pain reported was ${round(b)} out of 10 (${painLabel(b)}).`;
-    const verdict = Math.abs(b - a) < 1 ? "stayed about the same" : b < a ? "eased" : "increased";
-    return `${count}: the worst pain reported ${verdict}, from ${round(a)} out of 10 (${painLabel(a)}) to ${round(b)} out of 10 (${painLabel(b)}).`;
-  }
-  const scoreName = type === "ARTHRITIS" ? "composite score" : "overall score";
-  const a = headline(first).score;
-  const b = headline(last).score;
+  const { spec } = last;
+  const scale = scaleText(spec);
+  const onScale = scale ? `, on a scale of ${scale}` : "";
   let sentence: string;
-  if (b === null) sentence = `${count}: no ${scoreName} was recorded`;
-  else if (items.length === 1 || a === null) sentence = `${count}: the ${scoreName} was ${round(b)} out of 100`;
-  else sentence = `${count}: the ${scoreName} ${change(a, b, true)}, from ${round(a)} to ${round(b)} out of 100 (higher is better)`;
-  if (type === "ARTHRITIS" && typeof last.resultSnapshot.progressionLevel === "number") {
-    const level = last.resultSnapshot.progressionLevel;
-    sentence += `; the latest progression level is ${Math.round(level)} (${progressionName(level)})`;
+  if (last.value === null) sentence = `${count}: no ${spec.label} was recorded`;
+  else if (items.length === 1 || first.value === null) sentence = `${count}: ${spec.label} was ${reading(spec, last.value)}${onScale}`;
+  else {
+    const verb = VERBS[verdictOf(spec, first.value, last.value) ?? "within"];
+    sentence = `${count}: ${spec.label} ${verb}, from ${reading(spec, first.value)} to ${reading(spec, last.value)}${onScale}`;
   }
+  const levels = kindMetrics(KINDS[type], sorted.at(-1)!.resultSnapshot).filter((shown) => shown.spec.unit === "level");
+  for (const level of levels) sentence += `; the latest ${level.label.toLowerCase()} is ${level.value} (${level.meaning})`;
   return `${sentence}.`;
 }
 

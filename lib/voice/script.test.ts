@@ -12,14 +12,11 @@ test("the voice prepares the camera tests with the camera and the questionnaires
 });
 
 test("the voice says a result on its kind's own scale", () => {
-  assert.match(LINES.review("ROM", 78), /Your score is 78 out of 100\./);
+  assert.match(LINES.review("ROM", 78), /Your result: Overall score 78 out of 100; higher is better\./);
   // Pain's headline is 100 × (1 − worst/10): 60 is a worst rating of 4.
-  assert.match(LINES.review("PAIN", 60), /Your worst pain was 4 out of 10\./);
-  // QuickDASH's headline is 100 − the disability score: 65 is a QuickDASH of 35, lower is better.
-  assert.match(
-    LINES.review("QUICKDASH", 65),
-    /Your QuickDASH score is 35 out of 100; on this questionnaire a lower score means less difficulty\./,
-  );
+  assert.match(LINES.review("PAIN", 60), /Your result: Worst pain 4 out of 10; lower is better\./);
+  // QuickDASH's headline is 100 − the disability score: 61.36 is a QuickDASH of 38.64, lower is better.
+  assert.match(LINES.review("QUICKDASH", 61.36), /Your result: QuickDASH disability 38\.6 out of 100; lower is better\./);
   assert.match(LINES.review(null, 50), /Your score is 50 out of 100\./);
 });
 

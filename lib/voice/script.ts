@@ -3,6 +3,9 @@
 // the session listens for.
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
+import { primaryMeasure, roundTo } from "@/lib/assessments/kinds/kind";
+import { measureFromHeadline } from "@/lib/report-view/measure";
+import { ENGLISH } from "@/lib/report-view/words";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
 /** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
@@ -32,30 +35,29 @@ export function saysReady(text: string): boolean {
 
 const CAMERA = "Get your hand in view of the camera";
 const outOf100 = (headline: number) => `Your score is ${Math.round(headline)} out of 100.`;
-const onOwnScale = (type: "PAIN" | "QUICKDASH", headline: number) => Math.round(KINDS[type].ownScale.fromHeadline(headline));
 
 /**
- * What each kind asks of the person before it starts, and how its result is said. The score the
- * app reports is the headline (0-100, higher is better); a kind published on another scale is
- * said on its own: pain as the worst rating out of 10, QuickDASH as its disability score.
+ * The result said on the kind's own measure, from its declaration: the app reports the headline
+ * (0-100, higher is better), which for a measure where higher is worse is its mirror, so it is
+ * turned back first ("Your result: Worst pain 6 out of 10; lower is better.").
  */
-const VOICE: Record<ReadAssessmentType, { prepare: string; result(headline: number): string }> = {
-  ROM: { prepare: CAMERA, result: outOf100 },
-  DEXTERITY: { prepare: CAMERA, result: outOf100 },
-  THUMB: { prepare: CAMERA, result: outOf100 },
-  PAIN: {
-    prepare: "You'll mark where it hurts on the screen and rate each place from 0 to 10",
-    result: (headline) => `Your worst pain was ${onOwnScale("PAIN", headline)} out of 10.`,
-  },
-  ARTHRITIS: {
-    prepare: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks",
-    result: outOf100,
-  },
-  QUICKDASH: {
-    prepare: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
-    result: (headline) =>
-      `Your QuickDASH score is ${onOwnScale("QUICKDASH", headline)} out of 100; on this questionnaire a lower score means less difficulty.`,
-  },
+function resultLine(type: ReadAssessmentType, headline: number): string {
+  const kind = KINDS[type];
+  const spec = primaryMeasure(kind);
+  const value = roundTo(measureFromHeadline(kind, headline));
+  const outOf = spec.scale ? ` out of ${spec.scale[1]}` : "";
+  const direction = spec.direction ? `; ${ENGLISH.measure.direction[spec.direction]}` : "";
+  return `Your result: ${spec.label} ${value}${outOf}${direction}.`;
+}
+
+/** What each kind asks of the person before it starts. */
+const PREPARE: Record<ReadAssessmentType, string> = {
+  ROM: CAMERA,
+  DEXTERITY: CAMERA,
+  THUMB: CAMERA,
+  PAIN: "You'll mark where it hurts on the screen and rate each place from 0 to 10",
+  ARTHRITIS: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks",
+  QUICKDASH: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
 };
 
 const spokenList = (names: string[]) => `${names.slice(0, -1).join(", ")}, or ${names[names.length - 1]}`;
@@ -69,7 +71,7 @@ export const LINES = {
   checkInNoted: (saved: boolean) => `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} ${CHOOSE}`,
   chooseType: CHOOSE,
   prepared: (type: ReadAssessmentType) =>
-    `${capitalize(KINDS[type].spoken)} it is. ${VOICE[type].prepare}, and say ready or press start when you are.`,
+    `${capitalize(KINDS[type].spoken)} it is. ${PREPARE[type]}, and say ready or press start when you are.`,
   starting: (type: ReadAssessmentType) => `Starting the ${KINDS[type].spoken} assessment now.`,
   active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
   keepGoing: "You're doing well, keep going.",
@@ -77,7 +79,7 @@ export const LINES = {
   review: (type: ReadAssessmentType | null, score: number | null) =>
     [
       `Well done, the ${type ? KINDS[type].spoken + " " : ""}assessment is finished.`,
-      score === null ? "" : type ? VOICE[type].result(score) : outOf100(score),
+      score === null ? "" : type ? resultLine(type, score) : outOf100(score),
       "Remember, this is not a diagnosis. Shall we take a moment to reflect on how it went?",
     ]
       .filter(Boolean)

@@ -40,7 +40,7 @@ test("a clinician downloads the patient's history as CSV with the wrist's and ea
   assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${me.id}-history.csv"`);
   const [header, ...rows] = (await answer.text()).trimEnd().split("\r\n");
   const columns = header!.split(",");
-  assert.deepEqual(columns.slice(0, 7), ["date", "code", "test", "hand", "headline score", "summary", "lighting"]);
+  assert.deepEqual(columns.slice(0, 9), ["date", "code", "test", "hand", "measure", "value", "scale", "summary", "lighting"]);
   const rom = rows.find((row) => row.includes(",ROM,"))!.split(",");
   // romBody's index MCP: minAngle 3, maxAngle 85, rom 82 — an extension deficit of 3°, written −3/85, arc 82°.
   const joint = (header: string) => rom[columns.indexOf(header)];
@@ -52,8 +52,16 @@ test("a clinician downloads the patient's history as CSV with the wrist's and ea
   ]);
   assert.deepEqual(["Wrist extension (°)", "Wrist flexion (°)"].map(joint), ["60", "70"]);
   assert.equal(joint("Index TAM (°)"), "", "no TAM without the finger's DIP");
-  assert.equal(rom[columns.indexOf("headline score")], "72");
-  assert.ok(rows.some((row) => row.includes(`,PAIN,${painBody.hand},`)));
+  assert.deepEqual(
+    [rom[columns.indexOf("measure")], rom[columns.indexOf("value")], rom[columns.indexOf("scale")]],
+    ["Overall score", "72", "0–100 (higher is better)"],
+  );
+  // Worst pain as rated (6 of 10), not the wire's 100 × (1 − 6/10) = 40.
+  const pain = rows.find((row) => row.includes(`,PAIN,${painBody.hand},`))!.split(",");
+  assert.deepEqual(
+    [pain[columns.indexOf("measure")], pain[columns.indexOf("value")], pain[columns.indexOf("scale")]],
+    ["Worst pain", "6", "0–10 (lower is better)"],
+  );
 });
 
 test("nobody else's, no anonymous caller; a bad id is a 400", async () => {

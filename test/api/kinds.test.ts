@@ -11,7 +11,8 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
-import { formatMetric, presentMetrics, roundTo, type KindModule } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, roundTo, type KindModule } from "@/lib/assessments/kinds/kind";
+import { formatMetric } from "@/lib/report-view/present";
 import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
 import { quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
 import { METRIC_UNITS } from "@/lib/fhir/observation";
@@ -392,7 +393,7 @@ test("every kind reads with its kind module's labels and units on the lookup pag
     const lookup = await api.get(`/lookup/${codes[kind].code}`);
     const snapshot = lookup.body.resultSnapshot as Record<string, unknown>;
     const shown = presentMetrics(kindModule, snapshot);
-    assert.ok(shown.length >= 2, `${kind}: the record has figures to show`);
+    assert.ok(shown.length >= 1, `${kind}: the record has figures to show`);
     const lookupPage = await pageText(`/a/${codes[kind].formattedCode}`);
     for (const { spec, value } of shown) {
       const pair = `${spec.label} ${formatMetric(spec, value)}`; // "Tapping rate 3.25 taps/s", "Wrist extension 60°"

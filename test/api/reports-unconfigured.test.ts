@@ -32,8 +32,11 @@ test("no mail transport and no model: sent false, template explanation; expired 
     assert.equal(explained.status, 200);
     assert.equal(explained.body.source, "fallback");
     assert.match(explained.body.explanation, /This report brings together 2 hand assessments recorded on /);
-    assert.match(explained.body.explanation, /Range of motion \(1 assessment\): the overall score was 72 out of 100\./);
-    assert.match(explained.body.explanation, /the worst pain reported was 6 out of 10 \(Distressing\)/);
+    assert.match(
+      explained.body.explanation,
+      /Range of motion \(1 assessment\): Overall score was 72 \/ 100, on a scale of 0–100, higher is better\./,
+    );
+    assert.match(explained.body.explanation, /Worst pain was 6 \/ 10 \(Distressing\), on a scale of 0–10, lower is better/);
     assert.match(explained.body.explanation, /not a medical diagnosis/);
     // The same numbers give the same text.
     assert.equal((await api.post(`/reports/${report}/explain`)).body.explanation, explained.body.explanation);

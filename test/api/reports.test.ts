@@ -480,7 +480,7 @@ describe("POST /reports/:code/explain", () => {
     assert.equal(res.status, 200);
     assert.equal(res.body.source, "fallback");
     assert.match(res.body.explanation, /This report brings together 4 hand assessments/);
-    assert.match(res.body.explanation, /worst pain reported was 6 out of 10 \(Distressing\)/);
+    assert.match(res.body.explanation, /Worst pain was 6 \/ 10 \(Distressing\), on a scale of 0–10, lower is better/);
     assert.match(res.body.explanation, DISCLAIMER);
     assert.equal((await api.get(`/reports/${report.code}`)).body.aiExplanation, res.body.explanation);
 

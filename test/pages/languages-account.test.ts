@@ -49,7 +49,7 @@ test("the patient's dashboard speaks Spanish: title, heading, every panel and th
     "Historial de puntuaciones",
     "Historial de evaluaciones",
     "Quién ha consultado mi historial",
-    "Puntuaciones sobre 100, más alta es mejor:",
+    "↑ ↓ el valor subió o bajó",
   ])
     assert.ok(html.includes(words), words);
   for (const english of ["Claim a code", "Who can see my record", "Score history", "At a glance", "Find clinic"])

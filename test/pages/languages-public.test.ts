@@ -101,7 +101,7 @@ test("a report page in Spanish: headings, tables, chart-free change, details and
     "Estos registros se enviaron de forma anónima",
     "Resumen",
     "Resultado principal",
-    "Global 72 / 100",
+    "Puntuación global 72 / 100 (más alto es mejor)",
     "Dolor máximo 6 / 10 (Angustiante)",
     "Cambio del primero al más reciente",
     "un solo resultado",

@@ -1,6 +1,6 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-import { configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { configurable, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
@@ -18,19 +18,10 @@ export const arthritis = {
   shortName: "Arthritis",
   spoken: "arthritis",
   headline: (s) => num(s.compositeScore),
-  headlineText: (s) => {
-    const composite = num(s.compositeScore);
-    const level = num(s.progressionLevel);
-    const parts = [
-      composite !== null ? `Composite ${formatMetric({ unit: "score" }, composite)}` : null,
-      level !== null ? `level ${Math.round(level)} – ${progressionName(level)}` : null,
-    ];
-    return parts.filter(Boolean).join(", ") || "No composite score";
-  },
   metrics: [
     { key: "compositeScore", label: "Composite score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ARTHRITIS_MCID },
     { key: "progressionLevel", label: "Progression level", unit: "level", scale: [0, 4], direction: "higherIsWorse", digits: 0 },
-    { key: "romDeficitScore", label: "Range of motion deficit", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
+    { key: "romDeficitScore", label: "Range of motion", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "painBurdenScore", label: "Pain burden", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "functionalScore", label: "Function", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "stiffnessScore", label: "Stiffness", unit: "score", scale: [0, 100], direction: "higherIsBetter" },

@@ -1,5 +1,5 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 const DEXTERITY_MCID = {
   points: configurable("ATTENTION_MCID_DEXTERITY", 10),
@@ -15,8 +15,6 @@ export const dexterity = {
   shortName: "Dexterity",
   spoken: "finger tapping",
   headline: (s) => num(s.overallScore),
-  headlineText: (s) =>
-    num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: [
     { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: DEXTERITY_MCID },
     { key: "speedScore", label: "Speed score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },

@@ -11,19 +11,11 @@ import type { AssessmentType, Hand } from "@/lib/generated/prisma/enums.ts";
 
 export type Snapshot = Record<string, unknown>;
 
-/** The units metrics are shown in; `formatMetric` writes each the same way on every surface. */
+/**
+ * The units metrics are shown in; lib/report-view/measure.ts writes each the same way on every
+ * surface, with the catalogue's symbols ("measure.units").
+ */
 export type MetricUnit = "score" | "degree" | "second" | "perSecond" | "count" | "severity" | "level";
-
-/** The unit as people read it after a number ("" for plain counts and levels). */
-export const UNIT_SYMBOLS: Record<MetricUnit, string> = {
-  score: "/ 100",
-  degree: "°",
-  second: "s",
-  perSecond: "taps/s",
-  count: "",
-  severity: "/ 10",
-  level: "",
-};
 
 /** Which way a measure gets better on its own scale. */
 export type Direction = "higherIsBetter" | "higherIsWorse";
@@ -122,8 +114,6 @@ export interface KindModule {
   headline(snapshot: Snapshot): number | null;
   /** The headline's own published scale, when it differs (pain, QuickDASH). */
   ownScale?: OwnScale;
-  /** The headline in words, e.g. "Overall 78 / 100". */
-  headlineText(snapshot: Snapshot): string;
   /** The labelled numbers, in the order every surface shows them. */
   metrics: readonly MetricSpec[];
   /** The key of the metric a person reads as this kind's result, on its own scale (QuickDASH disability, worst pain out of 10). */
@@ -158,14 +148,6 @@ export const num = (value: unknown): number | null => (typeof value === "number"
 export function roundTo(value: number, digits = 1): string {
   const factor = 10 ** digits;
   return String(Math.round(value * factor) / factor);
-}
-
-/** "72 / 100", "65°", "12.5 s", "4.2 taps/s", "42", "7 / 10". */
-export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: number): string {
-  const shown = roundTo(value, spec.digits ?? (spec.unit === "perSecond" ? 2 : 1));
-  const symbol = UNIT_SYMBOLS[spec.unit];
-  if (symbol === "") return shown;
-  return spec.unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
 }
 
 /** The kind's own measure: the metric named by `measure`. */

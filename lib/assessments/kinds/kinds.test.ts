@@ -4,12 +4,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
-import { formatMetric, UNIT_SYMBOLS } from "@/lib/assessments/kinds/kind";
 import { dashScore, quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
 import { MCID_POINTS } from "@/lib/assessments/kinds/thresholds";
 import { readType } from "@/lib/assessments/types";
 import { observationResource } from "@/lib/fhir/observation";
-import { headline, snapshotMetrics } from "@/lib/report-view/present";
+import { formatMetric, headline, snapshotMetrics } from "@/lib/report-view/present";
+import { ENGLISH } from "@/lib/report-view/words";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 /** A snapshot with every metric of the kind set to 7 (a valid value of every unit). */
@@ -46,17 +46,25 @@ test("the documents show each kind's metrics with the module's labels and units,
   }
   // The dexterity figure that /a and /r once named differently.
   const rate = KINDS.DEXTERITY.metrics.find((m) => m.key === "averageFrequency")!;
-  assert.deepEqual([rate.label, UNIT_SYMBOLS[rate.unit]], ["Tapping rate", "taps/s"]);
+  assert.deepEqual([rate.label, ENGLISH.measure.units[rate.unit]], ["Tapping rate", "taps/s"]);
 });
 
-test("one headline rule: each kind's 0-100 score, higher is better", () => {
-  assert.equal(headline(asReportItem("ROM", { overallScore: 72 })).score, 72);
-  assert.equal(headline(asReportItem("ARTHRITIS", { compositeScore: 64, overallScore: 10 })).score, 64);
-  assert.equal(headline(asReportItem("PAIN", { overallScore: 40, maxSeverity: 6 })).score, 40);
-  assert.deepEqual(headline(asReportItem("QUICKDASH", { overallScore: 75, quickDashScore: 25 })), {
-    text: "QuickDASH 25 / 100 (higher is more disability)",
-    score: 75,
-  });
+test("one headline rule: each kind's own measure on its own scale, never the wire's inverted headline", () => {
+  const read = (type: string, snapshot: Record<string, unknown>) => {
+    const { text, value } = headline(asReportItem(type, snapshot));
+    return [text, value];
+  };
+  assert.deepEqual(read("ROM", { overallScore: 72, extensionDeg: 60 }), [
+    "Overall score 72 / 100 (higher is better) · Wrist extension 60°",
+    72,
+  ]);
+  assert.deepEqual(read("ARTHRITIS", { compositeScore: 64, overallScore: 10 }), ["Composite score 64 / 100 (higher is better)", 64]);
+  assert.deepEqual(read("PAIN", { overallScore: 40, maxSeverity: 6 }), ["Worst pain 6 / 10 (Distressing)", 6]);
+  assert.deepEqual(read("QUICKDASH", { overallScore: 61.36, quickDashScore: 38.64 }), [
+    "QuickDASH disability 38.6 / 100 (lower is better)",
+    38.64,
+  ]);
+  assert.deepEqual(read("QUICKDASH", { overallScore: 61.36 }), ["QuickDASH disability: not recorded", null]);
 });
 
 test("summary lines come from the kind module", () => {

@@ -1,6 +1,6 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
-import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { configurable, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 /** Pain's headline: the worst entry (0 with none), and 100 × (1 − maxSeverity/10) as its score. */
 export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number; overallScore: number } {
@@ -18,10 +18,6 @@ export const pain = {
   spoken: "pain",
   headline: (s) => num(s.overallScore),
   ownScale: { name: "worst pain", fromHeadline: (headline) => Math.round(100 - headline) / 10, max: 10 },
-  headlineText: (s) => {
-    const worst = num(s.maxSeverity);
-    return worst === null ? "No pain rating" : `Worst pain ${formatMetric({ unit: "severity" }, worst)} (${painLabel(worst)})`;
-  },
   metrics: [
     {
       key: "maxSeverity",

@@ -6,7 +6,7 @@
 // module counts only with all four items (Beaton et al., J Bone Joint Surg Am 2005;87(5):1038-1046;
 // the scoring rules at https://dash.iwh.on.ca/). overallScore = 100 − quickDashScore keeps the
 // lists' and charts' "higher is better".
-import { formatMetric, line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
+import { line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
 
 const disability = (s: Snapshot) => num(s.quickDashScore);
 
@@ -30,10 +30,6 @@ export const quickdash = {
     max: 100,
     direction: "higher is more disability",
   },
-  headlineText: (s) =>
-    disability(s) === null
-      ? "No QuickDASH score"
-      : `QuickDASH ${formatMetric({ unit: "score" }, disability(s)!)} (higher is more disability)`,
   metrics: [
     {
       key: "quickDashScore",

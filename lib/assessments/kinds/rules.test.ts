@@ -11,7 +11,6 @@ import {
   primaryMeasure,
   reachesMcid,
   configurable,
-  formatMetric,
   line,
   part,
   presentMetrics,
@@ -22,6 +21,8 @@ import {
   words,
 } from "@/lib/assessments/kinds/kind";
 import { painLabel, painScores } from "@/lib/assessments/kinds/pain";
+import { formatMetric, headlineText } from "@/lib/report-view/present";
+import { wordsFor } from "@/lib/report-view/words";
 import { z } from "zod";
 import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash-contract";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
@@ -68,7 +69,7 @@ test("each kind's metrics: labels, units, scales, directions, normal ranges and 
   assert.deepEqual(table.ARTHRITIS, [
     ["compositeScore", "Composite score", "score", [0, 100], "higherIsBetter", null, null],
     ["progressionLevel", "Progression level", "level", [0, 4], "higherIsWorse", null, 0],
-    ["romDeficitScore", "Range of motion deficit", "score", [0, 100], "higherIsBetter", null, null],
+    ["romDeficitScore", "Range of motion", "score", [0, 100], "higherIsBetter", null, null],
     ["painBurdenScore", "Pain burden", "score", [0, 100], "higherIsBetter", null, null],
     ["functionalScore", "Function", "score", [0, 100], "higherIsBetter", null, null],
     ["stiffnessScore", "Stiffness", "score", [0, 100], "higherIsBetter", null, null],
@@ -156,22 +157,25 @@ test("each kind's FHIR coding: own code, category, value member and texts", () =
   );
 });
 
-test("headline lines with a value and without one", () => {
+test("headline lines: each kind's own measure from its declaration, with a value and without one", () => {
   const text = byKind((kind) => [
-    kind.headlineText({ overallScore: 72.25, maxSeverity: 6, compositeScore: 64, progressionLevel: 2, quickDashScore: 22.73 }),
-    kind.headlineText({}),
+    headlineText(kind, { overallScore: 72.25, maxSeverity: 6, compositeScore: 64, progressionLevel: 2, quickDashScore: 22.73 }),
+    headlineText(kind, {}),
   ]);
   assert.deepEqual(text, {
-    ROM: ["Overall 72.3 / 100", "No overall score"],
-    DEXTERITY: ["Overall 72.3 / 100", "No overall score"],
-    PAIN: ["Worst pain 6 / 10 (Distressing)", "No pain rating"],
-    ARTHRITIS: ["Composite 64 / 100, level 2 – Moderate", "No composite score"],
-    THUMB: ["Overall 72.3 / 100", "No overall score"],
-    QUICKDASH: ["QuickDASH 22.7 / 100 (higher is more disability)", "No QuickDASH score"],
+    ROM: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
+    DEXTERITY: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
+    PAIN: ["Worst pain 6 / 10 (Distressing)", "Worst pain: not recorded"],
+    ARTHRITIS: ["Composite score 64 / 100 (higher is better)", "Composite score: not recorded"],
+    THUMB: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
+    QUICKDASH: ["QuickDASH disability 22.7 / 100 (lower is better)", "QuickDASH disability: not recorded"],
   });
-  assert.equal(KINDS.ARTHRITIS.headlineText({ compositeScore: 64 }), "Composite 64 / 100");
-  assert.equal(KINDS.ARTHRITIS.headlineText({ progressionLevel: 3.6 }), "level 4 – Severe");
-  assert.equal(KINDS.ARTHRITIS.headlineText({ compositeScore: "64" }), "No composite score");
+  assert.equal(headlineText(KINDS.ARTHRITIS, { compositeScore: "64" }), "Composite score: not recorded");
+  assert.equal(
+    headlineText(KINDS.ROM, { overallScore: 70, extensionDeg: 60, flexionDeg: 72 }),
+    "Overall score 70 / 100 (higher is better) · Wrist extension 60° · Wrist flexion 72°",
+  );
+  assert.equal(formatMetric({ unit: "score" }, 72.25, wordsFor("es")), "72,3 / 100");
 });
 
 test("summary lines leave out what the snapshot lacks", () => {

@@ -1,5 +1,5 @@
 // Thumb movements: read like ROM (the same snapshot), its own series in trends.
-import { configurable, formatMetric, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { configurable, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 import { rom } from "@/lib/assessments/kinds/rom";
 
 const THUMB_MCID = {
@@ -16,8 +16,6 @@ export const thumb = {
   shortName: "Thumb movements",
   spoken: "thumb movement",
   headline: (s) => num(s.overallScore),
-  headlineText: (s) =>
-    num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: rom.metrics.map((metric) => (metric.key === rom.measure ? { ...metric, mcid: THUMB_MCID } : metric)),
   measure: rom.measure,
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),

@@ -5,6 +5,9 @@ import { getTranslations } from "next-intl/server";
 import { PatientDetail } from "@/components/provider/patient-detail";
 import { PageMessages } from "@/components/site/page-messages";
 import { Alert, PageHeading } from "@/components/ui";
+import type { z } from "zod";
+import type { patientProfile } from "@/lib/patients/schemas";
+import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -25,15 +28,27 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
       </div>
     );
   }
+  const profile = await callApi<z.output<typeof patientProfile>>(`/patients/${id}`);
   return (
     <div className="space-y-4">
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">
         {t("allPatients")}
       </Link>
       <PageMessages
-        namespaces={["patientForms", "patientDetail", "patientTable", "review", "goals", "scoreChart", "reminders", "goniometry", "kinds"]}
+        namespaces={[
+          "patientForms",
+          "patientDetail",
+          "patientTable",
+          "review",
+          "goals",
+          "scoreChart",
+          "reminders",
+          "goniometry",
+          "kinds",
+          "measure",
+        ]}
       >
-        <PatientDetail id={Number(id)} />
+        <PatientDetail id={Number(id)} initial={profile.ok ? profile.data : undefined} />
       </PageMessages>
     </div>
   );
