@@ -121,26 +121,32 @@ const ISSUE_TYPES: Record<number, string> = {
   503: "transient",
 };
 
-/** XML, which this API does not write: as a _format value or as the only types an Accept header takes. */
-const XML = /^(?:xml|text\/xml|application\/xml|application\/fhir\+xml)$/i;
+/** FHIR's other formats, which this API does not write (XML, RDF Turtle, HTML): as a _format value or as the only types an Accept header takes. */
+const OTHER_FORMAT =
+  /^(?:xml|text\/xml|application\/xml|application\/fhir\+xml|ttl|turtle|text\/turtle|application\/fhir\+turtle|application\/x-turtle|html|text\/html|application\/xhtml\+xml)$/i;
 const JSON_OR_ANY = /^(?:json|\*\/\*|application\/\*|application\/json|application\/fhir\+json|text\/json)$/i;
+/** A media type with a fhirVersion parameter naming another FHIR release than R4 (4.0). */
+const OTHER_VERSION = /;\s*fhirVersion\s*=\s*"?(?!4\.0(?:\.\d+)?"?\s*(?:;|$))/i;
 const mediaTypes = (header: string) =>
   header
     .split(",")
-    .map((part) => part.split(";", 1)[0]!.trim())
-    .filter(Boolean);
+    .map((part) => ({ type: part.split(";", 1)[0]!.trim(), otherVersion: OTHER_VERSION.test(part) }))
+    .filter((media) => media.type !== "");
 
 /**
- * FHIR's content negotiation (https://hl7.org/fhir/R4/http.html#mime-type): JSON only. `_format`
- * naming XML, or an Accept header whose types are all XML, is a 406 rather than JSON the client
- * did not ask for; anything else gets JSON.
+ * FHIR's content negotiation (https://hl7.org/fhir/R4/http.html#mime-type): JSON of R4 only.
+ * `_format` naming another format (XML, Turtle, HTML) or another FHIR version (fhirVersion=3.0),
+ * or an Accept header all of whose types do, is a 406 rather than JSON the client did not ask
+ * for; anything else gets JSON.
  */
 export function negotiateFhirJson(request: Pick<Incoming, "headers" | "query">): void {
   const format = request.query().get("_format");
+  const refused = (media: { type: string; otherVersion: boolean }) => OTHER_FORMAT.test(media.type) || media.otherVersion;
   const accepted = mediaTypes(request.headers.get("accept") ?? "");
-  const xmlOnly = accepted.length > 0 && accepted.some((type) => XML.test(type)) && !accepted.some((type) => JSON_OR_ANY.test(type));
-  if ((format !== null && XML.test(format.trim())) || xmlOnly) {
-    throw new ApiError(406, "This FHIR API answers JSON only (application/fhir+json): ask for _format=json or leave it out");
+  const otherOnly =
+    accepted.length > 0 && accepted.some(refused) && !accepted.some((media) => JSON_OR_ANY.test(media.type) && !refused(media));
+  if ((format !== null && mediaTypes(format).some(refused)) || otherOnly) {
+    throw new ApiError(406, "This FHIR API answers FHIR R4 (4.0) JSON only (application/fhir+json): ask for _format=json or leave it out");
   }
 }
 

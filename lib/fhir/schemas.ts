@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { endpoint, type EndpointResponse } from "@/lib/api/endpoint";
 import { wholeNumber } from "@/lib/api/pagination";
-import { DATE_PATTERN, PATIENT_REFERENCE, patientReference, SINCE_PATTERN } from "@/lib/fhir/search";
+import { DATE_PATTERN, MAX_PAGE_SIZE, PATIENT_REFERENCE, patientReference, SINCE_PATTERN } from "@/lib/fhir/search";
 
 const FHIR = "application/fhir+json";
 const TAG = "FHIR R4";
@@ -42,7 +42,10 @@ export const outcome = (status: number, description: string): EndpointResponse =
   contentType: FHIR,
 });
 const always = [
-  outcome(406, "_format or Accept asks for XML: this API answers JSON (application/fhir+json) only"),
+  outcome(
+    406,
+    "_format or Accept asks for another format (XML, Turtle, HTML) or another FHIR version than R4 (fhirVersion=3.0): this API answers FHIR R4 JSON (application/fhir+json) only",
+  ),
   outcome(500, "Internal error"),
   outcome(503, "The database or the identity provider is unavailable"),
 ];
@@ -63,8 +66,10 @@ const idParams = z.object({ id: fhirId });
 const countParam = (fallback: number) =>
   wholeNumber("_count")
     .optional()
-    .transform((value) => Math.min(value ?? fallback, 1000))
-    .describe(`Page size; default ${fallback}, values over 1000 are clamped to 1000; 0 answers the total only`);
+    .transform((value) => Math.min(value ?? fallback, MAX_PAGE_SIZE))
+    .describe(
+      `Page size; default ${fallback}, values over ${MAX_PAGE_SIZE} are applied as ${MAX_PAGE_SIZE} (and the Bundle's self link says ${MAX_PAGE_SIZE}); 0 answers the total only`,
+    );
 
 const paging = (fallback: number) => ({
   _count: countParam(fallback),

@@ -13,11 +13,15 @@ export function isStrict(headers: Headers): boolean {
   return /(?:^|[,;\s])handling\s*=\s*"?strict\b/i.test(headers.get("prefer") ?? "");
 }
 
+/** The largest page a search answers: a larger _count is applied as this, and the Bundle's self link says so. */
+export const MAX_PAGE_SIZE = 1000;
+
 /**
  * The parameters of `url` that the search applies, in the request's order: those `supported`
- * names. A modifier (`code:text`) is never supported: always a 400 naming it, since ignoring it
- * would answer a different question. Any other parameter is left out (lenient, the default) or
- * a 400 naming it under `Prefer: handling=strict`. `_format` is answered by content negotiation.
+ * names (a _count over MAX_PAGE_SIZE as MAX_PAGE_SIZE). A modifier (`code:text`) is never
+ * supported: always a 400 naming it, since ignoring it would answer a different question. Any
+ * other parameter is left out (lenient, the default) or a 400 naming it under
+ * `Prefer: handling=strict`. `_format` is answered by content negotiation.
  */
 export function appliedParameters(url: URL, headers: Headers, supported: readonly string[]): URLSearchParams {
   const strict = isStrict(headers);
@@ -26,7 +30,8 @@ export function appliedParameters(url: URL, headers: Headers, supported: readonl
     const colon = key.indexOf(":");
     if (colon >= 0) throw badRequest(`${key}: the modifier :${key.slice(colon + 1)} is not supported`, key);
     if (key === "_format") continue;
-    if (supported.includes(key)) applied.append(key, value);
+    const clamped = key === "_count" && /^\d+$/.test(value) && Number(value) > MAX_PAGE_SIZE;
+    if (supported.includes(key)) applied.append(key, clamped ? String(MAX_PAGE_SIZE) : value);
     else if (strict) throw badRequest(`${key}: not a parameter of this search (Prefer: handling=strict)`, key);
   }
   return applied;

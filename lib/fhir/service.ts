@@ -8,7 +8,7 @@ import type { Bundle, DiagnosticReport, Observation, Organization, Patient, Reso
 import { badRequest, notFound } from "@/lib/api/errors";
 import { loadResult, loadResults } from "@/lib/assessments/read";
 import { storedType } from "@/lib/assessments/types";
-import { auditShown, openPatient, searchScope, type PatientHandle } from "@/lib/access";
+import { auditShown, openPatient, reachOf, searchScope, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { visibleClinic } from "@/lib/clinics/service";
@@ -155,10 +155,19 @@ async function loadPatient(handle: PatientHandle): Promise<Patient> {
   return toPatient(contact, clinic);
 }
 
-/** GET /Organization/:id: a clinic, for its members, the service admin and the patients sharing with it (404 for everyone else). */
+/**
+ * GET /Organization/:id: a clinic, for its members, the service admin, the patients sharing with
+ * it and backend services whose system/ scopes reach every patient (they export any clinic's
+ * Group); 404 for everyone else.
+ */
 export async function readOrganization(request: FhirRequest, clinicId: number | null): Promise<Organization> {
-  if (clinicId === null) throw notFound("Organization not found");
-  return organizationResource(await visibleClinic(request.user, clinicId, "Organization not found"));
+  const NOT_FOUND = "Organization not found";
+  if (clinicId === null) throw notFound(NOT_FOUND);
+  const backend = request.user.smart?.backend === true && reachOf(request.user, "Organization", "read") === "every";
+  if (!backend) return organizationResource(await visibleClinic(request.user, clinicId, NOT_FOUND));
+  const clinic = await db().clinic.findUnique({ where: { id: clinicId }, select: { id: true, name: true } });
+  if (!clinic) throw notFound(NOT_FOUND);
+  return organizationResource(clinic);
 }
 
 /** GET /Patient/:id. A patient the caller may not read is as missing as an unknown id (404). */

@@ -63,14 +63,18 @@ export async function openIdConfiguration(): Promise<OpenIdConfiguration> {
   return entry.value;
 }
 
-/** The scopes this service grants (lib/auth/smart.ts): v2 read and search on each type it serves, and the launch ones. */
+/**
+ * The scopes this service grants (lib/auth/smart.ts): v2 read and search on each type it serves,
+ * read on Binary (a DiagnosticReport's PDF, read only), and the launch ones.
+ */
 export const SMART_SCOPES = [
   "openid",
   "fhirUser",
   "launch/patient",
-  ...["patient", "user", "system"].flatMap((level) =>
-    ["*", "Patient", "Observation", "DiagnosticReport"].map((type) => `${level}/${type}.rs`),
-  ),
+  ...["patient", "user", "system"].flatMap((level) => [
+    ...["*", "Patient", "Observation", "DiagnosticReport"].map((type) => `${level}/${type}.rs`),
+    `${level}/Binary.r`,
+  ]),
 ];
 
 export const SMART_CAPABILITIES = [

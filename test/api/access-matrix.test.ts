@@ -165,7 +165,7 @@ const OTHER_ROUTES: Record<string, string> = {
   "GET /fhir/CodeSystem/{id}": "terminology",
   "GET /fhir/metadata": "capability statement",
   "GET /fhir/.well-known/smart-configuration": "SMART discovery, no data",
-  "GET /fhir/Patient": "a search scoped by listScope, each patient shown audited (tested below)",
+  "GET /fhir/Patient": "a search scoped by lib/access searchScope, each patient shown audited (tested below)",
   "GET /fhir/{path}": "404 for anything else",
   "GET /asyncapi.json": "documentation",
   "GET /openapi.json": "documentation",
