@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
+import { logger } from "@/lib/log";
 import { MailError, sendMail } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
@@ -259,6 +260,7 @@ export async function reportPdf(
 ): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
   const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock, language);
+  logger.debug({ reqId: caller.requestId, pdfCache: cached ? "hit" : "miss" }, "report pdf");
   await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }
