@@ -1,7 +1,8 @@
 // Issue 38, row 8: `X-Pdf-Cache: hit` told any holder of a report's code that someone else had
 // fetched the same PDF; journal entries accepted links to nonexistent assessments and to other
 // patients' records. The header is now sent in development only, and each link must name one of
-// the patient's own assessments (400 naming the field otherwise, one answer for both cases).
+// the patient's own assessments (400 naming the field otherwise, one answer for both cases). A
+// report bundled from codes told whether they were one account's (`owners`): now only their owner.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
@@ -59,4 +60,15 @@ test("a journal entry links only the patient's own assessments", async () => {
   const own = await entry({ romAssessmentId: patient.assessmentId });
   assert.equal(own.status, 201);
   assert.equal(own.body.romAssessmentId, patient.assessmentId);
+});
+
+test("a report bundled from codes does not tell whether they are one account's, but to their owner", async () => {
+  const patient = await newPatient();
+  const second = await api.post("/assessments/rom", romBody, { token: patient.token });
+  const bundled = await api.post("/reports", { title: "Whose?", assessmentCodes: [patient.code, second.body.code] });
+  assert.equal(bundled.status, 200);
+  const stranger = await api.get(`/reports/${bundled.body.code}`);
+  assert.deepEqual(stranger.body.owners, { status: "unstated", accounts: null, anonymousRecords: 0 });
+  const owner = await api.get(`/reports/${bundled.body.code}`, { token: patient.token });
+  assert.deepEqual(owner.body.owners, { status: "single", accounts: 1, anonymousRecords: 0 });
 });
