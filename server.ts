@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, setPgliteTemplate } = await import("@/lib/db");
   const { migrateService } = await import("@/lib/migrations");
   const { CLINICS_MIGRATION, clinicUpgradeNotice } = await import("@/lib/clinics/upgrade");
-  const { allowedOrigins, applyCors, fhirOrigins } = await import("@/lib/http/cors");
+  const { applyCors, corsPolicy } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
   const { ApiError, errorReply } = await import("@/lib/api/errors");
@@ -110,8 +110,7 @@ async function main(): Promise<void> {
     : await startNext(dev, hostname, config.PORT);
   timing.mark("next");
   const voice = createVoiceServer();
-  const origins = allowedOrigins();
-  const smartApps = fhirOrigins();
+  const cors = corsPolicy();
   // The route files beside this file: app/api from source, their compiled copies in the build.
   // In development Next recompiles route files on change, so it serves them itself.
   const apiDir = join(dirname(fileURLToPath(import.meta.url)), "app", "api");
@@ -131,7 +130,7 @@ async function main(): Promise<void> {
       delete req.headers["x-forwarded-proto"];
     }
     applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
-    if (req.url?.startsWith("/api/") && applyCors(req, res, origins, smartApps)) return;
+    if (req.url?.startsWith("/api/") && applyCors(req, res, cors)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
     if (!hasDecodablePath(req.url ?? "/")) return void send(malformedUrlReply(req.url ?? "/"), req, res);
     const next = () => {

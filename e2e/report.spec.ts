@@ -180,8 +180,9 @@ test("signed in: codes outside the account are counted before creating; one's ow
   await expect(page.getByTestId("mix-warning")).toContainText("2 of 5 codes are not in your account");
   await page.getByRole("button", { name: "Create anyway" }).click();
   await expect(page).toHaveURL(/\/r\/[A-Z2-9]{6}$/);
+  // Whether the other codes are one account's is not the creator's to know: the notice says so.
   await expect(page.getByTestId("ownership-notice")).toContainText(
-    "may be of different people: they come from 2 different accounts and 1 anonymous record",
+    "bundled from sharing codes: the report does not say whether they are of one person",
   );
 
   await page.goto("/reports/new");

@@ -18,9 +18,9 @@ export const journalEntryInput = z.object({
   // The summary is the service's (voice sessions write it): a client-written one would steer the
   // clinician's summary and its model prompt.
   aiSummary: z.never({ error: "is written by the service; clients cannot set it" }).optional(),
-  romAssessmentId: assessmentRef.nullish(),
-  dexterityAssessmentId: assessmentRef.nullish(),
-  painScaleAssessmentId: assessmentRef.nullish(),
+  romAssessmentId: assessmentRef.nullish().describe("Id of one of the patient's own assessments"),
+  dexterityAssessmentId: assessmentRef.nullish().describe("Id of one of the patient's own assessments"),
+  painScaleAssessmentId: assessmentRef.nullish().describe("Id of one of the patient's own assessments"),
   orchestratorSessionId: text().trim().max(200).nullish(),
 });
 export type JournalEntryInput = z.output<typeof journalEntryInput>;
@@ -102,7 +102,8 @@ export const createJournalEntryEndpoint = journalEndpoint({
     { status: 201, description: "The created entry", schema: journalEntry },
     {
       status: 400,
-      description: "A required field is missing or invalid, or aiSummary is set (field says which)",
+      description:
+        "A required field is missing or invalid, aiSummary is set, or an assessment link names no assessment of this patient (field says which)",
     },
     ...guarded,
     unreadablePatient,

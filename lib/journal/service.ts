@@ -4,7 +4,7 @@
 // caller is then null and the audit rows say "anonymous").
 import type { z } from "zod";
 import { openPatient, type PatientAction, type PatientHandle } from "@/lib/access";
-import { notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 import { actorRole, type AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
@@ -42,8 +42,28 @@ function openJournal(caller: AccessContext, patientId: number, action: PatientAc
   return openPatient(caller, patientId, action, { anonymousAllowed: env().JOURNAL_AUTH === "none", notFoundMessage });
 }
 
+/** The fields that link an entry to one of the patient's assessments. */
+const LINKS = ["romAssessmentId", "dexterityAssessmentId", "painScaleAssessmentId"] as const;
+
+/**
+ * Each link names one of this patient's own assessments: an entry must not point at another
+ * patient's record, nor at nothing. One answer whether the id is unknown or someone else's.
+ */
+async function checkLinks(input: z.output<typeof journalEntryInput>, { patientId }: PatientHandle): Promise<void> {
+  const linked = LINKS.flatMap((field) => (input[field] == null ? [] : [{ field, id: input[field] }]));
+  if (linked.length === 0) return;
+  const own = await db().assessment.findMany({
+    where: { id: { in: linked.map((link) => link.id) }, ownerId: patientId },
+    select: { id: true },
+  });
+  const ids = new Set(own.map((a) => a.id));
+  const wrong = linked.find((link) => !ids.has(link.id));
+  if (wrong) throw badRequest("must be the id of one of this patient's own assessments", wrong.field);
+}
+
 export async function createJournalEntry(input: z.output<typeof journalEntryInput>, caller: AccessContext) {
   const patient = await openJournal(caller, input.patientId, "journal_write");
+  await checkLinks(input, patient);
   const row = await db().journalEntry.create({
     data: { ...input, patientId: patient.patientId, authorContactId: caller.user?.contactId ?? null, authorRole: actorRole(caller.user) },
   });

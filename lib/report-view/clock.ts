@@ -25,15 +25,27 @@ const OPTIONS: Record<Kind, Intl.DateTimeFormatOptions> = {
   shortDate: { day: "numeric", month: "short" },
 };
 
-// Intl formatters are costly to make: one per kind and clock.
+/**
+ * Intl formatters are costly to make: one per kind and clock is kept. Requests choose the clock
+ * (any valid locale tag and zone), so the cache is bounded: past this many, the least recently
+ * used formatter is dropped.
+ */
+export const FORMATTERS_KEPT = 256;
+
+/** Least recently used first (a Map keeps insertion order; a use moves the formatter to the end). */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
 export function formatOn(clock: Clock, kind: Kind, iso: string): string {
   const key = `${kind}|${clock.locale}|${clock.timeZone}`;
   let format = formats.get(key);
-  if (!format) {
+  if (format) formats.delete(key);
+  else {
     format = new Intl.DateTimeFormat(clock.locale, { ...OPTIONS[kind], timeZone: clock.timeZone });
-    formats.set(key, format);
+    if (formats.size >= FORMATTERS_KEPT) formats.delete(formats.keys().next().value!);
   }
+  formats.set(key, format);
   return format.format(new Date(iso));
 }
+
+/** How many formatters are kept now (at most FORMATTERS_KEPT). */
+export const formattersKept = () => formats.size;

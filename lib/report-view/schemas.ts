@@ -37,11 +37,11 @@ export const reportCreator = z.enum(["patient", "staff", "anonymous"]);
 
 export const reportOwners = z.object({
   status: z
-    .enum(["single", "mixed", "anonymous", "none"])
+    .enum(["single", "mixed", "anonymous", "unstated", "none"])
     .describe(
-      "single: every record belongs to one account; mixed: records of more than one account, or of an account and anonymous ones; anonymous: no record belongs to an account; none: no record is left",
+      "single: every record belongs to one account; mixed: records of more than one account, or of an account and anonymous ones; anonymous: no record belongs to an account; unstated: some records belong to accounts, and whether to one is not said (the report was bundled from codes by someone who does not own them all, and the reader does not either); none: no record is left",
     ),
-  accounts: z.number().int().describe("How many accounts the records belong to"),
+  accounts: z.number().int().nullable().describe("How many accounts the records belong to; null when unstated"),
   anonymousRecords: z.number().int().describe("How many records belong to no account"),
 });
 export type ReportOwners = z.infer<typeof reportOwners>;

@@ -158,13 +158,14 @@ export function ownershipNotice(report: Pick<ReportView, "owners" | "patient">, 
   const { status, accounts, anonymousRecords } = report.owners;
   if (status === "mixed") {
     const parts = [
-      accounts > 0 ? w.t("view.ownership.accounts", { count: accounts }) : null,
+      accounts ? w.t("view.ownership.accounts", { count: accounts }) : null,
       anonymousRecords ? w.t("view.ownership.anonymousRecords", { count: anonymousRecords }) : null,
     ].filter((part): part is string => part !== null);
     const sources = parts.length === 2 ? w.t("view.ownership.and", { first: parts[0]!, second: parts[1]! }) : (parts[0] ?? "");
     return w.t("view.ownership.mixed", { sources });
   }
   if (status === "anonymous") return w.table.ownership.anonymous;
+  if (status === "unstated") return w.table.ownership.unstated;
   if (status === "single" && !report.patient) return w.table.ownership.single;
   return null;
 }
@@ -187,6 +188,7 @@ export function patientLabel(report: Pick<ReportView, "owners" | "patient">, w: 
   if (report.patient?.name) return report.patient.name;
   if (report.owners.status === "mixed") return w.table.patient.several;
   if (report.owners.status === "single") return w.table.patient.oneAccount;
+  if (report.owners.status === "unstated") return w.table.patient.unstated;
   return w.table.patient.anonymous;
 }
 

@@ -136,7 +136,7 @@ export const reportPdfEndpoint = endpoint({
   responses: [
     {
       status: 200,
-      description: "PDF bytes; the X-Pdf-Cache header says hit (the same document was made before and is served again) or miss (made now)",
+      description: "PDF bytes (in development only, the X-Pdf-Cache header says hit or miss: whether the same document was made before)",
       contentType: "application/pdf",
     },
     { status: 400, description: "Malformed code, or a timeZone or locale that is not one (field names which)" },

@@ -11,6 +11,7 @@ import { env } from "@/lib/env";
 import type { Prisma } from "@/lib/generated/prisma/client.ts";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { translator } from "@/lib/i18n/messages";
+import { logger } from "@/lib/log";
 import { MailError, sendMail } from "@/lib/mail";
 import { renderPdf } from "@/lib/pdf/pool";
 import { countCodeLookups, countCodeMisses, countMail } from "@/lib/rate-limit";
@@ -81,6 +82,15 @@ function owners(assessments: RowAssessment[]): ReportOwners {
   return { status, accounts, anonymousRecords };
 }
 
+const ownedBy = (assessments: RowAssessment[], contactId: number | null) =>
+  contactId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === contactId);
+
+/** Who the records belong to, for a reader who owns none or only some: anonymous records, and accounts left uncounted. */
+function unstated(assessments: RowAssessment[]): ReportOwners {
+  const known = owners(assessments);
+  return known.accounts === 0 ? known : { status: "unstated", accounts: null, anonymousRecords: known.anonymousRecords };
+}
+
 function joints(a: RowAssessment): JointResult[] {
   return (a.rom?.handResults ?? []).flatMap((hand) =>
     hand.jointResults.map((joint) => ({
@@ -104,7 +114,12 @@ function createdBy(role: string): ReportView["createdBy"] {
   return role === "care_provider" || role === "admin" ? "staff" : "patient";
 }
 
-function toView(row: ReportRow): ReportView {
+/**
+ * The report as `reader` (a patient's contact id, when one asks) sees it. Whether records bundled
+ * from codes belong to one account is said only to someone who owns them all (the creator, when
+ * the name shows anyway, or the reader): to anyone else it would link codes to one person.
+ */
+function toView(row: ReportRow, reader: number | null = null): ReportView {
   const now = new Date();
   const assessments = row.items
     .map((item) => item.assessment)
@@ -130,7 +145,7 @@ function toView(row: ReportRow): ReportView {
           surgeryType: profile?.surgeryType ?? null,
         }
       : null,
-    owners: owners(assessments),
+    owners: ownedByCreator || ownedBy(assessments, reader) ? owners(assessments) : unstated(assessments),
     viewCount: row.viewCount,
     assessments: assessments.map((a) => ({
       code: a.code,
@@ -229,7 +244,7 @@ export async function viewReport(code: string, caller: AccessContext): Promise<R
     throw error;
   }
   await auditShown(caller, ownerPatients(row), "report_view");
-  return toView(row);
+  return toView(row, caller.user?.kind === "PATIENT" ? caller.user.contactId : null);
 }
 
 async function loadRow(code: string): Promise<ReportRow> {
@@ -259,6 +274,7 @@ export async function reportPdf(
 ): Promise<{ filename: string; bytes: Buffer; cached: boolean }> {
   const row = await loadRow(code);
   const { bytes, cached } = await renderPdf(toView(row), shareUrl(code), caller.limits.key, clock, language);
+  logger.debug({ reqId: caller.requestId, pdfCache: cached ? "hit" : "miss" }, "report pdf");
   await auditShown(caller, ownerPatients(row), "report_pdf");
   return { filename: pdfFilename(code), bytes, cached };
 }

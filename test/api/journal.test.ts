@@ -2,6 +2,7 @@
 // required guard with the who-may-read-whom rule by default (JOURNAL_AUTH=required).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
@@ -33,6 +34,8 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
   after(() => server?.stop());
 
   test("POST /journal: 201 with the stored entry, no token needed", async () => {
+    const rom = await api.post("/assessments/rom", romBody, { token: patient.token });
+    assert.equal(rom.status, 201);
     const input = {
       patientId: patient.id,
       entryType: "POST_ASSESSMENT",
@@ -40,7 +43,7 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
       affectedHand: "RIGHT",
       painRating: 3.5,
       functionRating: 7,
-      romAssessmentId: 12,
+      romAssessmentId: rom.body.id as number,
       orchestratorSessionId: "session-1",
     };
     const { status, body } = await api.post("/journal", input);

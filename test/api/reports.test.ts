@@ -301,20 +301,23 @@ describe("GET /reports/:code", () => {
     assert.match(pdf, /reference 0–70°/);
     assert.doesNotMatch(pdf, /may be of different people/);
 
-    // The same records bundled by someone else: one account, not named, no profile.
-    const other = (await api.get(`/reports/${(await createReport("Theirs", owned)).code}`)).body;
-    assert.deepEqual(other.owners, { status: "single", accounts: 1, anonymousRecords: 0 });
+    // The same records bundled by someone else: not named, no profile, and whether they are one
+    // account's is said only to their owner (to anyone else it would link the codes).
+    const theirs = (await createReport("Theirs", owned)).code;
+    const other = (await api.get(`/reports/${theirs}`)).body;
+    assert.deepEqual(other.owners, { status: "unstated", accounts: null, anonymousRecords: 0 });
     assert.equal(other.patient, null);
     assert.equal(other.assessments[0].weeksSinceSurgery, null);
+    assert.deepEqual((await api.get(`/reports/${theirs}`, { token })).body.owners, { status: "single", accounts: 1, anonymousRecords: 0 });
 
     // Two people's records and an anonymous one.
     const someoneElse = await submit(1, await idp.token({ sub: uniqueSub("else"), name: "Else" }));
     const mixed = await createReport("Mixed", [...owned, ...someoneElse, ...(await submit(1))], token);
     const view = (await api.get(`/reports/${mixed.code}`)).body;
-    assert.deepEqual(view.owners, { status: "mixed", accounts: 2, anonymousRecords: 1 });
+    assert.deepEqual(view.owners, { status: "unstated", accounts: null, anonymousRecords: 1 });
     assert.equal(view.patient, null);
     const mixedPdf = poppler("pdftotext", await downloadPdf(mixed.code).then((r) => r.bytes));
-    assert.match(mixedPdf.replace(/\s+/g, " "), /may be of different people: they come from 2 different accounts and 1 anonymous record/);
+    assert.match(mixedPdf.replace(/\s+/g, " "), /bundled from sharing codes: the report does not say whether they are of one person/);
   });
 });
 

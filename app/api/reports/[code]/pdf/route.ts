@@ -1,3 +1,4 @@
+import { env } from "@/lib/env";
 import { handle } from "@/lib/http/route";
 import { requestLocale } from "@/lib/i18n/locales";
 import { clockOf } from "@/lib/report-view/clock";
@@ -13,7 +14,8 @@ export const GET = handle(reportPdfEndpoint, async ({ request, params, query, ca
       "content-type": "application/pdf",
       "content-disposition": `attachment; filename="${filename}"`,
       "content-length": String(bytes.byteLength),
-      "x-pdf-cache": cached ? "hit" : "miss",
+      // Whether the PDF came from the cache would tell a code holder that someone else fetched it.
+      ...(env().NODE_ENV === "development" ? { "x-pdf-cache": cached ? "hit" : "miss" } : {}),
     },
   });
 });
