@@ -34,6 +34,11 @@ const OUTSIDE_THE_SCHEMA: { operationId?: string; field?: string; why: string }[
   { field: "timeZone", why: "the zone must be in the time zone database, not only look like a name in it" },
   { field: "locale", why: "the language must be one the server's Intl data has, not only look like a tag" },
   { operationId: "createReport", field: "assessmentCodes", why: "the codes must name live, shareable assessments" },
+  {
+    operationId: "updateMyProfile",
+    field: "dateOfBirth",
+    why: "a birth date lies between 1900-01-01 and today: no date range in JSON Schema",
+  },
   { operationId: "removeMyGoal", field: "metric", why: "which metrics there are depends on the test parameter beside it" },
   { operationId: "removePatientGoal", field: "metric", why: "which metrics there are depends on the test parameter beside it" },
 ];
@@ -222,7 +227,9 @@ function caseArbitrary(operation: Operation): fc.Arbitrary<Case> {
             if (refused(p)) return [p.name, fc.constant(undefined)];
             let value = validValue(judge, p.schema);
             if (where === "header") value = value.filter((v) => typeof v === "string" && /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/.test(v));
-            const real = where === "path" ? fixture(operation.path, p.name) : undefined;
+            const text = where === "path" ? fixture(operation.path, p.name) : undefined;
+            // A real id as the document types it (an integer), so that ajv judges it as the server reads it.
+            const real = text !== undefined && judge.resolve(p.schema).type === "integer" ? Number(text) : text;
             if (real !== undefined) value = fc.oneof({ weight: 3, arbitrary: fc.constant(real) }, { weight: 1, arbitrary: value });
             return [p.name, p.required || where === "path" ? value : fc.option(value, { nil: undefined })];
           }),
@@ -268,6 +275,8 @@ function brokenCases(operation: Operation, request: Case): Broken[] {
     // A catch-all path parameter (an array) has no constraint of its own to break.
     if (parameter.schema.type === "array" && where === "path") continue;
     for (const violation of violations(judge, parameter.schema, value)) {
+      // An empty segment is another path (the router redirects it), not this parameter's value.
+      if (where === "path" && violation.value === "") continue;
       // Text is all a URL or a header carries: only where the document types a number or a flag is other text a wrong type.
       if (violation.constraint === "type" && !["integer", "number", "boolean"].includes(judge.resolve(parameter.schema).type)) continue;
       out.push({ where, path: [parameter.name, ...violation.path], constraint: violation.constraint, request: withValue(violation.value) });
@@ -372,7 +381,9 @@ test("every operation of the served document: valid requests are served, one bro
       else {
         const field = namedField(operation, answer.body);
         if (!field) fail("400 naming no field", `${what} ${text(answer.body).slice(0, 200)}`);
-        else if (!names(field, path)) fail("400 naming another field", `${what} names ${field}`);
+        // When the service took none of the valid cases, the base may still hold an input refused for a reason listed above.
+        else if (!names(field, path) && !(taken.length === 0 && allowed(operation, field)))
+          fail("400 naming another field", `${what} names ${field}`);
       }
       checkAnswer(operation, answer);
     }
