@@ -108,12 +108,16 @@ const repeatable = (name: string, maxLength: number, pattern: string, descriptio
 
 /** A comma-separated list of tokens: code, system|code, system| or |code. */
 const TOKEN_LIST = "^[^,]+(,[^,]+)*$";
-const ID_LIST = "^[1-9][0-9]{0,9}(,[1-9][0-9]{0,9})*$";
 
 const tokenParam = (name: string, description: string) => repeatable(name, 2000, TOKEN_LIST, description);
 const dateParam = (name: string, description: string) => repeatable(name, 100, DATE_PATTERN, description);
 
-const idParam = repeatable("_id", 500, ID_LIST, "Resource ids separated by commas (any of them)");
+const idParam = repeatable(
+  "_id",
+  500,
+  TOKEN_LIST,
+  "Resource ids separated by commas (any of them; one that is no record id matches nothing)",
+);
 const lastUpdatedParam = dateParam(
   "_lastUpdated",
   "When the resource last changed (meta.lastUpdated), with a prefix eq (default), ge, gt, le or lt; repeat for a range",

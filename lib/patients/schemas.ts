@@ -310,10 +310,12 @@ export const patientProfileEndpoint = endpoint({
 });
 
 const pastDate = (name: string) =>
-  isoDate.refine(
-    (value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10),
-    `${name} must be a date between 1900-01-01 and today`,
-  );
+  isoDate
+    .refine(
+      (value) => value >= "1900-01-01" && value <= new Date().toISOString().slice(0, 10),
+      `${name} must be a date between 1900-01-01 and today`,
+    )
+    .describe("Calendar date, YYYY-MM-DD, from 1900-01-01 to today");
 const text = (max: number) => freeText().trim().min(1).max(max);
 
 export const profileUpdate = z
