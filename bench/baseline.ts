@@ -17,7 +17,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import pg from "pg";
 import type { z } from "zod";
 import { scoreDay, scoreValuesFor } from "@/lib/assessments/read";
-import { romInput, romWristInput } from "@/lib/assessments/schemas";
+import { romInput, romWristInput } from "@/lib/assessments/kinds/rom-contract";
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });

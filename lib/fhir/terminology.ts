@@ -6,15 +6,12 @@ import {
   arthritisPattern,
   difficultyLevel,
   functionalTask,
-  lightingQuality,
-  managementStrategy,
   morningStiffnessDuration,
-  painMode,
-  painTimeOfDay,
-  painType,
   symptomOnset,
   symptomSymmetry,
-} from "@/lib/assessments/schemas";
+} from "@/lib/assessments/kinds/arthritis-contract";
+import { managementStrategy, painMode, painTimeOfDay, painType } from "@/lib/assessments/kinds/pain-contract";
+import { lightingQuality } from "@/lib/assessments/schemas";
 import { KIND_LIST, KINDS, type Kind } from "@/lib/assessments/kinds";
 import { UNIT_SYMBOLS, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";

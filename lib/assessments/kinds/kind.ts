@@ -139,17 +139,29 @@ export interface KindModule {
 /** A kind's schemas (./contracts.ts): what the API's contract and the server check, never the browser. */
 export interface KindContract {
   /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
-  snapshot: z.ZodType;
+  snapshot: z.ZodType<Snapshot>;
   /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
   results: z.ZodType | null;
-  /** A kind the service scores itself has its own submission route (app/api/assessments/<path>/route.ts). */
+  /** Whether POST /lookup/anonymous stores a snapshot of this kind as the app sends it; a kind the service scores itself (QuickDASH) never is. */
+  storedAsSent: boolean;
+  /** A kind submitted to its own route (app/api/assessments/<path>/route.ts): the contract and what a valid body becomes. */
   submission?: KindSubmission;
 }
 
-/** A submission: its contract, and what the service stores and answers for a valid body. */
+/** A submission: its contract, and what the service stores and answers for a valid body (lib/assessments/submit.ts, `submitKind`). */
 export interface KindSubmission {
   endpoint: Endpoint;
-  build(input: never): { hand: Hand | null; snapshot: Snapshot; reply: Record<string, unknown> };
+  build(input: never): SubmittedRecord;
+}
+
+/** What a valid body becomes: the record's hand and snapshot, its results tree for a kind with detail tables, and the answer. */
+export interface SubmittedRecord {
+  hand: Hand | null;
+  snapshot: Snapshot;
+  /** Stored in the kind's detail tables (lib/assessments/detail.ts); GET /assessments/{id}/results answers it back. */
+  results?: Record<string, unknown>;
+  /** The answer's members after the record's id and code. */
+  reply(created: { dateCreated: Date }): Record<string, unknown>;
 }
 
 export const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);

@@ -280,7 +280,13 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
   });
   assert.equal(quickdashScores({ responses: answers.map((a, i) => (i === 0 ? null : a)) }).answeredCount, 10);
   const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, work: [1, 1, 1, 1] });
-  assert.deepEqual(built.reply, { quickDashScore: 50, workScore: 0, sportsMusicScore: null, answeredCount: 11, overallScore: 50 });
+  assert.deepEqual(built.reply(), {
+    quickDashScore: 50,
+    workScore: 0,
+    sportsMusicScore: null,
+    answeredCount: 11,
+    overallScore: 50,
+  });
   assert.equal(built.hand, null);
   assert.equal(KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, hand: "LEFT" }).hand, "LEFT");
   assert.equal(KINDS.QUICKDASH.ownScale.fromHeadline(77.27), 22.73);
@@ -288,7 +294,13 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
     [KINDS.QUICKDASH.ownScale.name, KINDS.QUICKDASH.ownScale.max, KINDS.QUICKDASH.ownScale.direction],
     ["QuickDASH disability", 100, "higher is more disability"],
   );
-  assert.deepEqual(Object.keys(kindSubmissionEndpoints), ["quickdashEndpoint"]);
+  assert.deepEqual(Object.keys(kindSubmissionEndpoints), [
+    "romEndpoint",
+    "dexterityEndpoint",
+    "painEndpoint",
+    "arthritisEndpoint",
+    "quickdashEndpoint",
+  ]);
   assert.equal(kindSubmissionEndpoints.quickdashEndpoint!.path, "/assessments/quickdash");
 });
 
@@ -363,7 +375,7 @@ test("QuickDASH's contract: the reply's documented fields, and a description for
     "overallScore",
   ]);
   const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
-  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply }).success, true);
+  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply() }).success, true);
   const described = (shape: Record<string, z.ZodType>, keys: string[]) => {
     for (const key of keys) assert.ok((shape[key]?.description ?? "").length > 20, key);
   };
