@@ -9,6 +9,7 @@ import dynamic from "next/dynamic";
 import { useLocale, useTranslations } from "next-intl";
 import { NearView } from "@/components/charts/near-view";
 import { formatWhen } from "@/components/ui/when";
+import { KINDS } from "@/lib/assessments/kinds";
 import { formatMetric } from "@/lib/assessments/kinds/kind";
 import { GOAL_RANGES } from "@/lib/goals/rules";
 import { formatNumber } from "@/lib/web/format";
@@ -20,9 +21,9 @@ type ScorePoint = z.output<typeof scorePoint>;
 type Goal = z.output<typeof goal>;
 
 const LINES = [
-  { key: "romScore", test: "ROM", color: "#1d4ed8", dash: undefined },
-  { key: "dexterityScore", test: "DEXTERITY", color: "#7e22ce", dash: undefined },
-  { key: "painScore", test: "PAIN", color: "#b91c1c", dash: undefined },
+  { key: KINDS.ROM.scoreColumn, test: KINDS.ROM.type, color: "#1d4ed8", dash: undefined },
+  { key: KINDS.DEXTERITY.scoreColumn, test: KINDS.DEXTERITY.type, color: "#7e22ce", dash: undefined },
+  { key: KINDS.PAIN.scoreColumn, test: KINDS.PAIN.type, color: "#b91c1c", dash: undefined },
   { key: "overallScore", test: null, color: "#0f766e", dash: "6 4" },
 ] as const;
 

@@ -4,7 +4,7 @@
 // the language of `w` (lib/report-view/words.ts), English by default.
 import { recordedInPoorLight } from "@/lib/assessments/goniometry";
 import { KINDS, kindOf } from "@/lib/assessments/kinds";
-import { presentMetrics, words, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, words, type KindModule, type MetricSpec, type MetricUnit, type SnapshotNote } from "@/lib/assessments/kinds/kind";
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
@@ -71,11 +71,6 @@ function str(snapshot: Record<string, unknown>, key: string, max = MAX_VALUE_LEN
   return typeof value === "string" && value.trim() !== "" ? clip(value, max) : null;
 }
 
-function list(snapshot: Record<string, unknown>, key: string): unknown[] {
-  const value = snapshot[key];
-  return Array.isArray(value) ? value : [];
-}
-
 /** At most one decimal, none when whole. */
 export function round(value: number, w: Words = ENGLISH): string {
   return w.number(value, 1);
@@ -90,10 +85,14 @@ export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: n
   return unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;
 }
 
-/** A metric's label in the language of `w`; THUMB records share the range-of-motion metrics. */
-export function metricLabel(kind: Pick<KindModule, "type">, spec: Pick<MetricSpec, "key" | "label">, w: Words = ENGLISH): string {
+/** A metric's label in the language of `w`, from the catalogue table the kind's metrics read under. */
+export function metricLabel(
+  kind: Pick<KindModule, "type" | "metricLabelsOf">,
+  spec: Pick<MetricSpec, "key" | "label">,
+  w: Words = ENGLISH,
+): string {
   const tables = w.table.metrics as Record<string, Record<string, string>>;
-  const table = tables[kind.type === "THUMB" ? "ROM" : kind.type] ?? {};
+  const table = tables[kind.metricLabelsOf ?? kind.type] ?? {};
   return entry(table, spec.key, spec.label);
 }
 
@@ -183,6 +182,23 @@ const objects = (values: unknown[]) =>
 
 const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string").map((v) => clip(v, MAX_VALUE_LENGTH));
 
+/** The items of a snapshot member as a note lists them: a list's items, or a single text. */
+function noteItems(value: unknown, item: SnapshotNote["item"], w: Words): string[] {
+  const values = Array.isArray(value) ? value : [];
+  switch (item) {
+    case "painArea":
+      return objects(values).flatMap((area) => painArea(area, w) ?? []);
+    case "medication":
+      return objects(values).flatMap((entry) => medication(entry, w) ?? []);
+    case "token":
+      return strings(values).map((token) => tokenName(token, w));
+    case "flag":
+      return strings(values).map((flag) => flagName(flag, w));
+    case "text":
+      return typeof value === "string" && value.trim() !== "" ? [clip(value, MAX_NOTE_LENGTH)] : [];
+  }
+}
+
 /** Lists that do not fit a number: pain areas, medications, strategies, clinical flags. */
 export function snapshotNotes(item: ReportAssessment, w: Words = ENGLISH): Note[] {
   const s = item.resultSnapshot;
@@ -198,15 +214,8 @@ export function snapshotNotes(item: ReportAssessment, w: Words = ENGLISH): Note[
     if (values.length > MAX_NOTE_ITEMS) parts.push("…");
     notes.push({ label, text: clip(parts.join("; "), MAX_NOTE_LENGTH), ...(warning ? { warning } : {}) });
   };
-  if (item.assessmentType === "PAIN") {
-    add(label.where, objects(list(s, "entries")), (area) => painArea(area, w));
-    add(label.medication, objects(list(s, "medications")), (entry) => medication(entry, w));
-    add(label.selfCare, strings(list(s, "strategies")), (strategy) => tokenName(strategy, w));
-    add(label.comments, [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
-  }
-  if (item.assessmentType === "ARTHRITIS") {
-    add(label.flags, strings(list(s, "clinicalFlags")), (flag) => flagName(flag, w));
-  }
+  const kind: KindModule = KINDS[item.assessmentType];
+  for (const note of kind.notes ?? []) add(label[note.label], noteItems(s[note.key], note.item, w), (text) => text);
   add(label.lighting, [lightingWarning(item, w)], (warning) => warning, true);
   return notes;
 }
@@ -246,8 +255,8 @@ const figure = (s: Record<string, unknown>, key: string) => num(s, key);
 export function headlineText(kind: KindModule, s: Record<string, unknown>, w: Words = ENGLISH): string {
   const t = w.t;
   const score = (value: number) => formatMetric({ unit: "score" }, value, w);
-  switch (kind.type) {
-    case "ARTHRITIS": {
+  switch (kind.measure) {
+    case "compositeScore": {
       const composite = figure(s, "compositeScore");
       const level = figure(s, "progressionLevel");
       const parts = [
@@ -256,13 +265,13 @@ export function headlineText(kind: KindModule, s: Record<string, unknown>, w: Wo
       ];
       return parts.filter(Boolean).join(", ") || t("view.headline.noComposite");
     }
-    case "PAIN": {
+    case "maxSeverity": {
       const worst = figure(s, "maxSeverity");
       return worst === null
         ? t("view.headline.noPain")
         : t("view.headline.worstPain", { score: formatMetric({ unit: "severity" }, worst, w), label: painLabel(worst, w) });
     }
-    case "QUICKDASH": {
+    case "quickDashScore": {
       const disability = figure(s, "quickDashScore");
       return disability === null ? t("view.headline.noQuickdash") : t("view.headline.quickdash", { score: score(disability) });
     }

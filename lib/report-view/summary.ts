@@ -3,7 +3,7 @@
 // in the language of `w` (lib/report-view/words.ts), English by default.
 import { FORMAT_LOCALES } from "@/lib/i18n/locales";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
-import { formatDate, formatDateTime, handName, headline, round, typeName, weeksSinceSurgeryText } from "@/lib/report-view/present";
+import { formatDate, formatDateTime, handName, headline, round, weeksSinceSurgeryText } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import { ENGLISH, type Words } from "@/lib/report-view/words";
 
@@ -30,7 +30,8 @@ const PALETTE = ["#0f5c6e", "#c2410c", "#6d28d9", "#15803d", "#b45309", "#be123c
 export const seriesKey = (item: Pick<ReportAssessment, "assessmentType" | "hand">) => `${item.assessmentType}:${item.hand ?? "NONE"}`;
 
 function seriesLabel(type: ReportAssessment["assessmentType"], hand: string | null, w: Words): string {
-  const name = type === "PAIN" ? w.table.painSeries : typeName(type, w);
+  // The chart plots the 0-100 headline: a kind whose own scale differs says what 100 means.
+  const name = w.t(`kinds.${type}.series`);
   return hand ? `${name} · ${handName(hand, false, w)}` : name;
 }
 

@@ -1,17 +1,9 @@
 // The plain-language explanation of a report: the language model when it answers, otherwise a
 // deterministic template. Both carry the "not a medical diagnosis" caveat.
 import { complete, type ChatMessage } from "@/lib/llm";
-import {
-  formatDate,
-  handName,
-  headline,
-  painLabel,
-  progressionName,
-  round,
-  snapshotMetrics,
-  snapshotNotes,
-  typeName,
-} from "@/lib/report-view/present";
+import { KIND_LIST, kindOf } from "@/lib/assessments/kinds";
+import { isBetter, num, primaryMeasure, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import { formatDate, handName, metricMeaning, round, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
 export const CAVEAT =
@@ -44,46 +36,41 @@ export function explanationPrompt(report: ReportView): ChatMessage[] {
   ];
 }
 
-function change(first: number, last: number, higherIsBetter: boolean): string {
-  const delta = last - first;
-  // The spec's trend threshold: a difference within ±2 points is stable.
-  if (Math.abs(delta) <= 2) return "stayed about the same";
-  return delta > 0 === higherIsBetter ? "improved" : "worsened";
-}
-
 function byDate(items: ReportAssessment[]): ReportAssessment[] {
   return [...items].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated));
 }
 
-const GROUP_ORDER: ReportAssessment["assessmentType"][] = ["ROM", "THUMB", "DEXTERITY", "PAIN", "ARTHRITIS"];
+/** "60 out of 100", "6 out of 10 (Distressing)": a value on the measure's own scale, with its name where the scale has names. */
+function onScale(spec: MetricSpec, value: number): string {
+  const max = spec.scale?.[1];
+  const named = spec.unit === "severity" || spec.unit === "level" ? metricMeaning(spec, value) : undefined;
+  return `${round(value)}${max === undefined ? "" : ` out of ${max}`}${named ? ` (${named})` : ""}`;
+}
 
-function groupSentence(type: ReportAssessment["assessmentType"], items: ReportAssessment[]): string {
+/** One sentence per kind: its measure on its own scale, first to latest, and the values the kind says at the latest. */
+function groupSentence(kind: KindModule, items: ReportAssessment[]): string {
+  const spec = primaryMeasure(kind);
+  const words = spec.words ?? { subject: spec.label.toLowerCase(), better: "improved", worse: "worsened", steady: 0 };
   const sorted = byDate(items);
   const first = sorted[0]!;
   const last = sorted.at(-1)!;
-  const count = `${typeName(type)} (${items.length} assessment${items.length === 1 ? "" : "s"})`;
-  if (type === "PAIN") {
-    const worst = (item: ReportAssessment) => {
-      const value = item.resultSnapshot.maxSeverity;
-      return typeof value === "number" ? value : null;
-    };
-    const a = worst(first);
-    const b = worst(last);
-    if (b === null) return `${count}: no pain rating was recorded.`;
-    if (items.length === 1 || a === null) return `${count}: the worst pain reported was ${round(b)} out of 10 (${painLabel(b)}).`;
-    const verdict = Math.abs(b - a) < 1 ? "stayed about the same" : b < a ? "eased" : "increased";
-    return `${count}: the worst pain reported ${verdict}, from ${round(a)} out of 10 (${painLabel(a)}) to ${round(b)} out of 10 (${painLabel(b)}).`;
-  }
-  const scoreName = type === "ARTHRITIS" ? "composite score" : "overall score";
-  const a = headline(first).score;
-  const b = headline(last).score;
+  const count = `${typeName(kind.type as ReportAssessment["assessmentType"])} (${items.length} assessment${items.length === 1 ? "" : "s"})`;
+  const a = num(first.resultSnapshot[spec.key]);
+  const b = num(last.resultSnapshot[spec.key]);
   let sentence: string;
-  if (b === null) sentence = `${count}: no ${scoreName} was recorded`;
-  else if (items.length === 1 || a === null) sentence = `${count}: the ${scoreName} was ${round(b)} out of 100`;
-  else sentence = `${count}: the ${scoreName} ${change(a, b, true)}, from ${round(a)} to ${round(b)} out of 100 (higher is better)`;
-  if (type === "ARTHRITIS" && typeof last.resultSnapshot.progressionLevel === "number") {
-    const level = last.resultSnapshot.progressionLevel;
-    sentence += `; the latest progression level is ${Math.round(level)} (${progressionName(level)})`;
+  if (b === null) sentence = `${count}: no ${words.missing ?? words.subject} was recorded`;
+  else if (items.length === 1 || a === null) sentence = `${count}: the ${words.subject} was ${onScale(spec, b)}`;
+  else {
+    const verdict = Math.abs(b - a) <= words.steady ? "stayed about the same" : isBetter(spec, a, b) ? words.better : words.worse;
+    // A scale with names says each value's; a plain score says its direction once.
+    const span = metricMeaning(spec, b)
+      ? `from ${onScale(spec, a)} to ${onScale(spec, b)}`
+      : `from ${round(a)} to ${onScale(spec, b)}${spec.direction === "higherIsBetter" ? " (higher is better)" : " (higher is worse)"}`;
+    sentence = `${count}: the ${words.subject} ${verdict}, ${span}`;
+  }
+  for (const latest of kind.metrics.filter((metric) => metric.sayLatest)) {
+    const value = num(last.resultSnapshot[latest.key]);
+    if (value !== null) sentence += `; the latest ${latest.label.toLowerCase()} is ${Math.round(value)} (${metricMeaning(latest, value)})`;
   }
   return `${sentence}.`;
 }
@@ -97,9 +84,10 @@ export function templateExplanation(report: ReportView): string {
   const to = formatDate(sorted.at(-1)!.dateCreated);
   const span = from === to ? `on ${from}` : `between ${from} and ${to}`;
   const intro = `This report brings together ${items.length} hand assessment${items.length === 1 ? "" : "s"} recorded ${span}.`;
-  const groups = GROUP_ORDER.flatMap((type) => {
-    const ofType = items.filter((item) => item.assessmentType === type);
-    return ofType.length ? [groupSentence(type, ofType)] : [];
+  // Every kind of the registry, in its order: a kind missing here would leave its results out.
+  const groups = KIND_LIST.flatMap((kind) => {
+    const ofKind = items.filter((item) => kindOf(item.assessmentType) === kind);
+    return ofKind.length ? [groupSentence(kind, ofKind)] : [];
   });
   return [intro, groups.join(" "), CAVEAT].join("\n\n");
 }

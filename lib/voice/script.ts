@@ -3,6 +3,7 @@
 // the session listens for.
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
+import type { OwnScale } from "@/lib/assessments/kinds/kind";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
 /** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
@@ -32,7 +33,7 @@ export function saysReady(text: string): boolean {
 
 const CAMERA = "Get your hand in view of the camera";
 const outOf100 = (headline: number) => `Your score is ${Math.round(headline)} out of 100.`;
-const onOwnScale = (type: "PAIN" | "QUICKDASH", headline: number) => Math.round(KINDS[type].ownScale.fromHeadline(headline));
+const onOwnScale = (scale: OwnScale, headline: number) => Math.round(scale.fromHeadline(headline));
 
 /**
  * What each kind asks of the person before it starts, and how its result is said. The score the
@@ -45,7 +46,7 @@ const VOICE: Record<ReadAssessmentType, { prepare: string; result(headline: numb
   THUMB: { prepare: CAMERA, result: outOf100 },
   PAIN: {
     prepare: "You'll mark where it hurts on the screen and rate each place from 0 to 10",
-    result: (headline) => `Your worst pain was ${onOwnScale("PAIN", headline)} out of 10.`,
+    result: (headline) => `Your worst pain was ${onOwnScale(KINDS.PAIN.ownScale, headline)} out of 10.`,
   },
   ARTHRITIS: {
     prepare: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks",
@@ -54,7 +55,7 @@ const VOICE: Record<ReadAssessmentType, { prepare: string; result(headline: numb
   QUICKDASH: {
     prepare: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
     result: (headline) =>
-      `Your QuickDASH score is ${onOwnScale("QUICKDASH", headline)} out of 100; on this questionnaire a lower score means less difficulty.`,
+      `Your QuickDASH score is ${onOwnScale(KINDS.QUICKDASH.ownScale, headline)} out of 100; on this questionnaire a lower score means less difficulty.`,
   },
 };
 

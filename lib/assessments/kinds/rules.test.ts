@@ -1,4 +1,6 @@
 // Each kind module's own rules, one by one: the words people read and hear, the headline lines
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 // and summaries with and without values, the number formats, the MCID overrides, QuickDASH's
 // submission rules, and the registry's look-ups. kinds.test.ts checks that the surfaces agree.
 import assert from "node:assert/strict";
@@ -381,4 +383,11 @@ test("QuickDASH's contract: the reply's documented fields, and a description for
   };
   described(quickdashInput.shape, ["responses", "work", "sportsMusic"]);
   described(quickdashSnapshot.shape, ["quickDashScore", "workScore", "sportsMusicScore", "overallScore"]);
+});
+
+test("the kind-literal lint rule names exactly the registry's wire and stored names", () => {
+  const config = readFileSync(join(process.cwd(), "eslint.config.mjs"), "utf8");
+  const KIND_NAMES = JSON.parse(config.match(/export const KIND_NAMES = (\[[^\]]*\]);/)![1]!) as string[];
+  const registered = new Set(Object.values(KINDS).flatMap((kind) => [kind.type, kind.stored]));
+  assert.deepEqual(new Set(KIND_NAMES), registered);
 });
