@@ -4,6 +4,15 @@ import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Every kind's wire and stored name (lib/assessments/kinds/index.ts; the registry's unit test
+ * checks this list against it). Outside the registry a kind is reached through it, never named:
+ * a literal list of kinds is one a new kind silently falls through.
+ */
+export const KIND_NAMES = ["ROM", "DEXTERITY", "FINGER_TAPPING", "PAIN", "ARTHRITIS", "THUMB", "THUMB_MOVEMENTS", "QUICKDASH"];
+const kindName = `/^(${KIND_NAMES.join("|")})$/`;
+const kindLiteral = "a kind's name outside lib/assessments/kinds/: read it from the registry (KINDS, kindOf, a kind module's property)";
+
 export default tseslint.config(
   {
     ignores: [
@@ -29,6 +38,17 @@ export default tseslint.config(
     // before asserting it would restate the contracts the tests check.
     files: ["test/**", "bench/**", "e2e/**"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["**/*.{ts,tsx,mjs,cjs,js}"],
+    ignores: ["lib/assessments/kinds/**", "test/**", "e2e/**", "**/*.test.{ts,tsx}", "eslint.config.mjs"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: `Literal[value=${kindName}]`, message: kindLiteral },
+        { selector: `TemplateLiteral[expressions.length=0] > TemplateElement[value.raw=${kindName}]`, message: kindLiteral },
+      ],
+    },
   },
   {
     rules: {

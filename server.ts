@@ -7,9 +7,10 @@
 // SERVE=api serves the REST surface without loading Next: every other path is a JSON 404.
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Logger } from "pino";
 import { EnvError, env, isDevAuth, listenHost, webSignInEnabled } from "@/lib/env";
 import { PAGE_PATH_HEADER } from "@/lib/web/page-path";
 import { withPageStatus } from "@/lib/web/page-status";
@@ -22,12 +23,46 @@ const SHUTDOWN_GRACE_MS = 10_000;
 /** How long after a failed start of the background jobs the next attempt is made. */
 const JOBS_RETRY_MS = 5_000;
 
+type Config = ReturnType<typeof env>;
+type Timing = ReturnType<typeof phases>;
+
 async function main(): Promise<void> {
   const timing = phases();
+  const config = loadConfig();
+  // Imported after the configuration is known to be valid: these modules read it.
+  // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
+  const { logger: baseLogger } = await import("@/lib/log");
+  const logger = baseLogger.child({}, { level: "info" });
+  const { schedulePurge } = await import("@/lib/lookup/purge");
+  timing.mark("modules");
+  await prepareDatabase(logger);
+  timing.mark("database");
+  const originFromRequest = announceModes(config, logger);
+  const hostname = listenHost(config);
+  const { server, voice } = await createHttpServer(config, hostname, originFromRequest, timing);
+  const purge = schedulePurge(config.PURGE_INTERVAL_SECONDS * 1000);
+  const lifecycle = { stopping: false };
+  stopOnSignals(server, { voice, purge }, lifecycle, logger);
+  server.listen(config.PORT, hostname, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : config.PORT;
+    timing.mark("listen");
+    logger.info(
+      { port, host: hostname, dev, devAuth: isDevAuth(), serve: config.SERVE },
+      `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`,
+    );
+    void startBackgroundJobsUntilStarted(lifecycle, logger, () => {
+      timing.mark("jobs");
+      baseLogger.debug({ phases: timing.phases, sinceProcessStartMs: Math.round(performance.now()) }, "start-up timing");
+    });
+  });
+}
+
+/** The configuration from the environment (and `.env`); a bad value ends the process with one line per variable. */
+function loadConfig(): Config {
   if (existsSync(".env")) process.loadEnvFile(".env");
-  let config;
   try {
-    config = env();
+    return env();
   } catch (error) {
     if (error instanceof EnvError) {
       process.stderr.write(error.lines.join("\n") + "\n");
@@ -35,28 +70,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // Imported after the configuration is known to be valid: these modules read it.
-  // Start and stop lines are printed whatever LOG_LEVEL says: operators (and tests) rely on them.
-  const { logger: baseLogger } = await import("@/lib/log");
-  const logger = baseLogger.child({}, { level: "info" });
-  const { closeDatabase, databaseKind, durabilityLevel, durabilitySettings, setPgliteTemplate } = await import("@/lib/db");
+}
+
+/** Migrations, the clinics upgrade notice and how durable acknowledged writes are. */
+async function prepareDatabase(logger: Logger): Promise<void> {
+  const { databaseKind, durabilityLevel, durabilitySettings, setPgliteTemplate } = await import("@/lib/db");
   const { migrateService } = await import("@/lib/migrations");
   const { CLINICS_MIGRATION, clinicUpgradeNotice } = await import("@/lib/clinics/upgrade");
-  const { applyCors, corsPolicy } = await import("@/lib/http/cors");
-  const { createVoiceServer } = await import("@/lib/voice/server");
-  const { createApiRouter, send } = await import("@/lib/http/api-router");
-  const { ApiError, errorReply } = await import("@/lib/api/errors");
-  const { operationOutcomeResponse } = await import("@/lib/fhir/bundle");
-  const { stampClientAddress } = await import("@/lib/http/client-address");
-  const { compileTrust, isHttps } = await import("@/lib/http/trust");
-  const { applySecurityHeaders } = await import("@/lib/http/security-headers");
-  const { schedulePurge } = await import("@/lib/lookup/purge");
-  timing.mark("modules");
-
   // A new embedded database copies the build's template (scripts/lib/pglite-template.mjs) instead of running initdb.
   if (!dev) setPgliteTemplate(join(dirname(fileURLToPath(import.meta.url)), "..", "pglite-initdb"));
   const applied = await migrateService();
-  timing.mark("database");
   logger.info({ database: databaseKind(), applied: applied.length }, "database ready");
   const upgrade = applied.includes(CLINICS_MIGRATION) ? await clinicUpgradeNotice() : null;
   if (upgrade) logger.warn(upgrade.fields, upgrade.message);
@@ -64,6 +87,13 @@ async function main(): Promise<void> {
   const survives = durabilityLevel(durability);
   if (survives === "none") logger.warn({ durability, survives }, "database durability is off: acknowledged writes can be lost in a crash");
   else logger.info({ durability, survives }, "database durability");
+}
+
+/**
+ * Says at start which modes run (development auth, sign-in, patient access, the open journal).
+ * Returns whether sign-in redirects follow each request's own address.
+ */
+function announceModes(config: Config, logger: Logger): boolean {
   if (isDevAuth()) {
     logger.warn(
       { allowDevAuth: config.ALLOW_DEV_AUTH },
@@ -72,8 +102,8 @@ async function main(): Promise<void> {
   }
   // Sign-in redirects: next-auth builds them from NEXTAUTH_URL. In development mode without it,
   // each request's own address is used (AUTH_TRUST_HOST), so sign-in works on any port or host
-  // name; forwarded-host headers from peers that are not trusted proxies are dropped below, so
-  // that address is the one the browser asked for.
+  // name; forwarded-host headers from peers that are not trusted proxies are dropped (see
+  // createHttpServer), so that address is the one the browser asked for.
   const originFromRequest = isDevAuth() && !config.NEXTAUTH_URL;
   if (originFromRequest) {
     process.env.AUTH_TRUST_HOST = "true";
@@ -99,8 +129,19 @@ async function main(): Promise<void> {
   if (config.JOURNAL_AUTH === "none") {
     logger.warn("JOURNAL_AUTH=none: anyone may read and write every patient's journal by id (the specification's open journal)");
   }
+  return originFromRequest;
+}
 
-  const hostname = listenHost(config);
+/** The one http.Server: client address, security headers and CORS, then the API router, Next or the voice socket. */
+async function createHttpServer(config: Config, hostname: string, originFromRequest: boolean, timing: Timing) {
+  const { applyCors, corsPolicy } = await import("@/lib/http/cors");
+  const { createVoiceServer } = await import("@/lib/voice/server");
+  const { createApiRouter, send } = await import("@/lib/http/api-router");
+  const { ApiError, errorReply } = await import("@/lib/api/errors");
+  const { operationOutcomeResponse } = await import("@/lib/fhir/bundle");
+  const { stampClientAddress } = await import("@/lib/http/client-address");
+  const { compileTrust, isHttps } = await import("@/lib/http/trust");
+  const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   const trust = compileTrust(config.TRUST_PROXY);
   const apiOnly = config.SERVE === "api";
   const notFound = (req: IncomingMessage, res: ServerResponse) =>
@@ -156,23 +197,42 @@ async function main(): Promise<void> {
       void handleNextUpgrade(req, socket, head);
     }
   });
+  // An idle keep-alive connection stays open 65 s (Node's default is 5 s): longer than a load
+  // balancer's idle timeout (60 s on the common ones), so the balancer, not this server, closes it,
+  // and a client whose event loop was busy for a few seconds does not send on a socket the server
+  // has just closed (that reset is what a 5 s timeout gave clients under load).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return { server, voice };
+}
 
-  let stopping = false;
+/**
+ * SIGTERM/SIGINT: in-flight requests finish (at most SHUTDOWN_GRACE_MS), idle keep-alive
+ * connections close as they turn idle, the voice sockets and the purge stop,
+ * then the job queue and the database close.
+ */
+function stopOnSignals(
+  server: Server,
+  services: { voice: { shutdown(): Promise<void> }; purge: { stop(): void } },
+  lifecycle: { stopping: boolean },
+  logger: Logger,
+): void {
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
+    if (lifecycle.stopping) return;
+    lifecycle.stopping = true;
     logger.info({ signal }, "shutting down: finishing in-flight requests");
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     // Keep-alive connections turn idle as their last response ends; close them as they do.
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     // Voice sockets are closed with 1001; server.close() waits for them like for any connection.
-    const voiceStopped = voice.shutdown();
-    purge.stop();
+    const voiceStopped = services.voice.shutdown();
+    services.purge.stop();
     server.close(async () => {
       clearTimeout(force);
       clearInterval(sweep);
       await voiceStopped;
       const { stopJobs } = await import("@/lib/jobs");
+      const { closeDatabase } = await import("@/lib/db");
       await stopJobs().catch((error) => logger.error({ err: (error as Error).name }, "stopping the job queue failed"));
       await closeDatabase().catch((error) => logger.error({ err: (error as Error).name }, "closing the database failed"));
       logger.info("stopped");
@@ -181,43 +241,26 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
+}
 
-  const purge = schedulePurge(config.PURGE_INTERVAL_SECONDS * 1000);
-  // An idle keep-alive connection stays open 65 s (Node's default is 5 s): longer than a load
-  // balancer's idle timeout (60 s on the common ones), so the balancer, not this server, closes it,
-  // and a client whose event loop was busy for a few seconds does not send on a socket the server
-  // has just closed (that reset is what a 5 s timeout gave clients under load).
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.listen(config.PORT, hostname, () => {
-    const port = listeningPort();
-    timing.mark("listen");
-    logger.info(
-      { port, host: hostname, dev, devAuth: isDevAuth(), serve: config.SERVE },
-      `listening on http://localhost:${port}${isDevAuth() ? " (development auth: mock users)" : ""}`,
-    );
-    // Background jobs (pg-boss, on this database) once the server answers: creating or upgrading
-    // pg-boss's schema and queues is not on the way to the first request; a kick-off that comes
-    // first waits for it (lib/jobs). A start that fails (the database away) is tried again.
-    void (async () => {
-      for (let attempt = 1; !stopping; attempt++) {
-        try {
-          await startBackgroundJobs();
-          timing.mark("jobs");
-          baseLogger.debug({ phases: timing.phases, sinceProcessStartMs: Math.round(performance.now()) }, "start-up timing");
-          return;
-        } catch (error) {
-          if (stopping) return;
-          const { name, code } = error as Error & { code?: unknown };
-          logger.error(
-            { err: { type: name, code }, attempt },
-            `background jobs failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`,
-          );
-          await new Promise((resolve) => setTimeout(resolve, JOBS_RETRY_MS));
-        }
-      }
-    })();
-  });
+/**
+ * Background jobs (pg-boss, on this database) once the server answers: creating or upgrading
+ * pg-boss's schema and queues is not on the way to the first request; a kick-off that comes
+ * first waits for it (lib/jobs). A start that fails (the database away) is tried again.
+ */
+async function startBackgroundJobsUntilStarted(lifecycle: { stopping: boolean }, logger: Logger, started: () => void): Promise<void> {
+  for (let attempt = 1; !lifecycle.stopping; attempt++) {
+    try {
+      await startBackgroundJobs();
+      started();
+      return;
+    } catch (error) {
+      if (lifecycle.stopping) return;
+      const { name, code } = error as Error & { code?: unknown };
+      logger.error({ err: { type: name, code }, attempt }, `background jobs failed to start: trying again in ${JOBS_RETRY_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, JOBS_RETRY_MS));
+    }
+  }
 }
 
 async function startBackgroundJobs(): Promise<void> {

@@ -17,7 +17,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import pg from "pg";
 import type { z } from "zod";
 import { scoreDay, scoreValuesFor } from "@/lib/assessments/read";
-import { romInput, romWristInput } from "@/lib/assessments/schemas";
+import { KINDS } from "@/lib/assessments/kinds";
+import { romInput, romWristInput } from "@/lib/assessments/kinds/rom-contract";
 
 const ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE || 10) });
@@ -191,7 +192,7 @@ async function storeRom(input: Rom, owner: number | null, res: ServerResponse) {
         values,
       );
     }
-    const score = owner === null ? null : scoreValuesFor("ROM", snapshot);
+    const score = owner === null ? null : scoreValuesFor(KINDS.ROM.stored, snapshot);
     if (owner !== null && score) {
       await client.query(
         `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score)
@@ -265,7 +266,7 @@ async function storeRomAtOnce(input: Rom, owner: number | null, res: ServerRespo
            .map((j, position) => `((SELECT id FROM h), ${jointColumns(j, position).map($).join(", ")})`)
            .join(", ")})`,
     );
-  const score = owner === null ? null : scoreValuesFor("ROM", snapshot);
+  const score = owner === null ? null : scoreValuesFor(KINDS.ROM.stored, snapshot);
   if (owner !== null && score)
     queries.push(
       `s AS (INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score)

@@ -8,6 +8,7 @@
 // BENCH_DATABASE_URL or DATABASE_URL; default the local server).
 import { readFileSync } from "node:fs";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { ROM_FINGERS } from "@/lib/assessments/kinds/rom";
 import { freshClientAddress } from "./compare";
 import { percentile } from "./stats";
 
@@ -15,7 +16,7 @@ const ASSESSMENTS = 1_000;
 const REPORTS = 10;
 const WARMUP = 3;
 
-const FINGERS = ["THUMB", "INDEX", "MIDDLE", "RING", "LITTLE"];
+const FINGERS = ROM_FINGERS.map(({ finger }) => finger);
 const JOINT_TYPES = ["MCP", "PIP", "DIP"];
 /** A whole hand's joints: 5 fingers × 3 joints. */
 const romWithJoints = {

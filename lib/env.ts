@@ -3,7 +3,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { compileTrust } from "@/lib/http/trust";
+import { compileTrust } from "@/lib/trust-proxy";
 
 /** An unset or empty variable reads as "not configured". */
 const optionalString = z.preprocess((v) => (v === "" ? undefined : v), z.string().optional());

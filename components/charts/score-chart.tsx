@@ -24,9 +24,9 @@ type Goal = z.output<typeof goal>;
 
 /** The daily points' series: each test's day mean of its 0-100 headline, charted on the test's own measure. */
 const LINES = [
-  { key: "romScore", test: "ROM", color: "#1d4ed8" },
-  { key: "dexterityScore", test: "DEXTERITY", color: "#7e22ce" },
-  { key: "painScore", test: "PAIN", color: "#b91c1c" },
+  { key: KINDS.ROM.scoreColumn, test: KINDS.ROM.type, color: "#1d4ed8" },
+  { key: KINDS.DEXTERITY.scoreColumn, test: KINDS.DEXTERITY.type, color: "#7e22ce" },
+  { key: KINDS.PAIN.scoreColumn, test: KINDS.PAIN.type, color: "#b91c1c" },
 ] as const;
 
 type Line = (typeof LINES)[number];

@@ -27,7 +27,7 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
   const t = useTranslations("goals");
   const kindName = useTranslations("kinds");
   const targetId = useId();
-  const [test, setTest] = useState<string>(editing?.test ?? "ROM");
+  const [test, setTest] = useState<string>(editing?.test ?? KINDS.ROM.type);
   const metrics = KINDS[test as Kind].metrics;
   const [metric, setMetric] = useState<string>(editing?.metric ?? "extensionDeg");
   const spec = metrics.find((m) => m.key === metric) ?? metrics[0]!;

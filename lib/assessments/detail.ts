@@ -224,6 +224,11 @@ export const DETAILS = {
 
 export type DetailType = keyof typeof DETAILS;
 
+/** Whether records of this type keep their results tree in detail tables. */
+export function hasDetails(type: AssessmentType): type is DetailType {
+  return Object.hasOwn(DETAILS, type);
+}
+
 // ---------- writing ----------
 
 /** The description as the code below walks it (every typed Level is one of these). */

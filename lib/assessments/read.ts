@@ -4,7 +4,7 @@
 import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
 import { DETAILS, readDetails, type DetailType } from "@/lib/assessments/detail";
 import { headlineScore, kindOf } from "@/lib/assessments/kinds";
-import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
+import type { ReadAssessmentType } from "@/lib/assessments/types";
 
 export type Snapshot = Record<string, unknown>;
 export type ResultsTree = Record<string, unknown>;
@@ -52,19 +52,19 @@ export interface ScoreValues {
 }
 
 /**
- * What an owned record adds to score history: the overall score plus the sub-score of its
- * type (ROM → romScore, dexterity → dexterityScore, pain → painScore); the overall score is the
- * kind's headline (lib/assessments/kinds). Null when the snapshot has no usable score.
+ * What an owned record adds to score history: the overall score plus, for a kind with its own
+ * line, the column its module names (`scoreColumn`); the overall score is the kind's headline
+ * (lib/assessments/kinds). Null when the snapshot has no usable score.
  */
 export function scoreValuesFor(type: AssessmentType | string, snapshot: Snapshot | null | undefined): ScoreValues | null {
-  const read = readType(type);
-  const overall = headlineScore(read, snapshot);
+  const overall = headlineScore(type, snapshot);
   if (overall === null) return null;
+  const column = kindOf(type)?.scoreColumn;
   return {
     overallScore: overall,
-    romScore: read === "ROM" ? overall : null,
-    dexterityScore: read === "DEXTERITY" ? overall : null,
-    painScore: read === "PAIN" ? overall : null,
+    romScore: column === "romScore" ? overall : null,
+    dexterityScore: column === "dexterityScore" ? overall : null,
+    painScore: column === "painScore" ? overall : null,
   };
 }
 

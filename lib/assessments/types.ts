@@ -2,10 +2,8 @@
 // has always used for two of them (FINGER_TAPPING reads as DEXTERITY, THUMB_MOVEMENTS as THUMB);
 // every other type reads as it is stored. The one mapping between the two. No server imports:
 // pages use it in the browser too.
+import { RENAMED } from "@/lib/assessments/kinds/renamed";
 import { AssessmentType } from "@/lib/generated/prisma/enums.ts";
-
-/** The two types whose read name differs from the stored one. */
-const RENAMED = { FINGER_TAPPING: "DEXTERITY", THUMB_MOVEMENTS: "THUMB" } as const;
 
 type ReadNameOf<T extends AssessmentType> = T extends keyof typeof RENAMED ? (typeof RENAMED)[T] : T;
 

@@ -5,7 +5,7 @@
 import type { CodeableConcept, Coding, Extension, Observation, ObservationComponent } from "@medplum/fhirtypes";
 import type { ResultsTree, Snapshot } from "@/lib/assessments/read";
 import { KINDS } from "@/lib/assessments/kinds";
-import { presentMetrics, type KindModule, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, type KindFhir, type KindModule, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
 import {
   CATEGORY,
@@ -304,7 +304,8 @@ export function observationResource(record: AssessmentRecord): Observation {
   COMPONENTS[type](into, snapshot, tree, hand);
   const components = into.list;
   const value = headline(type, snapshot, tree);
-  const comments = type === "PAIN" ? text((tree ?? snapshot).comments) : null;
+  const { noteKey }: KindFhir = KINDS[type].fhir;
+  const comments = noteKey ? text((tree ?? snapshot)[noteKey]) : null;
   const when = record.dateCreated.toISOString();
   const site = handSite(hand);
   return {

@@ -6,16 +6,13 @@ import {
   arthritisPattern,
   difficultyLevel,
   functionalTask,
-  lightingQuality,
-  managementStrategy,
   morningStiffnessDuration,
-  painMode,
-  painTimeOfDay,
-  painType,
   symptomOnset,
   symptomSymmetry,
-} from "@/lib/assessments/schemas";
-import { KIND_LIST, KINDS, type Kind } from "@/lib/assessments/kinds";
+} from "@/lib/assessments/kinds/arthritis-contract";
+import { managementStrategy, painMode, painTimeOfDay, painType } from "@/lib/assessments/kinds/pain-contract";
+import { lightingQuality } from "@/lib/assessments/schemas";
+import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import type { KindModule, MetricSpec } from "@/lib/assessments/kinds/kind";
 import { scaleText } from "@/lib/report-view/present";
 import { HAND_NAMES } from "@/lib/assessments/vocabulary";
@@ -94,21 +91,21 @@ const METRIC_CONCEPTS: Concept[] = KIND_LIST.filter((kind) => kind.fhir.metricCo
 );
 
 /** The label every page gives a kind's metric: a component that carries one is displayed the same way. */
-function metricLabel(kind: Kind, key: string): string {
-  const metric = KINDS[kind].metrics.find((m) => m.key === key);
-  if (!metric) throw new Error(`${kind} has no metric ${key}`);
+function metricLabel(kind: KindModule, key: string): string {
+  const metric = kind.metrics.find((m) => m.key === key);
+  if (!metric) throw new Error(`${kind.type} has no metric ${key}`);
   return metric.label;
 }
 
 /** Component codes: every measured or reported field without a standard code. */
 const COMPONENT_CONCEPTS = [
-  { code: "wrist-score", display: metricLabel("ROM", "wristScore"), definition: "Wrist sub-score, 0-100" },
-  { code: "finger-score", display: metricLabel("ROM", "fingerScore"), definition: "Finger sub-score, 0-100" },
+  { code: "wrist-score", display: metricLabel(KINDS.ROM, "wristScore"), definition: "Wrist sub-score, 0-100" },
+  { code: "finger-score", display: metricLabel(KINDS.ROM, "fingerScore"), definition: "Finger sub-score, 0-100" },
   { code: "wrist-rom", display: "Wrist range of motion", definition: "Unsigned wrist range of motion, degrees" },
-  { code: "wrist-extension-max", display: metricLabel("ROM", "extensionDeg"), definition: "Largest wrist extension angle, degrees" },
+  { code: "wrist-extension-max", display: metricLabel(KINDS.ROM, "extensionDeg"), definition: "Largest wrist extension angle, degrees" },
   { code: "wrist-extension-min", display: "Wrist extension, minimum", definition: "Smallest wrist extension angle, degrees" },
   { code: "wrist-extension-avg", display: "Wrist extension, mean", definition: "Mean wrist extension angle, degrees" },
-  { code: "wrist-flexion-max", display: metricLabel("ROM", "flexionDeg"), definition: "Largest wrist flexion angle, degrees" },
+  { code: "wrist-flexion-max", display: metricLabel(KINDS.ROM, "flexionDeg"), definition: "Largest wrist flexion angle, degrees" },
   { code: "wrist-flexion-min", display: "Wrist flexion, minimum", definition: "Smallest wrist flexion angle, degrees" },
   { code: "wrist-flexion-avg", display: "Wrist flexion, mean", definition: "Mean wrist flexion angle, degrees" },
   { code: "frames-total", display: "Frames recorded", definition: "Camera frames recorded" },
@@ -133,21 +130,21 @@ const COMPONENT_CONCEPTS = [
   { code: "joint-flexibility-score", display: "Joint flexibility score", definition: "Flexibility of one joint, 0-100 (focus: the joint)" },
   { code: "joint-frame-count", display: "Joint frames measured", definition: "Frames in which the joint was measured (focus: the joint)" },
   { code: "tapping-duration", display: "Tapping test duration", definition: "Length of the tapping test, seconds" },
-  { code: "speed-score", display: metricLabel("DEXTERITY", "speedScore"), definition: "Speed sub-score, 0-100" },
-  { code: "touch-precision", display: metricLabel("DEXTERITY", "touchPrecision"), definition: "Precision sub-score, 0-100" },
-  { code: "consistency-score", display: metricLabel("DEXTERITY", "consistencyScore"), definition: "Consistency sub-score, 0-100" },
-  { code: "cycle-count", display: metricLabel("DEXTERITY", "cycleCount"), definition: "Tapping cycles completed" },
-  { code: "total-touches", display: metricLabel("DEXTERITY", "totalTouches"), definition: "Touches counted" },
-  { code: "sequences-completed", display: metricLabel("DEXTERITY", "sequencesCompleted"), definition: "Tapping sequences completed" },
+  { code: "speed-score", display: metricLabel(KINDS.DEXTERITY, "speedScore"), definition: "Speed sub-score, 0-100" },
+  { code: "touch-precision", display: metricLabel(KINDS.DEXTERITY, "touchPrecision"), definition: "Precision sub-score, 0-100" },
+  { code: "consistency-score", display: metricLabel(KINDS.DEXTERITY, "consistencyScore"), definition: "Consistency sub-score, 0-100" },
+  { code: "cycle-count", display: metricLabel(KINDS.DEXTERITY, "cycleCount"), definition: "Tapping cycles completed" },
+  { code: "total-touches", display: metricLabel(KINDS.DEXTERITY, "totalTouches"), definition: "Touches counted" },
+  { code: "sequences-completed", display: metricLabel(KINDS.DEXTERITY, "sequencesCompleted"), definition: "Tapping sequences completed" },
   {
     code: "time-to-10-sequences",
-    display: metricLabel("DEXTERITY", "timeTo10Sequences"),
+    display: metricLabel(KINDS.DEXTERITY, "timeTo10Sequences"),
     definition: "Seconds taken for the first 10 sequences",
   },
-  { code: "tapping-frequency", display: metricLabel("DEXTERITY", "averageFrequency"), definition: "Mean taps per second" },
+  { code: "tapping-frequency", display: metricLabel(KINDS.DEXTERITY, "averageFrequency"), definition: "Mean taps per second" },
   {
     code: "sequence-accuracy",
-    display: metricLabel("DEXTERITY", "sequenceAccuracy"),
+    display: metricLabel(KINDS.DEXTERITY, "sequenceAccuracy"),
     definition: "Accuracy of the tapped sequences, as the app scored it",
   },
   {
@@ -196,7 +193,7 @@ const COMPONENT_CONCEPTS = [
   { code: "family-history-arthritis", display: "Family history of arthritis", definition: "Whether a relative has arthritis, as reported" },
   {
     code: "progression-level",
-    display: metricLabel("ARTHRITIS", "progressionLevel"),
+    display: metricLabel(KINDS.ARTHRITIS, "progressionLevel"),
     definition: "0 No concerns, 1 Minimal, 2 Moderate, 3 Significant, 4 Severe (the app's evaluation)",
   },
   {
@@ -204,13 +201,13 @@ const COMPONENT_CONCEPTS = [
     display: "Arthritis pattern",
     definition: "The pattern the app's evaluation suggests (value: an arthritis-pattern-* code)",
   },
-  { code: "rom-deficit-score", display: metricLabel("ARTHRITIS", "romDeficitScore"), definition: "Evaluation sub-score, 0-100" },
-  { code: "pain-burden-score", display: metricLabel("ARTHRITIS", "painBurdenScore"), definition: "Evaluation sub-score, 0-100" },
-  { code: "functional-score", display: metricLabel("ARTHRITIS", "functionalScore"), definition: "Evaluation sub-score, 0-100" },
-  { code: "stiffness-score", display: metricLabel("ARTHRITIS", "stiffnessScore"), definition: "Evaluation sub-score, 0-100" },
+  { code: "rom-deficit-score", display: metricLabel(KINDS.ARTHRITIS, "romDeficitScore"), definition: "Evaluation sub-score, 0-100" },
+  { code: "pain-burden-score", display: metricLabel(KINDS.ARTHRITIS, "painBurdenScore"), definition: "Evaluation sub-score, 0-100" },
+  { code: "functional-score", display: metricLabel(KINDS.ARTHRITIS, "functionalScore"), definition: "Evaluation sub-score, 0-100" },
+  { code: "stiffness-score", display: metricLabel(KINDS.ARTHRITIS, "stiffnessScore"), definition: "Evaluation sub-score, 0-100" },
   {
     code: "affected-joint-count",
-    display: metricLabel("ARTHRITIS", "affectedJointCount"),
+    display: metricLabel(KINDS.ARTHRITIS, "affectedJointCount"),
     definition: "Number of joints the evaluation counts as affected",
   },
   { code: "clinical-flag", display: "Clinical flag", definition: "A flag the app's evaluation raised (text)" },

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam } from "@/lib/api/pagination";
-import { KIND_LIST } from "@/lib/assessments/kinds";
+import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import type { MetricSpec } from "@/lib/assessments/kinds/kind";
 import { READ_NAMES, type ReadAssessmentType } from "@/lib/assessments/types";
 import { GOAL_RANGES } from "@/lib/goals/rules";
@@ -84,7 +84,7 @@ export const setMyGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/me/goals",
   operationId: "setMyGoal",
-  requestExample: { test: "ROM", metric: "extensionDeg", target: 60 },
+  requestExample: { test: KINDS.ROM.type, metric: "extensionDeg", target: 60 },
   summary: "Set (or change) my goal for one metric of one test",
   tag: "Goals",
   auth: "required",
@@ -120,7 +120,7 @@ export const setPatientGoalEndpoint = endpoint({
   method: "PUT",
   path: "/patients/{id}/goals",
   operationId: "setPatientGoal",
-  requestExample: { test: "QUICKDASH", metric: "quickDashScore", target: 20 },
+  requestExample: { test: KINDS.QUICKDASH.type, metric: "quickDashScore", target: 20 },
   summary: "Set (or change) a patient's goal for one metric of one test (audited)",
   tag: "Goals",
   auth: "required",

@@ -10,28 +10,9 @@ import type { Socket } from "node:net";
 import type { TLSSocket } from "node:tls";
 import ipaddr from "ipaddr.js";
 import proxyaddr from "proxy-addr";
+import type { Trust } from "@/lib/trust-proxy";
 
-export type Trust = (address: string, hop: number) => boolean;
-
-const TRUST_NOBODY: Trust = () => false;
-
-/**
- * TRUST_PROXY → trust function. Unset: nobody (the socket's address is the client's). A whole
- * number n: the n nearest hops are proxies. Otherwise proxy-addr's list: `loopback`,
- * `linklocal`, `uniquelocal`, addresses and CIDRs, comma-separated. Throws on a bad value.
- */
-export function compileTrust(setting: string | undefined): Trust {
-  if (setting === undefined || setting.trim() === "") return TRUST_NOBODY;
-  if (/^\d+$/.test(setting.trim())) {
-    const hops = Number(setting);
-    return (_address, hop) => hop < hops;
-  }
-  const entries = setting
-    .split(",")
-    .map((entry) => entry.trim())
-    .filter(Boolean);
-  return proxyaddr.compile(entries);
-}
+export { compileTrust, type Trust } from "@/lib/trust-proxy";
 
 /**
  * What is known of a connection's peer, read once per connection: its address and whether it

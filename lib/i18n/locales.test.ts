@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { HAND_NAMES, PAIN_LABELS, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
@@ -51,8 +52,11 @@ describe("the message catalogue", () => {
 
 describe("the English catalogue says what the code says", () => {
   it("names every assessment kind as its kind module does (a new kind needs its words in both languages)", () => {
-    for (const [type, kind] of Object.entries(KINDS)) {
-      assert.deepEqual(MESSAGES.en.kinds[type as Kind], { name: kind.name, spoken: kind.spoken }, type);
+    for (const [type, kind] of Object.entries(KINDS) as [string, KindModule][]) {
+      const { name, spoken, series } = MESSAGES.en.kinds[type as Kind];
+      assert.deepEqual({ name, spoken }, { name: kind.name, spoken: kind.spoken }, type);
+      // The chart line's name: the kind's, or what 100 means where the headline is not its own scale.
+      assert.equal(series === kind.name, !kind.ownScale, type);
       assert.ok(MESSAGES.es.kinds[type as Kind], type);
     }
     assert.deepEqual(Object.keys(MESSAGES.en.kinds).sort(), Object.keys(KINDS).sort());
@@ -60,9 +64,8 @@ describe("the English catalogue says what the code says", () => {
 
   it("labels every metric as its kind module does, and names pains, levels and hands as the vocabulary does", () => {
     const metrics = MESSAGES.en.view.metrics as Record<string, Record<string, string>>;
-    for (const [type, kind] of Object.entries(KINDS))
-      for (const spec of kind.metrics)
-        assert.equal(metrics[type === "THUMB" ? "ROM" : type]?.[spec.key], spec.label, `${type} ${spec.key}`);
+    for (const [type, kind] of Object.entries(KINDS) as [string, KindModule][])
+      for (const spec of kind.metrics) assert.equal(metrics[kind.metricLabelsOf ?? type]?.[spec.key], spec.label, `${type} ${spec.key}`);
     assert.deepEqual(Object.values(MESSAGES.en.view.painLabels), [...PAIN_LABELS]);
     assert.deepEqual(Object.values(MESSAGES.en.view.levels), [...PROGRESSION_LEVELS]);
     for (const [hand, name] of Object.entries(HAND_NAMES))

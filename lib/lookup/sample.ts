@@ -1,8 +1,9 @@
 // "Try a sample result": a made-up range-of-motion record of a right hand a few weeks after a
 // wrist fracture, stored as an anonymous sample (lib/assessments/submit.ts) so a newcomer sees
 // every part of a result page on an empty install.
-import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
-import { submitRom, type RomInput } from "@/lib/assessments/submit";
+import { rom, ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
+import { romContract, type RomInput } from "@/lib/assessments/kinds/rom-contract";
+import { submitKind } from "@/lib/assessments/submit";
 
 /** Share of each joint's normal span the sample hand reaches, finger by finger (stiffer towards the little finger). */
 const REACH = [0.8, 0.74, 0.7, 0.66, 0.62];
@@ -37,6 +38,6 @@ function sampleInput(): RomInput {
 
 /** Stores a fresh sample record and names the page that shows it. */
 export async function createSample() {
-  const created = await submitRom(sampleInput(), null, { sample: true });
+  const created = await submitKind(rom.stored, romContract.submission, sampleInput(), null, { sample: true });
   return { code: created.code, formattedCode: created.formattedCode, path: `/a/${created.code}` };
 }

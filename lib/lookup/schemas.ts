@@ -1,15 +1,9 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import {
-  anyHand,
-  arthritisSnapshot,
-  dexteritySnapshot,
-  painSnapshot,
-  readAssessmentType,
-  romSnapshot,
-  SNAPSHOT_LIMITS,
-  storedAssessmentType,
-} from "@/lib/assessments/schemas";
+import { KINDS } from "@/lib/assessments/kinds";
+import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
+import type { KindContract } from "@/lib/assessments/kinds/kind";
+import { anyHand, readAssessmentType, SNAPSHOT_LIMITS, storedAssessmentType } from "@/lib/assessments/schemas";
 import { kindRecords } from "@/lib/assessments/records";
 import { codeSchema } from "@/lib/codes";
 import { assessmentResults } from "@/lib/report-view/schemas";
@@ -118,7 +112,7 @@ export const emailEndpoint = endpoint({
 });
 
 /** A bare record of the given type names (stored and read names), its snapshot checked as that type's. */
-const bareRecord = <T extends readonly [string, ...string[]]>(types: T, snapshot: z.ZodType<Record<string, unknown>>) =>
+const bareRecord = (types: [string, ...string[]], snapshot: z.ZodType<Record<string, unknown>>) =>
   z.object({
     assessmentType: z.enum(types),
     hand: anyHand.nullish(),
@@ -128,22 +122,28 @@ const bareRecord = <T extends readonly [string, ...string[]]>(types: T, snapshot
 
 const assessmentTypeNames = [...new Set([...readAssessmentType.options, ...storedAssessmentType.options])];
 
-export const anonymousBody = z.discriminatedUnion(
-  "assessmentType",
-  [
-    bareRecord(["ROM", "THUMB", "THUMB_MOVEMENTS"], romSnapshot),
-    bareRecord(["DEXTERITY", "FINGER_TAPPING"], dexteritySnapshot),
-    bareRecord(["PAIN"], painSnapshot),
-    bareRecord(["ARTHRITIS"], arthritisSnapshot),
-  ],
-  {
-    error: (issue) => {
-      if (issue.code !== "invalid_union") return undefined;
-      const given = (issue.input as { assessmentType?: unknown }).assessmentType;
-      return given === undefined ? "is required" : `must be one of ${assessmentTypeNames.join(", ")}`;
-    },
+/** The read and stored names of the kinds stored as sent, grouped by snapshot schema (THUMB reads ROM's). */
+function bareTypesBySnapshot(): Map<z.ZodType<Record<string, unknown>>, [string, ...string[]]> {
+  const groups = new Map<z.ZodType<Record<string, unknown>>, [string, ...string[]]>();
+  for (const [type, contract] of Object.entries(KIND_CONTRACTS) as [keyof typeof KINDS, KindContract][]) {
+    if (!contract.storedAsSent) continue;
+    const names = [...new Set([type, KINDS[type].stored])];
+    const group = groups.get(contract.snapshot);
+    if (group) group.push(...names);
+    else groups.set(contract.snapshot, names as [string, ...string[]]);
+  }
+  return groups;
+}
+
+const bareRecords = [...bareTypesBySnapshot()].map(([snapshot, types]) => bareRecord(types, snapshot));
+
+export const anonymousBody = z.discriminatedUnion("assessmentType", bareRecords as [(typeof bareRecords)[number], ...typeof bareRecords], {
+  error: (issue) => {
+    if (issue.code !== "invalid_union") return undefined;
+    const given = (issue.input as { assessmentType?: unknown }).assessmentType;
+    return given === undefined ? "is required" : `must be one of ${assessmentTypeNames.join(", ")}`;
   },
-);
+});
 
 export const anonymousResponse = z.object({ code: z.string(), formattedCode: z.string(), message: z.string() });
 
@@ -151,7 +151,7 @@ export const anonymousEndpoint = endpoint({
   method: "POST",
   path: "/lookup/anonymous",
   operationId: "createBareRecord",
-  requestExample: { assessmentType: "ROM", hand: "LEFT", email: "patient@example.com" },
+  requestExample: { assessmentType: KINDS.ROM.type, hand: "LEFT", email: "patient@example.com" },
   summary: "Create a bare record with a sharing code; linked to the caller when a token is present",
   tag: "Lookup",
   auth: "optional",

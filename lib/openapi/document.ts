@@ -4,6 +4,8 @@ import { z } from "zod";
 import type { Endpoint, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
 import { wireTypes } from "@/lib/api/wire";
+import * as arthritis from "@/lib/assessments/kinds/arthritis-contract";
+import * as pain from "@/lib/assessments/kinds/pain-contract";
 import * as assessments from "@/lib/assessments/schemas";
 import { billingPlan, subscriptionStatus, subscriptionTier } from "@/lib/billing/schemas";
 import { CLINIC_ROLES } from "@/lib/clinics/schemas";
@@ -81,17 +83,17 @@ const ENUMS: Record<string, readonly string[] | readonly number[]> = {
   HandDigit: assessments.handDigit.options,
   DigitLocation: assessments.digitLocation.options,
   LightingQuality: assessments.lightingQuality.options,
-  PainType: assessments.painType.options,
-  PainTimeOfDay: assessments.painTimeOfDay.options,
-  PainAssessmentMode: assessments.painMode.options,
-  PainAreaType: assessments.painAreaType.options,
-  ManagementStrategy: assessments.managementStrategy.options,
-  MorningStiffnessDuration: assessments.morningStiffnessDuration.options,
-  DifficultyLevel: assessments.difficultyLevel.options,
-  FunctionalTask: assessments.functionalTask.options,
-  SymptomOnset: assessments.symptomOnset.options,
-  SymptomSymmetry: assessments.symptomSymmetry.options,
-  ArthritisPattern: assessments.arthritisPattern.options,
+  PainType: pain.painType.options,
+  PainTimeOfDay: pain.painTimeOfDay.options,
+  PainAssessmentMode: pain.painMode.options,
+  PainAreaType: pain.painAreaType.options,
+  ManagementStrategy: pain.managementStrategy.options,
+  MorningStiffnessDuration: arthritis.morningStiffnessDuration.options,
+  DifficultyLevel: arthritis.difficultyLevel.options,
+  FunctionalTask: arthritis.functionalTask.options,
+  SymptomOnset: arthritis.symptomOnset.options,
+  SymptomSymmetry: arthritis.symptomSymmetry.options,
+  ArthritisPattern: arthritis.arthritisPattern.options,
   JournalEntryType: Object.values(JournalEntryType),
   Trend: TRENDS,
   TestTrend: TEST_TRENDS,

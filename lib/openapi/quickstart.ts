@@ -3,7 +3,8 @@
 // contract's body schema and every sample with its response schema, so the page cannot drift
 // from the API.
 import type { Endpoint } from "@/lib/api/endpoint";
-import { romEndpoint } from "@/lib/assessments/schemas";
+import { rom } from "@/lib/assessments/kinds/rom";
+import { romContract } from "@/lib/assessments/kinds/rom-contract";
 import { lookupEndpoint } from "@/lib/lookup/schemas";
 import { createReportEndpoint, reportPdfEndpoint } from "@/lib/reports/schemas";
 
@@ -24,7 +25,7 @@ export const QUICK_START: QuickStartStep[] = [
   {
     title: "Submit a result",
     what: "Send a scored range-of-motion result. Without a token the record is anonymous (kept 90 days, claimable later); with one it is the caller's.",
-    endpoint: romEndpoint,
+    endpoint: romContract.submission.endpoint,
     path: "/assessments/rom",
     body: {
       hand: "LEFT",
@@ -45,7 +46,7 @@ export const QUICK_START: QuickStartStep[] = [
     sample: {
       code: "ABC234",
       formattedCode: "ABC-234",
-      assessmentType: "ROM",
+      assessmentType: rom.type,
       hand: "LEFT",
       dateCreated: "2026-03-02T09:14:05.000Z",
       resultSnapshot: { overallScore: 72, wristScore: 80, fingerScore: 65 },

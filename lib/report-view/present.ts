@@ -4,7 +4,7 @@
 // the language of `w` (lib/report-view/words.ts), English by default.
 import { recordedInPoorLight } from "@/lib/assessments/goniometry";
 import { KINDS, kindOf } from "@/lib/assessments/kinds";
-import { presentMetrics, primaryMeasure, words, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, primaryMeasure, words, type KindModule, type MetricSpec, type SnapshotNote } from "@/lib/assessments/kinds/kind";
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatValue, measureOf, scaleWords } from "@/lib/report-view/measure";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
@@ -72,11 +72,6 @@ function str(snapshot: Record<string, unknown>, key: string, max = MAX_VALUE_LEN
   return typeof value === "string" && value.trim() !== "" ? clip(value, max) : null;
 }
 
-function list(snapshot: Record<string, unknown>, key: string): unknown[] {
-  const value = snapshot[key];
-  return Array.isArray(value) ? value : [];
-}
-
 /** At most one decimal, none when whole. */
 export function round(value: number, w: Words = ENGLISH): string {
   return w.number(value, 1);
@@ -92,10 +87,14 @@ export function scaleText(spec: MetricSpec, w: Words = ENGLISH): string | null {
   return scaleWords(spec, w.measure, (min, max, direction) => w.t("measure.scale", { min, max, direction }));
 }
 
-/** A metric's label in the language of `w`; THUMB records share the range-of-motion metrics. */
-export function metricLabel(kind: Pick<KindModule, "type">, spec: Pick<MetricSpec, "key" | "label">, w: Words = ENGLISH): string {
+/** A metric's label in the language of `w`, from the catalogue table the kind's metrics read under. */
+export function metricLabel(
+  kind: Pick<KindModule, "type" | "metricLabelsOf">,
+  spec: Pick<MetricSpec, "key" | "label">,
+  w: Words = ENGLISH,
+): string {
   const tables = w.table.metrics as Record<string, Record<string, string>>;
-  const table = tables[kind.type === "THUMB" ? "ROM" : kind.type] ?? {};
+  const table = tables[kind.metricLabelsOf ?? kind.type] ?? {};
   return entry(table, spec.key, spec.label);
 }
 
@@ -189,6 +188,23 @@ const objects = (values: unknown[]) =>
 
 const strings = (values: unknown[]) => values.filter((v): v is string => typeof v === "string").map((v) => clip(v, MAX_VALUE_LENGTH));
 
+/** The items of a snapshot member as a note lists them: a list's items, or a single text. */
+function noteItems(value: unknown, item: SnapshotNote["item"], w: Words): string[] {
+  const values = Array.isArray(value) ? value : [];
+  switch (item) {
+    case "painArea":
+      return objects(values).flatMap((area) => painArea(area, w) ?? []);
+    case "medication":
+      return objects(values).flatMap((entry) => medication(entry, w) ?? []);
+    case "token":
+      return strings(values).map((token) => tokenName(token, w));
+    case "flag":
+      return strings(values).map((flag) => flagName(flag, w));
+    case "text":
+      return typeof value === "string" && value.trim() !== "" ? [clip(value, MAX_NOTE_LENGTH)] : [];
+  }
+}
+
 /** Lists that do not fit a number: pain areas, medications, strategies, clinical flags. */
 export function snapshotNotes(item: ReportAssessment, w: Words = ENGLISH): Note[] {
   const s = item.resultSnapshot;
@@ -204,15 +220,8 @@ export function snapshotNotes(item: ReportAssessment, w: Words = ENGLISH): Note[
     if (values.length > MAX_NOTE_ITEMS) parts.push("…");
     notes.push({ label, text: clip(parts.join("; "), MAX_NOTE_LENGTH), ...(warning ? { warning } : {}) });
   };
-  if (item.assessmentType === "PAIN") {
-    add(label.where, objects(list(s, "entries")), (area) => painArea(area, w));
-    add(label.medication, objects(list(s, "medications")), (entry) => medication(entry, w));
-    add(label.selfCare, strings(list(s, "strategies")), (strategy) => tokenName(strategy, w));
-    add(label.comments, [str(s, "comments", MAX_NOTE_LENGTH)], (comment) => comment);
-  }
-  if (item.assessmentType === "ARTHRITIS") {
-    add(label.flags, strings(list(s, "clinicalFlags")), (flag) => flagName(flag, w));
-  }
+  const kind: KindModule = KINDS[item.assessmentType];
+  for (const note of kind.notes ?? []) add(label[note.label], noteItems(s[note.key], note.item, w), (text) => text);
   add(label.lighting, [lightingWarning(item, w)], (warning) => warning, true);
   return notes;
 }

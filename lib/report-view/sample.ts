@@ -1,5 +1,7 @@
 // A realistic in-memory report (all four assessment types, dated over weeks) for the PDF
 // benchmark and for looking at the layout without a database.
+import { KINDS } from "@/lib/assessments/kinds";
+import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { formatCode } from "@/lib/codes";
 import type { JointResult, ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 
@@ -9,15 +11,9 @@ function code(i: number): string {
   return Array.from({ length: 6 }, (_, k) => CODES[(i * 7 + k * 11 + k * i) % CODES.length]).join("");
 }
 
-const JOINTS: Array<[finger: string, joint: string, normal: [number, number]]> = [
-  ["THUMB", "MCP", [0, 60]],
-  ["THUMB", "IP", [0, 80]],
-  ...["INDEX", "MIDDLE", "RING", "LITTLE"].flatMap((finger): Array<[string, string, [number, number]]> => [
-    [finger, "MCP", [0, 90]],
-    [finger, "PIP", [0, 100]],
-    [finger, "DIP", [0, 80]],
-  ]),
-];
+const JOINTS: Array<[finger: string, joint: string, normal: [number, number]]> = ROM_FINGERS.flatMap(({ finger, joints }) =>
+  joints.map((joint): [string, string, [number, number]] => [finger, joint, [...romJointNormal(finger, joint)!]]),
+);
 
 /** The 14 finger joints of the right hand, stiff at first and loosening week by week. */
 function joints(step: number): JointResult[] {
@@ -31,7 +27,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
   switch (kind) {
     case 0:
       return {
-        assessmentType: "ROM",
+        assessmentType: KINDS.ROM.type,
         hand: "RIGHT",
         resultSnapshot: {
           overallScore: 52 + step * 3.1,
@@ -45,7 +41,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
       };
     case 1:
       return {
-        assessmentType: "DEXTERITY",
+        assessmentType: KINDS.DEXTERITY.type,
         hand: "RIGHT",
         resultSnapshot: {
           overallScore: 58 + step * 2.4,
@@ -63,7 +59,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
       };
     case 2:
       return {
-        assessmentType: "PAIN",
+        assessmentType: KINDS.PAIN.type,
         hand: "RIGHT",
         resultSnapshot: {
           overallScore: 100 * (1 - (7 - step * 0.8) / 10),
@@ -83,7 +79,7 @@ function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmen
       };
     default:
       return {
-        assessmentType: "ARTHRITIS",
+        assessmentType: KINDS.ARTHRITIS.type,
         hand: "BOTH",
         resultSnapshot: {
           compositeScore: 61 + step * 2,

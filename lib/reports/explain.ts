@@ -1,8 +1,8 @@
 // The plain-language explanation of a report: the language model when it answers, otherwise a
 // deterministic template. Both carry the "not a medical diagnosis" caveat.
 import { complete, type ChatMessage } from "@/lib/llm";
-import { KINDS } from "@/lib/assessments/kinds";
-import type { MetricSpec } from "@/lib/assessments/kinds/kind";
+import { KIND_LIST, kindOf } from "@/lib/assessments/kinds";
+import type { KindModule, MetricSpec } from "@/lib/assessments/kinds/kind";
 import { verdictOf, type Verdict } from "@/lib/report-view/measure";
 import {
   formatDate,
@@ -53,8 +53,6 @@ function byDate(items: ReportAssessment[]): ReportAssessment[] {
   return [...items].sort((a, b) => Date.parse(a.dateCreated) - Date.parse(b.dateCreated));
 }
 
-const GROUP_ORDER: ReportAssessment["assessmentType"][] = ["ROM", "THUMB", "DEXTERITY", "PAIN", "ARTHRITIS"];
-
 const VERBS: Record<Verdict, string> = {
   better: "improved",
   worse: "worsened",
@@ -69,7 +67,8 @@ function reading(spec: MetricSpec, value: number): string {
 }
 
 /** A kind's results in one sentence: its own measure, first to latest, and its other graded levels. */
-function groupSentence(type: ReportAssessment["assessmentType"], items: ReportAssessment[]): string {
+function groupSentence(kind: KindModule, items: ReportAssessment[]): string {
+  const type = kind.type as ReportAssessment["assessmentType"];
   const sorted = byDate(items);
   const first = headline(sorted[0]!);
   const last = headline(sorted.at(-1)!);
@@ -84,7 +83,7 @@ function groupSentence(type: ReportAssessment["assessmentType"], items: ReportAs
     const verb = VERBS[verdictOf(spec, first.value, last.value) ?? "within"];
     sentence = `${count}: ${spec.label} ${verb}, from ${reading(spec, first.value)} to ${reading(spec, last.value)}${onScale}`;
   }
-  const levels = kindMetrics(KINDS[type], sorted.at(-1)!.resultSnapshot).filter((shown) => shown.spec.unit === "level");
+  const levels = kindMetrics(kind, sorted.at(-1)!.resultSnapshot).filter((shown) => shown.spec.unit === "level");
   for (const level of levels) sentence += `; the latest ${level.label.toLowerCase()} is ${level.value} (${level.meaning})`;
   return `${sentence}.`;
 }
@@ -98,9 +97,10 @@ export function templateExplanation(report: ReportView): string {
   const to = formatDate(sorted.at(-1)!.dateCreated);
   const span = from === to ? `on ${from}` : `between ${from} and ${to}`;
   const intro = `This report brings together ${items.length} hand assessment${items.length === 1 ? "" : "s"} recorded ${span}.`;
-  const groups = GROUP_ORDER.flatMap((type) => {
-    const ofType = items.filter((item) => item.assessmentType === type);
-    return ofType.length ? [groupSentence(type, ofType)] : [];
+  // Every kind of the registry, in its order: a kind missing here would leave its results out.
+  const groups = KIND_LIST.flatMap((kind) => {
+    const ofKind = items.filter((item) => kindOf(item.assessmentType) === kind);
+    return ofKind.length ? [groupSentence(kind, ofKind)] : [];
   });
   return [intro, groups.join(" "), CAVEAT].join("\n\n");
 }

@@ -5,6 +5,7 @@
 // benchmarks and tests.
 import { generateJoinCode } from "@/lib/clinics/join-code";
 import { generateCode } from "@/lib/codes";
+import { KINDS } from "@/lib/assessments/kinds";
 import { scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
 
 /** What the seeder needs from a database connection (pg client, PGlite, lib/db's runner). */
@@ -193,7 +194,8 @@ function trajectory(course: Course, r: Random, days: number): (day: number) => n
 
 const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value * 10) / 10));
 
-const TYPES = ["ROM", "FINGER_TAPPING", "PAIN", "ARTHRITIS"] as const;
+const { ROM, DEXTERITY, PAIN, ARTHRITIS } = KINDS;
+const TYPES = [ROM.stored, DEXTERITY.stored, PAIN.stored, ARTHRITIS.stored] as const;
 type StoredType = (typeof TYPES)[number];
 
 interface PlannedAssessment {
@@ -214,7 +216,7 @@ function assessmentFor(
   const sideHand = hand === "BOTH" ? r.pick(["LEFT", "RIGHT"] as const) : hand;
   const noisy = (offset: number) => clamp(level + offset + (r.next() - 0.5) * 8);
   switch (type) {
-    case "ROM": {
+    case ROM.stored: {
       const overallScore = noisy(0);
       const wristScore = clamp(overallScore + r.int(-6, 8));
       return {
@@ -229,7 +231,7 @@ function assessmentFor(
         },
       };
     }
-    case "FINGER_TAPPING": {
+    case DEXTERITY.stored: {
       const overallScore = noisy(3);
       const totalTouches = r.int(25, 60);
       return {
@@ -248,7 +250,7 @@ function assessmentFor(
         },
       };
     }
-    case "PAIN": {
+    case PAIN.stored: {
       const maxSeverity = Math.max(0, Math.min(10, Math.round((100 - noisy(-5)) / 10)));
       return {
         hand,
@@ -265,7 +267,7 @@ function assessmentFor(
         },
       };
     }
-    case "ARTHRITIS": {
+    case ARTHRITIS.stored: {
       const compositeScore = noisy(2);
       return {
         hand,
@@ -544,7 +546,7 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
   const of = (type: StoredType) => stored.filter((a) => a.type === type);
   const field = (list: StoredAssessment[], key: string) => list.map((a) => (a.snapshot[key] ?? null) as unknown);
 
-  const rom = of("ROM");
+  const rom = of(ROM.stored);
   await sql.query(
     `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, max_extension_deg, max_flexion_deg, created_at)
      SELECT u.id, u.hand::"Hand", u.overall, u.wrist, u.finger, u.lighting::"LightingQuality", u.ext, u.flex, u.created
@@ -563,7 +565,7 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
     ],
   );
 
-  const dexterity = of("FINGER_TAPPING");
+  const dexterity = of(DEXTERITY.stored);
   await sql.query(
     `INSERT INTO dexterity_assessments (assessment_id, hand, duration, overall_score, speed_score, touch_precision, consistency_score,
                                         cycle_count, total_touches, sequences_completed, average_frequency, sequence_accuracy, created_at)
@@ -586,7 +588,7 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
     ],
   );
 
-  const pain = of("PAIN");
+  const pain = of(PAIN.stored);
   const sessions = await sql.query<{ id: number; assessment_id: number }>(
     `INSERT INTO pain_sessions (assessment_id, mode, hand, pain_type, time_of_day, max_severity, is_complete, created_at)
      SELECT u.id, 'QUICK', u.hand::"Hand", u.pain_type::"PainType", u.time_of_day::"PainTimeOfDay", u.severity, true, u.created
@@ -612,7 +614,7 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
     [painEntries.map((p) => p.session), painEntries.map((p) => p.entry.hand), painEntries.map((p) => p.entry.severity)],
   );
 
-  const arthritis = of("ARTHRITIS");
+  const arthritis = of(ARTHRITIS.stored);
   await sql.query(
     `INSERT INTO arthritis_evaluations (assessment_id, hand, composite_score, progression_level, pattern_type, rom_deficit_score, pain_burden_score,
                                         functional_score, stiffness_score, affected_joint_count, created_at)

@@ -1,11 +1,15 @@
 // Patients with weeks of history, written straight into the database (the API dates every
 // submission today): the browser tests' patients, and the dashboard the screenshots show and
 // Lighthouse measures.
+import { KINDS } from "@/lib/assessments/kinds";
 import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { generateCode } from "@/lib/codes";
 import type { SeedSql } from "@/lib/seed/demo-clinic";
 
-export type HistoryTest = "ROM" | "FINGER_TAPPING" | "PAIN";
+const ROM = KINDS.ROM.stored;
+const TAPPING = KINDS.DEXTERITY.stored;
+const PAIN = KINDS.PAIN.stored;
+export type HistoryTest = typeof ROM | typeof TAPPING | typeof PAIN;
 export interface HistoryResult {
   daysAgo: number;
   type: HistoryTest;
@@ -22,9 +26,9 @@ export function recoveringCourse(): HistoryResult[] {
   for (let i = 0; i < 34; i++) {
     const daysAgo = 56 - Math.round((i * 56) / 33);
     const progress = i / 33;
-    const type: HistoryTest = (["ROM", "PAIN", "FINGER_TAPPING"] as const)[i % 3]!;
+    const type: HistoryTest = ([ROM, PAIN, TAPPING] as const)[i % 3]!;
     const score = { ROM: 38 + 39 * progress, PAIN: 100 * (1 - (7 - 6 * progress) / 10), FINGER_TAPPING: 50 + 30 * progress }[type];
-    results.push({ daysAgo, type, hand: type === "PAIN" ? "BOTH" : "RIGHT", score: Math.round(score) });
+    results.push({ daysAgo, type, hand: type === PAIN ? "BOTH" : "RIGHT", score: Math.round(score) });
   }
   return results;
 }
@@ -32,16 +36,16 @@ export function recoveringCourse(): HistoryResult[] {
 /** ROM improving, pain worse in the last two check-ins. */
 export function painWorseCourse(): HistoryResult[] {
   return [
-    { daysAgo: 20, type: "ROM", hand: "RIGHT", score: 55 },
-    { daysAgo: 18, type: "PAIN", hand: "BOTH", score: 85 },
-    { daysAgo: 9, type: "ROM", hand: "RIGHT", score: 63 },
-    { daysAgo: 4, type: "PAIN", hand: "BOTH", score: 60 },
-    { daysAgo: 2, type: "ROM", hand: "RIGHT", score: 68 },
+    { daysAgo: 20, type: ROM, hand: "RIGHT", score: 55 },
+    { daysAgo: 18, type: PAIN, hand: "BOTH", score: 85 },
+    { daysAgo: 9, type: ROM, hand: "RIGHT", score: 63 },
+    { daysAgo: 4, type: PAIN, hand: "BOTH", score: 60 },
+    { daysAgo: 2, type: ROM, hand: "RIGHT", score: 68 },
   ];
 }
 
 const snapshotOf = (r: HistoryResult) =>
-  r.type === "PAIN"
+  r.type === PAIN
     ? { overallScore: r.score, mode: "QUICK", maxSeverity: Math.round((100 - r.score) / 10), entries: [] }
     : { overallScore: r.score };
 

@@ -5,7 +5,7 @@
 // scorer; a clinician's review lowers it until a newer result arrives.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
@@ -342,6 +342,21 @@ const SURFACE_RECORDS: Record<Kind, [string, Record<string, unknown>]> = {
   ],
   QUICKDASH: ["/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }],
 };
+
+test("the template explanation of a report holding one result of every kind mentions each", async () => {
+  const patient = await idp.token({ sub: uniqueSub("explained"), roles: ["patient"] });
+  const codes: string[] = [];
+  for (const [path, body] of Object.values(SURFACE_RECORDS)) codes.push((await api.post(path, body, { token: patient })).body.code);
+  const report = await api.post("/reports", { title: "Every kind explained", assessmentCodes: codes }, { token: patient });
+  const explained = await api.post(`/reports/${report.body.code}/explain`, undefined, { token: patient });
+  assert.equal(explained.status, 200);
+  assert.equal(explained.body.source, "fallback");
+  const names = JSON.parse(readFileSync(join(process.cwd(), "messages/en.json"), "utf8")).kinds as Record<Kind, { name: string }>;
+  for (const kind of Object.keys(SURFACE_RECORDS) as Kind[]) {
+    assert.ok(explained.body.explanation.includes(`${names[kind].name} (1 assessment)`), `${kind} is explained`);
+  }
+  assert.match(explained.body.explanation, /the QuickDASH disability score was 25 out of 100/);
+});
 
 type FhirComponent = {
   code: { coding: { code: string; display: string }[] };

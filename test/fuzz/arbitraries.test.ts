@@ -5,7 +5,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import fc from "fast-check";
 import { z } from "zod";
-import { arthritisInput, dexterityInput, painInput, romInput } from "@/lib/assessments/schemas";
+import { arthritisInput } from "@/lib/assessments/kinds/arthritis-contract";
+import { dexterityInput } from "@/lib/assessments/kinds/dexterity-contract";
+import { painInput } from "@/lib/assessments/kinds/pain-contract";
+import { romInput } from "@/lib/assessments/kinds/rom-contract";
 import { firstCodeUnits, isWellFormed, validFor } from "@/test/fuzz/arbitraries";
 
 function malformedText(value: unknown): string | null {

@@ -1,5 +1,5 @@
 // Arbitrary valid submissions of every type, generated from the same zod input schemas the
-// routes parse with (lib/assessments/schemas.ts), round-trip: GET /assessments/:id/results and
+// routes parse with (lib/assessments/kinds/<kind>-contract.ts), round-trip: GET /assessments/:id/results and
 // GET /lookup/:code give back what was sent, field by field (absent optional members read as
 // null, derived values as documented). FUZZ_RUNS sets the cases per type (default 10), FUZZ_SEED
 // replays a run.
@@ -7,7 +7,10 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";
 import type { z } from "zod";
-import { arthritisInput, dexterityInput, painInput, romInput, romJointInput, romWristInput } from "@/lib/assessments/schemas";
+import { arthritisInput } from "@/lib/assessments/kinds/arthritis-contract";
+import { dexterityInput } from "@/lib/assessments/kinds/dexterity-contract";
+import { painInput } from "@/lib/assessments/kinds/pain-contract";
+import { romInput, romJointInput, romWristInput } from "@/lib/assessments/kinds/rom-contract";
 import { FUZZ_SEED, validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";

@@ -1,6 +1,7 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { configurable, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { OVERALL_SCORE_WORDS } from "@/lib/assessments/kinds/rom";
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
@@ -19,8 +20,24 @@ export const arthritis = {
   spoken: "arthritis",
   headline: (s) => num(s.compositeScore),
   metrics: [
-    { key: "compositeScore", label: "Composite score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ARTHRITIS_MCID },
-    { key: "progressionLevel", label: "Progression level", unit: "level", scale: [0, 4], direction: "higherIsWorse", digits: 0 },
+    {
+      key: "compositeScore",
+      label: "Composite score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: ARTHRITIS_MCID,
+      words: { ...OVERALL_SCORE_WORDS, subject: "composite score" },
+    },
+    {
+      key: "progressionLevel",
+      label: "Progression level",
+      unit: "level",
+      scale: [0, 4],
+      direction: "higherIsWorse",
+      digits: 0,
+      sayLatest: true,
+    },
     { key: "romDeficitScore", label: "Range of motion", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "painBurdenScore", label: "Pain burden", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "functionalScore", label: "Function", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
@@ -34,6 +51,7 @@ export const arthritis = {
     const pattern = typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null;
     return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
   },
+  notes: [{ label: "flags", key: "clinicalFlags", item: "flag" }],
   mcid: ARTHRITIS_MCID,
   fhir: {
     ownCode: "arthritis",

@@ -1,5 +1,6 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
 import { configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { OVERALL_SCORE_WORDS } from "@/lib/assessments/kinds/rom";
 
 const DEXTERITY_MCID = {
   points: configurable("ATTENTION_MCID_DEXTERITY", 10),
@@ -16,7 +17,15 @@ export const dexterity = {
   spoken: "finger tapping",
   headline: (s) => num(s.overallScore),
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: DEXTERITY_MCID },
+    {
+      key: "overallScore",
+      label: "Overall score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: DEXTERITY_MCID,
+      words: OVERALL_SCORE_WORDS,
+    },
     { key: "speedScore", label: "Speed score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "touchPrecision", label: "Touch precision", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "consistencyScore", label: "Consistency", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
@@ -30,6 +39,7 @@ export const dexterity = {
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
+  scoreColumn: "dexterityScore",
   mcid: DEXTERITY_MCID,
   fhir: {
     ownCode: "dexterity",

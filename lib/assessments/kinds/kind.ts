@@ -58,6 +58,34 @@ export interface MetricSpec {
   normal?: NormalRange;
   /** Decimals shown (one by default). */
   digits?: number;
+  /** How a sentence about people's results names the measure and its change (the report's template explanation). */
+  words?: MeasureWords;
+  /** The report's template explanation also says the latest value ("the latest progression level is 2"). */
+  sayLatest?: boolean;
+}
+
+/** The measure in a sentence: "the overall score improved, from 60 to 70 out of 100". */
+export interface MeasureWords {
+  /** Without an article: "overall score", "worst pain reported". */
+  subject: string;
+  /** When a record has no value: "no pain rating was recorded" (the subject by default). */
+  missing?: string;
+  /** A change toward better and toward worse on the measure's own scale. */
+  better: string;
+  worse: string;
+  /** A change of at most this much, on the measure's own scale, is "about the same". */
+  steady: number;
+}
+
+/**
+ * A list in the snapshot shown as a note beside the figures (report page, PDF, explanation):
+ * its catalogue label (messages' view.notes) and how each item reads.
+ */
+export interface SnapshotNote {
+  label: "where" | "medication" | "selfCare" | "comments" | "flags";
+  key: string;
+  /** A located pain rating, a medication with its dose, a stored token, a clinical flag, a free text. */
+  item: "painArea" | "medication" | "token" | "flag" | "text";
 }
 
 /**
@@ -97,6 +125,8 @@ export interface KindFhir {
   category: "exam" | "survey";
   /** Each metric becomes a component coded `<ownCode>-<metric key>` in this service's CodeSystem. */
   metricComponents?: boolean;
+  /** The member (of the results tree, else the snapshot) whose free text is Observation.note. */
+  noteKey?: string;
 }
 
 export interface KindModule {
@@ -122,6 +152,12 @@ export interface KindModule {
   facts(snapshot: Snapshot): Fact[];
   /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
   summary(snapshot: Snapshot): string;
+  /** The score-history column (score_points) the headline fills besides the overall score, for the kinds charted on their own line. */
+  scoreColumn?: "romScore" | "dexterityScore" | "painScore";
+  /** The kind whose catalogue labels (messages' view.metrics.<type>) its metrics read under; its own by default (THUMB reads ROM's). */
+  metricLabelsOf?: string;
+  /** The snapshot's lists shown as notes, in order. */
+  notes?: readonly SnapshotNote[];
   mcid: Mcid;
   fhir: KindFhir;
 }
@@ -129,17 +165,29 @@ export interface KindModule {
 /** A kind's schemas (./contracts.ts): what the API's contract and the server check, never the browser. */
 export interface KindContract {
   /** The typed snapshot: what the lookup, histories and reports return as resultSnapshot. */
-  snapshot: z.ZodType;
+  snapshot: z.ZodType<Snapshot>;
   /** The stored detail tree GET /assessments/{id}/results answers with; null for a kind stored as its snapshot only. */
   results: z.ZodType | null;
-  /** A kind the service scores itself has its own submission route (app/api/assessments/<path>/route.ts). */
+  /** Whether POST /lookup/anonymous stores a snapshot of this kind as the app sends it; a kind the service scores itself (QuickDASH) never is. */
+  storedAsSent: boolean;
+  /** A kind submitted to its own route (app/api/assessments/<path>/route.ts): the contract and what a valid body becomes. */
   submission?: KindSubmission;
 }
 
-/** A submission: its contract, and what the service stores and answers for a valid body. */
+/** A submission: its contract, and what the service stores and answers for a valid body (lib/assessments/submit.ts, `submitKind`). */
 export interface KindSubmission {
   endpoint: Endpoint;
-  build(input: never): { hand: Hand | null; snapshot: Snapshot; reply: Record<string, unknown> };
+  build(input: never): SubmittedRecord;
+}
+
+/** What a valid body becomes: the record's hand and snapshot, its results tree for a kind with detail tables, and the answer. */
+export interface SubmittedRecord {
+  hand: Hand | null;
+  snapshot: Snapshot;
+  /** Stored in the kind's detail tables (lib/assessments/detail.ts); GET /assessments/{id}/results answers it back. */
+  results?: Record<string, unknown>;
+  /** The answer's members after the record's id and code. */
+  reply(created: { dateCreated: Date }): Record<string, unknown>;
 }
 
 export const num = (value: unknown): number | null => (typeof value === "number" && Number.isFinite(value) ? value : null);

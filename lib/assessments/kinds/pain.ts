@@ -30,6 +30,8 @@ export const pain = {
         fraction: 0.3,
         source: "2 points or 30 % on the 0-10 pain numerical rating scale, inclusive (Farrar et al., Pain 2001;94(2):149-158).",
       },
+      // Half a point: a change that rounds to the same whole rating.
+      words: { subject: "worst pain reported", missing: "pain rating", better: "eased", worse: "increased", steady: 0.5 },
     },
   ],
   measure: "maxSeverity",
@@ -44,6 +46,13 @@ export const pain = {
     const areas = Array.isArray(s.entries) ? `${s.entries.length} ${s.entries.length === 1 ? "area" : "areas"}` : null;
     return line(worst === null ? "Pain" : `Pain ${Math.round(worst)}/10 max`, areas);
   },
+  scoreColumn: "painScore",
+  notes: [
+    { label: "where", key: "entries", item: "painArea" },
+    { label: "medication", key: "medications", item: "medication" },
+    { label: "selfCare", key: "strategies", item: "token" },
+    { label: "comments", key: "comments", item: "text" },
+  ],
   mcid: {
     // 2 points on the 0-10 scale are 20 points of the 0-100 headline.
     points: configurable("ATTENTION_MCID_PAIN", 20),
@@ -59,5 +68,6 @@ export const pain = {
     valueKey: "maxSeverity",
     text: "Hand pain, worst severity (0-10)",
     category: "survey",
+    noteKey: "comments",
   },
 } as const satisfies KindModule;

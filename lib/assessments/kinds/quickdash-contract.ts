@@ -3,13 +3,12 @@
 // ./quickdash.ts, which the browser loads; this module, with its schemas, only the server does.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { anyHand } from "@/lib/assessments/schemas";
-import type { KindSubmission } from "@/lib/assessments/kinds/kind";
+import { anyHand, createdFields, score } from "@/lib/assessments/schemas";
+import type { KindContract } from "@/lib/assessments/kinds/kind";
 
 const ITEMS = 11;
 const MODULE_ITEMS = 4;
 const item = z.number().int().min(1).max(5);
-const score = z.number().min(0).max(100);
 
 export const quickdashInput = z
   .object({
@@ -73,36 +72,42 @@ export function quickdashScores(input: QuickDashInput): QuickDashSnapshot {
 }
 
 export const quickdashResponse = z.object({
-  id: z.number().int(),
-  code: z.string(),
-  formattedCode: z.string(),
+  ...createdFields,
   ...quickdashSnapshot.pick({ quickDashScore: true, workScore: true, sportsMusicScore: true, answeredCount: true, overallScore: true })
     .shape,
 });
 
-/** The submission route's contract and what it stores and answers (app/api/assessments/quickdash). */
-export const quickdashSubmission = {
-  endpoint: endpoint({
-    method: "POST",
-    path: "/assessments/quickdash",
-    operationId: "submitQuickDashAssessment",
-    requestExample: { hand: "RIGHT", responses: [2, 3, 1, 2, 4, 1, 2, 3, 1, 2, null], work: [2, 2, 3, 1] },
-    summary: "Submit QuickDASH answers; the service computes the published scores and returns a sharing code",
-    tag: "Assessments",
-    auth: "optional",
-    limits: ["anonymous-write"],
-    body: quickdashInput,
-    responses: [
-      { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: quickdashResponse },
-      {
-        status: 400,
-        description: "responses not 11 items, more than one unanswered, an item outside 1-5, or a module without all four items",
-      },
-    ],
-  }),
-  build: (input: QuickDashInput) => {
-    const snapshot = quickdashScores(input);
-    const { quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore } = snapshot;
-    return { hand: input.hand ?? null, snapshot, reply: { quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore } };
+export const quickdashContract = {
+  snapshot: quickdashSnapshot,
+  results: null,
+  storedAsSent: false,
+  submission: {
+    endpoint: endpoint({
+      method: "POST",
+      path: "/assessments/quickdash",
+      operationId: "submitQuickDashAssessment",
+      requestExample: { hand: "RIGHT", responses: [2, 3, 1, 2, 4, 1, 2, 3, 1, 2, null], work: [2, 2, 3, 1] },
+      summary: "Submit QuickDASH answers; the service computes the published scores and returns a sharing code",
+      tag: "Assessments",
+      auth: "optional",
+      limits: ["anonymous-write"],
+      body: quickdashInput,
+      responses: [
+        { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: quickdashResponse },
+        {
+          status: 400,
+          description: "responses not 11 items, more than one unanswered, an item outside 1-5, or a module without all four items",
+        },
+      ],
+    }),
+    build: (input: QuickDashInput) => {
+      const snapshot = quickdashScores(input);
+      const { quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore } = snapshot;
+      return {
+        hand: input.hand ?? null,
+        snapshot,
+        reply: () => ({ quickDashScore, workScore, sportsMusicScore, answeredCount, overallScore }),
+      };
+    },
   },
-} satisfies KindSubmission;
+} as const satisfies KindContract;

@@ -38,6 +38,7 @@ export const quickdash = {
       scale: [0, 100],
       direction: "higherIsWorse",
       mcid: QUICKDASH_MCID,
+      words: { subject: "QuickDASH disability score", better: "improved", worse: "worsened", steady: 2 },
     },
     { key: "workScore", label: "Work module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
     { key: "sportsMusicScore", label: "Sports/performing arts module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },

@@ -1,6 +1,9 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
-import { configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { configurable, line, num, part, scoredName, wordFacts, type KindModule, type MeasureWords } from "@/lib/assessments/kinds/kind";
+
+/** A 0-100 composite where higher is better; the spec's trend threshold: within ±2 points is stable. */
+export const OVERALL_SCORE_WORDS: MeasureWords = { subject: "overall score", better: "improved", worse: "worsened", steady: 2 };
 
 const WRIST_NORMAL_SOURCE =
   "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965): wrist extension 70°, flexion 80°.";
@@ -24,7 +27,15 @@ export const rom = {
   spoken: "range of motion",
   headline: (s) => num(s.overallScore),
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ROM_MCID },
+    {
+      key: "overallScore",
+      label: "Overall score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: ROM_MCID,
+      words: OVERALL_SCORE_WORDS,
+    },
     { key: "wristScore", label: "Wrist score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "fingerScore", label: "Finger score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     {
@@ -45,6 +56,7 @@ export const rom = {
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
+  scoreColumn: "romScore",
   mcid: ROM_MCID,
   fhir: {
     ownCode: "rom",

@@ -1,4 +1,6 @@
 // Each kind module's own rules, one by one: the words people read and hear, the headline lines
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 // and summaries with and without values, the number formats, the MCID overrides, QuickDASH's
 // submission rules, and the registry's look-ups. kinds.test.ts checks that the surfaces agree.
 import assert from "node:assert/strict";
@@ -284,7 +286,13 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
   });
   assert.equal(quickdashScores({ responses: answers.map((a, i) => (i === 0 ? null : a)) }).answeredCount, 10);
   const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, work: [1, 1, 1, 1] });
-  assert.deepEqual(built.reply, { quickDashScore: 50, workScore: 0, sportsMusicScore: null, answeredCount: 11, overallScore: 50 });
+  assert.deepEqual(built.reply(), {
+    quickDashScore: 50,
+    workScore: 0,
+    sportsMusicScore: null,
+    answeredCount: 11,
+    overallScore: 50,
+  });
   assert.equal(built.hand, null);
   assert.equal(KIND_CONTRACTS.QUICKDASH.submission.build({ responses: answers, hand: "LEFT" }).hand, "LEFT");
   assert.equal(KINDS.QUICKDASH.ownScale.fromHeadline(77.27), 22.73);
@@ -292,7 +300,13 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
     [KINDS.QUICKDASH.ownScale.name, KINDS.QUICKDASH.ownScale.max, KINDS.QUICKDASH.ownScale.direction],
     ["QuickDASH disability", 100, "higher is more disability"],
   );
-  assert.deepEqual(Object.keys(kindSubmissionEndpoints), ["quickdashEndpoint"]);
+  assert.deepEqual(Object.keys(kindSubmissionEndpoints), [
+    "romEndpoint",
+    "dexterityEndpoint",
+    "painEndpoint",
+    "arthritisEndpoint",
+    "quickdashEndpoint",
+  ]);
   assert.equal(kindSubmissionEndpoints.quickdashEndpoint!.path, "/assessments/quickdash");
 });
 
@@ -367,10 +381,17 @@ test("QuickDASH's contract: the reply's documented fields, and a description for
     "overallScore",
   ]);
   const built = KIND_CONTRACTS.QUICKDASH.submission.build({ responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1] });
-  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply }).success, true);
+  assert.equal(quickdashResponse.safeParse({ id: 1, code: "ABC234", formattedCode: "ABC-234", ...built.reply() }).success, true);
   const described = (shape: Record<string, z.ZodType>, keys: string[]) => {
     for (const key of keys) assert.ok((shape[key]?.description ?? "").length > 20, key);
   };
   described(quickdashInput.shape, ["responses", "work", "sportsMusic"]);
   described(quickdashSnapshot.shape, ["quickDashScore", "workScore", "sportsMusicScore", "overallScore"]);
+});
+
+test("the kind-literal lint rule names exactly the registry's wire and stored names", () => {
+  const config = readFileSync(join(process.cwd(), "eslint.config.mjs"), "utf8");
+  const KIND_NAMES = JSON.parse(config.match(/export const KIND_NAMES = (\[[^\]]*\]);/)![1]!) as string[];
+  const registered = new Set(Object.values(KINDS).flatMap((kind) => [kind.type, kind.stored]));
+  assert.deepEqual(new Set(KIND_NAMES), registered);
 });

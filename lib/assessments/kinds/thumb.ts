@@ -20,6 +20,7 @@ export const thumb = {
   measure: rom.measure,
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => scoredName("Thumb", s.overallScore),
+  metricLabelsOf: rom.type,
   mcid: THUMB_MCID,
   fhir: {
     ownCode: "thumb",

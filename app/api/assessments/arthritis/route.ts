@@ -1,5 +1,8 @@
 import { handle } from "@/lib/http/route";
-import { arthritisEndpoint } from "@/lib/assessments/schemas";
-import { submitArthritis } from "@/lib/assessments/submit";
+import { arthritis } from "@/lib/assessments/kinds/arthritis";
+import { arthritisContract } from "@/lib/assessments/kinds/arthritis-contract";
+import { submitKind } from "@/lib/assessments/submit";
 
-export const POST = handle(arthritisEndpoint, async ({ body, user }) => submitArthritis(body, user));
+const { submission } = arthritisContract;
+
+export const POST = handle(submission.endpoint, async ({ body, user }) => submitKind(arthritis.stored, submission, body, user));

@@ -1,5 +1,8 @@
 import { handle } from "@/lib/http/route";
-import { dexterityEndpoint } from "@/lib/assessments/schemas";
-import { submitDexterity } from "@/lib/assessments/submit";
+import { dexterity } from "@/lib/assessments/kinds/dexterity";
+import { dexterityContract } from "@/lib/assessments/kinds/dexterity-contract";
+import { submitKind } from "@/lib/assessments/submit";
 
-export const POST = handle(dexterityEndpoint, async ({ body, user }) => submitDexterity(body, user));
+const { submission } = dexterityContract;
+
+export const POST = handle(submission.endpoint, async ({ body, user }) => submitKind(dexterity.stored, submission, body, user));

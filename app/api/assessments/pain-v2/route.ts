@@ -1,5 +1,8 @@
 import { handle } from "@/lib/http/route";
-import { painV2Endpoint } from "@/lib/assessments/schemas";
-import { submitPain } from "@/lib/assessments/submit";
+import { pain } from "@/lib/assessments/kinds/pain";
+import { painContract } from "@/lib/assessments/kinds/pain-contract";
+import { submitKind } from "@/lib/assessments/submit";
 
-export const POST = handle(painV2Endpoint, async ({ body, user }) => submitPain(body, user));
+const { submission } = painContract;
+
+export const POST = handle(submission.endpoint, async ({ body, user }) => submitKind(pain.stored, submission, body, user));

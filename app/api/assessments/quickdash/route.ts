@@ -1,8 +1,8 @@
 import { handle } from "@/lib/http/route";
 import { quickdash } from "@/lib/assessments/kinds/quickdash";
-import { quickdashSubmission } from "@/lib/assessments/kinds/quickdash-contract";
+import { quickdashContract } from "@/lib/assessments/kinds/quickdash-contract";
 import { submitKind } from "@/lib/assessments/submit";
 
-const { endpoint, build } = quickdashSubmission;
+const { submission } = quickdashContract;
 
-export const POST = handle(endpoint, async ({ body, user }) => submitKind(quickdash.stored, build, body, user));
+export const POST = handle(submission.endpoint, async ({ body, user }) => submitKind(quickdash.stored, submission, body, user));

@@ -1,5 +1,8 @@
 import { handle } from "@/lib/http/route";
-import { romEndpoint } from "@/lib/assessments/schemas";
-import { submitRom } from "@/lib/assessments/submit";
+import { rom } from "@/lib/assessments/kinds/rom";
+import { romContract } from "@/lib/assessments/kinds/rom-contract";
+import { submitKind } from "@/lib/assessments/submit";
 
-export const POST = handle(romEndpoint, async ({ body, user }) => submitRom(body, user));
+const { submission } = romContract;
+
+export const POST = handle(submission.endpoint, async ({ body, user }) => submitKind(rom.stored, submission, body, user));
