@@ -85,7 +85,7 @@ test("the dashboard opens with the strip, a time-scaled chart with straight line
   const chart = page.locator("section").filter({ has: page.getByRole("heading", { name: "Score history" }) });
   await revealCharts(page);
   await expect(chart.locator(".recharts-line-curve")).toHaveCount(3);
-  await expect(chart.getByText("Worst pain: 0–10, lower is better")).toBeVisible();
+  await expect(chart.getByText("Worst pain: 0–10, lower is better").first()).toBeVisible();
   for (const d of await chart.locator(".recharts-line-curve").evaluateAll((paths) => paths.map((p) => p.getAttribute("d") ?? ""))) {
     expect(d, "straight segments only").not.toMatch(/[CQS]/);
   }
@@ -189,7 +189,9 @@ test("the provider list names the test that raises the flag; phones get cards; f
     page.getByRole("main").getByText("Pain (both hands) down 25 points since the previous result, 85 → 60", { exact: false }).first(),
   ).toBeVisible();
   const strip = page.getByRole("region", { name: "At a glance" });
-  await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText("↓ down 25 since the previous result");
+  await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText(
+    "↑ +2.5 (worse) since the previous result",
+  );
   const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
   await expect(
     narrative.getByText(/Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/),

@@ -110,6 +110,7 @@ function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Wo
         className="h-auto w-full"
         role="img"
         aria-label={w.t("reportPage.chartLabel", {
+          axis: group.axis,
           days: Math.max(1, Math.round((last - first) / 86_400_000)),
           lines: group.series.length,
         })}

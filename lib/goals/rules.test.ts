@@ -10,6 +10,10 @@ test("a goal's direction is its metric's: at most where lower is better, at leas
   assert.equal(direction("PAIN", "maxSeverity"), "atMost");
   assert.equal(direction("DEXTERITY", "timeTo10Sequences"), "atMost");
   assert.equal(direction("DEXTERITY", "averageFrequency"), "atLeast");
+  // Issue 34: a higher progression level or more affected joints is worse.
+  assert.equal(direction("ARTHRITIS", "progressionLevel"), "atMost");
+  assert.equal(direction("ARTHRITIS", "affectedJointCount"), "atMost");
+  assert.equal(direction("ARTHRITIS", "romDeficitScore"), "atLeast");
   assert.equal(reached("atLeast", 60, 60), true);
   assert.equal(reached("atMost", 20, 21), false);
 });

@@ -176,13 +176,20 @@ describe("POST /assessments/pain-v2", () => {
     assert.equal(read.body.results.comments, painBody.comments);
   });
 
-  test("no entries: maxSeverity 0 and overallScore 100", async () => {
-    const res = await api.post("/assessments/pain-v2", { mode: "QUICK", hand: "LEFT" });
-    assert.equal(res.status, 201);
-    assert.equal(res.body.maxSeverity, 0);
-    assert.equal(res.body.entryCount, 0);
-    const read = await api.get(`/lookup/${res.body.code}`);
-    assert.equal(read.body.resultSnapshot.overallScore, 100);
+  test("no entries: stored without a worst rating or a score, never read as no pain", async () => {
+    for (const body of [
+      { mode: "QUICK", hand: "LEFT" },
+      { mode: "QUICK", hand: "LEFT", entries: [], strategies: ["ICE"] },
+    ]) {
+      const res = await api.post("/assessments/pain-v2", body);
+      assert.equal(res.status, 201);
+      assert.equal(res.body.maxSeverity, null);
+      assert.equal(res.body.entryCount, 0);
+      const read = await api.get(`/assessments/${res.body.code}/results`);
+      assert.equal(read.body.resultSnapshot.overallScore, null);
+      assert.equal(read.body.resultSnapshot.maxSeverity, null);
+      assert.equal(read.body.results.maxSeverity, null);
+    }
   });
 
   test("400 when hand or mode is missing, or a severity is outside 0-10", async () => {

@@ -66,7 +66,7 @@ export const painResults = z
     hand: anyHand,
     painType: stored(painType),
     timeOfDay: stored(painTimeOfDay),
-    maxSeverity: z.number(),
+    maxSeverity: z.number().nullable(),
     comments: stored(z.string()),
     isComplete: z.boolean(),
     entries: z.array(
@@ -81,7 +81,10 @@ export const painResponse = z.object({
   ...createdFields,
   dateCreated: z.iso.datetime(),
   isComplete: z.boolean(),
-  maxSeverity: z.number(),
+  maxSeverity: z
+    .number()
+    .nullable()
+    .describe("The worst entry's severity (0-10); null for a session without entries, which is no rating, not no pain"),
   entryCount: z.number().int(),
 });
 

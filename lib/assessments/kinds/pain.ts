@@ -2,8 +2,12 @@
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
 import { configurable, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
-/** Pain's headline: the worst entry (0 with none), and 100 × (1 − maxSeverity/10) as its score. */
-export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number; overallScore: number } {
+/**
+ * Pain's headline: the worst entry, and 100 × (1 − maxSeverity/10) as its score. A session
+ * without entries gave no rating: both are null, never 0/10 ("no pain", a score of 100).
+ */
+export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number | null; overallScore: number | null } {
+  if (entries.length === 0) return { maxSeverity: null, overallScore: null };
   const maxSeverity = entries.reduce((max, entry) => Math.max(max, entry.severity), 0);
   return { maxSeverity, overallScore: 100 * (1 - maxSeverity / 10) };
 }

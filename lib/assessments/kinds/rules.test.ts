@@ -245,7 +245,7 @@ test("numbers: rounding, units and the parts of a line", () => {
 });
 
 test("pain: the worst entry, its score and its label, clamped to the 0-10 scale", () => {
-  assert.deepEqual(painScores([]), { maxSeverity: 0, overallScore: 100 });
+  assert.deepEqual(painScores([]), { maxSeverity: null, overallScore: null }, "no entries is no rating, not no pain");
   assert.deepEqual(painScores([{ severity: 3 }, { severity: 5 }, { severity: 2 }]), { maxSeverity: 5, overallScore: 50 });
   assert.deepEqual(painScores([{ severity: 10 }]), { maxSeverity: 10, overallScore: 0 });
   assert.deepEqual(
