@@ -3,7 +3,7 @@
 // Lighthouse measures.
 import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { generateCode } from "@/lib/codes";
-import type { SeedSql } from "@/lib/seed/demo-clinic";
+import type { SeedSql } from "@/lib/seed/insert";
 
 export type HistoryTest = "ROM" | "FINGER_TAPPING" | "PAIN";
 export interface HistoryResult {

@@ -1,6 +1,6 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-import { configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { COMPOSITE_LOW, configurable, formatMetric, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
@@ -28,7 +28,15 @@ export const arthritis = {
     return parts.filter(Boolean).join(", ") || "No composite score";
   },
   metrics: [
-    { key: "compositeScore", label: "Composite score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ARTHRITIS_MCID },
+    {
+      key: "compositeScore",
+      label: "Composite score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: ARTHRITIS_MCID,
+      low: COMPOSITE_LOW,
+    },
     { key: "progressionLevel", label: "Progression level", unit: "level", scale: [0, 4], direction: "higherIsWorse", digits: 0 },
     { key: "romDeficitScore", label: "Range of motion deficit", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "painBurdenScore", label: "Pain burden", unit: "score", scale: [0, 100], direction: "higherIsBetter" },

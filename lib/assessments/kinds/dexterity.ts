@@ -1,5 +1,15 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import {
+  COMPOSITE_LOW,
+  configurable,
+  formatMetric,
+  line,
+  num,
+  part,
+  scoredName,
+  wordFacts,
+  type KindModule,
+} from "@/lib/assessments/kinds/kind";
 
 const DEXTERITY_MCID = {
   points: configurable("ATTENTION_MCID_DEXTERITY", 10),
@@ -18,7 +28,15 @@ export const dexterity = {
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: DEXTERITY_MCID },
+    {
+      key: "overallScore",
+      label: "Overall score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: DEXTERITY_MCID,
+      low: COMPOSITE_LOW,
+    },
     { key: "speedScore", label: "Speed score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "touchPrecision", label: "Touch precision", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "consistencyScore", label: "Consistency", unit: "score", scale: [0, 100], direction: "higherIsBetter" },

@@ -42,6 +42,14 @@ export interface MeasureMcid {
   env?: string;
 }
 
+/** The value at which a measure's own latest result is low enough to need attention, inclusive, and where the threshold comes from. */
+export interface LowThreshold {
+  /** A result this value or worse (by the measure's direction) is low. */
+  at: number;
+  /** The study it comes from, or "this service's own choice" and why. */
+  source: string;
+}
+
 /** The range a healthy value lies in, and the publication it comes from. */
 export interface NormalRange {
   range: readonly [number, number];
@@ -63,6 +71,8 @@ export interface MetricSpec {
   /** Absent for descriptive figures (items answered, touches) that are neither better nor worse. */
   direction?: Direction;
   mcid?: MeasureMcid;
+  /** A kind's own measure: where a result is low (the attention rule). */
+  low?: LowThreshold;
   normal?: NormalRange;
   /** Decimals shown (one by default). */
   digits?: number;
@@ -188,6 +198,18 @@ export function reachesMcid(spec: Pick<MetricSpec, "mcid">, from: number, to: nu
   // A small tolerance so 2.0 reached through binary fractions still counts as 2.
   const atLeast = (threshold: number) => change + 1e-9 >= threshold;
   return atLeast(spec.mcid.points) || (spec.mcid.fraction !== undefined && from !== 0 && atLeast(Math.abs(from) * spec.mcid.fraction));
+}
+
+/** The app's composite scores (0-100, higher is better) have no published cut-off. */
+export const COMPOSITE_LOW: LowThreshold = {
+  at: 40,
+  source: "The REST spec's cut-off of 40, applied to each test's own score instead of the mixed overall score: this service's own choice.",
+};
+
+/** Whether `value` is at or beyond the measure's low threshold, by its direction. */
+export function isLow(spec: Pick<MetricSpec, "direction" | "low">, value: number): boolean {
+  if (!spec.low || !spec.direction) return false;
+  return spec.direction === "higherIsBetter" ? value <= spec.low.at : value >= spec.low.at;
 }
 
 /** The metrics a snapshot has values for, with the value. */

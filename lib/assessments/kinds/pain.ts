@@ -34,6 +34,7 @@ export const pain = {
         fraction: 0.3,
         source: "2 points or 30 % on the 0-10 pain numerical rating scale, inclusive (Farrar et al., Pain 2001;94(2):149-158).",
       },
+      low: { at: 7, source: "Severe pain, 7-10 on the 0-10 numerical rating scale (Serlin et al., Pain 1995;61(2):277-284)." },
     },
   ],
   measure: "maxSeverity",

@@ -42,6 +42,11 @@ export const quickdash = {
       scale: [0, 100],
       direction: "higherIsWorse",
       mcid: QUICKDASH_MCID,
+      low: {
+        at: 40,
+        source:
+          "No published cut-off for severe disability was adopted: this service's own choice of 40, two and a half MCIDs from no disability.",
+      },
     },
     { key: "workScore", label: "Work module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
     { key: "sportsMusicScore", label: "Sports/performing arts module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },

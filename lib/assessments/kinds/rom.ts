@@ -1,6 +1,16 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
-import { configurable, formatMetric, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import {
+  COMPOSITE_LOW,
+  configurable,
+  formatMetric,
+  line,
+  num,
+  part,
+  scoredName,
+  wordFacts,
+  type KindModule,
+} from "@/lib/assessments/kinds/kind";
 
 const WRIST_NORMAL_SOURCE =
   "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965): wrist extension 70°, flexion 80°.";
@@ -26,7 +36,15 @@ export const rom = {
   headlineText: (s) =>
     num(s.overallScore) === null ? "No overall score" : `Overall ${formatMetric({ unit: "score" }, num(s.overallScore)!)}`,
   metrics: [
-    { key: "overallScore", label: "Overall score", unit: "score", scale: [0, 100], direction: "higherIsBetter", mcid: ROM_MCID },
+    {
+      key: "overallScore",
+      label: "Overall score",
+      unit: "score",
+      scale: [0, 100],
+      direction: "higherIsBetter",
+      mcid: ROM_MCID,
+      low: COMPOSITE_LOW,
+    },
     { key: "wristScore", label: "Wrist score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "fingerScore", label: "Finger score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     {
