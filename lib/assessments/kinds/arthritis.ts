@@ -51,7 +51,6 @@ export const arthritis = {
     const pattern = typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null;
     return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
   },
-  mcid: ARTHRITIS_MCID,
   fhir: {
     ownCode: "arthritis",
     display: "Hand arthritis self-evaluation",

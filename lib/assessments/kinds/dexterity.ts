@@ -50,7 +50,6 @@ export const dexterity = {
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
-  mcid: DEXTERITY_MCID,
   fhir: {
     ownCode: "dexterity",
     display: "Finger-tapping dexterity assessment",

@@ -79,17 +79,6 @@ export interface MetricSpec {
 }
 
 /**
- * The smallest change of the headline score (0-100, higher is better) that means a clinical
- * change: a drop beyond it raises the attention flag. `source` cites the study, or says why
- * the figure is a default; `env` names the variable that overrides a default.
- */
-export interface Mcid {
-  points: number;
-  source: string;
-  env?: string;
-}
-
-/**
  * The scale a kind is published on, when its headline is not that scale: notes and the voice say
  * the result on it too, so "65" is never read as a QuickDASH of 65.
  */
@@ -142,7 +131,6 @@ export interface KindModule {
   facts(snapshot: Snapshot): Fact[];
   /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
   summary(snapshot: Snapshot): string;
-  mcid: Mcid;
   fhir: KindFhir;
 }
 

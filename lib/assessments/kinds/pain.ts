@@ -1,6 +1,6 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
-import { configurable, formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { formatMetric, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 /** Pain's headline: the worst entry (0 with none), and 100 × (1 − maxSeverity/10) as its score. */
 export function painScores(entries: readonly { severity: number }[]): { maxSeverity: number; overallScore: number } {
@@ -48,14 +48,6 @@ export const pain = {
     const worst = num(s.maxSeverity);
     const areas = Array.isArray(s.entries) ? `${s.entries.length} ${s.entries.length === 1 ? "area" : "areas"}` : null;
     return line(worst === null ? "Pain" : `Pain ${Math.round(worst)}/10 max`, areas);
-  },
-  mcid: {
-    // 2 points on the 0-10 scale are 20 points of the 0-100 headline.
-    points: configurable("ATTENTION_MCID_PAIN", 20),
-    source:
-      "2 points (about 30%) on the 0-10 pain numerical rating scale (Farrar et al., Pain 2001;94(2):149-158), " +
-      "20 points of the 0-100 pain score. Set ATTENTION_MCID_PAIN to change it.",
-    env: "ATTENTION_MCID_PAIN",
   },
   fhir: {
     ownCode: "pain",

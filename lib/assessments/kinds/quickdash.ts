@@ -59,7 +59,6 @@ export const quickdash = {
       disability(s) === null ? "QuickDASH" : `QuickDASH ${roundTo(disability(s)!)}/100 disability`,
       s.workScore != null && `work ${roundTo(num(s.workScore) ?? 0)}`,
     ),
-  mcid: QUICKDASH_MCID,
   // No LOINC code for the QuickDASH score could be verified (docs/fhir.md): this service's CodeSystem.
   fhir: {
     ownCode: "quickdash",

@@ -65,7 +65,6 @@ export const rom = {
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
-  mcid: ROM_MCID,
   fhir: {
     ownCode: "rom",
     display: "Hand range-of-motion assessment",

@@ -22,7 +22,6 @@ export const thumb = {
   measure: rom.measure,
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => scoredName("Thumb", s.overallScore),
-  mcid: THUMB_MCID,
   fhir: {
     ownCode: "thumb",
     display: "Thumb movement assessment",
