@@ -116,20 +116,6 @@ export const KNOWN_TRUTH: KnownPatient[] = [
     },
   },
   {
-    key: "first-only",
-    name: "Rita Level",
-    affectedHand: "BOTH",
-    injury: "rheumatoid arthritis of the hand",
-    truth: "Decline against the first result: arthritis composite 70, then 59.5 at the next evaluation.",
-    results: weekly(KINDS.ARTHRITIS, "BOTH", [70, 59.5], 6),
-    expected: {
-      group: "decline",
-      needsAttention: true,
-      trend: "declining",
-      reasons: ["Arthritis (both hands) 70 → 59.5 (−10.5, worse; clinically important ≥ 10) since the first result (@7)"],
-    },
-  },
-  {
     key: "pain-two",
     name: "Tom Ache",
     affectedHand: "RIGHT",
@@ -141,6 +127,20 @@ export const KNOWN_TRUTH: KnownPatient[] = [
       needsAttention: true,
       trend: "declining",
       reasons: ["Worst pain (both hands) 2 → 4/10 (worse, ≥ 2 points) since the first result (@14)"],
+    },
+  },
+  {
+    key: "first-only",
+    name: "Rita Level",
+    affectedHand: "BOTH",
+    injury: "rheumatoid arthritis of the hand",
+    truth: "Decline against the first result, exactly the MCID: arthritis composite 70, then 60 at the next evaluation.",
+    results: weekly(KINDS.ARTHRITIS, "BOTH", [70, 60], 6),
+    expected: {
+      group: "decline",
+      needsAttention: true,
+      trend: "declining",
+      reasons: ["Arthritis (both hands) 70 → 60 (−10, worse; clinically important ≥ 10) since the first result (@7)"],
     },
   },
   {
