@@ -7,7 +7,7 @@ import { seedDemoClinic } from "@/lib/seed/demo-clinic";
 
 const { values } = parseArgs({
   options: {
-    patients: { type: "string", default: "40" },
+    patients: { type: "string", default: "0" },
     assessments: { type: "string", default: "20" },
     days: { type: "string", default: "90" },
     journal: { type: "string", default: "3" },
@@ -25,7 +25,7 @@ function count(name: keyof typeof values, min: number): number {
 }
 
 const options = {
-  patients: count("patients", 1),
+  patients: count("patients", 0),
   assessmentsPerPatient: count("assessments", 0),
   days: count("days", 2),
   journalPerPatient: count("journal", 0),

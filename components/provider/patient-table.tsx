@@ -82,16 +82,18 @@ function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: strin
         {tr("done")} <When value={reviewedAt} />
       </div>
     );
-  if (!p.needsAttention) return null;
+  if (!p.attentionGroup) return null;
+  // The list's groups (docs/clinical.md): declines by size, then low results, then re-measures (not flagged).
+  const flagged = p.needsAttention;
   return (
     <div className="mt-1 space-y-0.5">
-      <Badge tone="red">{t("needsAttention")}</Badge>
-      <ul className="text-xs text-red-900">
+      <Badge tone={flagged ? "red" : "amber"}>{t(`group.${p.attentionGroup}`)}</Badge>
+      <ul className={cx("text-xs", flagged ? "text-red-900" : "text-amber-900")}>
         {p.attentionReasons.map((reason) => (
           <li key={reason.text}>{reason.text}</li>
         ))}
       </ul>
-      <ReviewAction p={p} onReviewed={onReviewed} />
+      {flagged && <ReviewAction p={p} onReviewed={onReviewed} />}
     </div>
   );
 }

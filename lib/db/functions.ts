@@ -12,7 +12,8 @@ const quoted = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 /** What the file's placeholders receive. */
 export interface FunctionValues {
-  thresholds: { trend: number; attentionBelow: number; mcid: Record<string, number> };
+  /** lib/assessments/kinds/thresholds.ts standingThresholds(): each stored kind's measure rule, and what makes a result poor. */
+  thresholds: Record<string, unknown>;
   /** The tests (read names) in display order. */
   testOrder: readonly string[];
 }

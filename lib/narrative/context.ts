@@ -1,5 +1,5 @@
 // GET /journal/narrative-context/:patientId: a prompt-ready text of the patient's recent journal
-// entries with their latest scores, bounded so it fits any prompt.
+// entries with each test's latest results on its own scale, bounded so it fits any prompt.
 import { openPatient, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import { db } from "@/lib/db";
@@ -7,7 +7,7 @@ import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import { env } from "@/lib/env";
 import { writtenByStaff } from "@/lib/journal/service";
 import { patientStanding } from "@/lib/patients/list";
-import { dailyScores } from "@/lib/patients/scores";
+import { testLine } from "@/lib/patients/standing";
 
 export const CONTEXT_ENTRIES = 10;
 export const TRANSCRIPT_CHARS = 600;
@@ -32,21 +32,17 @@ function entryLine(entry: JournalEntry): string {
   return `- ${facts.join(" · ")}: "${clip(entry.transcript, TRANSCRIPT_CHARS)}"`;
 }
 
+/** Each test on its own scale and the attention, worded as the list and the note word them. */
 async function scoreLine(patient: PatientHandle): Promise<string> {
-  const [{ scores }, standing] = await Promise.all([dailyScores(patient, { limit: 2, offset: 0 }), patientStanding(patient)]);
-  const [latest, previous] = scores;
-  if (!latest) return "Latest scores: none recorded yet.";
-  const parts = [
-    latest.romScore !== null ? `ROM ${one(latest.romScore)}` : null,
-    latest.dexterityScore !== null ? `dexterity ${one(latest.dexterityScore)}` : null,
-    latest.painScore !== null ? `pain ${one(latest.painScore)}` : null,
-  ].filter(Boolean);
+  const standing = await patientStanding(patient);
+  if (standing.tests.length === 0) return "Latest results: none recorded yet.";
+  const flagged = standing.attentionReasons.filter((r) => r.reason !== "remeasure").map((r) => r.text);
+  const remeasures = standing.attentionReasons.filter((r) => r.reason === "remeasure").map((r) => r.text);
   return (
-    `Latest scores (0-100, higher is better): overall ${one(latest.overallScore)} on ${latest.date}` +
-    (parts.length ? ` (${parts.join(", ")})` : "") +
-    (previous ? `; previous day ${one(previous.overallScore)} on ${previous.date}` : "") +
+    `Latest results, each test on its own scale against its own previous result: ${standing.tests.map(testLine).join("; ")}` +
     `; trend ${standing.trend}` +
-    (standing.needsAttention ? `; needs attention (${standing.attentionReasons.map((r) => r.text).join("; ")})` : "") +
+    (standing.needsAttention ? `; needs attention (${flagged.join("; ")})` : "") +
+    (remeasures.length ? `; re-measure to confirm (${remeasures.join("; ")})` : "") +
     "."
   );
 }

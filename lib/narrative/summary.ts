@@ -1,8 +1,6 @@
 // GET /patients/:id/narrative-summary: a short progress note. The language model writes it when
 // configured; otherwise, or when the model fails, a deterministic template writes it from the
 // same facts. The model is never sent the patient's name or e-mail.
-import { KINDS } from "@/lib/assessments/kinds";
-import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { HAND_NAMES, JOURNAL_ENTRY_MOMENTS } from "@/lib/assessments/vocabulary";
 import { openPatient, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
@@ -12,30 +10,41 @@ import { entrySummary } from "@/lib/journal/service";
 import { complete } from "@/lib/llm";
 import { patientProfile } from "@/lib/patients/profile";
 import type { PatientProfile } from "@/lib/patients/schemas";
-import { dailyScores } from "@/lib/patients/scores";
-import { testLabel, TREND_WORDS } from "@/lib/patients/standing";
-
-type DailyScore = Awaited<ReturnType<typeof dailyScores>>["scores"][number];
+import { attentionReasons, testLine } from "@/lib/patients/standing";
 
 export interface PatientFacts {
   profile: PatientProfile;
   /** Newest first. */
-  days: DailyScore[];
-  /** Newest first. */
   journal: JournalEntry[];
+  /** The first and latest day with a result. */
+  span: { first: string; last: string } | null;
+  /** Who last marked the patient reviewed, by name when the service knows it. */
+  reviewer: string | null;
 }
 
 export async function patientFacts(patient: PatientHandle, journalEntries = 3): Promise<PatientFacts> {
   const profile = await patientProfile(patient);
-  const [{ scores }, journal] = await Promise.all([
-    dailyScores(patient, { limit: 60, offset: 0 }),
+  const [journal, span, standing] = await Promise.all([
     db().journalEntry.findMany({
       where: { patientId: patient.patientId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: journalEntries,
     }),
+    db().scorePoint.aggregate({ where: { contactId: patient.patientId }, _min: { day: true }, _max: { day: true } }),
+    db().patientStanding.findUnique({ where: { contactId: patient.patientId }, select: { reviewedBy: true } }),
   ]);
-  return { profile, days: scores, journal };
+  const reviewedBy = standing?.reviewedBy ?? null;
+  const reviewer = reviewedBy
+    ? ((await db().contact.findUnique({ where: { sub: reviewedBy }, select: { name: true } }))?.name ?? "a clinician")
+    : null;
+  const first = span._min.day;
+  const last = span._max.day;
+  return {
+    profile,
+    journal,
+    span: first && last ? { first: first.toISOString().slice(0, 10), last: last.toISOString().slice(0, 10) } : null,
+    reviewer,
+  };
 }
 
 export function longDate(value: string | Date): string {
@@ -44,7 +53,7 @@ export function longDate(value: string | Date): string {
 }
 
 const number = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
-const points = (value: number) => `${number(Math.abs(value))} point${Math.abs(value) === 1 ? "" : "s"}`;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 function weeksSince(isoDay: string, today: Date): string | null {
   const days = Math.floor((today.getTime() - Date.parse(`${isoDay}T00:00:00Z`)) / 86_400_000);
@@ -53,11 +62,17 @@ function weeksSince(isoDay: string, today: Date): string | null {
   return `${Math.floor(days / 7)} weeks ago`;
 }
 
+/** "of the left hand", unless the injury already names a side ("a fracture of the left wrist"). */
+function handWords(p: PatientProfile): string {
+  if (!p.affectedHand) return "";
+  if (p.injury && /\b(left|right|both)\b/i.test(p.injury)) return "";
+  return ` of the ${HAND_NAMES[p.affectedHand]!.toLowerCase()}`;
+}
+
 function introduction(p: PatientProfile, who: string, today: Date): string {
   const age = p.age !== null ? `, ${p.age},` : "";
   const condition = p.injury ? `is being followed for ${p.injury.replace(/\.$/, "")}` : "is being followed";
-  const hand = p.affectedHand ? ` of the ${HAND_NAMES[p.affectedHand]!.toLowerCase()}` : "";
-  let sentence = `${who}${age} ${condition}${hand}`;
+  let sentence = `${who}${age} ${condition}${handWords(p)}`;
   if (p.surgeryDate) {
     const when = weeksSince(p.surgeryDate, today);
     const what = p.surgeryType ? p.surgeryType : "surgery";
@@ -66,52 +81,47 @@ function introduction(p: PatientProfile, who: string, today: Date): string {
   return `${sentence}.`;
 }
 
-type TestFacts = PatientProfile["tests"][number];
-
-/** "; QuickDASH disability 20 → 35 out of 100, higher is more disability": a kind published on its own scale is said on it too. */
-function ownScale(t: TestFacts): string {
-  const kind: KindModule = KINDS[t.test];
-  const scale = kind.ownScale;
-  if (!scale) return "";
-  const figures = [t.previousScore, t.score].filter((v): v is number => v !== null).map((v) => number(scale.fromHeadline(v)));
-  return `; ${scale.name} ${figures.join(" → ")} out of ${scale.max}${scale.direction ? `, ${scale.direction}` : ""}`;
+/** "8 results on 6 days over 4 weeks": the follow-up's extent, from the first day with a result. */
+export function followUp(facts: PatientFacts): string | null {
+  const { counts } = facts.profile;
+  if (!facts.span || counts.assessments === 0) return null;
+  const spanDays = Math.round((Date.parse(facts.span.last) - Date.parse(facts.span.first)) / 86_400_000);
+  const over = counts.scoreDays > 1 ? ` over ${plural(Math.max(1, Math.round(spanDays / 7)), "week")}` : "";
+  return `${plural(counts.assessments, "result")} on ${plural(counts.scoreDays, "day")}${over}`;
 }
 
 function scoreParagraph(facts: PatientFacts): string {
-  const { profile: p, days } = facts;
-  const [latest, previous] = days;
-  if (!latest) return "No assessments are on record yet, so there is no score or trend to report.";
-  const window = days.filter((d) => Date.parse(d.date) >= Date.parse(latest.date) - 29 * 86_400_000);
-  const sentences: string[] = [];
-  sentences.push(
-    `${p.counts.assessments} assessment${p.counts.assessments === 1 ? " is" : "s are"} on record over ${p.counts.scoreDays} day${p.counts.scoreDays === 1 ? "" : "s"}.`,
-  );
-  let latestSentence = `The latest overall score is ${number(latest.overallScore)}/100 (${longDate(latest.date)})`;
-  if (previous) {
-    const change = Math.round((latest.overallScore - previous.overallScore) * 10) / 10;
-    const direction = change === 0 ? "unchanged from" : change > 0 ? `up ${points(change)} from` : `down ${points(change)} from`;
-    const verdict = { improving: "an improving trend", declining: "a declining trend", stable: "a stable picture" }[p.trend];
-    latestSentence += `, ${direction} ${number(previous.overallScore)} on ${longDate(previous.date)}: ${verdict}.`;
-  } else {
-    latestSentence += "; with a single day of scores there is no trend yet.";
-  }
-  sentences.push(latestSentence);
-  if (window.length >= 3) {
-    const values = window.map((d) => d.overallScore);
+  const extent = followUp(facts);
+  if (!extent) return "No assessments are on record yet, so there is no result or trend to report.";
+  const sentences = [`${extent}, the latest on ${longDate(facts.span!.last)}.`];
+  const tests = facts.profile.tests.map(testLine);
+  if (tests.length)
     sentences.push(
-      `Over the 30 days to that date the overall score ranged from ${number(Math.min(...values))} to ${number(Math.max(...values))}.`,
+      `Each test on its own scale against its own previous result (a change within its minimal clinically important difference is stable): ${tests.join("; ")}.`,
     );
-  }
-  const tests = p.tests.map((t) => {
-    // Mid-sentence: "range of motion (left)", but a name written in capitals stays ("QuickDASH").
-    const named = testLabel(t.test, t.hand);
-    const label = /[A-Z]{2}/.test(named) ? named : named.toLowerCase();
-    if (t.previousScore === null || t.previousDate === null)
-      return `${label} ${number(t.score)} (one day of results, not enough data for a trend${ownScale(t)})`;
-    return `${label} ${number(t.previousScore)} → ${number(t.score)} (${TREND_WORDS[t.trend]}${ownScale(t)})`;
-  });
-  if (tests.length) sentences.push(`Each test against its own previous result (out of 100, higher is better): ${tests.join("; ")}.`);
   return sentences.join(" ");
+}
+
+/**
+ * The attention in one sentence, from the same judgement as the list: flagged with its reasons;
+ * after a review, who reviewed it and what is still on record; else what to re-measure, or that
+ * nothing is flagged. Never "no test is declining" while one is.
+ */
+export function attentionSentence(facts: PatientFacts): string {
+  const p = facts.profile;
+  const remeasures = p.attentionReasons.filter((r) => r.reason === "remeasure").map((r) => r.text);
+  const again = remeasures.length ? ` Re-measure to confirm: ${remeasures.join("; ")}.` : "";
+  if (p.needsAttention) {
+    const flagged = p.attentionReasons.filter((r) => r.reason !== "remeasure").map((r) => r.text);
+    return `Flagged for attention: ${flagged.join("; ")}. A review is suggested.${again}`;
+  }
+  const onRecord = attentionReasons(p.tests, true)
+    .filter((r) => r.reason !== "remeasure")
+    .map((r) => r.text);
+  if (p.reviewedAt && onRecord.length)
+    return `Reviewed by ${facts.reviewer ?? "a clinician"} on ${longDate(p.reviewedAt)}; the flag returns with the next result. On record: ${onRecord.join("; ")}.${again}`;
+  if (remeasures.length) return `Not flagged for attention.${again}`;
+  return "Nothing currently flags this patient for attention: no test has declined by its minimal clinically important difference and no test's latest result is low.";
 }
 
 function journalParagraph(entries: JournalEntry[]): string | null {
@@ -134,12 +144,6 @@ function journalParagraph(entries: JournalEntry[]): string | null {
   return sentence;
 }
 
-function attentionSentence(p: PatientProfile): string {
-  if (!p.needsAttention)
-    return "Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40.";
-  return `Flagged for attention: ${p.attentionReasons.map((r) => r.text).join("; ")}. A review is suggested.`;
-}
-
 export function templateNarrative(facts: PatientFacts, today = new Date()): string {
   const who = facts.profile.name ?? "The patient";
   const treatments = facts.profile.activeTreatments.map((t) => t.name);
@@ -147,13 +151,13 @@ export function templateNarrative(facts: PatientFacts, today = new Date()): stri
     introduction(facts.profile, who, today) + (treatments.length ? ` Current treatment: ${treatments.join(", ")}.` : ""),
     scoreParagraph(facts),
     journalParagraph(facts.journal),
-    attentionSentence(facts.profile),
+    attentionSentence(facts),
   ]
     .filter(Boolean)
     .join("\n\n");
 }
 
-/** The facts as the model sees them: no name, no e-mail. */
+/** The facts as the model sees them: no name, no e-mail; the same judgement and words as the template. */
 function modelFacts(facts: PatientFacts, today: Date): string {
   const { profile: p } = facts;
   const lines = [
@@ -161,23 +165,11 @@ function modelFacts(facts: PatientFacts, today: Date): string {
     `Age: ${p.age ?? "unknown"}; affected hand: ${p.affectedHand ?? "unknown"}; injury: ${p.injury ?? "not recorded"}`,
     `Surgery: ${p.surgeryType ?? "surgery"} on ${p.surgeryDate ?? "no date recorded"}`,
     `Active treatments: ${p.activeTreatments.map((t) => t.name).join(", ") || "none recorded"}`,
-    `Overall trend (latest two daily overall scores, threshold 2 points): ${p.trend}`,
-    `Each test against its own previous day (0-100, higher is better, threshold 2 points): ${
-      p.tests
-        .map((t) =>
-          t.previousScore === null
-            ? `${testLabel(t.test, t.hand)} ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}${ownScale(t)}`
-            : `${testLabel(t.test, t.hand)} ${number(t.previousScore)} on ${t.previousDate} → ${number(t.score)} on ${t.date}, ${TREND_WORDS[t.trend]}${ownScale(t)}`,
-        )
-        .join("; ") || "none"
+    `Follow-up: ${followUp(facts) ?? "no results yet"}${facts.span ? `, ${facts.span.first} to ${facts.span.last}` : ""}`,
+    `Each test on its own scale against its own previous result (within its minimal clinically important difference is stable; only the affected hand is judged): ${
+      p.tests.map(testLine).join("; ") || "none"
     }`,
-    `Needs attention: ${p.needsAttention ? `yes (${p.attentionReasons.map((r) => r.text).join("; ")})` : "no (no test declining, overall score not below 40)"}`,
-    `Daily overall scores (each test's latest value carried forward), newest first (0-100, higher is better): ${
-      facts.days
-        .slice(0, 14)
-        .map((d) => `${d.date} ${number(d.overallScore)}`)
-        .join("; ") || "none"
-    }`,
+    `Attention: ${attentionSentence(facts)}`,
     ...facts.journal.map(
       (e) =>
         `Journal ${e.createdAt.toISOString().slice(0, 10)} (${e.entryType}): pain ${e.painRating ?? "-"}/10, function ${e.functionRating ?? "-"}/10: ${entrySummary(e)}`,
@@ -195,8 +187,8 @@ export async function narrativeSummary(caller: AccessContext, patientId: number)
         role: "system",
         content:
           "You are a hand therapist writing a short progress note about a patient for a colleague. Use only the facts given. " +
-          "Write 3 to 6 sentences of plain prose: condition and surgery, score level and each test's trend with numbers, what the journal says, and whether a review is warranted. " +
-          "Compare each test only with its own earlier results; never call a change between different tests a trend. Use the attention line as given. " +
+          "Write 3 to 6 sentences of plain prose: condition and surgery, the follow-up's extent, each test's trend with its numbers and units, what the journal says, and whether a review is warranted. " +
+          "Compare each test only with its own earlier results, on its own scale; never call a change between different tests a trend, and never call a change within a test's minimal clinically important difference a decline. Use the attention line as given. " +
           "Refer to the person as 'the patient'. No headings, no lists, no diagnosis, no treatment advice.",
       },
       { role: "user", content: modelFacts(facts, today) },

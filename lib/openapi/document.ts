@@ -15,7 +15,16 @@ import { FHIR_SORTS, FHIR_SUMMARIES } from "@/lib/fhir/schemas";
 import { readinessResponse } from "@/lib/health/schemas";
 import { codeKind } from "@/lib/lookup/schemas";
 import { allEndpoints } from "@/lib/openapi/catalog";
-import { ATTENTION_REASONS, narrativeResponse, PATIENT_SORTS, TEST_TRENDS, TRENDS } from "@/lib/patients/schemas";
+import {
+  ATTENTION_GROUPS,
+  ATTENTION_REASONS,
+  DECLINE_REFERENCES,
+  narrativeResponse,
+  PATIENT_SORTS,
+  REMEASURE_CAUSES,
+  TEST_TRENDS,
+  TRENDS,
+} from "@/lib/patients/schemas";
 import { REMINDER_INTERVALS } from "@/lib/reminders/intervals";
 import { REMINDER_SETTERS } from "@/lib/reminders/schemas";
 import { explanationSource, reportCreator, reportOwners } from "@/lib/report-view/schemas";
@@ -98,6 +107,9 @@ const ENUMS: Record<string, readonly string[] | readonly number[]> = {
   Trend: TRENDS,
   TestTrend: TEST_TRENDS,
   AttentionReason: ATTENTION_REASONS,
+  AttentionGroup: ATTENTION_GROUPS,
+  DeclineReference: DECLINE_REFERENCES,
+  RemeasureCause: REMEASURE_CAUSES,
   PatientSort: PATIENT_SORTS,
   NarrativeSource: narrativeResponse.shape.source.options,
   ExplanationSource: explanationSource.options,

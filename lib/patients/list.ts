@@ -1,5 +1,5 @@
-// The provider list. Each patient's latest two daily scores, trend, attention flag, each test's
-// own trend, last assessment and count live in patient_standings, kept current by database triggers on
+// The provider list. Each patient's latest two daily scores, trend, attention flag and rank, each
+// test's own judgement, last assessment and count live in patient_standings, kept current by database triggers on
 // contacts, assessments and score_points (prisma/functions.sql). The list
 // is then one indexed query for the page and one count: sorting by score walks the
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
@@ -12,7 +12,7 @@ import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
 import type { patientListQuery, TestStanding } from "@/lib/patients/schemas";
-import { attentionReasons } from "@/lib/patients/standing";
+import { ATTENTION_GROUP_OF_RANK, attentionReasons } from "@/lib/patients/standing";
 
 type ListQuery = z.output<typeof patientListQuery>;
 
@@ -22,7 +22,8 @@ function containsPattern(search: string): string {
 }
 
 const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
-  attention: Prisma.sql`s.needs_attention DESC, c.name ASC NULLS LAST, c.id ASC`,
+  // Declines by urgency (MCIDs); then low, re-measure and the rest; within each, most recent first.
+  attention: Prisma.sql`s.attention_rank ASC, s.urgency DESC NULLS LAST, s.last_assessment DESC NULLS LAST, c.name ASC NULLS LAST, c.id ASC`,
   name: Prisma.sql`c.name ASC NULLS LAST, c.id ASC`,
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
 };
@@ -47,6 +48,7 @@ interface ListRow {
   score: number | null;
   trend: Trend;
   needs_attention: boolean;
+  attention_rank: number;
   tests: TestStanding[];
   reviewed_at: Date | null;
   reviewed_by: string | null;
@@ -54,7 +56,7 @@ interface ListRow {
 }
 
 const COLUMNS = Prisma.sql`
-  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.tests, s.reviewed_at, s.reviewed_by, s.assessment_count`;
+  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.attention_rank, s.tests, s.reviewed_at, s.reviewed_by, s.assessment_count`;
 const FROM = Prisma.sql`
   FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id`;
 
@@ -97,7 +99,7 @@ export async function listPatients(caller: AccessContext, query: ListQuery) {
       hand: row.hand,
       injury: row.injury,
       lastAssessment: row.last_assessment?.toISOString() ?? null,
-      ...standingOf(row.score, row.trend, row.needs_attention, row.tests, row.reviewed_at),
+      ...standingOf(row.score, row.trend, row.needs_attention, row.attention_rank, row.tests, row.reviewed_at),
       reviewedBy: row.reviewed_by,
       assessmentCount: row.assessment_count,
     })),
@@ -105,14 +107,22 @@ export async function listPatients(caller: AccessContext, query: ListQuery) {
   };
 }
 
-function standingOf(score: number | null, trend: Trend, needsAttention: boolean, tests: TestStanding[], reviewedAt: Date | null) {
+function standingOf(
+  score: number | null,
+  trend: Trend,
+  needsAttention: boolean,
+  attentionRank: number,
+  tests: TestStanding[],
+  reviewedAt: Date | null,
+) {
   return {
     score,
     trend,
     needsAttention,
+    attentionGroup: ATTENTION_GROUP_OF_RANK[attentionRank] ?? null,
     reviewedAt: reviewedAt?.toISOString() ?? null,
     tests,
-    attentionReasons: needsAttention ? attentionReasons(tests, score) : [],
+    attentionReasons: attentionReasons(tests, needsAttention),
   };
 }
 
@@ -124,6 +134,7 @@ export async function patientStanding(patient: PatientHandle) {
       row?.score ?? null,
       (row?.trend ?? "stable") as Trend,
       row?.needsAttention ?? false,
+      row?.attentionRank ?? 3,
       (row?.tests ?? []) as unknown as TestStanding[],
       row?.reviewedAt ?? null,
     ),

@@ -129,33 +129,73 @@ export const patientListQuery = z.object({
     .enum(PATIENT_SORTS)
     .default("attention")
     .describe(
-      "attention: patients needing attention first, then A-Z; name: A-Z; score: lowest latest score first; recent: most recent assessment first",
+      "attention: clinical declines first (largest in MCIDs, then most recent), then low results, then re-measures, then the rest; each group most recent first; name: A-Z; score: lowest latest score first; recent: most recent assessment first",
     ),
   limit: limitParam(50, 200),
   offset: offsetParam,
 });
 
-export const ATTENTION_REASONS = ["test_declining", "low_score"] as const;
+export const ATTENTION_REASONS = ["test_declining", "low_score", "remeasure"] as const;
+export const ATTENTION_GROUPS = ["decline", "low", "remeasure"] as const;
+export const DECLINE_REFERENCES = ["first", "previous", "best"] as const;
+export const REMEASURE_CAUSES = ["poorLight", "outlier"] as const;
 export const TEST_TRENDS = ["improving", "declining", "stable", "insufficient"] as const;
 export type TestTrendWord = (typeof TEST_TRENDS)[number];
+
+const ownValue = z
+  .number()
+  .describe("On the test's own measure and scale (QuickDASH 0-100 higher worse, worst pain 0-10, composites 0-100)");
+
+export const testMeasure = z
+  .object({
+    value: ownValue.describe("The latest day's value on the test's own measure (the mean of its trusted results)"),
+    date: isoDate,
+    poor: z.boolean().describe("The latest day's results were all recorded in poor light or with few usable frames"),
+    previousValue: ownValue.nullable().describe("The most recent earlier trusted day's value"),
+    previousDate: isoDate.nullable(),
+    firstValue: ownValue.nullable().describe("The first trusted day's value"),
+    bestValue: ownValue.nullable().describe("The best trusted earlier value, by the measure's direction"),
+    bestDate: isoDate.nullable(),
+    against: z.enum(DECLINE_REFERENCES).nullable().describe("The earlier result the decline (or re-measure) is measured against"),
+    fromValue: ownValue.nullable(),
+    fromDate: isoDate.nullable(),
+    urgency: z.number().nullable().describe("The decline in MCIDs (drop ÷ mcid)"),
+    remeasure: z
+      .enum(REMEASURE_CAUSES)
+      .nullable()
+      .describe("poorLight: a poor latest result would raise the flag; outlier: the drop rests on one earlier result standing out"),
+    low: z.boolean().describe("The latest trusted value is at or beyond the measure's low threshold"),
+  })
+  .describe("The test judged on its own measure (docs/clinical.md, Attention and trend)");
 
 export const testStanding = z
   .object({
     test: z.enum(READ_NAMES),
     hand: z.enum(Hand).nullable().describe("The hand of these results; null when the test records none"),
-    score: score.describe("This test's value on its latest day (the day's mean, one decimal)"),
+    score: score.describe("This test's 0-100 headline on its latest day (the day's mean, one decimal)"),
     date: isoDate.describe("Its latest day"),
-    previousScore: score.nullable().describe("Its value on the most recent earlier day"),
+    previousScore: score.nullable().describe("Its headline on the most recent earlier day"),
     previousDate: isoDate.nullable(),
-    firstScore: score.describe("Its value on its first day (the latest day's when it has one day)"),
+    firstScore: score.describe("Its headline on its first day (the latest day's when it has one day)"),
     firstDate: isoDate,
     trend: z
       .enum(TEST_TRENDS)
-      .describe("latest minus previous: > +2 improving, < -2 declining, else stable; insufficient: results on one day only"),
-    change: z.number().nullable().describe("Latest minus previous, points; null with one day only"),
-    drop: z.number().describe("The larger fall to the latest value, from the previous day's or from the first; 0 when it rose"),
-    mcid: z.number().describe("The kind's minimal clinically important difference, points of its 0-100 score"),
-    clinicalDecline: z.boolean().describe("drop exceeds mcid: what raises needsAttention"),
+      .describe(
+        "The latest against the previous trusted result on the test's own measure: improving or declining when the change reaches its MCID, else stable; insufficient: one day",
+      ),
+    change: z.number().nullable().describe("Headline latest minus previous, points; null with one day only"),
+    drop: z.number().describe("How much worse the latest is than measure.fromValue, on the own measure; 0 when nothing is compared"),
+    mcid: z
+      .number()
+      .nullable()
+      .describe("The MCID the drop was judged by, on the own measure (pain: 2 points or 30 %, whichever is smaller)"),
+    clinicalDecline: z.boolean().describe("A confirmed decline reaching the MCID on a judged hand: raises needsAttention"),
+    judged: z.boolean().describe("False for the hand the profile does not name as affected: shown, never flagged"),
+    measure: testMeasure.nullable(),
+    otherHandPercent: z
+      .number()
+      .nullable()
+      .describe("This hand's own measure as % of the other hand's, when both are measured (higher-is-better measures)"),
   })
   .describe("One test (and hand) compared only with itself");
 export type TestStanding = z.infer<typeof testStanding>;
@@ -163,29 +203,37 @@ export type TestStanding = z.infer<typeof testStanding>;
 export const attentionReason = z
   .object({
     reason: z.enum(ATTENTION_REASONS),
-    test: z.enum(READ_NAMES).nullable().describe("The declining test (test_declining)"),
+    test: z.enum(READ_NAMES).nullable().describe("The test the reason is about"),
     hand: z.enum(Hand).nullable(),
-    drop: z.number().nullable().describe("How many points the test fell (test_declining), more than its mcid"),
+    drop: z.number().nullable().describe("How much worse the test is, on its own measure (test_declining, remeasure)"),
     text: z
       .string()
       .describe(
-        'In words, e.g. "Pain (both hands) down 25 points since the previous result, 80 → 55 (clinically important: more than 20)"',
+        'In words and the measure\'s own units, e.g. "QuickDASH 20.5 → 38.6 (+18.1, worse; clinically important ≥ 15.91) since the first result"',
       ),
   })
-  .describe("Why needsAttention is true");
+  .describe("Why needsAttention is true, or why a result should be measured again");
 export type AttentionReason = z.infer<typeof attentionReason>;
 
 const standingFields = {
   score: score.nullable().describe("Latest daily overall score: the mean of each test's latest value (carried forward), one decimal"),
-  trend: z.enum(TRENDS).describe("The latest two daily overall scores: > +2 improving, < -2 declining, else stable (also with one day)"),
+  trend: z
+    .enum(TRENDS)
+    .describe(
+      "declining when a judged test has a clinical decline, improving when one improved by its MCID, else stable (docs/clinical.md)",
+    ),
   needsAttention: z
     .boolean()
     .describe(
-      "A test dropped by more than its kind's minimal clinically important difference, or the latest overall score is below 40; false after a clinician marked the patient reviewed, until a newer result",
+      "A judged test declined by its MCID (confirmed), or its latest result is low on its own scale; false after a clinician marked the patient reviewed, until a newer result",
     ),
+  attentionGroup: z
+    .enum(ATTENTION_GROUPS)
+    .nullable()
+    .describe("The list's group: decline (sorted by urgency, then recency), low, remeasure (not flagged); null for none"),
   reviewedAt: timestamp.nullable().describe("When a clinician last marked the patient reviewed"),
   tests: z.array(testStanding).describe("Each test and hand: its own latest two days and trend"),
-  attentionReasons: z.array(attentionReason).describe("What raises needsAttention; empty when it is false"),
+  attentionReasons: z.array(attentionReason).describe("What raises needsAttention, then what asks for a re-measure"),
 };
 
 export const patientRow = z.object({

@@ -2,9 +2,9 @@
 // day's results of the test and hand. A day's overall score is the mean of every series' latest
 // value on or before that day, so a pain check-in does not drop the ROM and dexterity results
 // from the day's figure. Sub-scores are the day's own means, null when the day has none of that
-// type. Values are rounded to one decimal, and the trend and attention rules use those same
-// rounded values (patient_test_days and patient_overall_days, migration
-// 20261123120000_trend_per_test), so what a provider sees is exactly what the rules judged.
+// type. Values are rounded to one decimal (patient_test_days and patient_overall_days,
+// prisma/functions.sql). These are the spec's 0-100 figures; the trend and attention rules judge
+// each test on its own measure instead (refresh_patient_standing, docs/clinical.md).
 import type { z } from "zod";
 import type { PatientHandle } from "@/lib/access";
 import { db } from "@/lib/db";
@@ -12,14 +12,6 @@ import { Prisma } from "@/lib/generated/prisma/client.ts";
 import type { scoresQuery } from "@/lib/patients/schemas";
 
 export type Trend = "improving" | "declining" | "stable";
-
-/**
- * A latest daily overall score below this needs attention. The rules themselves (a trend over
- * +2 / under -2 per test and overall, attention when a test drops by more than its kind's MCID
- * or the score is below 40) run in the database, in refresh_patient_standing() of
- * prisma/functions.sql, with the thresholds of lib/assessments/kinds/thresholds.ts.
- */
-export { ATTENTION_BELOW } from "@/lib/assessments/kinds/thresholds";
 
 /** SQL: the day's mean of a score column, rounded to one decimal (numeric, exact). */
 const dailyMean = (column: string) => Prisma.raw(`round(avg(${column})::numeric, 1)`);

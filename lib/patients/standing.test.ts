@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TestStanding } from "@/lib/patients/schemas";
-import { ATTENTION_BELOW } from "@/lib/patients/scores";
 import { attentionReasons, oneDecimal, testLabel, TEST_NAMES, TREND_WORDS } from "@/lib/patients/standing";
 
 const standing = (over: Partial<TestStanding>): TestStanding => ({
@@ -18,6 +17,9 @@ const standing = (over: Partial<TestStanding>): TestStanding => ({
   drop: 10,
   mcid: 10,
   clinicalDecline: false,
+  judged: true,
+  measure: null,
+  otherHandPercent: null,
   ...over,
 });
 
@@ -44,54 +46,87 @@ test("scores are shown with one decimal, whole numbers without one", () => {
   assert.equal(oneDecimal(0), "0");
 });
 
-test("every test that fell beyond its MCID (since its previous or first result) raises the flag, in order; a declining trend within it does not", () => {
-  const tests = [
-    standing({ test: "ROM", hand: "LEFT", trend: "declining", previousScore: 71.5, score: 55, drop: 16.5, clinicalDecline: true }),
-    standing({ test: "PAIN", hand: null, trend: "improving" }),
-    standing({ test: "THUMB", hand: null, trend: "declining", previousScore: 60, score: 57, clinicalDecline: false }),
-    standing({ test: "DEXTERITY", hand: "RIGHT", trend: "insufficient", previousScore: null }),
-    standing({
-      test: "ARTHRITIS",
-      hand: "BOTH",
-      trend: "declining",
-      firstScore: 80,
-      previousScore: 66,
-      score: 64.5,
-      drop: 15.5,
-      clinicalDecline: true,
-    }),
-  ];
-  assert.deepEqual(attentionReasons(tests, 75), [
-    {
-      reason: "test_declining",
-      test: "ROM",
-      hand: "LEFT",
-      drop: 16.5,
-      text: "Range of motion (left) down 16.5 points since the previous result, 71.5 → 55 (clinically important: more than 10)",
-    },
-    {
-      reason: "test_declining",
-      test: "ARTHRITIS",
-      hand: "BOTH",
-      drop: 15.5,
-      text: "Arthritis (both hands) down 15.5 points since the first result, 80 → 64.5 (clinically important: more than 10)",
-    },
-  ]);
+const measure = (over: Partial<NonNullable<TestStanding["measure"]>>): NonNullable<TestStanding["measure"]> => ({
+  value: 50,
+  date: "2026-11-20",
+  poor: false,
+  previousValue: null,
+  previousDate: null,
+  firstValue: null,
+  bestValue: null,
+  bestDate: null,
+  against: null,
+  fromValue: null,
+  fromDate: null,
+  urgency: null,
+  remeasure: null,
+  low: false,
+  ...over,
 });
 
-test(`a latest overall score below ${ATTENTION_BELOW} raises the flag; ${ATTENTION_BELOW} itself and no score do not`, () => {
-  assert.equal(ATTENTION_BELOW, 40);
-  assert.deepEqual(attentionReasons([], 39.9), [
-    { reason: "low_score", test: null, hand: null, drop: null, text: "Overall score 39.9 is below 40" },
-  ]);
-  assert.deepEqual(attentionReasons([], 40), []);
-  assert.deepEqual(attentionReasons([], null), []);
-  assert.deepEqual(attentionReasons([], 0), [
-    { reason: "low_score", test: null, hand: null, drop: null, text: "Overall score 0 is below 40" },
-  ]);
-  const both = attentionReasons([standing({ trend: "declining", previousScore: 45, score: 30, clinicalDecline: true })], 30);
+test("a decline reads in the measure's own units and direction, largest in MCIDs first", () => {
+  const tests = [
+    standing({
+      test: "PAIN",
+      hand: null,
+      drop: 2,
+      clinicalDecline: true,
+      measure: measure({ value: 4, against: "first", fromValue: 2, fromDate: "2026-10-01", urgency: 1 }),
+    }),
+    standing({
+      test: "QUICKDASH",
+      hand: null,
+      drop: 18.1,
+      clinicalDecline: true,
+      measure: measure({ value: 38.6, against: "first", fromValue: 20.5, fromDate: "2026-10-01", urgency: 1.138 }),
+    }),
+    standing({
+      test: "PAIN",
+      hand: "LEFT",
+      drop: 1,
+      clinicalDecline: true,
+      measure: measure({ value: 4, against: "previous", fromValue: 3, fromDate: "2026-11-01", urgency: 1.111 }),
+    }),
+  ];
   assert.deepEqual(
-    both.map((r) => r.reason),
-    ["test_declining", "low_score"],
+    attentionReasons(tests, true).map((r) => [r.reason, r.test, r.drop, r.text]),
+    [
+      [
+        "test_declining",
+        "QUICKDASH",
+        18.1,
+        "QuickDASH 20.5 → 38.6 (+18.1, worse; clinically important ≥ 15.91) since the first result (2026-10-01)",
+      ],
+      ["test_declining", "PAIN", 1, "Worst pain (left) 3 → 4/10 (worse, ≥ 30 %) since the previous result (2026-11-01)"],
+      ["test_declining", "PAIN", 2, "Worst pain 2 → 4/10 (worse, ≥ 2 points) since the first result (2026-10-01)"],
+    ],
+  );
+});
+
+test("low is per test on its own scale; re-measures are listed without the flag; the unaffected hand never reads", () => {
+  const tests = [
+    standing({ test: "PAIN", hand: null, measure: measure({ value: 8, low: true }) }),
+    standing({ test: "ROM", hand: "RIGHT", measure: measure({ value: 32, low: true }) }),
+    standing({ test: "ROM", hand: "LEFT", judged: false, measure: measure({ value: 30, low: true }) }),
+    standing({
+      test: "DEXTERITY",
+      hand: "RIGHT",
+      drop: 12,
+      measure: measure({ value: 69, against: "previous", fromValue: 81, fromDate: "2026-11-10", remeasure: "outlier" }),
+    }),
+    standing({ test: "THUMB", hand: null, measure: measure({ value: 30, poor: true, remeasure: "poorLight" }) }),
+  ];
+  assert.deepEqual(
+    attentionReasons(tests, true).map((r) => r.text),
+    [
+      "Worst pain 8/10 (low: 7/10 or higher)",
+      "Range of motion (right) 32 (low: 40 or lower)",
+      "Dexterity (right) 81 → 69: re-measure to confirm (it rests on the 81 of 2026-11-10, which stands out from the results beside it)",
+      "Thumb movements 30: re-measure to confirm (the latest result was recorded in poor light or with few usable frames)",
+    ],
+  );
+  assert.deepEqual(
+    attentionReasons(tests, false).map((r) => r.reason),
+    ["remeasure", "remeasure"],
   );
 });

@@ -1,19 +1,18 @@
-// A demo clinic: a care provider, an admin, and patients with profiles, treatments, 90 days of
-// assessments of every type with realistic trajectories (improving, declining, steady, low),
-// score points and journal entries. Rows go in by the thousand through unnest() arrays, so
+// A demo clinic: a care provider, an admin, the clinic of known truth (lib/seed/known-truth.ts),
+// and any number of generated patients with profiles, treatments, 90 days of assessments of every
+// type along made-up trajectories (improving, declining, steady, low), score points and journal
+// entries. Rows go in by the thousand through unnest() arrays, so
 // 10,000 patients × 20 assessments take seconds, not hours. Used by `npm run db:seed`, the
 // benchmarks and tests.
 import { generateJoinCode } from "@/lib/clinics/join-code";
 import { generateCode } from "@/lib/codes";
 import { KINDS } from "@/lib/assessments/kinds";
-import { scoreValuesFor, type Snapshot } from "@/lib/assessments/read";
-
-/** What the seeder needs from a database connection (pg client, PGlite, lib/db's runner). */
-export interface SeedSql {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
-}
+import type { Snapshot } from "@/lib/assessments/read";
+import { insertAssessments, type PlannedAssessment, type SeedSql } from "@/lib/seed/insert";
+import { seedKnownTruth } from "@/lib/seed/known-truth";
 
 export interface SeedOptions {
+  /** Generated patients beside the clinic of known truth (the benchmarks' volume). */
   patients?: number;
   assessmentsPerPatient?: number;
   days?: number;
@@ -40,8 +39,8 @@ export interface SeedResult {
   patients: number;
   assessments: number;
   journalEntries: number;
-  /** Each patient's course by their sub: what the standings should make of them. */
-  courses: Record<string, Course>;
+  /** The clinic of known truth's patients (lib/seed/known-truth.ts), by key. */
+  knownTruth: Record<string, number>;
 }
 
 export const DEMO_PROVIDER_SUB = "demo|care-provider";
@@ -198,15 +197,6 @@ const { ROM, DEXTERITY, PAIN, ARTHRITIS } = KINDS;
 const TYPES = [ROM.stored, DEXTERITY.stored, PAIN.stored, ARTHRITIS.stored] as const;
 type StoredType = (typeof TYPES)[number];
 
-interface PlannedAssessment {
-  code: string;
-  type: StoredType;
-  hand: "LEFT" | "RIGHT" | "BOTH";
-  snapshot: Snapshot;
-  date: Date;
-  patient: number;
-}
-
 function assessmentFor(
   type: StoredType,
   level: number,
@@ -315,7 +305,7 @@ const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Inserts the demo clinic. A fresh batch tag keeps repeated runs from colliding. */
 export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): Promise<SeedResult> {
-  const patients = options.patients ?? 40;
+  const patients = options.patients ?? 0;
   const perPatient = options.assessmentsPerPatient ?? 20;
   const days = options.days ?? 90;
   const journalPerPatient = options.journalPerPatient ?? 3;
@@ -363,6 +353,8 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
     ],
   );
 
+  const knownTruth = await seedKnownTruth(sql, firstClinic, tag, now);
+
   const usedCodes = new Set<string>();
   const freshCode = () => {
     let code = generateCode();
@@ -373,7 +365,6 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
 
   let assessments = 0;
   let journalEntries = 0;
-  const courses: Record<string, Course> = {};
   for (let first = 0; first < patients; first += batchSize) {
     const count = Math.min(batchSize, patients - first);
     const people = Array.from({ length: count }, (_, k) => {
@@ -444,7 +435,6 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
       [treatments.map((t) => t.id), treatments.map((t) => t.name), treatments.map((t) => t.started), treatments.map((t) => t.ended)],
     );
 
-    for (const p of people) courses[p.sub] = p.course;
     const planned: PlannedAssessment[] = [];
     people.forEach((p, k) => {
       const level = trajectory(p.course, r, days);
@@ -459,47 +449,7 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
       }
     });
 
-    const inserted = await sql.query<{ id: number; code: string }>(
-      `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created)
-       SELECT u.code, u.type::"AssessmentType", u.hand::"Hand", u.snapshot::jsonb, false, u.owner, u.created
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::timestamptz[]) AS u(code, type, hand, snapshot, owner, created)
-       ON CONFLICT (code) DO NOTHING
-       RETURNING id, code`,
-      [
-        planned.map((a) => a.code),
-        planned.map((a) => a.type),
-        planned.map((a) => a.hand),
-        planned.map((a) => JSON.stringify(a.snapshot)),
-        planned.map((a) => a.patient),
-        planned.map((a) => a.date.toISOString()),
-      ],
-    );
-    // A code already taken by an earlier run is skipped rather than retried: demo data.
-    const idByCode = new Map(inserted.map((row) => [row.code, Number(row.id)]));
-    const stored = planned.flatMap((a) => (idByCode.has(a.code) ? [{ ...a, id: idByCode.get(a.code)! }] : []));
-    assessments += stored.length;
-    await insertDetails(sql, stored);
-
-    const points = stored.flatMap((a) => {
-      const values = scoreValuesFor(a.type, a.snapshot);
-      return values ? [{ ...a, ...values }] : [];
-    });
-    await sql.query(
-      `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score, rom_score, dexterity_score, pain_score, created_at)
-       SELECT u.contact, u.assessment, (u.created AT TIME ZONE 'UTC')::date, u.hand::"Hand", u.overall, u.rom, u.dexterity, u.pain, u.created
-       FROM unnest($1::int[], $2::int[], $3::timestamptz[], $4::text[], $5::float8[], $6::float8[], $7::float8[], $8::float8[])
-            AS u(contact, assessment, created, hand, overall, rom, dexterity, pain)`,
-      [
-        points.map((p) => p.patient),
-        points.map((p) => p.id),
-        points.map((p) => p.date.toISOString()),
-        points.map((p) => p.hand),
-        points.map((p) => p.overallScore),
-        points.map((p) => p.romScore),
-        points.map((p) => p.dexterityScore),
-        points.map((p) => p.painScore),
-      ],
-    );
+    assessments += await insertAssessments(sql, planned);
 
     const entries = people.flatMap((p, k) =>
       Array.from({ length: journalPerPatient }, (_, j) => {
@@ -536,103 +486,5 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
     options.progress?.(first + count);
   }
 
-  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries, courses };
-}
-
-type StoredAssessment = PlannedAssessment & { id: number };
-
-/** The detail row of each record, so its results tree and summary read like a real one. */
-async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<void> {
-  const of = (type: StoredType) => stored.filter((a) => a.type === type);
-  const field = (list: StoredAssessment[], key: string) => list.map((a) => (a.snapshot[key] ?? null) as unknown);
-
-  const rom = of(ROM.stored);
-  await sql.query(
-    `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, max_extension_deg, max_flexion_deg, created_at)
-     SELECT u.id, u.hand::"Hand", u.overall, u.wrist, u.finger, u.lighting::"LightingQuality", u.ext, u.flex, u.created
-     FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::text[], $7::float8[], $8::float8[], $9::timestamptz[])
-          AS u(id, hand, overall, wrist, finger, lighting, ext, flex, created)`,
-    [
-      rom.map((a) => a.id),
-      rom.map((a) => a.hand),
-      field(rom, "overallScore"),
-      field(rom, "wristScore"),
-      field(rom, "fingerScore"),
-      field(rom, "lightingQuality"),
-      field(rom, "extensionDeg"),
-      field(rom, "flexionDeg"),
-      rom.map((a) => a.date.toISOString()),
-    ],
-  );
-
-  const dexterity = of(DEXTERITY.stored);
-  await sql.query(
-    `INSERT INTO dexterity_assessments (assessment_id, hand, duration, overall_score, speed_score, touch_precision, consistency_score,
-                                        cycle_count, total_touches, sequences_completed, average_frequency, sequence_accuracy, created_at)
-     SELECT u.id, u.hand::"Hand", 15, u.overall, u.speed, u.precision, u.consistency, u.cycles, u.touches, u.sequences, u.frequency, u.accuracy, u.created
-     FROM unnest($1::int[], $2::text[], $3::float8[], $4::float8[], $5::float8[], $6::float8[], $7::int[], $8::int[], $9::int[], $10::float8[], $11::float8[], $12::timestamptz[])
-          AS u(id, hand, overall, speed, precision, consistency, cycles, touches, sequences, frequency, accuracy, created)`,
-    [
-      dexterity.map((a) => a.id),
-      dexterity.map((a) => a.hand),
-      field(dexterity, "overallScore"),
-      field(dexterity, "speedScore"),
-      field(dexterity, "touchPrecision"),
-      field(dexterity, "consistencyScore"),
-      field(dexterity, "cycleCount"),
-      field(dexterity, "totalTouches"),
-      field(dexterity, "sequencesCompleted"),
-      field(dexterity, "averageFrequency"),
-      field(dexterity, "sequenceAccuracy"),
-      dexterity.map((a) => a.date.toISOString()),
-    ],
-  );
-
-  const pain = of(PAIN.stored);
-  const sessions = await sql.query<{ id: number; assessment_id: number }>(
-    `INSERT INTO pain_sessions (assessment_id, mode, hand, pain_type, time_of_day, max_severity, is_complete, created_at)
-     SELECT u.id, 'QUICK', u.hand::"Hand", u.pain_type::"PainType", u.time_of_day::"PainTimeOfDay", u.severity, true, u.created
-     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::timestamptz[]) AS u(id, hand, pain_type, time_of_day, severity, created)
-     RETURNING id, assessment_id`,
-    [
-      pain.map((a) => a.id),
-      pain.map((a) => a.hand),
-      field(pain, "painType"),
-      field(pain, "timeOfDay"),
-      field(pain, "maxSeverity"),
-      pain.map((a) => a.date.toISOString()),
-    ],
-  );
-  const sessionByAssessment = new Map(sessions.map((s) => [Number(s.assessment_id), Number(s.id)]));
-  const painEntries = pain.map((a) => ({
-    session: sessionByAssessment.get(a.id)!,
-    entry: (a.snapshot.entries as { hand: string; severity: number }[])[0]!,
-  }));
-  await sql.query(
-    `INSERT INTO pain_entries (pain_session_id, position, area_type, hand, severity)
-     SELECT u.session, 0, 'WRIST', u.hand::"Hand", u.severity FROM unnest($1::int[], $2::text[], $3::float8[]) AS u(session, hand, severity)`,
-    [painEntries.map((p) => p.session), painEntries.map((p) => p.entry.hand), painEntries.map((p) => p.entry.severity)],
-  );
-
-  const arthritis = of(ARTHRITIS.stored);
-  await sql.query(
-    `INSERT INTO arthritis_evaluations (assessment_id, hand, composite_score, progression_level, pattern_type, rom_deficit_score, pain_burden_score,
-                                        functional_score, stiffness_score, affected_joint_count, created_at)
-     SELECT u.id, u.hand::"Hand", u.composite, u.level, u.pattern::"ArthritisPattern", u.rom_deficit, u.pain_burden, u.functional, u.stiffness, u.joints, u.created
-     FROM unnest($1::int[], $2::text[], $3::float8[], $4::int[], $5::text[], $6::float8[], $7::float8[], $8::float8[], $9::float8[], $10::int[], $11::timestamptz[])
-          AS u(id, hand, composite, level, pattern, rom_deficit, pain_burden, functional, stiffness, joints, created)`,
-    [
-      arthritis.map((a) => a.id),
-      arthritis.map((a) => a.hand),
-      field(arthritis, "compositeScore"),
-      field(arthritis, "progressionLevel"),
-      field(arthritis, "patternType"),
-      field(arthritis, "romDeficitScore"),
-      field(arthritis, "painBurdenScore"),
-      field(arthritis, "functionalScore"),
-      field(arthritis, "stiffnessScore"),
-      field(arthritis, "affectedJointCount"),
-      arthritis.map((a) => a.date.toISOString()),
-    ],
-  );
+  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries, knownTruth };
 }

@@ -4,7 +4,7 @@
 import { KINDS } from "@/lib/assessments/kinds";
 import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
 import { generateCode } from "@/lib/codes";
-import type { SeedSql } from "@/lib/seed/demo-clinic";
+import type { SeedSql } from "@/lib/seed/insert";
 
 const ROM = KINDS.ROM.stored;
 const TAPPING = KINDS.DEXTERITY.stored;

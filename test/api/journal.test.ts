@@ -140,7 +140,7 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     const empty = await api.get(`/journal/narrative-context/${writer.id}`);
     assert.equal(empty.status, 200);
     assert.match(empty.body.context, /^No journal entries yet\./);
-    assert.match(empty.body.context, /overall 58 on \d{4}-\d\d-\d\d \(ROM 58\); trend stable\.$/);
+    assert.match(empty.body.context, /Range of motion \(\w+\) 58, one result so far; trend stable\.$/);
 
     await api.post("/journal", { patientId: writer.id, entryType: "PRE_ASSESSMENT", transcript: "Oldest words.", painRating: 6 });
     for (let i = 0; i < 11; i++) {
@@ -168,7 +168,7 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     assert.match(lines[2]!, /^- .* · AD_HOC_CHECK_IN · left hand: "Check-in 10: long story/);
     assert.ok(lines[2]!.length < 700, "each transcript is clipped");
     assert.doesNotMatch(context, /Oldest words/, "older entries give way first");
-    assert.match(lines.at(-1)!, /^Latest scores \(0-100, higher is better\): overall 58/);
+    assert.match(lines.at(-1)!, /^Latest results, each test on its own scale against its own previous result: Range of motion/);
     assert.equal((await api.get("/journal/narrative-context/99999999")).status, 404);
   });
 });

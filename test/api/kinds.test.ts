@@ -58,14 +58,14 @@ const clinic: Record<string, { sub: string; course: Course }> = {
       ],
     },
   },
-  // Each kind moves by less than its MCID (ROM 10, dexterity 10, pain 20, arthritis 10, thumb 10, QuickDASH 15.91).
+  // Each kind moves by less than its MCID on its own measure (ROM, dexterity, arthritis, thumb 10; worst pain 2 points or 30 %; QuickDASH 15.91).
   "Truthcase Steady Sam": {
     sub: uniqueSub("sam"),
     course: {
       5: [
         ["ROM", 70],
         ["FINGER_TAPPING", 72],
-        ["PAIN", 80],
+        ["PAIN", 60],
         ["ARTHRITIS", 70],
         ["THUMB_MOVEMENTS", 70],
         ["QUICKDASH", 80],
@@ -73,7 +73,7 @@ const clinic: Record<string, { sub: string; course: Course }> = {
       1: [
         ["ROM", 62],
         ["FINGER_TAPPING", 64],
-        ["PAIN", 62],
+        ["PAIN", 55],
         ["ARTHRITIS", 61],
         ["THUMB_MOVEMENTS", 61],
         ["QUICKDASH", 65],
@@ -94,10 +94,10 @@ const clinic: Record<string, { sub: string; course: Course }> = {
       ],
     },
   },
-  // Pain's score drops 30 points: 3 points on the 0-10 scale (MCID 2).
+  // Worst pain 1 → 4 out of 10 (MCID 2 points or 30 %).
   "Truthcase Decliner Pia": { sub: uniqueSub("pia"), course: { 3: [["PAIN", 90]], 0: [["PAIN", 60]] } },
-  // QuickDASH disability rises 20 points (MCID 15.91).
-  "Truthcase Decliner Quinn": { sub: uniqueSub("quinn"), course: { 7: [["QUICKDASH", 80]], 2: [["QUICKDASH", 60]] } },
+  // QuickDASH disability rises 15 → 35 (MCID 15.91).
+  "Truthcase Decliner Quinn": { sub: uniqueSub("quinn"), course: { 7: [["QUICKDASH", 85]], 2: [["QUICKDASH", 65]] } },
   // Steady, but low.
   "Truthcase Low Lou": { sub: uniqueSub("lou"), course: { 4: [["ROM", 35]], 1: [["ROM", 36]] } },
 };
@@ -122,7 +122,13 @@ function clinicSql(): string {
       results.map(([type, score], i) => {
         const at = daysAgo(Number(ago), 8 + i);
         const snapshot =
-          type === "ARTHRITIS" ? { compositeScore: score } : type === "QUICKDASH" ? quickDashAt(score) : { overallScore: score };
+          type === "ARTHRITIS"
+            ? { compositeScore: score }
+            : type === "QUICKDASH"
+              ? quickDashAt(score)
+              : type === "PAIN"
+                ? { overallScore: score, maxSeverity: (100 - score) / 10 }
+                : { overallScore: score };
         const sub = SUB_SCORE[type];
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
@@ -260,14 +266,14 @@ test("the flag marks exactly the true decliners and the low scorer, each for the
   assert.deepEqual(flagged, [...TRUE_DECLINERS, ...LOW_SCORERS].sort());
   const reasons = Object.fromEntries(rows.map((row) => [row.name, row.attentionReasons.map((r) => [r.test, r.drop])]));
   assert.deepEqual(reasons["Truthcase Decliner Dan"], [["ROM", 15]]);
-  assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 30]]);
+  assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 3]]);
   assert.deepEqual(reasons["Truthcase Decliner Quinn"], [["QUICKDASH", 20]]);
-  assert.deepEqual(reasons["Truthcase Low Lou"], [[null, null]]);
-  // The steady patient's tests all fell by more than 2 points: the spec's trend says so, the flag does not.
+  assert.deepEqual(reasons["Truthcase Low Lou"], [["ROM", null]]);
+  // The steady patient's tests all fell by more than 2 points, each within its MCID: stable, no flag.
   const sam = rows.find((row) => row.name === "Truthcase Steady Sam")!;
   assert.deepEqual(
     sam.tests.map((t) => [t.test, t.trend, t.clinicalDecline]),
-    ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"].map((test) => [test, "declining", false]),
+    ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"].map((test) => [test, "stable", false]),
   );
 });
 

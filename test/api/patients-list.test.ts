@@ -1,5 +1,5 @@
-// The provider list and score history over days: trend at exactly +2/-2, attention at 40, the
-// day's mean, each test compared only with itself and the overall score carrying each test's
+// The provider list and score history over days: trend and attention by each test's own MCID
+// (changes of 2 points are stable), a low result at 40, the day's mean, each test compared only with itself and the overall score carrying each test's
 // latest value forward, filters, each sort, search, pagination bounds. Histories span several days, so
 // the fixtures are written into the database (between two starts of the server) rather than
 // submitted today through the API.
@@ -54,7 +54,13 @@ function fixtureSql(patients: FixturePatient[]): string {
         const { type, hand, score } = typeof result === "number" ? { type: "ROM" as const, hand: "RIGHT", score: result } : result;
         const at = daysAgo(Number(ago), 9 + i).toISOString();
         const sub = SUB_SCORE[type];
-        const snapshot = type === "ARTHRITIS" ? `{"compositeScore": ${score}}` : `{"overallScore": ${score}}`;
+        // Pain's own measure is the worst rating out of 10, the 0-100 score's inverse.
+        const snapshot =
+          type === "ARTHRITIS"
+            ? `{"compositeScore": ${score}}`
+            : type === "PAIN"
+              ? `{"overallScore": ${score}, "maxSeverity": ${(100 - score) / 10}}`
+              : `{"overallScore": ${score}}`;
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
           `VALUES ('${freshCode()}', '${type}', '${hand}', '${snapshot}', false, pid, '${at}') RETURNING id INTO aid;\n` +
@@ -175,8 +181,17 @@ after(async () => {
   await database?.drop();
 });
 
-/** A test's standing without the clinical-change fields (test/api/kinds.test.ts checks those). */
-const spec = ({ change: _change, drop: _drop, mcid: _mcid, clinicalDecline: _decline, ...rest }: Record<string, unknown>) => rest;
+/** A test's standing without the clinical-change fields (test/api/known-truth.test.ts judges those). */
+const spec = ({
+  change: _change,
+  drop: _drop,
+  mcid: _mcid,
+  clinicalDecline: _decline,
+  judged: _judged,
+  measure: _measure,
+  otherHandPercent: _other,
+  ...rest
+}: Record<string, unknown>) => rest;
 
 const row = async (key: keyof typeof fixtures) => {
   const { body } = await api.get(`/patients?search=${encodeURIComponent(fixtures[key].name)}`, { token: provider });
@@ -186,7 +201,7 @@ const row = async (key: keyof typeof fixtures) => {
   return { ...rest, tests: rest.tests.map(spec) };
 };
 
-test("trend is stable at exactly +2 and improving just above", async () => {
+test("a change within the test's MCID is stable: +2 and +2.1 alike", async () => {
   assert.deepEqual(
     { ...(await row("up2")), id: 0, lastAssessment: null },
     {
@@ -198,6 +213,7 @@ test("trend is stable at exactly +2 and improving just above", async () => {
       score: 52,
       trend: "stable",
       needsAttention: false,
+      attentionGroup: null,
       tests: [
         {
           test: "ROM",
@@ -216,24 +232,28 @@ test("trend is stable at exactly +2 and improving just above", async () => {
     },
   );
   const up = await row("up21");
-  assert.equal(up.trend, "improving");
+  assert.equal(up.trend, "stable");
   assert.equal(up.score, 52.1);
   assert.equal(up.needsAttention, false);
 });
 
-test("trend is stable at exactly -2 and declining just below, which is no clinical change: no flag", async () => {
+test("-2 and -2.1 are within the MCID: stable, no flag", async () => {
   const flat = await row("down2");
   assert.equal(flat.trend, "stable");
   assert.equal(flat.needsAttention, false);
   const down = await row("down21");
-  assert.equal(down.trend, "declining");
+  assert.equal(down.trend, "stable");
   assert.equal(down.needsAttention, false);
 });
 
-test("a latest score of exactly 40 needs no attention; 39.9 does", async () => {
+test("a test's own score of 40 or lower is low: flagged, in the low group", async () => {
   const at = await row("at40");
   assert.equal(at.score, 40);
-  assert.equal(at.needsAttention, false);
+  assert.deepEqual([at.needsAttention, at.attentionGroup], [true, "low"]);
+  assert.deepEqual(
+    at.attentionReasons.map((r: { text: string }) => r.text),
+    ["Range of motion (right) 40 (low: 40 or lower)"],
+  );
   const below = await row("below40");
   assert.equal(below.score, 39.9);
   assert.equal(below.trend, "stable");
@@ -243,7 +263,7 @@ test("a latest score of exactly 40 needs no attention; 39.9 does", async () => {
 test("a day's score is the mean of that day's assessments; one day or none is stable", async () => {
   const mean = await row("mean");
   assert.equal(mean.score, 52.5);
-  assert.equal(mean.trend, "improving");
+  assert.equal(mean.trend, "stable");
   assert.equal(mean.assessmentCount, 3);
   const single = await row("single");
   assert.equal(single.trend, "stable");
@@ -360,9 +380,9 @@ test("mixed test days, improving on every test: improving, no flag", async () =>
 
 test("one test declining while the others improve: flagged, and the flag names the test", async () => {
   assert.deepEqual(await mixedStanding("decliner"), {
-    // (70 + 60 + 55) / 3, previous day (70 + 60 + 50) / 3: +1.7 overall, stable.
+    // (70 + 60 + 55) / 3, previous day (70 + 60 + 50) / 3: the overall score rose, but worst pain 1.5 → 4/10 is a decline.
     score: 61.7,
-    trend: "stable",
+    trend: "declining",
     needsAttention: true,
     tests: [
       {
@@ -374,7 +394,7 @@ test("one test declining while the others improve: flagged, and the flag names t
         previousDate: day(4),
         firstScore: 50,
         firstDate: day(4),
-        trend: "improving",
+        trend: "stable",
       },
       {
         test: "ROM",
@@ -404,18 +424,21 @@ test("one test declining while the others improve: flagged, and the flag names t
         reason: "test_declining",
         test: "PAIN",
         hand: "BOTH",
-        drop: 25,
-        text: "Pain (both hands) down 25 points since the previous result, 85 → 60 (clinically important: more than 20)",
+        drop: 2.5,
+        text: `Worst pain (both hands) 1.5 → 4/10 (worse, ≥ 2 points) since the first result (${day(5)})`,
       },
     ],
   });
   const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /pain \(both hands\) 85 → 60 \(declining; worst pain 1\.5 → 4 out of 10\)/);
-  assert.match(note, /range of motion \(left\) 50 → 55 \(improving\)/);
-  assert.match(note, /Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/);
+  assert.match(note, /Worst pain \(both hands\) 1\.5 → 4\/10, declining/);
+  assert.match(
+    note,
+    /Range of motion \(left\) 50 → 55, stable \(79 % of the other hand\); Range of motion \(right\) 60 → 70, improving \(127 % of the other hand\)/,
+  );
+  assert.match(note, /Flagged for attention: Worst pain \(both hands\) 1\.5 → 4\/10 \(worse, ≥ 2 points\)/);
 });
 
-test("single results: not enough data per test, no flag unless the score is below 40", async () => {
+test("single results: not enough data per test, no flag unless the test's own result is low", async () => {
   assert.deepEqual(await mixedStanding("single"), {
     score: 71,
     trend: "stable",
@@ -463,17 +486,19 @@ test("single results: not enough data per test, no flag unless the score is belo
         trend: "insufficient",
       },
     ],
-    attentionReasons: [{ reason: "low_score", test: null, hand: null, drop: null, text: "Overall score 35 is below 40" }],
+    attentionReasons: [
+      { reason: "low_score", test: "ARTHRITIS", hand: "BOTH", drop: null, text: "Arthritis (both hands) 35 (low: 40 or lower)" },
+    ],
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
-  // Pain is said on its own 0-10 scale too: a score of 72 is a worst rating of 2.8.
-  assert.match(note, /pain \(both hands\) 72 \(one day of results, not enough data for a trend; worst pain 2\.8 out of 10\)/);
+  // Pain is said on its own 0-10 scale: a score of 72 is a worst rating of 2.8.
+  assert.match(note, /Worst pain \(both hands\) 2\.8\/10, one result so far/);
 });
 
-test("the filters use the same figures: no Mixcase patient is declining; the flag is on Decliner and Lone", async () => {
+test("the filters use the same figures: Decliner is declining; the flag is on Decliner and Lone", async () => {
   const names = async (filter: string) =>
     (await api.get(`/patients?search=Mixcase&${filter}`, { token: provider })).body.patients.map((p: { name: string }) => p.name);
-  assert.deepEqual(await names("trend=declining"), []);
+  assert.deepEqual(await names("trend=declining"), ["Mixcase Decliner"]);
   assert.deepEqual(await names("trend=improving"), ["Mixcase Improver"]);
   assert.deepEqual(await names("attention=true"), ["Mixcase Decliner", "Mixcase Lone"]);
 });
@@ -510,23 +535,19 @@ test("score history pages: default 90, max 365 (clamped), offset, bad values are
 
 test("the trend and attention filters", async () => {
   const declining = await api.get("/patients?search=Trendcase&trend=declining", { token: provider });
-  assert.deepEqual(
-    declining.body.patients.map((p: { name: string }) => p.name),
-    ["Trendcase Dogwood"],
-  );
+  // Every Trendcase change is within the MCID.
+  assert.deepEqual(declining.body.patients, []);
   const improving = await api.get("/patients?search=Trendcase&trend=improving", { token: provider });
-  assert.deepEqual(
-    improving.body.patients.map((p: { name: string }) => p.name),
-    ["Trendcase Birch", "Trendcase Ginkgo"],
-  );
+  assert.deepEqual(improving.body.patients, []);
   const attention = await api.get("/patients?search=Trendcase&attention=true", { token: provider });
   assert.deepEqual(
     attention.body.patients.map((p: { name: string }) => p.name),
-    ["Trendcase Fir"],
+    ["Trendcase Elm", "Trendcase Fir"],
+    "both low, the most recent first",
   );
-  assert.equal(attention.body.total, 1);
+  assert.equal(attention.body.total, 2);
   const calm = await api.get("/patients?search=Trendcase&attention=false", { token: provider });
-  assert.equal(calm.body.total, 8);
+  assert.equal(calm.body.total, 7);
   assert.equal((await api.get("/patients?trend=sideways", { token: provider })).status, 400);
   assert.equal((await api.get("/patients?attention=maybe", { token: provider })).status, 400);
 });
@@ -586,7 +607,7 @@ test("the profile shows the same score, trend and flag as the list", async () =>
   const { status, body } = await api.get(`/patients/${ids.down21}`, { token: provider });
   assert.equal(status, 200);
   assert.equal(body.score, 57.9);
-  assert.equal(body.trend, "declining");
+  assert.equal(body.trend, "stable");
   assert.equal(body.needsAttention, false);
   assert.equal(body.latestScores.ROM.score, 57.9);
   assert.deepEqual(body.counts, { assessments: 2, scoreDays: 2, journalEntries: 0, activeTreatments: 0 });

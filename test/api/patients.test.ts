@@ -341,11 +341,12 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.equal(body.source, "template");
     const note: string = body.summary;
     assert.match(note, /^Sam Carter is being followed for a scaphoid fracture of the left hand; screw fixation on 2 January 2026/);
-    assert.match(note, /The latest overall score is 35\/100/);
-    assert.match(note, /single day of scores there is no trend yet/);
+    assert.match(note, /1 result on 1 day, the latest on /);
+    // The profile names the left hand: the right hand's 35 is shown, not judged.
+    assert.match(note, /Range of motion \(right\) 35, one result so far \(the unaffected hand, not judged\)/);
     assert.match(note, /rated pain 3\/10 and function 5\/10 and wrote: "Better after the exercises, gripping a mug now\."/);
     assert.match(note, /Reported pain has eased from 5\/10/);
-    assert.match(note, /Flagged for attention: Overall score 35 is below 40\./);
+    assert.match(note, /Nothing currently flags this patient for attention/);
     assert.doesNotMatch(note, /undefined|null|NaN|\{/);
     const again = await api.get(`/patients/${patient.id}/narrative-summary`, { token: patient.token });
     assert.equal(again.body.summary, note, "deterministic");
@@ -359,7 +360,7 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.match(body.summary, /No assessments are on record yet/);
     assert.match(
       body.summary,
-      /Nothing currently flags this patient for attention: no test is declining and the overall score is not below 40\./,
+      /Nothing currently flags this patient for attention: no test has declined by its minimal clinically important difference and no test's latest result is low\./,
     );
   });
 });
@@ -407,6 +408,6 @@ describe("narrative summary from a language model", () => {
     const { body } = await client.get(`/patients/${patient.id}/narrative-summary`, { token: provider });
     llm.delay(0);
     assert.equal(body.source, "template");
-    assert.match(body.summary, /latest overall score is 61\/100/);
+    assert.match(body.summary, /Range of motion \(right\) 61, one result so far/);
   });
 });

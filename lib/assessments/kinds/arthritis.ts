@@ -1,7 +1,6 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
 import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
-import { configurable, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
-import { OVERALL_SCORE_WORDS } from "@/lib/assessments/kinds/rom";
+import { COMPOSITE_LOW, configurable, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
@@ -27,17 +26,9 @@ export const arthritis = {
       scale: [0, 100],
       direction: "higherIsBetter",
       mcid: ARTHRITIS_MCID,
-      words: { ...OVERALL_SCORE_WORDS, subject: "composite score" },
+      low: COMPOSITE_LOW,
     },
-    {
-      key: "progressionLevel",
-      label: "Progression level",
-      unit: "level",
-      scale: [0, 4],
-      direction: "higherIsWorse",
-      digits: 0,
-      sayLatest: true,
-    },
+    { key: "progressionLevel", label: "Progression level", unit: "level", scale: [0, 4], direction: "higherIsWorse", digits: 0 },
     { key: "romDeficitScore", label: "Range of motion", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "painBurdenScore", label: "Pain burden", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "functionalScore", label: "Function", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
@@ -52,7 +43,6 @@ export const arthritis = {
     return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
   },
   notes: [{ label: "flags", key: "clinicalFlags", item: "flag" }],
-  mcid: ARTHRITIS_MCID,
   fhir: {
     ownCode: "arthritis",
     display: "Hand arthritis self-evaluation",

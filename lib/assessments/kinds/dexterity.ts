@@ -1,6 +1,5 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
-import { OVERALL_SCORE_WORDS } from "@/lib/assessments/kinds/rom";
+import { COMPOSITE_LOW, configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 const DEXTERITY_MCID = {
   points: configurable("ATTENTION_MCID_DEXTERITY", 10),
@@ -24,7 +23,7 @@ export const dexterity = {
       scale: [0, 100],
       direction: "higherIsBetter",
       mcid: DEXTERITY_MCID,
-      words: OVERALL_SCORE_WORDS,
+      low: COMPOSITE_LOW,
     },
     { key: "speedScore", label: "Speed score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "touchPrecision", label: "Touch precision", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
@@ -40,7 +39,6 @@ export const dexterity = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
   scoreColumn: "dexterityScore",
-  mcid: DEXTERITY_MCID,
   fhir: {
     ownCode: "dexterity",
     display: "Finger-tapping dexterity assessment",

@@ -34,6 +34,14 @@ export interface MeasureMcid {
   env?: string;
 }
 
+/** The value at which a measure's own latest result is low enough to need attention, inclusive, and where the threshold comes from. */
+export interface LowThreshold {
+  /** A result this value or worse (by the measure's direction) is low. */
+  at: number;
+  /** The study it comes from, or "this service's own choice" and why. */
+  source: string;
+}
+
 /** The range a healthy value lies in, and the publication it comes from. */
 export interface NormalRange {
   range: readonly [number, number];
@@ -55,26 +63,11 @@ export interface MetricSpec {
   /** Absent for descriptive figures (items answered, touches) that are neither better nor worse. */
   direction?: Direction;
   mcid?: MeasureMcid;
+  /** A kind's own measure: where a result is low (the attention rule). */
+  low?: LowThreshold;
   normal?: NormalRange;
   /** Decimals shown (one by default). */
   digits?: number;
-  /** How a sentence about people's results names the measure and its change (the report's template explanation). */
-  words?: MeasureWords;
-  /** The report's template explanation also says the latest value ("the latest progression level is 2"). */
-  sayLatest?: boolean;
-}
-
-/** The measure in a sentence: "the overall score improved, from 60 to 70 out of 100". */
-export interface MeasureWords {
-  /** Without an article: "overall score", "worst pain reported". */
-  subject: string;
-  /** When a record has no value: "no pain rating was recorded" (the subject by default). */
-  missing?: string;
-  /** A change toward better and toward worse on the measure's own scale. */
-  better: string;
-  worse: string;
-  /** A change of at most this much, on the measure's own scale, is "about the same". */
-  steady: number;
 }
 
 /**
@@ -86,17 +79,6 @@ export interface SnapshotNote {
   key: string;
   /** A located pain rating, a medication with its dose, a stored token, a clinical flag, a free text. */
   item: "painArea" | "medication" | "token" | "flag" | "text";
-}
-
-/**
- * The smallest change of the headline score (0-100, higher is better) that means a clinical
- * change: a drop beyond it raises the attention flag. `source` cites the study, or says why
- * the figure is a default; `env` names the variable that overrides a default.
- */
-export interface Mcid {
-  points: number;
-  source: string;
-  env?: string;
 }
 
 /**
@@ -158,7 +140,6 @@ export interface KindModule {
   metricLabelsOf?: string;
   /** The snapshot's lists shown as notes, in order. */
   notes?: readonly SnapshotNote[];
-  mcid: Mcid;
   fhir: KindFhir;
 }
 
@@ -218,6 +199,18 @@ export function reachesMcid(spec: Pick<MetricSpec, "mcid">, from: number, to: nu
   // A small tolerance so 2.0 reached through binary fractions still counts as 2.
   const atLeast = (threshold: number) => change + 1e-9 >= threshold;
   return atLeast(spec.mcid.points) || (spec.mcid.fraction !== undefined && from !== 0 && atLeast(Math.abs(from) * spec.mcid.fraction));
+}
+
+/** The app's composite scores (0-100, higher is better) have no published cut-off. */
+export const COMPOSITE_LOW: LowThreshold = {
+  at: 40,
+  source: "The REST spec's cut-off of 40, applied to each test's own score instead of the mixed overall score: this service's own choice.",
+};
+
+/** Whether `value` is at or beyond the measure's low threshold, by its direction. */
+export function isLow(spec: Pick<MetricSpec, "direction" | "low">, value: number): boolean {
+  if (!spec.low || !spec.direction) return false;
+  return spec.direction === "higherIsBetter" ? value <= spec.low.at : value >= spec.low.at;
 }
 
 /** The metrics a snapshot has values for, with the value. */

@@ -4,8 +4,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
+import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 import { dashScore, quickdashInput, quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
-import { MCID_POINTS } from "@/lib/assessments/kinds/thresholds";
+import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 import { readType } from "@/lib/assessments/types";
 import { observationResource } from "@/lib/fhir/observation";
 import { formatMetric, headline, snapshotMetrics } from "@/lib/report-view/present";
@@ -148,11 +149,21 @@ test("QuickDASH input: one unanswered item is scored, two are refused on respons
   );
 });
 
-test("every kind declares an MCID with its source; the standings receive exactly those", () => {
+test("every kind's own measure declares an MCID and a low threshold with their sources; the standings receive exactly those", () => {
+  const { measures } = standingThresholds();
   for (const kind of KIND_LIST) {
-    assert.ok(kind.mcid.points > 0 && kind.mcid.points < 100, kind.type);
-    assert.ok(kind.mcid.source.length > 20, kind.type);
-    assert.equal(MCID_POINTS[kind.type as keyof typeof MCID_POINTS], kind.mcid.points);
+    const spec = primaryMeasure(kind);
+    assert.ok(spec.mcid && spec.mcid.source.length > 20, kind.type);
+    assert.ok(spec.low && spec.low.source.length > 20, kind.type);
+    assert.equal(measures[kind.stored]?.points, spec.mcid.points, kind.type);
   }
-  assert.deepEqual(MCID_POINTS, { ROM: 10, DEXTERITY: 10, PAIN: 20, ARTHRITIS: 10, THUMB: 10, QUICKDASH: 15.91 });
+  const rules = Object.fromEntries(Object.values(measures).map((m) => [m.test, [m.key, m.higherIsBetter, m.points, m.fraction, m.lowAt]]));
+  assert.deepEqual(rules, {
+    ROM: ["overallScore", true, 10, null, 40],
+    DEXTERITY: ["overallScore", true, 10, null, 40],
+    PAIN: ["maxSeverity", false, 2, 0.3, 7],
+    ARTHRITIS: ["compositeScore", true, 10, null, 40],
+    THUMB: ["overallScore", true, 10, null, 40],
+    QUICKDASH: ["quickDashScore", false, 15.91, null, 40],
+  });
 });

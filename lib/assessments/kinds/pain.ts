@@ -1,6 +1,6 @@
 // Pain: located 0-10 ratings; the headline is 100 × (1 − worst/10), so higher is less pain.
 import { PAIN_LABELS } from "@/lib/assessments/vocabulary";
-import { configurable, line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { line, num, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 /**
  * Pain's headline: the worst entry, and 100 × (1 − maxSeverity/10) as its score. A session
@@ -34,8 +34,7 @@ export const pain = {
         fraction: 0.3,
         source: "2 points or 30 % on the 0-10 pain numerical rating scale, inclusive (Farrar et al., Pain 2001;94(2):149-158).",
       },
-      // Half a point: a change that rounds to the same whole rating.
-      words: { subject: "worst pain reported", missing: "pain rating", better: "eased", worse: "increased", steady: 0.5 },
+      low: { at: 7, source: "Severe pain, 7-10 on the 0-10 numerical rating scale (Serlin et al., Pain 1995;61(2):277-284)." },
     },
   ],
   measure: "maxSeverity",
@@ -57,14 +56,6 @@ export const pain = {
     { label: "selfCare", key: "strategies", item: "token" },
     { label: "comments", key: "comments", item: "text" },
   ],
-  mcid: {
-    // 2 points on the 0-10 scale are 20 points of the 0-100 headline.
-    points: configurable("ATTENTION_MCID_PAIN", 20),
-    source:
-      "2 points (about 30%) on the 0-10 pain numerical rating scale (Farrar et al., Pain 2001;94(2):149-158), " +
-      "20 points of the 0-100 pain score. Set ATTENTION_MCID_PAIN to change it.",
-    env: "ATTENTION_MCID_PAIN",
-  },
   fhir: {
     ownCode: "pain",
     display: "Hand pain self-assessment",

@@ -38,7 +38,11 @@ export const quickdash = {
       scale: [0, 100],
       direction: "higherIsWorse",
       mcid: QUICKDASH_MCID,
-      words: { subject: "QuickDASH disability score", better: "improved", worse: "worsened", steady: 2 },
+      low: {
+        at: 40,
+        source:
+          "No published cut-off for severe disability was adopted: this service's own choice of 40, two and a half MCIDs from no disability.",
+      },
     },
     { key: "workScore", label: "Work module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
     { key: "sportsMusicScore", label: "Sports/performing arts module", unit: "score", scale: [0, 100], direction: "higherIsWorse" },
@@ -51,7 +55,6 @@ export const quickdash = {
       disability(s) === null ? "QuickDASH" : `QuickDASH ${roundTo(disability(s)!)}/100 disability`,
       s.workScore != null && `work ${roundTo(num(s.workScore) ?? 0)}`,
     ),
-  mcid: QUICKDASH_MCID,
   // No LOINC code for the QuickDASH score could be verified (docs/fhir.md): this service's CodeSystem.
   fhir: {
     ownCode: "quickdash",

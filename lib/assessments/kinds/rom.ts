@@ -1,9 +1,6 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
-import { configurable, line, num, part, scoredName, wordFacts, type KindModule, type MeasureWords } from "@/lib/assessments/kinds/kind";
-
-/** A 0-100 composite where higher is better; the spec's trend threshold: within ±2 points is stable. */
-export const OVERALL_SCORE_WORDS: MeasureWords = { subject: "overall score", better: "improved", worse: "worsened", steady: 2 };
+import { COMPOSITE_LOW, configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 
 const WRIST_NORMAL_SOURCE =
   "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965): wrist extension 70°, flexion 80°.";
@@ -34,7 +31,7 @@ export const rom = {
       scale: [0, 100],
       direction: "higherIsBetter",
       mcid: ROM_MCID,
-      words: OVERALL_SCORE_WORDS,
+      low: COMPOSITE_LOW,
     },
     { key: "wristScore", label: "Wrist score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
     { key: "fingerScore", label: "Finger score", unit: "score", scale: [0, 100], direction: "higherIsBetter" },
@@ -57,7 +54,6 @@ export const rom = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
   scoreColumn: "romScore",
-  mcid: ROM_MCID,
   fhir: {
     ownCode: "rom",
     display: "Hand range-of-motion assessment",

@@ -331,17 +331,17 @@ test("MCID defaults are overridden by their variable only with a number above 0 
   assert.deepEqual([undefined, "", "  ", "12.5", "100", "0", "-3", "101", "ten"].map(read), [10, 10, 10, 12.5, 100, 10, 10, 10, 10]);
   delete process.env[name];
   assert.deepEqual(
-    KIND_LIST.map((kind) => kind.mcid.env ?? null),
-    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", "ATTENTION_MCID_PAIN", "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null],
+    KIND_LIST.map((kind) => primaryMeasure(kind).mcid?.env ?? null),
+    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", null, "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null],
   );
   for (const kind of KIND_LIST) {
-    if (kind.mcid.env) assert.match(kind.mcid.source, new RegExp(`Set ${kind.mcid.env} to change it\\.$`), kind.type);
+    const mcid = primaryMeasure(kind).mcid!;
+    if (mcid.env) assert.match(mcid.source, new RegExp(`Set ${mcid.env} to change it\\.$`), kind.type);
   }
-  assert.deepEqual(standingThresholds(), {
-    trend: 2,
-    attentionBelow: 40,
-    mcid: { ROM: 10, DEXTERITY: 10, PAIN: 20, ARTHRITIS: 10, THUMB: 10, QUICKDASH: 15.91 },
-  });
+  assert.deepEqual(
+    Object.values(standingThresholds().measures).map((m) => m.points),
+    [10, 10, 2, 10, 10, 15.91],
+  );
 });
 
 test("QuickDASH's stored snapshot: scores 0-100, 10 or 11 items answered, documented as its own named schema", () => {

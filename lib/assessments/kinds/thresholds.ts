@@ -1,17 +1,45 @@
-// The standings' thresholds, in one place: the spec's ±2 trend rule, the low-score line and each
-// kind's minimal clinically important difference. prisma/functions.sql receives them when it is
-// applied (lib/db/functions.ts); the list's words (lib/patients/standing.ts) read the same values.
-import { byKind } from "@/lib/assessments/kinds";
+// What the standings' SQL (prisma/functions.sql) judges each test by, generated from the measure
+// model: each kind's own measure (its snapshot key, direction, MCID and low threshold) and what
+// makes a result too poor to judge. lib/db/functions.ts renders it into the SQL when applied; the
+// list's words (lib/patients/standing.ts) read the same declarations.
+import { KIND_LIST } from "@/lib/assessments/kinds";
+import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 
-/** Spec: a change above +2 is improving, below -2 declining (the `trend` fields). */
-export const TREND_POINTS = 2;
+/** A camera result whose wrist had fewer usable frames than this (percent) is re-measured, not judged: this service's own choice. */
+export const MIN_VALID_FRAMES_PERCENT = 50;
 
-/** A latest daily overall score below this needs attention. */
-export const ATTENTION_BELOW = 40;
+/** The lighting a camera result records when it cannot be trusted (lib/assessments/goniometry.ts recordedInPoorLight). */
+export const POOR_LIGHTING = "POOR";
 
-/** Each kind's MCID in points of its 0-100 headline: a drop beyond it raises the attention flag. */
-export const MCID_POINTS = byKind((kind) => kind.mcid.points);
+/** What the SQL receives for one test: its measure on its own scale. */
+export interface MeasureRule {
+  /** The read name the standings carry (DEXTERITY for FINGER_TAPPING). */
+  test: string;
+  key: string;
+  higherIsBetter: boolean;
+  points: number;
+  fraction: number | null;
+  lowAt: number | null;
+}
 
+function measureRule(kind: (typeof KIND_LIST)[number]): MeasureRule {
+  const spec = primaryMeasure(kind);
+  if (!spec.direction || !spec.mcid) throw new Error(`${kind.type}'s measure declares no direction or MCID`);
+  return {
+    test: kind.type,
+    key: spec.key,
+    higherIsBetter: spec.direction === "higherIsBetter",
+    points: spec.mcid.points,
+    fraction: spec.mcid.fraction ?? null,
+    lowAt: spec.low?.at ?? null,
+  };
+}
+
+/** Each kind's rule by its stored name (the name the assessments table holds). */
 export function standingThresholds() {
-  return { trend: TREND_POINTS, attentionBelow: ATTENTION_BELOW, mcid: MCID_POINTS };
+  return {
+    measures: Object.fromEntries(KIND_LIST.map((kind) => [kind.stored, measureRule(kind)])),
+    poorLighting: POOR_LIGHTING,
+    minValidFramesPercent: MIN_VALID_FRAMES_PERCENT,
+  };
 }

@@ -21,7 +21,6 @@ export const thumb = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => scoredName("Thumb", s.overallScore),
   metricLabelsOf: rom.type,
-  mcid: THUMB_MCID,
   fhir: {
     ownCode: "thumb",
     display: "Thumb movement assessment",
