@@ -37,7 +37,11 @@ const metricGoal = (type: string, spec: MetricSpec) => {
 export const goalInput = z
   .discriminatedUnion(
     "test",
-    KIND_LIST.map((kind) => z.discriminatedUnion("metric", kind.metrics.map((spec) => metricGoal(kind.type, spec)) as never)) as never,
+    // A test with one metric (pain) is that metric's object: a union of one is not a union.
+    KIND_LIST.map((kind) => {
+      const goals = kind.metrics.map((spec) => metricGoal(kind.type, spec));
+      return goals.length === 1 ? goals[0]! : z.discriminatedUnion("metric", goals as never);
+    }) as never,
   )
   .describe("A goal: one of the test's metrics and the value to reach")
   .meta({ id: "GoalInput" }) as unknown as z.ZodType<{ test: ReadAssessmentType; metric: string; target: number }>;
