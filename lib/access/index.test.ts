@@ -245,6 +245,8 @@ test("the patient's access log names each action in words, the same words for th
     report_view: "report",
     report_pdf: "report",
     report_email: "report",
+    report_explained: "report explanation",
+    report_made: "report made from your results",
     claim: "assessment claimed",
     mark_reviewed: "marked reviewed",
     share_granted: "shared with a clinic",

@@ -76,16 +76,17 @@ test("one assessment, no chart, no explanation: a single page", async () => {
   assert.equal(await assertNumbered(sampleReport(1, { patientName: null })), 1);
 });
 
-test("one goniometry table instead of joint lines per record: the index finger's TAM by hand, 137° on 1 Jun to 223° (+86°) on 27 Jul", async () => {
-  // lib/report-view/sample.ts, index MCP/PIP/DIP at 0.55 and 0.87 of normal less 8°, 0° and 4°:
-  // round(41.5) + 55 + 40 = 137; round(70.3) + 87 + round(65.6) = 223.
+test("one goniometry table instead of joint lines per record: the index finger's TAM by hand, 143° on 1 Jun to 231° (+88°) on 27 Jul", async () => {
+  // lib/report-view/sample.ts, index MCP/PIP/DIP (normals 90°, 100°, 90°) at 0.55 and 0.87 of normal
+  // less 8°, 0° and 4°, each 4° short of straight. TAM per ASSH is the flexion (4° + arc) less the
+  // three 4° lags: round(41.5) + 55 + round(45.5) = 143; round(70.3) + 87 + round(74.3) = 231.
   const text = pdftotext(await renderReportPdf(sampleReport(20), SHARE_URL)).join("");
   assert.match(text, /Wrist and finger joints by date/);
   assert.match(text, /Right hand/);
   // Each joint as extension/flexion (4° short of straight: −4), then its arc; the wrist's rows first.
   assert.match(text, /MCP\s+0–90°\s+−4\/46 · 42°/);
   assert.match(text, /Wrist\s+Extension\s+0–70°\s+\d+° \*/);
-  assert.match(text, /TAM Index\s+137°(\s+\S+ \(\+\d+°\)){3}\s+223° \(\+86°\)/);
+  assert.match(text, /TAM Index\s+143°(\s+\S+ \(\+\d+°\)){3}\s+231° \(\+88°\)/);
   assert.doesNotMatch(text, /Joints: angles measured/);
   // The chart's axis labels every week from the first result (1 Jun) to the last (6 Aug), in one line.
   assert.match(text, /1 Jun\s+8 Jun\s+15 Jun\s+22 Jun\s+29 Jun\s+6 Jul\s+13 Jul\s+20 Jul\s+27 Jul\s+3 Aug\n/);

@@ -387,3 +387,15 @@ export function pathSegment(valid: readonly string[]): fc.Arbitrary<string> {
   const raw = fc.constantFrom("%", "%zz", "%00", "%ED%A0%80", "%C0%AF", "%E0%A4%A", "..", ".", "%2e%2e", "%2F");
   return fc.oneof({ weight: 8, arbitrary: encoded }, { weight: 1, arbitrary: raw });
 }
+
+/** A generated ROM input's joints with their angles ordered and rom their difference, as the joint schema requires (lib/assessments/goniometry.ts). */
+export function consistentRomJoints<T extends { joints?: unknown }>(input: T): T {
+  if (!Array.isArray(input.joints)) return input;
+  const joints = input.joints.map((joint: Record<string, unknown>) => {
+    if (typeof joint.minAngle !== "number" || typeof joint.maxAngle !== "number") return joint;
+    const minAngle = Math.min(joint.minAngle, joint.maxAngle);
+    const maxAngle = Math.min(Math.max(joint.minAngle, joint.maxAngle), minAngle + 360);
+    return { ...joint, minAngle, maxAngle, ...(typeof joint.rom === "number" ? { rom: maxAngle - minAngle } : {}) };
+  });
+  return { ...input, joints };
+}

@@ -11,7 +11,7 @@ import { arthritisInput } from "@/lib/assessments/kinds/arthritis-contract";
 import { dexterityInput } from "@/lib/assessments/kinds/dexterity-contract";
 import { painInput } from "@/lib/assessments/kinds/pain-contract";
 import { romInput, romJointInput, romWristInput } from "@/lib/assessments/kinds/rom-contract";
-import { FUZZ_SEED, validFor } from "@/test/fuzz/arbitraries";
+import { consistentRomJoints, FUZZ_SEED, validFor } from "@/test/fuzz/arbitraries";
 import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -52,18 +52,10 @@ interface Case<S extends z.ZodType> {
 const WRIST = Object.keys(romWristInput.shape);
 const JOINT = Object.keys(romJointInput.shape);
 
-/** A generated joint's angles ordered and its rom their difference, as the joint schema requires (lib/assessments/goniometry.ts). */
-function consistentJoint(joint: Json): Json {
-  if (typeof joint.minAngle !== "number" || typeof joint.maxAngle !== "number") return joint;
-  const minAngle = Math.min(joint.minAngle, joint.maxAngle);
-  const maxAngle = Math.min(Math.max(joint.minAngle, joint.maxAngle), minAngle + 360);
-  return { ...joint, minAngle, maxAngle, ...(typeof joint.rom === "number" ? { rom: maxAngle - minAngle } : {}) };
-}
-
 const rom: Case<typeof romInput> = {
   path: "/assessments/rom",
   schema: romInput,
-  consistent: (input) => (Array.isArray(input.joints) ? { ...input, joints: input.joints.map(consistentJoint) } : input),
+  consistent: consistentRomJoints,
   type: "ROM",
   results(input) {
     const wrist = pick(input.wrist, WRIST);
