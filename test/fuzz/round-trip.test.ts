@@ -111,7 +111,13 @@ const dexterity: Case<typeof dexterityInput> = {
 const painEntries = (input: Json) => (input.entries ?? []).map((e: Json) => pick(e, ["areaType", "hand", "digit", "location", "severity"]));
 const painMedications = (input: Json) =>
   (input.medications ?? []).map((m: Json) => pick(m, ["medicationName", "dose", "effectivenessRating"]));
-const maxSeverity = (input: Json) => (input.entries ?? []).reduce((max: number, e: Json) => Math.max(max, e.severity), 0);
+/** The worst entry; null for a session without entries, which gave no rating (never 0, "no pain"). */
+const maxSeverity = (input: Json): number | null =>
+  (input.entries ?? []).length === 0 ? null : (input.entries as Json[]).reduce((max: number, e: Json) => Math.max(max, e.severity), 0);
+const painScore = (input: Json) => {
+  const worst = maxSeverity(input);
+  return worst === null ? null : 100 * (1 - worst / 10);
+};
 
 const pain: Case<typeof painInput> = {
   path: "/assessments/pain-v2",
@@ -128,7 +134,7 @@ const pain: Case<typeof painInput> = {
   snapshot: (input) => ({
     ...pick(input, ["mode", "painType", "timeOfDay", "comments"]),
     maxSeverity: maxSeverity(input),
-    overallScore: 100 * (1 - maxSeverity(input) / 10),
+    overallScore: painScore(input),
     entries: painEntries(input),
     medications: painMedications(input),
     strategies: input.strategies ?? [],
