@@ -12,7 +12,7 @@ test("the lead form shows the API's field error for a bad e-mail, then accepts a
   await expect(page.getByRole("heading", { name: "A native app: authorization code with PKCE" })).toBeVisible();
   await expect(page.getByRole("link", { name: "/api/lookup/{code}", exact: true })).toHaveAttribute(
     "href",
-    "/developers/api#getLookupCode",
+    "/developers/api#lookUpAssessment",
   );
   await expectAccessible(page, testInfo, "developers");
   await expectNoSideScroll(page);
@@ -52,7 +52,7 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   );
   await page.goto("/developers/api");
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
-  const submit = page.locator("section#postAssessmentsRom");
+  const submit = page.locator("section#submitRomAssessment");
   await expect(submit.getByRole("heading", { level: 3 })).toHaveText(/POST\s*\/api\/assessments\/rom/);
   const requestBody = submit.locator("details", { has: page.locator("summary", { hasText: "Request body" }) });
   await requestBody.locator("summary").click();
