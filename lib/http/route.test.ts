@@ -288,10 +288,19 @@ describe("parsing", () => {
   });
 
   test("NUL characters and unpaired surrogates are refused anywhere in the body; paired ones pass", async () => {
-    const refused = ['{"a":"x\\u0000"}', '{"a\\u0000":1}', '[["\\ud800"]]', '{"a":{"b":"\\udc00x"}}', '["\\uDBFF"]', '{"k":[1,"\\ud83d"]}'];
-    for (const body of refused) {
+    const refused: [string, string | undefined][] = [
+      ['{"a":"x\\u0000"}', "a"],
+      ['{"a\\u0000":1}', "a"],
+      ['[["\\ud800"]]', "0.0"],
+      ['{"a":{"b":"\\udc00x"}}', "a.b"],
+      ['["\\uDBFF"]', "0"],
+      ['{"k":[1,"\\ud83d"]}', "k.1"],
+      ['"\\u0000"', undefined],
+    ];
+    for (const [body, field] of refused) {
       const error = await errorOf(await call({ body: anyBody }, echoBody, { body }));
-      assert.deepEqual(error, { status: 400, error: "Request body contains a NUL character or an unpaired surrogate" }, body);
+      const message = "Request body contains a NUL character or an unpaired surrogate";
+      assert.deepEqual(error, field === undefined ? { status: 400, error: message } : { status: 400, error: message, field }, body);
     }
     for (const body of ['{"a":"\\ud83d\\ude00"}', '{"a":"\\u0041"}', '{"a":"\\\\u0000"}', '{"a":[null,true,1,"\\ud83d\\ude00"]}']) {
       const response = await call({ body: anyBody }, echoBody, { body });

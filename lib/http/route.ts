@@ -338,8 +338,9 @@ function parseJson(text: string, contentType: string | null): unknown {
   } catch {
     throw new ApiError(400, "Request body is not valid JSON");
   }
-  if (SUSPECT_ESCAPE.test(text) && !storableText(value)) {
-    throw new ApiError(400, "Request body contains a NUL character or an unpaired surrogate");
+  const field = SUSPECT_ESCAPE.test(text) ? unstorableField(value) : undefined;
+  if (field !== undefined) {
+    throw new ApiError(400, "Request body contains a NUL character or an unpaired surrogate", field ? { field } : {});
   }
   return value;
 }
@@ -373,20 +374,30 @@ function nestingDepth(text: string): number {
 const SUSPECT_ESCAPE = /\\u(?:0000|d[89a-f])/i;
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** PostgreSQL text cannot hold NUL, and an unpaired surrogate is not Unicode: both are the client's error, not a 500. */
-function storableText(root: unknown): boolean {
-  const pending: unknown[] = [root]; // a loop, not recursion: bodies can nest deeply
+const unstorable = (text: string) => text.includes("\u0000") || UNPAIRED_SURROGATE.test(text);
+
+/**
+ * PostgreSQL text cannot hold NUL, and an unpaired surrogate is not Unicode: both are the client's
+ * error, not a 500. Returns the dotted path of the first string (or member name) holding one ("" for
+ * the body itself), or undefined when every string is storable.
+ */
+function unstorableField(root: unknown): string | undefined {
+  const pending: [unknown, string][] = [[root, ""]]; // a loop, not recursion: bodies can nest deeply
+  const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
   while (pending.length) {
-    const value = pending.pop();
+    const [value, path] = pending.pop()!;
     if (typeof value === "string") {
-      if (value.includes("\u0000") || UNPAIRED_SURROGATE.test(value)) return false;
+      if (unstorable(value)) return path;
     } else if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
+      value.forEach((item, index) => pending.push([item, join(path, index)]));
     } else if (value && typeof value === "object") {
-      for (const [key, member] of Object.entries(value)) pending.push(key, member);
+      for (const [key, member] of Object.entries(value)) {
+        if (unstorable(key)) return join(path, key.replace(/[\u0000\ud800-\udfff]/g, ""));
+        pending.push([member, join(path, key)]);
+      }
     }
   }
-  return true;
+  return undefined;
 }
 
 /**
