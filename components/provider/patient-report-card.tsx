@@ -108,7 +108,11 @@ export function PatientReportCard({ patientId }: { patientId: number }) {
               ) : (
                 <fieldset>
                   <legend className="mb-2 text-sm font-medium text-slate-900">{t("results")}</legend>
-                  <ul className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0}>
+                  <ul
+                    className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+                    tabIndex={0}
+                    aria-label={t("results")}
+                  >
                     {assessments.map((a) => (
                       <li key={a.id}>
                         <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
