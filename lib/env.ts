@@ -68,6 +68,7 @@ export const envSchema = z
     RATE_LIMIT_AI_PER_MINUTE: positiveInt(20),
     RATE_LIMIT_COMPUTE_PER_MINUTE: positiveInt(30),
     RATE_LIMIT_PDF_PER_MINUTE: positiveInt(20),
+    PATIENT_REPORTS_PER_DAY: positiveInt(100),
     AI_DAILY_BUDGET: positiveInt(2_000),
     REDIS_KEY_PREFIX: z.preprocess(
       (v) => (v === "" || v === undefined ? "hand" : v),

@@ -3,6 +3,8 @@ import { useTranslations } from "next-intl";
 import type { z } from "zod";
 import { GoalsPanel, type GoalsAnswer } from "@/components/goals/goals-panel";
 import { PatientGoniometry } from "@/components/goniometry/patient-goniometry";
+import { ClinicianNotesPanel } from "@/components/provider/clinician-notes";
+import { PatientReportCard } from "@/components/provider/patient-report-card";
 import { TrendMark } from "@/components/provider/patient-table";
 import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { Show } from "@/components/patients/loadable";
@@ -120,6 +122,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               <PatientGoniometry patientId={id} />
               <HistoryPanel base={`/patients/${id}`} />
               <JournalPanel patientId={id} />
+              <ClinicianNotesPanel patientId={id} />
             </div>
             <div className="space-y-6">
               <Card title={t("profile")}>
@@ -172,6 +175,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
                   <p className="text-sm text-slate-700">{t("noTreatments")}</p>
                 )}
               </Card>
+              <PatientReportCard patientId={id} />
               <Narrative id={id} />
               <RemindersCard base={`/patients/${id}`} audience="provider" />
             </div>

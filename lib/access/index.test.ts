@@ -253,5 +253,8 @@ test("the patient's access log names each action in words, the same words for th
     share_revoked: "stopped sharing with a clinic",
     read_reminders: "reminder settings",
     reminders_changed: "re-measure reminders changed",
+    patient_report_made: "report made with your name",
+    read_notes: "clinical notes",
+    note_written: "clinical note written",
   });
 });

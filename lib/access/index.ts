@@ -71,6 +71,9 @@ export const PATIENT_ACTIONS = {
   share_revoked: "stopped sharing with a clinic",
   read_reminders: "reminder settings",
   reminders_changed: "re-measure reminders changed",
+  patient_report_made: "report made with your name",
+  read_notes: "clinical notes",
+  note_written: "clinical note written",
 } as const;
 
 export type PatientAction = keyof typeof PATIENT_ACTIONS;
@@ -174,6 +177,33 @@ async function admit(
       FROM contacts c WHERE c.id = ${patientId} AND c.kind = 'PATIENT'`;
   if (!row || (viaClinic && row.clinic_id === null)) return null;
   return { self, clinicId: row.clinic_id };
+}
+
+/**
+ * A write only a clinician of the patient's care team makes (clinical notes): the handle names the
+ * clinic whose share lets them in, which signs the write. 404 when the rule refuses the caller (as
+ * for every read); 403 when the caller reads the patient but is of no clinic they share with (the
+ * service admin, a clinician under all-staff, the patient). Audited only once admitted.
+ */
+export async function openAsCareTeam(
+  caller: AccessContext,
+  patientId: number,
+  action: PatientAction,
+): Promise<PatientHandle & { clinicId: number }> {
+  const admitted = await admit(caller, patientId, action, false);
+  if (!admitted) throw notFound("Patient not found");
+  const user = caller.user!;
+  let clinicId = admitted.clinicId;
+  if (clinicId === null && !admitted.self && hasRole(user, "care_provider")) {
+    const [row] = await db().$queryRaw<
+      { clinic_id: number | null }[]
+    >`SELECT ${sharingClinic(user.sub, Prisma.sql`${patientId}::int`)} AS clinic_id`;
+    clinicId = row?.clinic_id ?? null;
+  }
+  if (clinicId === null)
+    throw new ApiError(403, "Only a clinician of a clinic the patient shares with may do this", { code: "NOT_CARE_TEAM" });
+  await writeAudit(caller, [patientId], action, clinicId);
+  return mint(patientId, clinicId) as PatientHandle & { clinicId: number };
 }
 
 /** The patient whose record a report enters, and the clinic whose share let its creator in. */

@@ -15,5 +15,6 @@ test("each limit kind's description names what it counts and the variable that s
     pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per caller)",
     "bulk-export": "a bulk export kick-off (BULK_EXPORT_KICKOFFS_PER_DAY per caller)",
     "bulk-download": "a bulk export file download (BULK_EXPORT_DOWNLOADS_PER_HOUR per caller)",
+    "patient-report": "a report made for a patient (PATIENT_REPORTS_PER_DAY per caller)",
   });
 });

@@ -5,7 +5,7 @@
 
 /** What a route spends; declared on its contract (lib/api/endpoint.ts) and listed in its 429. */
 export type LimitKind =
-  "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute" | "pdf" | "bulk-export" | "bulk-download";
+  "code" | "codes" | "anonymous-write" | "write" | "mail" | "ai" | "compute" | "pdf" | "bulk-export" | "bulk-download" | "patient-report";
 
 export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   code: "a code lookup per request; an unknown code is also a miss (too many misses block the caller for an hour, and an IPv6 /48's misses are counted together too)",
@@ -18,4 +18,5 @@ export const LIMIT_DESCRIPTIONS: Record<LimitKind, string> = {
   pdf: "a PDF of a report, downloaded or e-mailed (RATE_LIMIT_PDF_PER_MINUTE per caller)",
   "bulk-export": "a bulk export kick-off (BULK_EXPORT_KICKOFFS_PER_DAY per caller)",
   "bulk-download": "a bulk export file download (BULK_EXPORT_DOWNLOADS_PER_HOUR per caller)",
+  "patient-report": "a report made for a patient (PATIENT_REPORTS_PER_DAY per caller)",
 };

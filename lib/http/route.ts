@@ -14,6 +14,7 @@ import {
   countAiCall,
   countBulkDownload,
   countBulkExport,
+  countPatientReport,
   countCodeLookups,
   countCodeMisses,
   countCompute,
@@ -238,6 +239,7 @@ async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSu
   if (limits.includes("pdf")) await countPdf(subject.key);
   if (limits.includes("bulk-export")) await countBulkExport(subject.key);
   if (limits.includes("bulk-download")) await countBulkDownload(subject.key);
+  if (limits.includes("patient-report")) await countPatientReport(subject.key);
 }
 
 /** Under required/role guards the handler's user is never null. */

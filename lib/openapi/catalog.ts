@@ -15,6 +15,7 @@ import * as fhirBulk from "@/lib/fhir/bulk/schemas";
 import * as health from "@/lib/health/schemas";
 import * as journal from "@/lib/journal/schemas";
 import * as leads from "@/lib/leads/schemas";
+import * as notes from "@/lib/notes/schemas";
 import * as lookup from "@/lib/lookup/schemas";
 import * as openapi from "@/lib/openapi/schemas";
 import * as patients from "@/lib/patients/schemas";
@@ -32,6 +33,7 @@ const modules: Record<string, unknown>[] = [
   goals,
   clinics,
   journal,
+  notes,
   reminders,
   reports,
   biomechanics,

@@ -19,6 +19,8 @@ import {
   weekTicks,
   hasChart,
   ownershipNotice,
+  clinicalDetails,
+  madeByLine,
   patientDetails,
   patientLabel,
   reportHeading,
@@ -268,6 +270,8 @@ function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; p
   const w = useContext(WordsContext);
   const t = w.t;
   const details = patientDetails(report, w, clock.locale);
+  const clinical = clinicalDetails(report, w);
+  const madeBy = madeByLine(report, w);
   const notice = ownershipNotice(report, w);
   const fromSender = senderTitle(report, w);
   return (
@@ -282,6 +286,8 @@ function Intro({ report, patient, shareUrl, chartFont }: { report: ReportView; p
         <Meta label={t("pdf.reportCode")} value={report.formattedCode} />
       </View>
       {details ? <Text style={styles.details}>{details}</Text> : null}
+      {clinical ? <Text style={styles.details}>{clinical}</Text> : null}
+      {madeBy ? <Text style={styles.details}>{madeBy}</Text> : null}
       {notice ? <Text style={styles.notice}>{notice}</Text> : null}
       <View style={styles.share}>
         <Text style={styles.shareCode}>{report.formattedCode}</Text>

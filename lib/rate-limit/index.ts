@@ -58,6 +58,7 @@ interface Limiters {
   pdf: RateLimiterAbstract;
   bulkExports: RateLimiterAbstract;
   bulkDownloads: RateLimiterAbstract;
+  patientReports: RateLimiterAbstract;
   modelBudget: RateLimiterAbstract;
 }
 
@@ -128,6 +129,7 @@ function limiters(): Limiters | null {
           pdf: limiter({ keyPrefix: "rl:pdf", points: config.RATE_LIMIT_PDF_PER_MINUTE, duration: MINUTE, blockInMemory: true }),
           bulkExports: limiter({ keyPrefix: "rl:bulk:export", points: config.BULK_EXPORT_KICKOFFS_PER_DAY, duration: DAY }),
           bulkDownloads: limiter({ keyPrefix: "rl:bulk:download", points: config.BULK_EXPORT_DOWNLOADS_PER_HOUR, duration: HOUR }),
+          patientReports: limiter({ keyPrefix: "rl:patient-report", points: config.PATIENT_REPORTS_PER_DAY, duration: DAY }),
           // Keyed by the UTC date, so the budget renews at midnight UTC; kept a little longer than a day.
           modelBudget: limiter({ keyPrefix: "rl:ai:budget", points: config.AI_DAILY_BUDGET, duration: DAY + HOUR }),
         };
@@ -274,6 +276,13 @@ export async function countBulkDownload(key: string): Promise<void> {
   const limits = limiters();
   const over = limits && (await consume(limits.bulkDownloads, key));
   if (over) throw tooMany(over, "Too many bulk export downloads this hour; try again later");
+}
+
+/** A report made for a patient by the caller `key`; 429 past the day's allowance. */
+export async function countPatientReport(key: string): Promise<void> {
+  const limits = limiters();
+  const over = limits && (await consume(limits.patientReports, key));
+  if (over) throw tooMany(over, "Too many patient reports made today; try again tomorrow");
 }
 
 /** One model call from the daily budget of all callers; false once it is spent (callers use their template). */

@@ -121,6 +121,7 @@ export function sampleReport(count = 20, options: { explanation?: string | null;
     patientName: name,
     patient:
       name === null ? null : { name, dateOfBirth: "1971-03-14", surgeryDate: "2026-05-18", surgeryType: "Distal radius fracture fixation" },
+    clinical: null,
     owners:
       name === null
         ? { status: "anonymous", accounts: 0, anonymousRecords: count }

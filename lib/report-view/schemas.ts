@@ -54,6 +54,22 @@ export const reportPatient = z.object({
 });
 export type ReportPatient = z.infer<typeof reportPatient>;
 
+/** The chart heading of a report a clinician made for their patient: who the patient is and who made it. */
+export const reportClinical = z.object({
+  recordNumber: z.string().describe("The patient's record number in this service (the id FHIR's Patient identifier carries)"),
+  diagnosis: z.string().nullable().describe("The diagnosis or injury the profile names"),
+  affectedHand: anyHand.nullable(),
+  dominantHand: anyHand.nullable(),
+  weeksSinceSurgery: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Whole weeks from the surgery date to the report's date; null when no surgery date is known"),
+  clinician: z.string().nullable().describe("The name of the clinician who made the report, as their sign-in gave it"),
+  clinic: z.string().nullable().describe("The clinic whose share let them make it; null for the service admin"),
+});
+export type ReportClinical = z.infer<typeof reportClinical>;
+
 export const reportView = z.object({
   code: z.string(),
   formattedCode: z.string(),
@@ -67,11 +83,18 @@ export const reportView = z.object({
   patientName: z
     .string()
     .nullable()
-    .describe("The owner's name when every record belongs to the person who made the report; otherwise null"),
+    .describe(
+      "The owner's name when every record belongs to the person who made the report, or to the patient a clinician made it for; otherwise null",
+    ),
   patient: reportPatient
     .nullable()
     .describe(
-      "The owner's profile (name, date of birth, surgery) when every record belongs to the person who made the report; otherwise null",
+      "The owner's profile (name, date of birth, surgery) when every record belongs to the person who made the report, or to the patient a clinician made it for; otherwise null",
+    ),
+  clinical: reportClinical
+    .nullable()
+    .describe(
+      "A report a clinician made for their patient (POST /patients/{id}/reports): the record number, diagnosis, hands, weeks since surgery, the clinician and the clinic, with the patient named in patient; null for every other report",
     ),
   owners: reportOwners,
   viewCount: z.number().int(),

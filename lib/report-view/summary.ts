@@ -18,7 +18,7 @@ import {
   weeksSinceSurgeryText,
 } from "@/lib/report-view/present";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
-import { ENGLISH, type Words } from "@/lib/report-view/words";
+import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
 
 export interface SeriesPoint {
   time: number;
@@ -205,6 +205,33 @@ export function patientDetails(report: Pick<ReportView, "patient">, w: Words = E
     p.surgeryDate ? `${w.t("view.surgery", { date: day(p.surgeryDate) })}${p.surgeryType ? ` (${p.surgeryType})` : ""}` : null,
   ].filter(Boolean);
   return parts.length ? parts.join(" · ") : null;
+}
+
+/**
+ * The chart line of a report a clinician made for their patient: "Record no. 42 · Diagnosis:
+ * distal radius fracture · Affected hand: right · Dominant hand: right · 12 weeks since surgery".
+ */
+export function clinicalDetails(report: Pick<ReportView, "clinical">, w: Words = ENGLISH): string | null {
+  const c = report.clinical;
+  if (!c) return null;
+  const hand = (value: string) => entry(w.table.handShort, value, value).toLocaleLowerCase(FORMAT_LOCALES[w.locale]);
+  return [
+    w.t("view.recordNumber", { number: c.recordNumber }),
+    c.diagnosis ? w.t("view.diagnosis", { text: c.diagnosis }) : null,
+    c.affectedHand ? w.t("view.affectedHand", { hand: hand(c.affectedHand) }) : null,
+    c.dominantHand ? w.t("view.dominantHand", { hand: hand(c.dominantHand) }) : null,
+    c.weeksSinceSurgery !== null && c.weeksSinceSurgery >= 0 ? w.t("view.weeksSinceSurgery", { weeks: c.weeksSinceSurgery }) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
+/** Who made a clinician's report: "Made by Dr Ana Ruiz, Clínica Norte"; null for every other report. */
+export function madeByLine(report: Pick<ReportView, "clinical">, w: Words = ENGLISH): string | null {
+  const c = report.clinical;
+  if (!c) return null;
+  const clinician = c.clinician ?? w.t("view.unnamedClinician");
+  return c.clinic ? w.t("view.madeByAt", { clinician, clinic: c.clinic }) : w.t("view.madeBy", { clinician });
 }
 
 export interface ChartGeometry {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
+import { idParam } from "@/lib/api/pagination";
 import { CODE_ALPHABET, CODE_INPUT_PATTERN, codeSchema, normalizeCode } from "@/lib/codes";
 import { localeField, timeZoneField } from "@/lib/report-view/clock-fields";
 import { explanationSource, reportView } from "@/lib/report-view/schemas";
@@ -41,6 +42,49 @@ export const createReportInput = z.object({
   assessmentCodes: assessmentCodesInput,
 });
 export type CreateReportInput = z.output<typeof createReportInput>;
+
+const resultId = z.number().int().positive().max(2_147_483_647);
+const day = z.iso.date("must be a date, YYYY-MM-DD");
+
+/**
+ * A clinician's report for their patient: chosen results by id, or every result within a range of
+ * UTC calendar days (both ends included), and an optional title.
+ */
+export const createPatientReportInput = z
+  .strictObject({
+    title: text({ error: "must be a string" })
+      .trim()
+      .min(1, "must not be empty")
+      .max(200)
+      .optional()
+      .describe("The report's heading; a plain one in the caller's language when left out"),
+    assessmentIds: z
+      .array(resultId, { error: "must be an array of result ids" })
+      .min(1, "must name at least one result")
+      .max(MAX_REPORT_ASSESSMENTS, `at most ${MAX_REPORT_ASSESSMENTS} results per report`)
+      .transform((ids) => [...new Set(ids)])
+      .optional()
+      .describe(`1-${MAX_REPORT_ASSESSMENTS} ids of the patient's results, in the order wanted (duplicates collapse)`),
+    from: day.optional().describe("With to: every result from this UTC day on"),
+    to: day.optional().describe("With from: every result up to the end of this UTC day"),
+  })
+  .superRefine((input, ctx) => {
+    const range = input.from !== undefined || input.to !== undefined;
+    if (input.assessmentIds && range) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "give either assessmentIds or from and to, not both" });
+    } else if (!input.assessmentIds && !range) {
+      ctx.addIssue({ code: "custom", path: ["assessmentIds"], message: "give assessmentIds, or from and to" });
+    } else if (range && input.from === undefined) {
+      ctx.addIssue({ code: "custom", path: ["from"], message: "is required with to" });
+    } else if (range && input.to === undefined) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "is required with from" });
+    } else if (range && input.from! > input.to!) {
+      ctx.addIssue({ code: "custom", path: ["to"], message: "must not be before from" });
+    }
+  });
+export type CreatePatientReportInput = z.output<typeof createPatientReportInput>;
+
+export const patientReportParams = z.object({ id: idParam.describe("Patient contact id") });
 
 export const reportCodeParams = z.object({ code: codeSchema.describe("The report's sharing code, e.g. ABC-234 (any case, dash optional)") });
 
@@ -104,6 +148,30 @@ export const createReportEndpoint = endpoint({
       description:
         "title missing or empty; assessmentCodes missing, empty, over 20 or malformed (field names the input), or naming unknown, expired or unshareable assessments (one message for every such batch: neither how many nor which)",
     },
+  ],
+});
+
+export const createPatientReportEndpoint = endpoint({
+  method: "POST",
+  path: "/patients/{id}/reports",
+  operationId: "createPatientReport",
+  requestExample: { title: "Six-week review", from: "2026-10-01", to: "2026-11-15" },
+  summary:
+    "Make a report of a patient's results (chosen ids, or a date range) headed with their name and clinical context, as staff who may read them (care-team rule; audited)",
+  tag,
+  auth: { roles: ["care_provider", "admin"] },
+  params: patientReportParams,
+  body: createPatientReportInput,
+  limits: ["write", "patient-report"],
+  responses: [
+    { status: 201, description: "Created; its code opens it at /r/CODE like any report", schema: createdReport },
+    {
+      status: 400,
+      description: `assessmentIds empty, over ${MAX_REPORT_ASSESSMENTS} or naming an id that is not one of this patient's results (unknown and other patients' ids alike); from/to missing, malformed, reversed, or a range with no result or over ${MAX_REPORT_ASSESSMENTS}; title empty or over 200 characters (field names which)`,
+    },
+    { status: 401, description: "Token missing, invalid or expired" },
+    { status: 403, description: "A patient token (staff make these reports; a patient bundles their own with POST /reports)" },
+    { status: 404, description: "No such patient, or the caller may not read them (care-team rule)" },
   ],
 });
 

@@ -3,7 +3,7 @@
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
 import { isLive, SHOWN_RECORD } from "@/lib/assessments/live";
 import { readType } from "@/lib/assessments/types";
-import { auditReportMade, auditShown } from "@/lib/access";
+import { auditReportMade, auditShown, openPatient } from "@/lib/access";
 import { actorRole, type AccessContext } from "@/lib/audit";
 import { formatCode, withFreshCode } from "@/lib/codes";
 import { db } from "@/lib/db";
@@ -19,7 +19,7 @@ import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatDateTime } from "@/lib/report-view/present";
 import type { JointResult, ReportOwners, ReportView } from "@/lib/report-view/schemas";
 import { generateExplanation } from "@/lib/reports/explain";
-import type { CreateReportInput } from "@/lib/reports/schemas";
+import { MAX_REPORT_ASSESSMENTS, type CreatePatientReportInput, type CreateReportInput } from "@/lib/reports/schemas";
 
 const REPORT_SELECT = {
   code: true,
@@ -31,6 +31,17 @@ const REPORT_SELECT = {
   aiExplanation: true,
   explanationSource: true,
   owner: { select: { name: true, profile: { select: { dateOfBirth: true, surgeryDate: true, surgeryType: true } } } },
+  named: true,
+  recordPatientId: true,
+  recordPatient: {
+    select: {
+      name: true,
+      profile: {
+        select: { dateOfBirth: true, surgeryDate: true, surgeryType: true, injury: true, affectedHand: true, dominantHand: true },
+      },
+    },
+  },
+  creatorClinic: { select: { name: true } },
   items: {
     orderBy: { position: "asc" },
     select: {
@@ -126,26 +137,42 @@ function toView(row: ReportRow, reader: number | null = null): ReportView {
     .filter((a) => isLive(a, now))
     .sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime());
   // The name and profile only appear when the person who made the report owns every record in
-  // it: codes alone must not reveal whose records they are.
+  // it, or when staff who could read the patient made it for them (named): codes alone must not
+  // reveal whose records they are.
   const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
-  const profile = ownedByCreator ? row.owner?.profile : null;
+  const named =
+    row.named && row.recordPatientId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.recordPatientId);
+  const person = named ? row.recordPatient : ownedByCreator ? row.owner : null;
+  const profile = person?.profile;
   const surgery = profile?.surgeryDate ?? null;
+  const chart = named ? row.recordPatient?.profile : null;
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
     title: row.title,
     createdBy: createdBy(row.creatorRole),
     createdAt: row.createdAt.toISOString(),
-    patientName: ownedByCreator ? (row.owner?.name ?? null) : null,
-    patient: ownedByCreator
+    patientName: person ? (person.name ?? null) : null,
+    patient: person
       ? {
-          name: row.owner?.name ?? null,
+          name: person.name ?? null,
           dateOfBirth: isoDay(profile?.dateOfBirth),
           surgeryDate: isoDay(surgery),
           surgeryType: profile?.surgeryType ?? null,
         }
       : null,
-    owners: ownedByCreator || ownedBy(assessments, reader) ? owners(assessments) : unstated(assessments),
+    clinical: named
+      ? {
+          recordNumber: String(row.recordPatientId),
+          diagnosis: chart?.injury ?? null,
+          affectedHand: chart?.affectedHand ?? null,
+          dominantHand: chart?.dominantHand ?? null,
+          weeksSinceSurgery: surgery ? Math.floor((row.createdAt.getTime() - surgery.getTime()) / WEEK_MS) : null,
+          clinician: row.owner?.name ?? null,
+          clinic: row.creatorClinic?.name ?? null,
+        }
+      : null,
+    owners: named || ownedByCreator || ownedBy(assessments, reader) ? owners(assessments) : unstated(assessments),
     viewCount: row.viewCount,
     assessments: assessments.map((a) => ({
       code: a.code,
@@ -225,6 +252,70 @@ export async function createReport(input: CreateReportInput, caller: AccessConte
     title: report.title,
     createdAt: report.createdAt.toISOString(),
     assessmentCount: total,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/** The patient's own live results a clinician's report bundles, in the order asked (ids) or oldest first (a range). */
+async function chosenResults(patientId: number, input: CreatePatientReportInput): Promise<number[]> {
+  const now = new Date();
+  const own = { ownerId: patientId, isSample: false };
+  const select = { id: true, expiresAt: true } as const;
+  if (input.assessmentIds) {
+    const found = await db().assessment.findMany({ where: { ...own, id: { in: input.assessmentIds } }, select });
+    const live = new Set(found.filter((a) => isLive(a, now)).map((a) => a.id));
+    // Unknown ids and other patients' are one answer: an id the caller cannot read does not exist.
+    const missing = input.assessmentIds.filter((id) => !live.has(id));
+    if (missing.length) throw badRequest(`not results of this patient: ${missing.slice(0, 5).join(", ")}`, "assessmentIds");
+    return input.assessmentIds;
+  }
+  const from = new Date(`${input.from}T00:00:00Z`);
+  const to = new Date(Date.parse(`${input.to}T00:00:00Z`) + DAY_MS);
+  const found = await db().assessment.findMany({
+    where: { ...own, dateCreated: { gte: from, lt: to } },
+    orderBy: [{ dateCreated: "asc" }, { id: "asc" }],
+    take: MAX_REPORT_ASSESSMENTS + 1,
+    select,
+  });
+  const live = found.filter((a) => isLive(a, now)).map((a) => a.id);
+  if (live.length === 0) throw badRequest("the patient has no results between from and to", "from");
+  if (live.length > MAX_REPORT_ASSESSMENTS) {
+    throw badRequest(`more than ${MAX_REPORT_ASSESSMENTS} results in this range: narrow it or choose the results`, "from");
+  }
+  return live;
+}
+
+/**
+ * A report staff make for a patient they may read (lib/access: the care team, or the service
+ * admin), audited as made with the patient's name: it enters the patient's record and is headed
+ * with their name and clinical context, and the clinician and clinic who made it.
+ */
+export async function createPatientReport(caller: AccessContext, patientId: number, input: CreatePatientReportInput, language: Locale) {
+  const patient = await openPatient(caller, patientId, "patient_report_made");
+  const ids = await chosenResults(patient.patientId, input);
+  const report = await withFreshCode((code) =>
+    db().report.create({
+      data: {
+        code,
+        title: input.title ?? translator(language)("pdf.clinicianTitle"),
+        ownerId: caller.user!.contactId,
+        creatorSub: caller.user!.sub,
+        creatorRole: actorRole(caller.user),
+        recordPatientId: patient.patientId,
+        creatorClinicId: patient.clinicId,
+        named: true,
+        items: { create: ids.map((assessmentId, position) => ({ assessmentId, position })) },
+      },
+      select: { code: true, title: true, createdAt: true },
+    }),
+  );
+  return {
+    code: report.code,
+    formattedCode: formatCode(report.code),
+    title: report.title,
+    createdAt: report.createdAt.toISOString(),
+    assessmentCount: ids.length,
   };
 }
 

@@ -159,6 +159,7 @@ describe("GET /reports/:code", () => {
     assert.deepEqual(Object.keys(res.body).sort(), [
       "aiExplanation",
       "assessments",
+      "clinical",
       "code",
       "createdAt",
       "createdBy",
@@ -176,6 +177,7 @@ describe("GET /reports/:code", () => {
     assert.equal(res.body.createdAt, report.createdAt);
     assert.equal(res.body.patientName, null);
     assert.equal(res.body.patient, null);
+    assert.equal(res.body.clinical, null, "a report bundled from codes is no clinician's named report");
     assert.deepEqual(res.body.owners, { status: "anonymous", accounts: 0, anonymousRecords: 4 });
     assert.equal(res.body.aiExplanation, null);
     assert.equal(res.body.explanationSource, null);

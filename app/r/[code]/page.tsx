@@ -12,7 +12,16 @@ import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
 import type { Locale } from "@/lib/i18n/locales";
 import { callApi } from "@/lib/web/api";
 import type { ReportView } from "@/lib/report-view/schemas";
-import { hasChart, ownershipNotice, patientDetails, patientLabel, reportHeading, senderTitle } from "@/lib/report-view/summary";
+import {
+  clinicalDetails,
+  hasChart,
+  madeByLine,
+  ownershipNotice,
+  patientDetails,
+  patientLabel,
+  reportHeading,
+  senderTitle,
+} from "@/lib/report-view/summary";
 import { wordsFor } from "@/lib/report-view/words";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -40,6 +49,8 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
   const report = result.data;
   const notice = ownershipNotice(report, w);
   const details = patientDetails(report, w);
+  const clinical = clinicalDetails(report, w);
+  const madeBy = madeByLine(report, w);
   const fromSender = senderTitle(report, w);
   const goniometry = goniometryTables(measurementsOf(report.assessments));
 
@@ -77,6 +88,16 @@ export default async function ReportPage({ params }: { params: Promise<{ code: s
         {details ? (
           <p className="mt-1 text-sm" data-testid="report-patient-details">
             {details}
+          </p>
+        ) : null}
+        {clinical ? (
+          <p className="mt-1 text-sm" data-testid="report-clinical">
+            {clinical}
+          </p>
+        ) : null}
+        {madeBy ? (
+          <p className="mt-1 text-sm" data-testid="report-made-by">
+            {madeBy}
           </p>
         ) : null}
       </PageHeading>

@@ -46,6 +46,8 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
           "goniometry",
           "kinds",
           "measure",
+          "clinicianNotes",
+          "patientReport",
         ]}
       >
         <PatientDetail id={Number(id)} initial={profile.ok ? profile.data : undefined} />
