@@ -5,7 +5,14 @@
 // (docs/guarantees.md, "Mutation testing", keeps the latest) and each module's survivors.
 // MUTATION_CONCURRENCY sets the number of test processes (2 by default). Tests that need a database
 // use TEST_DATABASE_URL's PostgreSQL server when it is set (much faster than PGlite's migrations).
+//
+// --dry-run (.ci/run, every module): no mutants are tested; every module's patterns must name files,
+// and their code is instrumented and their tests run once in Stryker's sandbox (one run for all),
+// so a module whose files moved or whose tests no longer run there fails at once instead of at
+// the next full run.
 import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
 import { Stryker } from "@stryker-mutator/core";
 import pg from "pg";
 
@@ -34,15 +41,41 @@ export const MODULES = {
   },
   route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
   audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
+  goals: { mutate: ["lib/goals/rules.ts"], tests: ["lib/goals/*.test.ts"] },
 };
 
 const args = process.argv.slice(2);
+const dryRun = args.includes("--dry-run");
 const named = args.includes("--module") ? args[args.indexOf("--module") + 1] : undefined;
 if (named !== undefined && !Object.hasOwn(MODULES, named)) {
   console.error(`unknown module "${named}"; one of: ${Object.keys(MODULES).join(", ")}`);
   process.exit(2);
 }
 const selected = named ? [named] : Object.keys(MODULES);
+
+/** Files a pattern of ours names: a path, or a folder and a file name with `*` (Stryker warns, and goes on, on none). */
+function filesOf(pattern) {
+  const folder = dirname(pattern);
+  const name = new RegExp(
+    `^${basename(pattern)
+      .replace(/[.+?^${}()|[\]\\]/g, "\\$&")
+      .replaceAll("*", ".*")}$`,
+  );
+  return existsSync(folder)
+    ? readdirSync(folder)
+        .filter((file) => name.test(file))
+        .map((file) => join(folder, file))
+    : [];
+}
+const unmatched = selected.flatMap((name) =>
+  [...MODULES[name].mutate, ...MODULES[name].tests]
+    .filter((p) => !p.startsWith("!") && filesOf(p).length === 0)
+    .map((p) => `${name}: ${p}`),
+);
+if (unmatched.length) {
+  console.error(`error: these patterns name no file:\n  ${unmatched.join("\n  ")}`);
+  process.exit(1);
+}
 
 /** Stryker's own score: detected (killed, timed out) over detected plus undetected (survived, no coverage). */
 function tally(results) {
@@ -100,10 +133,23 @@ if (!process.env.TEST_DATABASE_URL) {
 
 const rows = [];
 const survivors = [];
+const dryRuns = [];
+/**
+ * One Stryker run per module; a dry run is one run over all the selected modules' files and tests
+ * together (one sandbox and one test pass instead of one per module).
+ */
+const runs = dryRun
+  ? [
+      {
+        name: selected.join(", "),
+        mutate: [...new Set(selected.flatMap((name) => MODULES[name].mutate))],
+        tests: [...new Set(selected.flatMap((name) => MODULES[name].tests))],
+      },
+    ]
+  : selected.map((name) => ({ name, ...MODULES[name] }));
 async function runModules() {
-  for (const name of selected) {
-    const { mutate, tests } = MODULES[name];
-    console.log(`\n== mutation testing: ${name} (${mutate.join(", ")})`);
+  for (const { name, mutate, tests } of runs) {
+    console.log(`\n== mutation testing${dryRun ? " (dry run)" : ""}: ${name} (${mutate.join(", ")})`);
     const started = Date.now();
     const stryker = new Stryker({
       mutate,
@@ -118,20 +164,39 @@ async function runModules() {
       },
       // The TAP runner reports coverage per test file, so each mutant runs only the files that reach it.
       coverageAnalysis: "perTest",
+      // The initial test run of every module's tests at once outlasts Stryker's 5 minutes on a busy machine.
+      dryRunTimeoutMinutes: 20,
       checkers: [],
       concurrency: Number(process.env.MUTATION_CONCURRENCY || 2),
-      incremental: true,
+      dryRunOnly: dryRun,
+      incremental: !dryRun,
       incrementalFile: `reports/mutation/${name}.incremental.json`,
-      reporters: ["progress", "json"],
+      reporters: dryRun ? ["clear-text"] : ["progress", "json"],
       jsonReporter: { fileName: `reports/mutation/${name}.json` },
       tempDirName: ".stryker-tmp",
-      // The sandbox needs only the code, the tests' helpers, the migrations and the configuration.
-      ignorePatterns: ["/*", "!/lib", "!/test", "!/prisma", "!/package.json", "!/tsconfig.json", "!/prisma.config.ts"],
+      // The sandbox needs only the code, the tests' helpers, the migrations, the configuration, the
+      // catalogues (lib/i18n/messages.ts imports them) and the lint configuration (the kinds' tests
+      // read its list of kind names); pages are not in it.
+      ignorePatterns: [
+        "/*",
+        "!/lib",
+        "!/test",
+        "!/prisma",
+        "!/messages",
+        "!/package.json",
+        "!/tsconfig.json",
+        "!/prisma.config.ts",
+        "!/eslint.config.mjs",
+      ],
       timeoutMS: 15_000,
       thresholds: { high: 90, low: 80, break: null },
       cleanTempDir: true,
     });
     const results = await stryker.runMutationTest();
+    if (dryRun) {
+      dryRuns.push({ module: name, seconds: Math.round((Date.now() - started) / 1000) });
+      continue;
+    }
     const row = { module: name, ...tally(results), seconds: Math.round((Date.now() - started) / 1000) };
     rows.push(row);
     for (const r of results.filter((m) => m.status === "Survived" || m.status === "NoCoverage")) {
@@ -143,6 +208,12 @@ async function runModules() {
 }
 
 await (process.env.TEST_DATABASE_URL ? withTemplateDatabase(process.env.TEST_DATABASE_URL, runModules) : runModules());
+
+if (dryRun) {
+  // Stryker throws when a module's tests fail, or none ran, in the sandbox.
+  for (const { module, seconds } of dryRuns) console.log(`dry run: ${module}: instrumented, the tests pass in the sandbox (${seconds} s)`);
+  process.exit(0);
+}
 
 if (survivors.length) {
   console.log("\nSurviving and uncovered mutants:");

@@ -1,10 +1,13 @@
 // The claims ledger (docs/guarantees.md) cites, for each promise, a test file and the exact names
 // of the tests that prove it. This module reads those citations and checks them two ways:
 // - against the source (every npm test, test/docs/guarantees.test.ts): each quoted name is the
-//   title of a test declared in that file, not text found anywhere in it (a comment, a string);
+//   title of a test declared in that file (read from its syntax tree, so not a comment or a
+//   string), and a cited test file names at least one test;
 // - against what the runner really ran (.ci/run, scripts/check-ledger.mjs): each cited test ran
-//   and passed in one of the passes, was not skipped everywhere, and a test that passed only in
-//   the PostgreSQL pass sits in a row that says "(PostgreSQL".
+//   and passed in one of the passes, was not skipped everywhere (a describe, or a test with
+//   subtests, none of whose tests passed is recorded as skipped by scripts/lib/results-reporter.mjs),
+//   and a test that passed only in the PostgreSQL pass sits in a row that says "(PostgreSQL".
+import ts from "typescript";
 
 /** The ledger part of the document: the claims, and the rules broken on purpose. */
 export function ledgerSection(markdown) {
@@ -14,35 +17,61 @@ export function ledgerSection(markdown) {
 }
 
 /**
- * Each table row's citations: a `file` followed by the "names" quoted after it, up to the next
- * file. `postgresOnly`: the citation says "(PostgreSQL" (its tests run only on PostgreSQL).
+ * Each table row's citations: a `file` followed by the "names" (or “names”) quoted after it, up to
+ * the next file. `postgresOnly`: the citation says "(PostgreSQL" (its tests run only on PostgreSQL).
  */
 export function citations(markdown) {
   const found = [];
   const rows = ledgerSection(markdown)
     .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"));
+    .filter((line) => line.startsWith("|") && !/^\|\s*:?-{3}/.test(line));
   for (const row of rows) {
     const parts = row.split(/`((?:test|lib)\/[\w./-]+\.ts)`/);
     for (let i = 1; i < parts.length; i += 2) {
       const after = parts[i + 1];
-      const names = [...after.matchAll(/"([^"]+)"/g)].map((match) => match[1]);
+      const names = [...after.matchAll(/"([^"]+)"|“([^”]+)”/g)].map((match) => match[1] ?? match[2]);
       found.push({ row: row.slice(0, 80), file: parts[i], names, postgresOnly: /\(PostgreSQL/.test(after) });
     }
   }
   return found;
 }
 
-/** Source without comments, so a name mentioned only in a comment is not taken for a test. */
-function withoutComments(source) {
-  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/[^\n]*/g, "$1");
+const TEST_FUNCTIONS = new Set(["test", "it", "describe", "suite"]);
+
+/** A call's first argument as a title: a string, or a template with its ${…} parts as written. */
+function titleOf(node) {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
+  if (ts.isTemplateExpression(node)) return node.getText().slice(1, -1);
+  return null;
 }
 
-/** The titles of the tests a file declares: the first string argument of test(), it(), t.test(), describe(). */
+/**
+ * Whether a call declares a test: test(), it(), describe(), suite(), their .skip/.only/.todo, and a
+ * subtest `t.test(name, fn)` (a function argument tells it from a RegExp's `.test(text)`).
+ */
+function declaresTest(call) {
+  const callee = call.expression;
+  if (ts.isIdentifier(callee)) return TEST_FUNCTIONS.has(callee.text);
+  if (!ts.isPropertyAccessExpression(callee)) return false;
+  const object = callee.expression;
+  if (ts.isIdentifier(object) && TEST_FUNCTIONS.has(object.text)) return ["skip", "only", "todo"].includes(callee.name.text);
+  return callee.name.text === "test" && call.arguments.some((argument) => ts.isFunctionLike(argument));
+}
+
+/**
+ * The titles of the tests a file declares, read from its syntax tree: text inside a comment or a
+ * string that merely looks like a test() call is not a test.
+ */
 export function declaredTitles(source) {
   const titles = [];
-  const call = /\b(?:test|it|describe|suite)\s*\(\s*(["'`])((?:\\.|(?!\1)[^\\])*)\1/g;
-  for (const match of withoutComments(source).matchAll(call)) titles.push(match[2].replace(/\\(["'`\\])/g, "$1"));
+  const visit = (node) => {
+    if (ts.isCallExpression(node) && node.arguments.length > 0 && declaresTest(node)) {
+      const title = titleOf(node.arguments[0]);
+      if (title !== null) titles.push(title);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(ts.createSourceFile("cited.ts", source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS));
   return titles;
 }
 
@@ -53,6 +82,10 @@ export function staticProblems(markdown, readSource) {
     const source = readSource(file);
     if (source === null) {
       problems.push(`${file}: no such file (row ${row})`);
+      continue;
+    }
+    if (file.endsWith(".test.ts") && names.length === 0) {
+      problems.push(`${file}: cites no test by name (row ${row})`);
       continue;
     }
     const titles = new Set(declaredTitles(source));

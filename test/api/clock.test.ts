@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -39,11 +39,13 @@ function pdfText(bytes: ArrayBuffer): string {
 
 test("GET /reports/{code}/pdf?timeZone&locale: dated in that zone and language, named in the footer; UTC without", async () => {
   const local = await fetch(`${server.origin}/api/reports/${report}/pdf?timeZone=America/New_York&locale=en-US`);
-  assert.equal(local.status, 200);
+  assert.equal((await checked(server.origin, "GET", `/reports/${report}/pdf`, local.clone())).status, 200);
   const text = pdfText(await local.arrayBuffer());
   assert.match(text, /dates in America\/New York time/);
   assert.match(text, /(AM|PM) E[SD]T/);
-  const utc = pdfText(await (await fetch(`${server.origin}/api/reports/${report}/pdf`)).arrayBuffer());
+  const inUtc = await fetch(`${server.origin}/api/reports/${report}/pdf`);
+  assert.equal((await checked(server.origin, "GET", `/reports/${report}/pdf`, inUtc.clone())).status, 200);
+  const utc = pdfText(await inUtc.arrayBuffer());
   assert.match(utc, /dates in UTC/);
   assert.doesNotMatch(utc, /New York/);
 });

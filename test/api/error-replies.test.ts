@@ -68,6 +68,7 @@ test("every route: a method it lacks is a 405 error reply with Allow", async () 
   for (const [path, methods] of byPath) {
     const missing = ["GET", "POST", "PUT", "PATCH", "DELETE"].find((method) => !methods.has(method))!;
     const where = `${missing} ${path}`;
+    // contract: a method the path lacks is no documented operation; the error reply's shape is checked
     const response = await fetch(`${server.origin}/api${concrete(path)}`, { method: missing });
     await assertErrorReply(response, 405, where);
     const allow = response.headers.get("allow") ?? "";

@@ -3,42 +3,35 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
+import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
-const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona });
+const as = (persona: string) => ({ headers: { authorization: "Bearer development", "x-dev-user": persona } });
+const api = () => apiClient(server.origin);
 
 before(async () => {
   server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
   // Care-team rule: the development patient shares with a clinic the development care provider belongs to.
-  const call = (persona: string, method: string, path: string, body: unknown) =>
-    fetch(`${server.origin}/api${path}`, {
-      method,
-      headers: { ...as(persona), "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const clinic = (await (await call("admin", "POST", "/clinics", { name: "Export clinic" })).json()) as { id: number; joinCode: string };
-  assert.equal((await call("admin", "POST", `/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" })).status, 201);
-  assert.equal((await call("patient", "POST", "/me/clinics", { joinCode: clinic.joinCode })).status, 201);
+  const clinic = (await api().post<{ id: number; joinCode: string }>("/clinics", { name: "Export clinic" }, as("admin"))).body;
+  assert.equal(
+    (await api().post(`/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" }, as("admin"))).status,
+    201,
+  );
+  assert.equal((await api().post("/me/clinics", { joinCode: clinic.joinCode }, as("patient"))).status, 201);
 });
 after(() => server.stop());
 
 test("a clinician downloads the patient's history as CSV with the wrist's and each finger joint's extension, flexion and arc", async () => {
-  const post = (path: string, body: unknown) =>
-    fetch(`${server.origin}/api${path}`, {
-      method: "POST",
-      headers: { ...as("patient"), "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  assert.equal((await post("/assessments/rom", romBody)).status, 201);
-  assert.equal((await post("/assessments/pain-v2", painBody)).status, 201);
-  const me = (await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number };
+  assert.equal((await api().post("/assessments/rom", romBody, as("patient"))).status, 201);
+  assert.equal((await api().post("/assessments/pain-v2", painBody, as("patient"))).status, 201);
+  const me = (await api().get<{ id: number }>("/patients/me", as("patient"))).body;
 
-  const answer = await fetch(`${server.origin}/api/patients/${me.id}/export`, { headers: as("care_provider") });
+  const answer = await api().get<string>(`/patients/${me.id}/export`, as("care_provider"));
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get("content-type")!, /^text\/csv/);
   assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${me.id}-history.csv"`);
-  const [header, ...rows] = (await answer.text()).trimEnd().split("\r\n");
+  const [header, ...rows] = answer.body.trimEnd().split("\r\n");
   const columns = header!.split(",");
   assert.deepEqual(columns.slice(0, 9), ["date", "code", "test", "hand", "measure", "value", "scale", "summary", "lighting"]);
   const rom = rows.find((row) => row.includes(",ROM,"))!.split(",");
@@ -64,11 +57,25 @@ test("a clinician downloads the patient's history as CSV with the wrist's and ea
   );
 });
 
-test("nobody else's, no anonymous caller; a bad id is a 400", async () => {
-  const me = (await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number };
-  assert.equal((await fetch(`${server.origin}/api/patients/${me.id}/export`, { headers: as("anonymous") })).status, 401);
-  assert.equal((await fetch(`${server.origin}/api/patients/${me.id + 100000}/export`, { headers: as("care_provider") })).status, 404);
-  const bad = await fetch(`${server.origin}/api/patients/abc/export`, { headers: as("care_provider") });
+test("nobody else's: not another patient's (existing, unshared) history, none of their rows in this one, no anonymous caller; a bad id is a 400", async () => {
+  // The mock user of development mode ("Bearer development" without a persona) is another patient,
+  // whose record is not shared with the clinic.
+  const other = { headers: { authorization: "Bearer development" } };
+  const theirs = await api().post<{ formattedCode: string }>("/assessments/rom", romBody, other);
+  assert.equal(theirs.status, 201);
+  const them = (await api().get<{ id: number }>("/patients/me", other)).body;
+  const me = (await api().get<{ id: number }>("/patients/me", as("patient"))).body;
+  assert.notEqual(them.id, me.id);
+
+  assert.equal((await api().get(`/patients/${them.id}/export`, as("care_provider"))).status, 404);
+  assert.equal((await api().get(`/patients/${them.id}/export`, as("patient"))).status, 404);
+  const mine = await api().get<string>(`/patients/${me.id}/export`, as("care_provider"));
+  assert.equal(mine.status, 200);
+  assert.ok(!mine.body.includes(theirs.body.formattedCode), "another patient's record is in this patient's history");
+
+  assert.equal((await api().get(`/patients/${me.id}/export`, as("anonymous"))).status, 401);
+  assert.equal((await api().get(`/patients/${me.id + 100000}/export`, as("care_provider"))).status, 404);
+  const bad = await api().get<{ field: string }>("/patients/abc/export", as("care_provider"));
   assert.equal(bad.status, 400);
-  assert.equal(((await bad.json()) as { field: string }).field, "id");
+  assert.equal(bad.body.field, "id");
 });

@@ -105,6 +105,7 @@ async function download(manifest: Manifest, token: string): Promise<Map<string, 
   const byType = new Map<string, Resource[]>();
   for (const file of manifest.output) {
     const response = await fetch(file.url, { headers: { authorization: `Bearer ${token}` } });
+    await checked(server.origin, "GET", new URL(file.url).pathname.replace(/^\/api/, ""), response.clone());
     assert.equal(response.status, 200, file.url);
     assert.match(response.headers.get("content-type") ?? "", /^application\/fhir\+ndjson/);
     const lines = (await response.text()).split("\n");
@@ -294,7 +295,7 @@ describe("the requester's own export", () => {
     for (const url of [status, manifest.output[0]!.url]) {
       assert.equal((await follow(url, adminToken)).status, 404, url);
       assert.equal((await follow(url, inA.token)).status, 404, url);
-      assert.equal((await fetch(url)).status, 401, url);
+      assert.equal((await checked(server.origin, "GET", new URL(url).pathname.replace(/^\/api/, ""), await fetch(url))).status, 401, url);
     }
     assert.equal((await follow(`${server.origin}/api/fhir/bulk-export/not-a-uuid`, clinicianToken)).status, 404);
   });

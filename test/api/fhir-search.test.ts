@@ -284,6 +284,30 @@ describe("versions and conditional reads", () => {
     assert.ok(changed.body.meta!.lastUpdated! > first.body.meta!.lastUpdated!);
   });
 
+  test("If-None-Match: * is a 304; two changes within one second are two versions, told apart by If-None-Match", async () => {
+    const path = `/Patient/${alice.id}`;
+    const star = await fhir(path, clinicianToken, { "if-none-match": "*" });
+    assert.deepEqual([star.status, star.body], [304, ""]);
+    // HTTP dates have whole seconds: tried until both changes land within one (a slow machine may cross one).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await ok(api.patch("/patients/me", { dateOfBirth: `1972-01-${String(2 * attempt + 1).padStart(2, "0")}` }, { token: alice.token }));
+      const one = await fhir<Patient>(path, clinicianToken);
+      await ok(api.patch("/patients/me", { dateOfBirth: `1972-01-${String(2 * attempt + 2).padStart(2, "0")}` }, { token: alice.token }));
+      const two = await fhir<Patient>(path, clinicianToken);
+      if (one.headers.get("last-modified") !== two.headers.get("last-modified")) continue;
+      assert.notEqual(two.body.meta!.versionId, one.body.meta!.versionId);
+      assert.notEqual(two.headers.get("etag"), one.headers.get("etag"));
+      assert.equal(
+        (await fhir(path, clinicianToken, { "if-none-match": one.headers.get("etag")! })).status,
+        200,
+        "the first version is stale",
+      );
+      assert.equal((await fhir(path, clinicianToken, { "if-none-match": two.headers.get("etag")! })).status, 304);
+      return;
+    }
+    assert.fail("no two changes landed within one second in five attempts");
+  });
+
   test("another patient's record is a 404 whatever the conditional headers say", async () => {
     const { headers } = await fhir(`/Observation/${ids.rom}`, alice.token);
     const issue = await outcome(`/Observation/${ids.rom}`, 404, { "if-none-match": headers.get("etag")! }, alan.token);
@@ -298,6 +322,7 @@ describe("FHIR-shaped errors", () => {
       ["DELETE", `/fhir/Patient/${alice.id}`],
       ["PUT", "/fhir/Condition/1"],
     ]) {
+      // contract: a method the path does not take is no documented operation
       const response = await fetch(`${server.origin}/api${path}`, {
         method,
         headers: { authorization: `Bearer ${clinicianToken}`, "content-type": "application/fhir+json" },

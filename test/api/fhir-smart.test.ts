@@ -260,7 +260,12 @@ describe("CORS for SMART apps", () => {
   test("an unlisted origin gets no CORS headers, and a SMART app's origin none outside /api/fhir", async () => {
     const denied = await preflight("https://evil.example");
     assert.equal(denied.headers.get("access-control-allow-origin"), null);
-    const read = await fetch(`${server.origin}/api/fhir/metadata`, { headers: { origin: "https://evil.example" } });
+    const read = await checked(
+      server.origin,
+      "GET",
+      "/fhir/metadata",
+      await fetch(`${server.origin}/api/fhir/metadata`, { headers: { origin: "https://evil.example" } }),
+    );
     assert.equal(read.headers.get("access-control-allow-origin"), null);
     const outside = await preflight(SMART_APP, "/api/patients/me");
     assert.equal(outside.headers.get("access-control-allow-origin"), null);

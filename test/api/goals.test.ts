@@ -4,7 +4,8 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";
-import { dexterityBody, romBody } from "@/lib/assessments/examples";
+import { dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -20,8 +21,8 @@ const call = async (persona: string, method: string, path: string, body?: unknow
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as any) : null };
+  const answer = await checked(server.origin, method, path, response);
+  return { status: answer.status, body: answer.body === "" ? null : answer.body };
 };
 
 before(async () => {
@@ -125,6 +126,7 @@ test("the history PDF: goals, score chart, finger joints by date and a section p
   const answer = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf?timeZone=America/New_York&locale=en-US`, {
     headers: { authorization: "Bearer development", "x-dev-user": "care_provider" },
   });
+  await checked(server.origin, "GET", `/patients/${patientId}/export/pdf`, answer.clone());
   assert.equal(answer.status, 200);
   assert.equal(answer.headers.get("content-type"), "application/pdf");
   assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${patientId}-history.pdf"`);
@@ -151,14 +153,19 @@ test("the history PDF: goals, score chart, finger joints by date and a section p
   const own = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
     headers: { authorization: "Bearer development", "x-dev-user": "patient" },
   });
-  assert.equal(own.status, 200);
+  assert.equal((await checked(server.origin, "GET", `/patients/${patientId}/export/pdf`, own)).status, 200);
   const other = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
     headers: { authorization: "Bearer development", "x-dev-user": "care_provider_2" },
   });
-  assert.equal(other.status, 404);
+  assert.equal((await checked(server.origin, "GET", `/patients/${patientId}/export/pdf`, other)).status, 404);
 });
 
 test("marking a flagged patient reviewed from the list: the row says so on the next page of the list too", async () => {
+  // Worst pain 9 of 10 (severe from 7) raises the flag.
+  const severe = { ...painBody, entries: [{ areaType: "WRIST", hand: "RIGHT", severity: 9 }] };
+  assert.equal((await call("patient", "POST", "/assessments/pain-v2", severe)).status, 201);
+  const before = (await call("care_provider", "GET", "/patients")).body.patients.find((p: { id: number }) => p.id === patientId);
+  assert.equal(before.needsAttention, true, "the patient is flagged before the review");
   const reviewed = await call("care_provider", "POST", `/patients/${patientId}/review`);
   assert.equal(reviewed.status, 200);
   assert.equal(reviewed.body.needsAttention, false);

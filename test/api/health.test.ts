@@ -63,6 +63,7 @@ test("other origins get no CORS headers", async () => {
 
 test("an /api path with no endpoint is a JSON 404, not a web page", async () => {
   for (const path of ["/api/nope", "/api/assessments/rom/extra", "/api/lookup"]) {
+    // contract: paths no operation has
     const response = await fetch(`${server.origin}${path}`);
     assert.equal(response.status, 404, path);
     assert.match(response.headers.get("content-type") ?? "", /application\/json/, path);

@@ -71,6 +71,7 @@ interface Seen {
 
 let clientAddress = 0;
 async function call(door: "" | "/web", path: string, init: RequestInit = {}): Promise<Seen> {
+  // contract: the two doors' answers are compared with each other, status, headers and body
   const response = await fetch(`${origin}${door}${path}`, {
     ...init,
     // Each call from its own client (through the trusted loopback balancer): no allowance runs out.

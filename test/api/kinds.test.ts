@@ -20,7 +20,7 @@ import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
 import { careTeam, shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
@@ -98,10 +98,16 @@ const clinic: Record<string, { sub: string; course: Course }> = {
   "Truthcase Decliner Pia": { sub: uniqueSub("pia"), course: { 3: [["PAIN", 90]], 0: [["PAIN", 60]] } },
   // QuickDASH disability rises 15 → 35 (MCID 15.91).
   "Truthcase Decliner Quinn": { sub: uniqueSub("quinn"), course: { 7: [["QUICKDASH", 85]], 2: [["QUICKDASH", 65]] } },
+  // A slow decline past a lone high: no step, and not the drop from that unconfirmed best, reaches
+  // the ROM MCID (10) as a decline; only the drop since the first result does (70 → 59).
+  "Truthcase Decliner Sol": {
+    sub: uniqueSub("sol"),
+    course: { 9: [["ROM", 70]], 7: [["ROM", 85]], 5: [["ROM", 70]], 3: [["ROM", 66]], 1: [["ROM", 59]] },
+  },
   // Steady, but low.
   "Truthcase Low Lou": { sub: uniqueSub("lou"), course: { 4: [["ROM", 35]], 1: [["ROM", 36]] } },
 };
-const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn"];
+const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn", "Truthcase Decliner Sol"];
 const LOW_SCORERS = ["Truthcase Low Lou"];
 
 /** A QuickDASH snapshot whose overall score is `overall`: ten items answered (one left out), scored by the module. */
@@ -268,6 +274,7 @@ test("the flag marks exactly the true decliners and the low scorer, each for the
   assert.deepEqual(reasons["Truthcase Decliner Dan"], [["ROM", 15]]);
   assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 3]]);
   assert.deepEqual(reasons["Truthcase Decliner Quinn"], [["QUICKDASH", 20]]);
+  assert.deepEqual(reasons["Truthcase Decliner Sol"], [["ROM", 11]]);
   assert.deepEqual(reasons["Truthcase Low Lou"], [["ROM", null]]);
   // The steady patient's tests all fell by more than 2 points, each within its MCID: stable, no flag.
   const sam = rows.find((row) => row.name === "Truthcase Steady Sam")!;
@@ -313,6 +320,7 @@ test("marking a patient reviewed lowers the flag until a newer result, and is au
 
 /** A page's text, tags and entities removed, spaces collapsed. */
 async function pageText(path: string): Promise<string> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`);
   assert.equal(response.status, 200, path);
   const html = await response.text();
@@ -385,7 +393,13 @@ test("every kind reads with its kind module's labels and units on the lookup pag
   );
   assert.equal(report.status, 200);
   const reportPage = await pageText(`/r/${report.body.formattedCode}`);
-  const pdfWords = pdfText(Buffer.from(await (await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`)).arrayBuffer()));
+  const pdf = await checked(
+    server.origin,
+    "GET",
+    `/reports/${report.body.code}/pdf`,
+    await fetch(`${server.origin}/api/reports/${report.body.code}/pdf`),
+  );
+  const pdfWords = pdfText(Buffer.from(pdf.body as Uint8Array));
   const mailed = await api.post(`/reports/${report.body.code}/email`, { to: "clinic@example.com" }, { token: patient });
   assert.equal(mailed.body.sent, true);
   const attachment = resend.emails().at(-1)!.attachments![0]!;

@@ -52,7 +52,7 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
   assert.equal(JSON.parse(text).painRating, 4);
   assert.equal(await server.stop(), 0);
   assert.match(server.output(), /shutting down/);
-  // New connections are refused once stopped.
+  // New connections are refused once stopped (contract: nothing answers).
   await assert.rejects(fetch(`${server.origin}/api/health`));
 });
 

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startResend, type ResendStandIn, type SentEmail } from "@/test/support/resend";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
@@ -186,12 +186,17 @@ describe("the job", () => {
     const path = new URL(url).pathname.replace(/^\/api/, "");
     const token = path.split("/").at(-1)!;
     const [id, nonce, signature] = token.split(".") as [string, string, string];
-    const oneClick = (p: string) =>
-      fetch(`${server.origin}/api${p}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      });
+    const oneClick = async (p: string) =>
+      checked(
+        server.origin,
+        "POST",
+        p,
+        await fetch(`${server.origin}/api${p}`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        }),
+      );
     const flipped = signature.slice(0, -1) + (signature.endsWith("A") ? "B" : "A");
     // The last character of 32 bytes in base64url carries two unused bits: flipping one decodes
     // to the same bytes, yet it is not the link that was sent.
@@ -208,17 +213,18 @@ describe("the job", () => {
     }
     assert.equal((await api.get("/patients/me/reminders", { token: una.token })).body.enabled, true, "an altered link changes nothing");
 
-    const page = await fetch(url, { redirect: "manual" });
+    const page = await checked(server.origin, "GET", path, await fetch(url, { redirect: "manual" }));
     assert.equal(page.status, 303);
     assert.equal(page.headers.get("location"), `/reminders/unsubscribe/${token}`);
     assert.equal((await api.get("/patients/me/reminders", { token: una.token })).body.enabled, true, "a GET changes nothing");
+    // contract: the page the link lands on, not the API
     const html = await (await fetch(new URL(page.headers.get("location")!, server.origin))).text();
     assert.match(html, /Stop re-measure reminders/);
     assert.match(html, />Unsubscribe</);
 
     const done = await oneClick(path);
     assert.equal(done.status, 200);
-    assert.equal((await done.json()).unsubscribed, true);
+    assert.equal(done.body.unsubscribed, true);
     assert.equal((await oneClick(path)).status, 200, "again: still unsubscribed");
     const off = (await api.get("/patients/me/reminders", { token: una.token })).body;
     assert.equal(off.enabled, false);
@@ -244,8 +250,31 @@ describe("the job", () => {
   });
 
   test("the job's clock is the service admin's to set, and only theirs", async () => {
+    const now = { now: new Date().toISOString() };
     const pat = await patient();
-    const answer = await api.post("/admin/reminders/run", { now: new Date().toISOString() }, { token: pat.token });
-    assert.equal(answer.status, 403);
+    const clinicianSub = uniqueSub("clinician");
+    const clinician = await idp.token({ sub: clinicianSub, roles: ["care_provider"] });
+    const team = await careTeam(api, idp, [clinicianSub]);
+    await team.share(pat.token);
+    for (const [who, token] of [
+      ["a patient", pat.token],
+      ["a clinician of a clinic the patient shares with", clinician],
+    ] as const) {
+      assert.equal((await api.post("/admin/reminders/run", now, { token })).status, 403, who);
+    }
+    assert.equal((await api.post("/admin/reminders/run", now, { unchecked: true })).status, 401, "no token");
+    assert.equal((await api.post("/admin/reminders/run", now, { token: admin })).status, 200, "the service admin");
+  });
+
+  test("periods missed while the service was down are skipped: one reminder, then the next date after now", async () => {
+    const dora = await patient("Dora Down");
+    const set = await optIn(dora.token, { intervalWeeks: 1 });
+    const back = later(set.nextDueAt, 3 * WEEK + 60 * 1000);
+    await run(back);
+    assert.equal(mailsTo(dora.email).length, 1, "one reminder, not one per missed week");
+    const after = (await api.get("/patients/me/reminders", { token: dora.token })).body;
+    assert.equal(after.nextDueAt, later(set.nextDueAt, 4 * WEEK).toISOString(), "the next date after now, on the same weekly rhythm");
+    await run(later(back.toISOString(), 60 * 1000));
+    assert.equal(mailsTo(dora.email).length, 1, "nothing more at the next run");
   });
 });

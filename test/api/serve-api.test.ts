@@ -3,6 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -13,21 +14,24 @@ before(async () => {
 after(() => server.stop());
 
 test("the API answers: health, a submission and its lookup", async () => {
-  assert.equal((await fetch(`${server.origin}/api/health`)).status, 200);
+  assert.equal((await checked(server.origin, "GET", "/health", await fetch(`${server.origin}/api/health`))).status, 200);
   const created = await fetch(`${server.origin}/api/assessments/rom`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(romBody),
   });
-  assert.equal(created.status, 201);
-  const { code } = (await created.json()) as { code: string };
+  const made = await checked<{ code: string }>(server.origin, "POST", "/assessments/rom", created);
+  assert.equal(made.status, 201);
+  const { code } = made.body;
   const lookup = await fetch(`${server.origin}/api/lookup/${code}`);
-  assert.equal(lookup.status, 200);
-  assert.equal(((await lookup.json()) as { viewCount: number }).viewCount, 1);
+  const read = await checked<{ viewCount: number }>(server.origin, "GET", `/lookup/${code}`, lookup);
+  assert.equal(read.status, 200);
+  assert.equal(read.body.viewCount, 1);
 });
 
 test("pages and Next's own API routes are a JSON 404 naming the API-only mode", async () => {
   for (const path of ["/", "/signin", "/api/auth/session", "/api/proxy/patients"]) {
+    // contract: pages and Next's routes, which this mode does not serve
     const response = await fetch(`${server.origin}${path}`);
     assert.equal(response.status, 404, path);
     assert.match(response.headers.get("content-type") ?? "", /application\/json/, path);

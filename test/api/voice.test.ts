@@ -4,6 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import WebSocket from "ws";
+import { checked } from "@/test/support/http";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
@@ -320,9 +321,14 @@ test("a token that does not verify is refused with 401; a valid one works as acc
 test("a ticket from POST /ai/ws-ticket signs the socket in; the query token still works, marked deprecated", async () => {
   const sub = uniqueSub("voice-ticket");
   const token = await idp.token({ sub, roles: ["patient"] });
-  const issued = await fetch(`${scripted.origin}/api/ai/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+  const issued = await checked<{ ticket: string; expiresAt: string }>(
+    scripted.origin,
+    "POST",
+    "/ai/ws-ticket",
+    await fetch(`${scripted.origin}/api/ai/ws-ticket`, { method: "POST", headers: { authorization: `Bearer ${token}` } }),
+  );
   assert.equal(issued.status, 200);
-  const { ticket } = (await issued.json()) as { ticket: string; expiresAt: string };
+  const { ticket } = issued.body;
   assert.ok(!ticket.includes(token.slice(0, 20)), "the ticket is not the token");
 
   const client = await VoiceClient.open(wsUrl(scripted, `?ticket=${ticket}&audio=off`));

@@ -105,6 +105,7 @@ async function run(kind: "pglite" | "postgres") {
                 ? kind.body
                 : { ...kind.body, overallScore: score };
           try {
+            // contract: acknowledged writes counted across a SIGKILL; test/api checks these answers
             const response = await fetch(`${first.origin}/api${kind.path}`, {
               method: "POST",
               headers: { "content-type": "application/json" },
@@ -150,6 +151,7 @@ async function run(kind: "pglite" | "postgres") {
       for (let i = 0; i < acknowledged.length; i += 16) {
         await Promise.all(
           acknowledged.slice(i, i + 16).map(async (record) => {
+            // contract: the records read back after the restart; test/api checks these answers
             const response = await fetch(`${second.origin}/api/lookup/${record.code}`);
             const body = (await response.json()) as any;
             const kindOf = KINDS.find((k) => k.type === record.type)!;

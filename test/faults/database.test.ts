@@ -139,6 +139,7 @@ describe(
         [`/a/${code}`, "result"],
         [`/r/${report.body.code}`, "report"],
       ] as const) {
+        // contract: pages, not the API
         const response = await fetch(`${server.origin}${path}`, { signal: AbortSignal.timeout(HANG_MS * 4) });
         assert.equal(response.status, 503, path);
         assert.equal(response.headers.get("retry-after"), "5");

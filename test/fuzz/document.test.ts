@@ -316,6 +316,7 @@ async function send(operation: Operation, request: Case) {
     body = JSON.stringify(request.body);
   }
   const query = search.size ? `?${search}` : "";
+  // contract: checkAnswer() checks every answer against the served document
   const response = await fetch(`${server.origin}/api${path}${query}`, { method: operation.method, headers, body, redirect: "manual" });
   const contentType = response.headers.get("content-type") ?? "";
   const raw = await response.text();

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -27,7 +28,8 @@ async function call(persona: string, method: string, path: string, body?: unknow
     headers: { ...as(persona), "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() };
+  const answer = await checked(server.origin, method, path, response);
+  return { status: answer.status, body: answer.body };
 }
 
 const joint = (finger: string, jointType: string, minAngle: number, maxAngle: number) => ({
@@ -72,6 +74,7 @@ after(async () => {
 
 /** The page's text as a reader meets it: tags dropped, spaces collapsed. */
 async function pageText(path: string): Promise<string> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`);
   assert.equal(response.status, 200, path);
   return (await response.text())
@@ -92,8 +95,9 @@ function pdfText(pdf: Buffer): string {
 
 async function pdf(path: string, persona?: string): Promise<string> {
   const response = await fetch(`${server.origin}/api${path}`, { headers: persona ? as(persona) : {} });
-  assert.equal(response.status, 200, path);
-  return pdfText(Buffer.from(await response.arrayBuffer()));
+  const answer = await checked<Uint8Array>(server.origin, "GET", path.split("?")[0]!, response);
+  assert.equal(answer.status, 200, path);
+  return pdfText(Buffer.from(answer.body));
 }
 
 /** The right index's cells in a page's text: each joint as extension/flexion · arc, then the TAM with its share of the left's. */

@@ -4,6 +4,7 @@
 // components only the namespaces they translate with, not the whole catalogue.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { checked } from "@/test/support/http";
 import { devSignIn } from "@/test/support/dev-sign-in";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -18,6 +19,7 @@ after(() => server?.stop());
 
 async function page(path: string, persona: string | null, language = "es"): Promise<string> {
   const cookie = persona ? sessions[persona]! : "";
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, { headers: { "accept-language": language, cookie } });
   assert.equal(response.status, 200, path);
   return response.text();
@@ -29,8 +31,9 @@ async function clinicOfAdmin(): Promise<number> {
     headers: { authorization: "Bearer development", "x-dev-user": "admin", "content-type": "application/json" },
     body: JSON.stringify({ name: "Clínica de la Mano Ribera" }),
   });
-  assert.equal(response.status, 201);
-  return ((await response.json()) as { id: number }).id;
+  const made = await checked<{ id: number }>(server.origin, "POST", "/clinics", response);
+  assert.equal(made.status, 201);
+  return made.body.id;
 }
 
 test("the patient's dashboard speaks Spanish: title, heading, every panel and the at-a-glance strip", async () => {

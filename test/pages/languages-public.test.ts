@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -31,6 +31,7 @@ before(async () => {
 after(() => server.stop());
 
 async function page(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string }> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, { headers });
   return { status: response.status, html: await response.text() };
 }
@@ -141,8 +142,9 @@ function tool(name: string, args: string[], pdf: Buffer): string {
 
 test("the PDF asked for in Spanish is written in Spanish, dated the Spanish way, with /Lang es", async () => {
   const response = await fetch(`${server.origin}/api/reports/${report.code}/pdf`, { headers: SPANISH });
-  assert.equal(response.status, 200);
-  const pdf = Buffer.from(await response.arrayBuffer());
+  const answer = await checked<Uint8Array>(server.origin, "GET", `/reports/${report.code}/pdf`, response);
+  assert.equal(answer.status, 200);
+  const pdf = Buffer.from(answer.body);
   const shown = tool("pdftotext", [], pdf).replace(/\s+/g, " ");
   for (const words of [
     "FECHA DEL INFORME",
@@ -161,6 +163,7 @@ test("the PDF asked for in Spanish is written in Spanish, dated the Spanish way,
   assert.match(tool("qpdf", ["--json"], pdf), /"\/Lang": "u:es-ES"/);
 
   const english = await fetch(`${server.origin}/api/reports/${report.code}/pdf`, { headers: { "accept-language": "en" } });
-  const englishText = tool("pdftotext", [], Buffer.from(await english.arrayBuffer())).replace(/\s+/g, " ");
+  const inEnglish = await checked<Uint8Array>(server.origin, "GET", `/reports/${report.code}/pdf`, english);
+  const englishText = tool("pdftotext", [], Buffer.from(inEnglish.body)).replace(/\s+/g, " ");
   assert.ok(englishText.includes("Assessment details") && englishText.includes("Page 1 of"));
 });

@@ -12,6 +12,7 @@ before(async () => {
 after(() => server.stop());
 
 async function page(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string }> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, { headers });
   return { status: response.status, html: await response.text() };
 }

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { devSignIn } from "@/test/support/dev-sign-in";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -58,6 +58,7 @@ after(async () => {
 
 /** A page's text as a person reads it: scripts, tags and entities out, spaces collapsed. */
 async function pageText(path: string, persona: string | null): Promise<string> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, {
     headers: { cookie: persona ? sessions[persona]! : "", "accept-language": "en" },
   });
@@ -107,9 +108,14 @@ test("a result page shows one QuickDASH figure and pain out of 10", async () => 
 
 test("the report page, its PDF and the e-mailed PDF show both on their own scales", async () => {
   assertOwnScale("report page", await pageText(`/r/${reportCode.formattedCode}`, null));
-  const pdf = await fetch(`${server.origin}/api/reports/${reportCode.code}/pdf`, { headers: { "accept-language": "en" } });
+  const pdf = await checked<Uint8Array>(
+    server.origin,
+    "GET",
+    `/reports/${reportCode.code}/pdf`,
+    await fetch(`${server.origin}/api/reports/${reportCode.code}/pdf`, { headers: { "accept-language": "en" } }),
+  );
   assert.equal(pdf.status, 200);
-  assertOwnScale("report PDF", pdfText(new Uint8Array(await pdf.arrayBuffer())));
+  assertOwnScale("report PDF", pdfText(pdf.body));
   const mailed = await api.post(`/reports/${reportCode.code}/email`, { to: "clinic@example.com" }, as("patient"));
   assert.equal(mailed.body.sent, true);
   const attachment = resend.emails().at(-1)!.attachments![0]!;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -75,10 +75,15 @@ test("the report's JSON says who made it", async () => {
 
 test("the PDF and the web report show an anonymous sender's title as theirs, not as the heading", async () => {
   const forged = await report(FORGED_TITLE);
-  const pdf = await fetch(`${server.origin}/api/reports/${forged.code}/pdf`);
+  const pdf = await checked<Uint8Array>(
+    server.origin,
+    "GET",
+    `/reports/${forged.code}/pdf`,
+    await fetch(`${server.origin}/api/reports/${forged.code}/pdf`),
+  );
   assert.equal(pdf.status, 200);
   const file = join(workDir, "forged.pdf");
-  writeFileSync(file, Buffer.from(await pdf.arrayBuffer()));
+  writeFileSync(file, pdf.body);
   const text = spawnSync("pdftotext", [file, "-"], { encoding: "utf8" }).stdout.replace(/\s+/g, " ");
   assert.match(text, /title given by the sender: “Diagnosis: malignant tumour, surgery cancelled”/i);
   assert.equal(text.split(FORGED_TITLE).length - 1, 1, "the title appears once, quoted as the sender's");

@@ -5,6 +5,7 @@
 // CORS without credentials: a client that sends its own bearer token works; cookies never ride.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 const PUBLIC = "https://hands.example";
@@ -31,7 +32,7 @@ test("in production the spec's localhost origins get CORS for bearer tokens, nev
     assert.equal(response.headers.get("access-control-allow-origin"), origin, origin);
     assert.match(response.headers.get("access-control-allow-headers") ?? "", /\bAuthorization\b/i, origin);
     assert.equal(response.headers.get("access-control-allow-credentials"), null, `${origin}: no credentials`);
-    const plain = await fetch(`${server.origin}/api/health`, { headers: { origin } });
+    const plain = await checked(server.origin, "GET", "/health", await fetch(`${server.origin}/api/health`, { headers: { origin } }));
     assert.equal(plain.headers.get("access-control-allow-origin"), origin, origin);
     assert.equal(plain.headers.get("access-control-allow-credentials"), null, `${origin}: no credentials`);
   }

@@ -29,6 +29,7 @@ test("the public pages are served and sign-in is disabled, said at start", async
   const { code, formattedCode } = (await api.post("/assessments/rom", romBody)).body;
   const report = (await api.post("/reports", { title: "Shared", assessmentCodes: [code] })).body;
   for (const path of ["/", `/a/${formattedCode ?? code}`, `/r/${report.formattedCode}`]) {
+    // contract: pages, not the API
     const page = await fetch(`${server.origin}${path}`);
     assert.equal(page.status, 200, path);
     assert.doesNotMatch(await page.text(), /href="\/signin/, `${path} offers no sign-in`);

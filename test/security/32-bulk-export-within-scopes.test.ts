@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
 
@@ -40,6 +40,7 @@ async function exported(path: string, token: string): Promise<Record<string, num
   const status = kickOff.headers.get("content-location")!;
   for (let attempt = 0; attempt < 600; attempt++) {
     const response = await fetch(status, { headers: { authorization: `Bearer ${token}` } });
+    await checked(server.origin, "GET", new URL(status).pathname.replace(/^\/api/, ""), response.clone());
     if (response.status === 202) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       continue;
@@ -48,7 +49,8 @@ async function exported(path: string, token: string): Promise<Record<string, num
     const manifest = (await response.json()) as { output: { type: string; url: string }[] };
     const byType: Record<string, number[]> = {};
     for (const file of manifest.output) {
-      const text = await (await fetch(file.url, { headers: { authorization: `Bearer ${token}` } })).text();
+      const download = await fetch(file.url, { headers: { authorization: `Bearer ${token}` } });
+      const text = (await checked<string>(server.origin, "GET", new URL(file.url).pathname.replace(/^\/api/, ""), download)).body;
       const resources = text
         .split("\n")
         .filter(Boolean)

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
 
@@ -39,7 +39,11 @@ async function sharedPatient(): Promise<{
   return { team, clinicianSub, clinician: await idp.token({ sub: clinicianSub, roles: ["care_provider"] }), patient };
 }
 
-const get = (url: string, token: string) => fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/fhir+json" } });
+const get = (url: string, token: string) =>
+  fetch(url, { headers: { authorization: `Bearer ${token}`, accept: "application/fhir+json" } }).then(async (response) => {
+    await checked(server.origin, "GET", new URL(url).pathname.replace(/^\/api/, ""), response.clone());
+    return response;
+  });
 
 /** Kick-off and poll to the manifest: the status URL and the file URLs. */
 async function finishedExport(path: string, token: string): Promise<{ status: string; files: string[] }> {
@@ -98,17 +102,22 @@ test("the clinician is removed from the clinic: the next poll of the finished Gr
 });
 
 test("every download is audited for each patient in the file and shows in the patient's access log", async () => {
-  const { clinician, clinicianSub, patient } = await sharedPatient();
+  const { team, clinician, clinicianSub, patient } = await sharedPatient();
+  const second = await newPatient();
+  await team.share(second.token);
   const { files } = await finishedExport("/Patient/$export?_type=Observation", clinician);
+  assert.equal(files.length, 1, "one Observation file holds both patients");
   for (let download = 0; download < 2; download++) assert.equal((await get(files[0]!, clinician)).status, 200);
   const audit = await api.get(`/admin/audit?actor=${encodeURIComponent(clinicianSub)}`, { token: admin });
   const downloads = audit.body.events.filter((event: { action: string }) => event.action === "fhir_bulk_download");
   assert.deepEqual(
-    downloads.map((event: { patientId: number }) => event.patientId),
-    [patient.id, patient.id],
+    downloads.map((event: { patientId: number }) => event.patientId).sort((a: number, b: number) => a - b),
+    [patient.id, patient.id, second.id, second.id].sort((a, b) => a - b),
   );
   for (const event of downloads) assert.equal(event.route, "/api/fhir/bulk-export/{id}/{file}");
-  const log = await api.get("/me/access-log", { token: patient.token });
-  const whats = log.body.entries.map((entry: { what: string }) => entry.what);
-  assert.equal(whats.filter((what: string) => what === "FHIR bulk export downloaded").length, 2, JSON.stringify(whats));
+  for (const each of [patient, second]) {
+    const log = await api.get("/me/access-log", { token: each.token });
+    const whats = log.body.entries.map((entry: { what: string }) => entry.what);
+    assert.equal(whats.filter((what: string) => what === "FHIR bulk export downloaded").length, 2, JSON.stringify(whats));
+  }
 });

@@ -9,7 +9,7 @@ import { after, before, test } from "node:test";
 import pg from "pg";
 import { romBody } from "@/lib/assessments/examples";
 import { createTestDatabase, type TestDatabase } from "@/test/support/database";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
 
@@ -27,7 +27,10 @@ async function newPatient(): Promise<string> {
 }
 
 const get = (url: string, token: string, method = "GET") =>
-  fetch(url, { method, headers: { authorization: `Bearer ${token}`, accept: "application/fhir+json" } });
+  fetch(url, { method, headers: { authorization: `Bearer ${token}`, accept: "application/fhir+json" } }).then(async (response) => {
+    await checked(server.origin, method, new URL(url).pathname.replace(/^\/api/, ""), response.clone());
+    return response;
+  });
 
 const kickOff = (token: string) => api.get("/fhir/Patient/$export", { token, headers: ASYNC });
 

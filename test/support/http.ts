@@ -27,10 +27,12 @@ export async function checked<T = any>(origin: string, method: string, path: str
 async function read<T>(response: Response): Promise<ApiResponse<T>> {
   const contentType = response.headers.get("content-type") ?? "";
   let body: unknown;
-  if (contentType.includes("json")) {
+  // NDJSON (FHIR bulk export files) is many JSON texts, read as text.
+  const ndjson = contentType.includes("ndjson");
+  if (contentType.includes("json") && !ndjson) {
     const text = await response.text();
     body = text ? JSON.parse(text) : text;
-  } else if (contentType.startsWith("text/") || !contentType) {
+  } else if (contentType.startsWith("text/") || !contentType || ndjson) {
     body = await response.text();
   } else {
     body = new Uint8Array(await response.arrayBuffer());
