@@ -8,7 +8,13 @@ function series(times: number[], targets: (number | null)[], offsets: number[], 
 }
 
 test("a steady run: 48 taps in order every 200 ms, each 0.2 of a radius off centre", () => {
-  const taps = Array.from({ length: 48 }, (_, i) => ({ t: 100 + i * 200, target: i % 4, offset: 0.2, pointer: "touch" as const, touches: 1 }));
+  const taps = Array.from({ length: 48 }, (_, i) => ({
+    t: 100 + i * 200,
+    target: i % 4,
+    offset: 0.2,
+    pointer: "touch" as const,
+    touches: 1,
+  }));
   assert.deepEqual(scoreTapping(taps), {
     usable: true,
     pointer: "touch",
@@ -74,11 +80,21 @@ test("unusable: fewer than 10 taps", () => {
 
 test("unusable: a pause over 2 s (the hand was changed)", () => {
   const times = [0, 250, 500, 750, 1000, 3600, 3850, 4100, 4350, 4600, 4850];
-  const taps = series(times, times.map((_, i) => i % 4), Array(11).fill(0));
+  const taps = series(
+    times,
+    times.map((_, i) => i % 4),
+    Array(11).fill(0),
+  );
   assert.deepEqual(scoreTapping(taps), { usable: false, reason: "handSwitched" });
 });
 
 test("unusable: a tap while another touch is down (the other hand on the screen)", () => {
-  const taps = Array.from({ length: 20 }, (_, i) => ({ t: i * 250, target: i % 4, offset: 0, pointer: "touch" as const, touches: i === 7 ? 2 : 1 }));
+  const taps = Array.from({ length: 20 }, (_, i) => ({
+    t: i * 250,
+    target: i % 4,
+    offset: 0,
+    pointer: "touch" as const,
+    touches: i === 7 ? 2 : 1,
+  }));
   assert.deepEqual(scoreTapping(taps), { usable: false, reason: "handSwitched" });
 });
