@@ -97,9 +97,7 @@ export function PainForm({ signedIn }: { signedIn: boolean }) {
           VIEWS.map((view) => (
             <figure key={`${h}-${view}`} className="rounded-xl border border-slate-200 bg-white p-2">
               <HandDrawing hand={h} view={view} severity={severity} chosen={chosen} onChoose={setChosen} />
-              <figcaption className="text-center text-sm text-slate-700">
-                {t("drawing", { hand: t(`hands.${h}`), view: t(`views.${view}`) })}
-              </figcaption>
+              <figcaption className="text-center text-sm text-slate-700">{t("drawing", { hand: h, view })}</figcaption>
             </figure>
           )),
         )}
@@ -126,10 +124,7 @@ export function PainForm({ signedIn }: { signedIn: boolean }) {
                   name="severity"
                   className="h-5 w-5 accent-teal-700"
                   checked={severity[selected.id] === value}
-                  onChange={() => {
-                    setSeverity((s) => ({ ...s, [selected.id]: value }));
-                    setChosen(null);
-                  }}
+                  onChange={() => setSeverity((s) => ({ ...s, [selected.id]: value }))}
                 />
                 {t("severityValue", { value, label: t(`severityLabels.${value}`) })}
               </label>
@@ -312,7 +307,7 @@ function HandDrawing({
   chosen: string | null;
   onChoose: (id: string) => void;
 }) {
-  const mirror = (hand === "RIGHT") === (view === "BACK");
+  const mirror = (hand === "RIGHT") === (view === "PALM");
   const fill = (id: string) => (chosen === id ? "#0f766e" : severity[id] !== undefined ? "#f59e0b" : "#ffffff");
   const area = view === "PALM" ? "PALM" : "DORSAL";
   return (

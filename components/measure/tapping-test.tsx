@@ -91,7 +91,7 @@ export function TappingTest({ signedIn }: { signedIn: boolean }) {
     const other: Hand = hand === "RIGHT" ? "LEFT" : "RIGHT";
     return (
       <div className="space-y-4">
-        <Card title={t("resultTitle", { hand: hands(hand) })} headingLevel={2}>
+        <Card title={t("resultTitle", { hand })} headingLevel={2}>
           <p className="mb-3 text-sm font-semibold text-slate-800" data-testid="tapping-pointer">
             {t(`by.${result.pointer}`)}
           </p>
@@ -123,7 +123,7 @@ export function TappingTest({ signedIn }: { signedIn: boolean }) {
             setPhase({ phase: "ready" });
           }}
         >
-          {t("otherHand", { hand: hands(other).toLowerCase() })}
+          {t("otherHand", { hand: other })}
         </Button>
       </div>
     );
@@ -145,7 +145,7 @@ export function TappingTest({ signedIn }: { signedIn: boolean }) {
               ))}
             </div>
           </fieldset>
-          <Button onClick={start}>{t("start", { hand: hands(hand).toLowerCase() })}</Button>
+          <Button onClick={start}>{t("start", { hand })}</Button>
         </>
       )}
       {phase.phase === "running" && (

@@ -1,6 +1,7 @@
 // The pain map's places: each digit joint, the palm, the back of the hand and the wrist of a
-// hand, as the spec's pain entry names them, with where each sits on the drawing (a right hand
-// seen from the palm; the page mirrors it for the back view and the left hand).
+// hand, as the spec's pain entry names them, with where each sits on the drawing: a hand as its
+// owner sees it, thumb on the left (the left palm, the right hand's back); the page mirrors it
+// for the right palm and the left hand's back.
 import { DigitLocation, HandDigit } from "@/lib/generated/prisma/enums.ts";
 
 export type MapHand = "LEFT" | "RIGHT";
@@ -41,7 +42,7 @@ export const FINGERS: Record<Exclude<MapDigit, typeof HandDigit.THUMB>, { x: num
 const THUMB: Record<string, [number, number]> = { TIP: [20, 126], DIP: [28, 150], MCP: [38, 176], CMC: [52, 204] };
 const BASE = 132;
 
-/** Where a joint is drawn on the right hand's palm view. */
+/** Where a joint is drawn on the unmirrored drawing. */
 export function jointPoint(digit: MapDigit, location: MapJoint): [number, number] {
   if (digit === HandDigit.THUMB) return THUMB[location]!;
   const { x, top } = FINGERS[digit];
