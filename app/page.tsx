@@ -13,6 +13,7 @@ export default async function Home() {
       title: t("patients.title"),
       text: t("patients.text"),
       links: [
+        { href: "/measure", label: t("patients.measure") },
         { href: "/dashboard", label: t("patients.dashboard") },
         { href: "/reports/new", label: t("patients.report") },
       ],

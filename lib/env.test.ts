@@ -97,3 +97,9 @@ test("REMINDERS_TEST_CLOCK (the reminder job at any date) is refused unless ALLO
   assert.equal(parseEnv({ REMINDERS_TEST_CLOCK: "true", ALLOW_DEV_AUTH: "true" }).REMINDERS_TEST_CLOCK, true);
   assert.equal(parseEnv({}).REMINDERS_TEST_CLOCK, false);
 });
+
+test("MEASURE_OFF: the questionnaires named, any case and spacing; an unknown one stops the start naming it", () => {
+  assert.deepEqual(parseEnv({}).MEASURE_OFF, []);
+  assert.deepEqual(parseEnv({ MEASURE_OFF: " QuickDASH , " }).MEASURE_OFF, ["quickdash"]);
+  assert.match(errorLines({ MEASURE_OFF: "quickdash,dash" }).join("\n"), /MEASURE_OFF/);
+});

@@ -3,6 +3,7 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { QUESTIONNAIRE_SLUGS } from "@/lib/measure/slugs";
 import { compileTrust } from "@/lib/trust-proxy";
 
 /** An unset or empty variable reads as "not configured". */
@@ -95,6 +96,15 @@ export const envSchema = z
     AUDIT_ADDRESS_KEY: optionalString,
     /** Tests only: POST /api/admin/reminders/run may name the job's clock ("now"); refused without ALLOW_DEV_AUTH. */
     REMINDERS_TEST_CLOCK: boolFlag,
+    /** Questionnaires the measuring pages do not offer (their licence does not cover this deployment), comma-separated. */
+    MEASURE_OFF: z.preprocess(
+      (v) =>
+        String(v ?? "")
+          .split(",")
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      z.array(z.enum(QUESTIONNAIRE_SLUGS)),
+    ),
     JOURNAL_AUTH: z.preprocess((v) => (v === "" || v === undefined ? "required" : v), z.enum(["none", "required"])),
     // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
     PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),

@@ -41,6 +41,7 @@ export function PatientDashboard({ initial, joinCode, billing }: { initial: MySt
       ) : (
         <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />
       )}
+      {me.state === "ready" && me.data.tests.length === 0 && <LinkButton href="/measure">{t("measureNow")}</LinkButton>}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:order-last">
           <ClaimForm

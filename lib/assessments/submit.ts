@@ -6,8 +6,11 @@
 // The rows are written with plain SQL in one statement: Prisma's nested create cost five times
 // the database's own work here (docs/performance.md). Each type's detail rows are its
 // results tree (what GET /assessments/:id/results gives back) as detail.ts describes it.
+// With an Idempotency-Key the same caller sending the same body again gets the first record back.
+import { createHash } from "node:crypto";
+import { ApiError } from "@/lib/api/errors";
 import type { AuthUser } from "@/lib/auth/guard";
-import { formatCode, withFreshCode } from "@/lib/codes";
+import { formatCode, isUniqueViolationOn, withFreshCode } from "@/lib/codes";
 import { withConnection } from "@/lib/db";
 import { insertTree, type ChildRows, type RowNode } from "@/lib/db/insert";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/client.ts";
@@ -29,6 +32,26 @@ export interface NewRecord {
   email?: string | null;
   /** Made by "Try a sample result": anonymous, marked as a sample, short-lived. */
   sample?: boolean;
+  idempotency?: Idempotency;
+}
+
+/** A submission's Idempotency-Key, whose caller it is and what it sent. */
+export interface Idempotency {
+  scope: string;
+  key: string;
+  bodyHash: string;
+}
+
+/** The Idempotency-Key header's form: a client's random id (a UUID fits), long enough not to be guessed. */
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+/** The request's Idempotency-Key, undefined without one; 400 naming the header when malformed. */
+export function idempotencyKeyOf(headers: Pick<Headers, "get">): string | undefined {
+  const key = headers.get("idempotency-key");
+  if (key === null) return undefined;
+  if (!IDEMPOTENCY_KEY.test(key))
+    throw new ApiError(400, "Idempotency-Key must be 16-128 letters, digits, '-' or '_'", { field: "Idempotency-Key" });
+  return key;
 }
 
 export interface CreatedRecord {
@@ -52,6 +75,10 @@ export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "con
   if (record.results) {
     if (!hasDetails(record.type)) throw new Error(`${record.type} has no detail tables for a results tree`);
     below.push(detailRows(record.type, record.results));
+  }
+  if (record.idempotency) {
+    const { scope, key, bodyHash } = record.idempotency;
+    below.push({ table: "idempotency_keys", foreignKey: "assessment_id", rows: [{ row: { scope, key, body_hash: bodyHash } }] });
   }
   if (owner && score) {
     below.push({
@@ -103,19 +130,48 @@ export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "con
   return { id, code, formattedCode: formatCode(code), dateCreated: now };
 }
 
+/** The record an earlier send with this key made; 409 when that send's body was another. */
+async function earlierRecord(idempotency: Idempotency): Promise<CreatedRecord | null> {
+  const [row] = await withConnection((sql) =>
+    sql.query<{ body_hash: string; id: number; code: string; date_created: Date }>(
+      `SELECT i.body_hash, a.id, a.code, a.date_created FROM idempotency_keys i JOIN assessments a ON a.id = i.assessment_id
+       WHERE i.scope = $1 AND i.key = $2`,
+      [idempotency.scope, idempotency.key],
+    ),
+  );
+  if (!row) return null;
+  if (row.body_hash !== idempotency.bodyHash)
+    throw new ApiError(409, "This Idempotency-Key was sent with another body", { field: "Idempotency-Key" });
+  return { id: row.id, code: row.code, formattedCode: formatCode(row.code), dateCreated: new Date(row.date_created) };
+}
+
 /** Stores what the kind's contract builds from a valid body; answers the record's id and code, then the kind's reply. */
 export async function submitKind<I, Built extends SubmittedRecord>(
   type: AssessmentType,
   submission: { build(input: I): Built },
   input: I,
   user: AuthUser | null,
-  options: { sample?: boolean } = {},
+  options: { sample?: boolean; idempotencyKey?: string } = {},
 ): Promise<{ id: number; code: string; formattedCode: string } & ReturnType<Built["reply"]>> {
   const built = submission.build(input);
-  const created = await createRecord(
-    { type, hand: built.hand, snapshot: built.snapshot, results: built.results, sample: options.sample },
-    user,
-  );
+  const idempotency = options.idempotencyKey
+    ? {
+        scope: user ? `contact:${user.contactId}` : "anonymous",
+        key: options.idempotencyKey,
+        bodyHash: createHash("sha256")
+          .update(`${type}\n${JSON.stringify(input)}`)
+          .digest("hex"),
+      }
+    : undefined;
+  const record = { type, hand: built.hand, snapshot: built.snapshot, results: built.results, sample: options.sample, idempotency };
+  const created =
+    (idempotency && (await earlierRecord(idempotency))) ??
+    (await createRecord(record, user).catch(async (error: unknown) => {
+      // Two sends of one key at once: the other one stored it.
+      const earlier = idempotency && isUniqueViolationOn(error, "key") ? await earlierRecord(idempotency) : null;
+      if (!earlier) throw error;
+      return earlier;
+    }));
   return {
     id: created.id,
     code: created.code,

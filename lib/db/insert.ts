@@ -11,6 +11,7 @@ interface Tables {
   contacts: Models.Contact;
   assessments: Models.Assessment;
   score_points: Models.ScorePoint;
+  idempotency_keys: Models.IdempotencyKey;
   rom_assessments: Models.RomAssessment;
   rom_hand_results: Models.RomHandResult;
   rom_joint_results: Models.RomJointResult;

@@ -27,6 +27,8 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
 export interface HandlerContext<P, Q, B> {
   request: Request;
+  /** The request's headers, without making a Web Request (the API router's door has none). */
+  headers: Pick<Headers, "get">;
   params: P;
   query: Q;
   body: B;
@@ -165,6 +167,7 @@ export function handle<
         get request() {
           return incoming.request();
         },
+        headers: incoming.headers,
         params: params as Infer<P>,
         query: query as Infer<Q>,
         body: body as Infer<B>,

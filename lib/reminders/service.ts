@@ -193,7 +193,7 @@ function message(row: Due, next: Date, to: string, token: string) {
     "",
     t("reminders.email.due", { weeks: row.interval_weeks }),
     "",
-    t("reminders.email.measure", { link: new URL("/dashboard", origin).href }),
+    t("reminders.email.measure", { link: new URL("/measure", origin).href }),
     "",
     t("reminders.email.next", { date: formatOn({ timeZone: row.time_zone, locale }, "date", next.toISOString()) }),
     t("reminders.email.stop", { link: unsubscribeUrl }),

@@ -13,7 +13,7 @@ import { logger } from "@/lib/log";
 import { apiHeaders, apiOrigin } from "@/lib/web/api";
 
 /** Request headers passed on to the API; everything else (cookies above all) stays behind. */
-const REQUEST_HEADERS = ["accept", "accept-language", "content-type", "content-length", "x-request-id"];
+const REQUEST_HEADERS = ["accept", "accept-language", "content-type", "content-length", "x-request-id", "idempotency-key"];
 /** Response headers passed back to the browser. */
 const RESPONSE_HEADERS = ["content-type", "content-length", "content-disposition", "cache-control", "retry-after", "x-request-id"];
 /** API areas the proxy does not reach: itself and the sign-in routes. */

@@ -5,6 +5,9 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { anyHand, createdFields, score } from "@/lib/assessments/schemas";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
+import { dashScore } from "@/lib/assessments/kinds/quickdash";
+
+export { dashScore };
 
 const ITEMS = 11;
 const MODULE_ITEMS = 4;
@@ -33,14 +36,6 @@ export const quickdashInput = z
   });
 
 export type QuickDashInput = z.output<typeof quickdashInput>;
-
-/** The published rule on the answered items, to two decimals; null with none answered. */
-export function dashScore(items: readonly (number | null)[]): number | null {
-  const answered = items.filter((value): value is number => value !== null);
-  if (answered.length === 0) return null;
-  const mean = answered.reduce((sum, value) => sum + value, 0) / answered.length;
-  return Math.round((mean - 1) * 25 * 100) / 100;
-}
 
 export const quickdashSnapshot = z
   .object({

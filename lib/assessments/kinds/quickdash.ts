@@ -8,6 +8,14 @@
 // lists' and charts' "higher is better".
 import { line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
 
+/** The published rule on the answered items, to two decimals; null with none answered. The browser's questionnaire scores with it too. */
+export function dashScore(items: readonly (number | null)[]): number | null {
+  const answered = items.filter((value): value is number => value !== null);
+  if (answered.length === 0) return null;
+  const mean = answered.reduce((sum, value) => sum + value, 0) / answered.length;
+  return Math.round((mean - 1) * 25 * 100) / 100;
+}
+
 const disability = (s: Snapshot) => num(s.quickDashScore);
 
 const QUICKDASH_MCID = {

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import QRCode from "qrcode";
 import { PrintButton } from "@/components/clinics/print-button";
+import { env } from "@/lib/env";
 import { joinLink, managedClinic } from "../clinic";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -50,6 +51,9 @@ export default async function PosterPage({ params }: { params: Promise<{ id: str
           {clinic.formattedJoinCode}
         </p>
         <p className="mt-4 text-sm text-slate-700 [overflow-wrap:anywhere]">{link}</p>
+        <p className="mt-6 text-slate-800 [overflow-wrap:anywhere]">
+          {t("posterMeasure", { link: new URL("/measure", env().FRONTEND_URL).href })}
+        </p>
       </article>
     </div>
   );
