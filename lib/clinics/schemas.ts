@@ -32,7 +32,9 @@ export const clinicParams = z.object({ id: idParam.describe("Clinic id") });
 export const createClinicBody = z
   .object({
     name: text().trim().min(1).max(200),
-    adminSub: subject.optional().describe("The clinic's first clinic admin"),
+    adminSub: subject
+      .optional()
+      .describe("The clinic's first clinic admin (the service admin only; a care provider creating a clinic is its admin)"),
   })
   .strict();
 
@@ -40,18 +42,23 @@ export const createClinicEndpoint = endpoint({
   method: "POST",
   path: "/clinics",
   operationId: "createClinic",
-  requestExample: { name: "Riverside Hand Clinic", adminSub: "auth0|64f1c2a9e8" },
-  summary: "Create a clinic, optionally naming its first clinic admin (service admin)",
+  requestExample: { name: "Riverside Hand Clinic" },
+  summary:
+    "Create a clinic: a care provider becomes its clinic admin (CLINICS_PER_ACCOUNT clinics per account); the service admin may name its first admin (`adminSub`)",
   tag: "Clinics",
-  auth: { roles: ["admin"] },
+  auth: { roles: ["care_provider", "admin"] },
   body: createClinicBody,
   limits: ["write"],
   responses: [
     { status: 201, description: "The clinic, with its join code", schema: clinic },
-    badInput,
+    { status: 400, description: "Invalid input; `field` names it (`adminSub` from anyone but the service admin)" },
     unauthorized,
-    { status: 403, description: "Not the service admin" },
-    { status: 429, description: "Too many writes from this address" },
+    { status: 403, description: "Neither care_provider nor admin" },
+    {
+      status: 429,
+      description:
+        "Too many writes from this address, or the account created CLINICS_PER_ACCOUNT clinics already (code CLINIC_ALLOWANCE_SPENT)",
+    },
   ],
 });
 
@@ -144,6 +151,134 @@ export const removeMemberEndpoint = endpoint({
     { status: 404, description: "No such clinic or member, or the caller is not a member" },
     lastAdmin,
     { status: 429, description: "Too many writes from this address" },
+  ],
+});
+
+// ---------- invitations ----------
+
+export const person = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .describe("A person as their sign-in names them; nulls when the service has never seen them sign in");
+
+export const invitation = z.object({
+  id: z.number().int(),
+  email: z.string().describe("Where the invitation went (lower case)"),
+  role: z.enum(CLINIC_ROLES),
+  invitedBy: person,
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const invitationParams = z.object({ id: idParam.describe("Clinic id"), invitationId: idParam.describe("Invitation id") });
+
+export const inviteBody = z
+  .object({
+    email: z.email().max(254).toLowerCase().describe("The colleague's e-mail: the one their sign-in account has verified"),
+    role: z.enum(CLINIC_ROLES),
+  })
+  .strict();
+
+export const invitationSent = invitation.extend({
+  sent: z.boolean().describe("Whether the e-mail went out (false when mail is not configured)"),
+});
+
+export const inviteEndpoint = endpoint({
+  method: "POST",
+  path: "/clinics/{id}/invitations",
+  operationId: "inviteClinicMember",
+  requestExample: { email: "ana.ruiz@example.org", role: "clinician" },
+  summary:
+    "Invite a colleague by e-mail: the e-mail carries a single-use link, valid CLINIC_INVITATION_DAYS days (the clinic's admins and the service admin)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: clinicParams,
+  body: inviteBody,
+  limits: ["write", "mail"],
+  responses: [
+    { status: 201, description: "The invitation (its link is only in the e-mail)", schema: invitationSent },
+    badInput,
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    clinicNotFound,
+    { status: 429, description: "Too many writes or e-mails" },
+  ],
+});
+
+export const invitationListResponse = z.object({
+  invitations: z.array(invitation).describe("Pending: not accepted, revoked or expired; newest first"),
+});
+
+export const listInvitationsEndpoint = endpoint({
+  method: "GET",
+  path: "/clinics/{id}/invitations",
+  operationId: "listClinicInvitations",
+  summary: "A clinic's pending invitations (the clinic's admins and the service admin)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: clinicParams,
+  responses: [
+    { status: 200, description: "Pending invitations", schema: invitationListResponse },
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    clinicNotFound,
+  ],
+});
+
+export const revokeInvitationEndpoint = endpoint({
+  method: "DELETE",
+  path: "/clinics/{id}/invitations/{invitationId}",
+  operationId: "revokeClinicInvitation",
+  summary: "Revoke a pending invitation: its link no longer adds anyone",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: invitationParams,
+  limits: ["write"],
+  responses: [
+    { status: 204, description: "Revoked" },
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    { status: 404, description: "No such pending invitation of this clinic, or the caller is not a member" },
+    { status: 429, description: "Too many writes from this address" },
+  ],
+});
+
+export const acceptInvitationBody = z
+  .object({
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be the invitation link's token")
+      .describe("The token from the invitation link"),
+  })
+  .strict();
+
+export const acceptedInvitation = z.object({ clinicId: z.number().int(), name: z.string(), role: z.enum(CLINIC_ROLES) });
+
+export const acceptInvitationEndpoint = endpoint({
+  method: "POST",
+  path: "/clinic-invitations/accept",
+  operationId: "acceptClinicInvitation",
+  requestExample: { token: "q3Jx0bq1m4tT2v9JcXk1b8hQZ0s6rVwY3nA5pL7eFgU" },
+  summary:
+    "Accept an invitation: a care provider whose verified e-mail is the invitation's becomes a member (rate-limited like code lookups: unknown tokens are misses)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider"] },
+  body: acceptInvitationBody,
+  limits: ["code"],
+  responses: [
+    { status: 200, description: "The clinic joined and the role", schema: acceptedInvitation },
+    badInput,
+    unauthorized,
+    {
+      status: 403,
+      description:
+        "Not a care provider, or the account's verified e-mail is not the invitation's (code INVITATION_WRONG_ACCOUNT; the link stays valid)",
+    },
+    { status: 404, description: "No invitation with this token" },
+    { status: 410, description: "The invitation was used (INVITATION_USED), revoked (INVITATION_REVOKED) or expired (INVITATION_EXPIRED)" },
+    tooMany,
   ],
 });
 

@@ -8,6 +8,7 @@ import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import type { accessLogQuery, addMemberBody, CLINIC_ROLES, createClinicBody } from "@/lib/clinics/schemas";
 import { formatJoinCode, withFreshJoinCode } from "@/lib/clinics/join-code";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import type { Clinic, Prisma } from "@/lib/generated/prisma/client.ts";
 
 type ClinicRole = (typeof CLINIC_ROLES)[number];
@@ -30,19 +31,47 @@ function clinicView(row: Clinic, role: ClinicRole | null, counts: { members: num
 
 const WITH_COUNTS = { _count: { select: { members: true, shares: true } } } as const;
 
+/**
+ * A clinic. A care provider creating one becomes its clinic admin, up to CLINICS_PER_ACCOUNT
+ * clinics (counted under a per-account lock, so parallel requests cannot pass it); the service
+ * admin is not counted and may name the first admin.
+ */
 export async function createClinic(user: AuthUser, input: z.output<typeof createClinicBody>) {
+  const serviceAdmin = hasRole(user, "admin");
+  if (!serviceAdmin && input.adminSub !== undefined) {
+    throw new ApiError(400, "Only the service admin names a clinic's first admin: you become the admin of the clinic you create", {
+      field: "adminSub",
+    });
+  }
+  const firstAdmin = serviceAdmin ? input.adminSub : user.sub;
   const row = await withFreshJoinCode((joinCode) =>
-    db().clinic.create({
-      data: {
-        name: input.name,
-        joinCode,
-        createdBy: user.sub,
-        ...(input.adminSub ? { members: { create: { sub: input.adminSub, role: "clinic_admin", addedBy: user.sub } } } : {}),
-      },
-      include: WITH_COUNTS,
+    db().$transaction(async (tx) => {
+      if (!serviceAdmin) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`clinics-created:${user.sub}`}))`;
+        const made = await tx.clinic.count({ where: { createdBy: user.sub } });
+        const allowed = env().CLINICS_PER_ACCOUNT;
+        if (made >= allowed) {
+          throw new ApiError(
+            429,
+            `You have created ${made} clinics, the most one account may (${allowed}); ask the service admin for more`,
+            {
+              code: "CLINIC_ALLOWANCE_SPENT",
+            },
+          );
+        }
+      }
+      return tx.clinic.create({
+        data: {
+          name: input.name,
+          joinCode,
+          createdBy: user.sub,
+          ...(firstAdmin ? { members: { create: { sub: firstAdmin, role: "clinic_admin", addedBy: user.sub } } } : {}),
+        },
+        include: WITH_COUNTS,
+      });
     }),
   );
-  return clinicView(row, null, row._count);
+  return clinicView(row, serviceAdmin ? null : "clinic_admin", row._count);
 }
 
 export async function listClinics(user: AuthUser) {
@@ -88,9 +117,11 @@ export async function getClinic(user: AuthUser, clinicId: number) {
   return clinicView(row, role, row._count);
 }
 
-async function assertManages(user: AuthUser, clinicId: number) {
-  const { admin } = await clinicFor(user, clinicId);
-  if (!admin) throw forbidden("Only the clinic's admins and the service admin manage its members");
+/** The clinic, for its admins and the service admin; 403 for its other members, 404 for everyone else. */
+export async function assertManages(user: AuthUser, clinicId: number) {
+  const found = await clinicFor(user, clinicId);
+  if (!found.admin) throw forbidden("Only the clinic's admins and the service admin manage its members");
+  return found.row;
 }
 
 async function memberViews(clinicId: number, subs?: string[]) {
