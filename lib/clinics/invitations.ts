@@ -48,6 +48,7 @@ export async function invite(
   const clinic = await assertManages(user, clinicId);
   await countMail(caller.limits.key, input.email);
   const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
   const row = await db().clinicInvitation.create({
     data: {
       clinicId,
@@ -55,7 +56,8 @@ export async function invite(
       role: input.role,
       tokenHash: hashToken(token),
       invitedBy: user.sub,
-      expiresAt: new Date(Date.now() + env().CLINIC_INVITATION_DAYS * DAY_MS),
+      createdAt: new Date(now),
+      expiresAt: new Date(now + env().CLINIC_INVITATION_DAYS * DAY_MS),
     },
   });
   const link = new URL(`${INVITATION_PAGE}#${token}`, env().FRONTEND_URL);

@@ -16,6 +16,13 @@ export const CLINIC_ROLES = ["clinician", "clinic_admin"] as const;
 
 const subject = text().trim().min(1).max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
 
+export const person = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .describe("A person as their sign-in names them; nulls when the service has never seen them sign in");
+
 export const clinic = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -88,8 +95,10 @@ export const getClinicEndpoint = endpoint({
 export const member = z.object({
   sub: z.string(),
   role: z.enum(CLINIC_ROLES),
-  name: z.string().nullable().describe("Their display name, once they have signed in"),
-  addedBy: z.string(),
+  name: z.string().nullable().describe("Their name as their sign-in gives it, once they have signed in"),
+  email: z.string().nullable().describe("Their e-mail as their sign-in gives it, once they have signed in"),
+  addedBy: z.string().describe("The subject of who added them"),
+  addedByPerson: person.describe("Who added them, by name and e-mail"),
   addedAt: z.iso.datetime(),
 });
 
@@ -155,13 +164,6 @@ export const removeMemberEndpoint = endpoint({
 });
 
 // ---------- invitations ----------
-
-export const person = z
-  .object({
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-  })
-  .describe("A person as their sign-in names them; nulls when the service has never seen them sign in");
 
 export const invitation = z.object({
   id: z.number().int(),

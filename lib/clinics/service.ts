@@ -7,6 +7,7 @@ import type { AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import type { accessLogQuery, addMemberBody, CLINIC_ROLES, createClinicBody } from "@/lib/clinics/schemas";
 import { formatJoinCode, withFreshJoinCode } from "@/lib/clinics/join-code";
+import { nobody, peopleBySub } from "@/lib/clinics/people";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Clinic, Prisma } from "@/lib/generated/prisma/client.ts";
@@ -129,19 +130,19 @@ async function memberViews(clinicId: number, subs?: string[]) {
     where: { clinicId, ...(subs ? { sub: { in: subs } } : {}) },
     orderBy: [{ role: "asc" }, { addedAt: "asc" }, { sub: "asc" }],
   });
-  const names = new Map(
-    (await db().contact.findMany({ where: { sub: { in: rows.map((row) => row.sub) } }, select: { sub: true, name: true } })).map((c) => [
-      c.sub,
-      c.name,
-    ]),
-  );
-  return rows.map((row) => ({
-    sub: row.sub,
-    role: row.role as ClinicRole,
-    name: names.get(row.sub) ?? null,
-    addedBy: row.addedBy,
-    addedAt: row.addedAt.toISOString(),
-  }));
+  const people = await peopleBySub(rows.flatMap((row) => [row.sub, row.addedBy]));
+  return rows.map((row) => {
+    const person = people.get(row.sub) ?? nobody;
+    return {
+      sub: row.sub,
+      role: row.role as ClinicRole,
+      name: person.name,
+      email: person.email,
+      addedBy: row.addedBy,
+      addedByPerson: people.get(row.addedBy) ?? nobody,
+      addedAt: row.addedAt.toISOString(),
+    };
+  });
 }
 
 export async function listMembers(user: AuthUser, clinicId: number) {
