@@ -363,9 +363,14 @@ export const revokeShareEndpoint = endpoint({
 export const accessLogQuery = z.object({ limit: limitParam(50, 200), offset: offsetParam });
 
 export const accessLogEntry = z.object({
-  at: z.iso.datetime(),
-  role: z.string().describe("admin, care_provider, patient or anonymous (code holders)"),
-  name: z.string().nullable().describe("The reader's display name where the service knows it"),
+  at: z.iso.datetime().describe("The visit's last read or change"),
+  from: z.iso.datetime().describe("The visit's first read or change"),
+  role: z.string().describe("admin, care_provider, patient or anonymous (patient and anonymous: someone holding a code of yours)"),
+  name: z
+    .string()
+    .nullable()
+    .describe("The staff reader's name (else e-mail) from their sign-in; null for someone holding a code, who is never named"),
+  email: z.string().nullable().describe("The staff reader's e-mail from their sign-in"),
   clinic: z
     .object({
       id: z.number().int(),
@@ -380,17 +385,22 @@ export const accessLogEntry = z.object({
     .describe(
       "The clinic that gave access when `clinic` names one; otherwise the clinics the reader is a member of (also for entries recorded before clinics were)",
     ),
-  action: z.string(),
-  what: z.string().describe("profile, journal, FHIR export, report ..."),
+  action: z.string().describe("The visit's last action"),
+  what: z.string().describe("The last action in words: profile, journal, FHIR export, report ..."),
+  whats: z.array(z.string()).describe("Everything the visit read or changed, in words, first to last, each once"),
+  reads: z.number().int().describe("Audit rows in the visit: one reader's, through one clinic, each within 2 minutes of the one before"),
 });
 
-export const accessLogResponse = z.object({ entries: z.array(accessLogEntry).describe("Newest first"), total: z.number().int() });
+export const accessLogResponse = z.object({
+  entries: z.array(accessLogEntry).describe("Visits, newest first"),
+  total: z.number().int().describe("Visits in all"),
+});
 
 export const accessLogEndpoint = endpoint({
   method: "GET",
   path: "/me/access-log",
   operationId: "getMyAccessLog",
-  summary: "Who looked at my record, from the audit trail (patients)",
+  summary: "Who looked at my record, one line per visit, from the audit trail (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
   query: accessLogQuery,

@@ -12,9 +12,11 @@ let idp: IdentityProvider;
 let server: TestServer;
 let api: ReturnType<typeof apiClient>;
 let patientId: number;
+let code: string;
 const clinics: Record<"A" | "B", number> = { A: 0, B: 0 };
 const subs = { a: uniqueSub("dr-a"), b: uniqueSub("dr-b"), both: uniqueSub("dr-both"), patient: uniqueSub("shared-patient") };
-const token = (sub: string) => idp.token({ sub, roles: ["care_provider"] });
+const token = (sub: string) =>
+  idp.token({ sub, roles: ["care_provider"], ...(sub === subs.a ? { name: "Dr Ana Ruiz", email: "ana@example.org" } : {}) });
 
 before(async () => {
   idp = await startIdentityProvider();
@@ -29,10 +31,13 @@ before(async () => {
     const made = await api.post("/clinics", { name: `Clinic ${key}`, adminSub: own }, { token: admin });
     clinics[key] = made.body.id;
     await api.post(`/clinics/${made.body.id}/members`, { sub: subs.both, role: "clinician" }, { token: admin });
-    assert.equal((await api.post("/me/clinics", { joinCode: made.body.joinCode }, { token: patient })).status, 201);
+    const shared = await api.post("/me/clinics", { joinCode: made.body.joinCode }, { token: patient, unchecked: true });
+    assert.equal(shared.status, 201, JSON.stringify([shared.body, made.body]));
   }
   // A low range of motion raises the flag.
-  assert.equal((await api.post("/assessments/rom", { ...romBody, overallScore: 20 }, { token: patient })).status, 201);
+  const low = await api.post("/assessments/rom", { ...romBody, overallScore: 20 }, { token: patient });
+  assert.equal(low.status, 201);
+  code = low.body.code;
   patientId = (await api.get("/patients/me", { token: patient })).body.id;
 });
 after(async () => {
@@ -83,4 +88,34 @@ test("a newer result raises the flag again in every clinic", async () => {
   assert.equal((await api.post("/assessments/rom", { ...romBody, overallScore: 15 }, { token: patient })).status, 201);
   assert.equal((await row(subs.a)).needsAttention, true);
   assert.equal((await row(subs.b)).needsAttention, true);
+});
+
+test("one visit, one line: a clinician's page view is one entry naming them, their clinic and what they read", async () => {
+  const patient = await idp.token({ sub: subs.patient, roles: ["patient"] });
+  const before = (await api.get("/me/access-log", { token: patient })).body.total;
+  const a = await token(subs.a);
+  for (const path of ["", "/scores", "/journal", "/assessments"]) {
+    assert.equal((await api.get(`/patients/${patientId}${path}`, { token: a })).status, 200);
+  }
+  // Within two minutes of Dr Ruiz's earlier reads in this file, so still the same visit (or a new one).
+  const log = await api.get("/me/access-log", { token: patient });
+  assert.ok(log.body.total <= before + 1);
+  const visit = log.body.entries[0];
+  assert.equal(visit.name, "Dr Ana Ruiz");
+  assert.equal(visit.email, "ana@example.org");
+  assert.equal(visit.clinic.id, clinics.A);
+  assert.ok(visit.reads >= 4);
+  for (const words of ["profile", "score history", "journal", "assessment history"]) assert.ok(visit.whats.includes(words), words);
+  assert.equal(new Set(visit.whats).size, visit.whats.length);
+});
+
+test("another patient holding the code is never named in the owner's log", async () => {
+  const holder = await idp.token({ sub: uniqueSub("holder"), name: "Pat Holder", email: "pat@example.org", roles: ["patient"] });
+  assert.equal((await api.get(`/lookup/${code}`, { token: holder })).status, 200);
+  const patient = await idp.token({ sub: subs.patient, roles: ["patient"] });
+  const visit = (await api.get("/me/access-log", { token: patient })).body.entries[0];
+  assert.equal(visit.role, "patient");
+  assert.equal(visit.name, null);
+  assert.equal(visit.email, null);
+  assert.doesNotMatch(JSON.stringify(visit), /Pat Holder|pat@example/);
 });
