@@ -89,8 +89,11 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
   const label = (m: Member) => m.name ?? m.email ?? m.sub;
   const count = members.state === "ready" ? members.data.members.length : undefined;
   return (
-    <Card title={count === undefined ? t("members") : t("membersCount", { count })}>
+    <Card title={t("members")}>
       <div className="space-y-4">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {count === undefined ? "" : t("membersCount", { count })}
+        </p>
         <Show value={members} label={t("membersWhat")} minHeight="min-h-24">
           {({ members: list }) =>
             list.length === 0 ? (
