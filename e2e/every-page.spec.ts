@@ -39,6 +39,7 @@ const PAGES: Record<string, { as: Persona; path: (data: Data) => string }> = {
   "/provider/clinics": { as: "provider", path: () => "/provider/clinics" },
   "/provider/clinics/[id]": { as: "provider", path: ({ clinicId }) => `/provider/clinics/${clinicId}` },
   "/provider/clinics/[id]/poster": { as: "provider", path: ({ clinicId }) => `/provider/clinics/${clinicId}/poster` },
+  "/provider/clinics/invitation": { as: "provider", path: () => "/provider/clinics/invitation" },
   // A reminder e-mail's link lands here; the page only offers the button, whatever the token.
   "/reminders/unsubscribe/[token]": { as: "visitor", path: () => "/reminders/unsubscribe/1.not-a-real-link.0" },
 };

@@ -109,6 +109,10 @@ export const envSchema = z
     // care-team: clinicians read only the patients who share with one of their clinics (lib/access).
     PATIENT_ACCESS: z.preprocess((v) => (v === "" || v === undefined ? "care-team" : v), z.enum(["care-team", "all-staff"])),
     PURGE_INTERVAL_SECONDS: positiveInt(3_600),
+    // Clinics (issue 37): how many clinics one care provider's account creates (the service admin
+    // is not counted), and how many days an e-mailed invitation to join one stays valid.
+    CLINICS_PER_ACCOUNT: positiveInt(3),
+    CLINIC_INVITATION_DAYS: positiveInt(7),
     // FHIR bulk exports (lib/fhir/bulk): how long a finished export's files are kept, and how
     // many exports may be queued or running at once across every instance.
     BULK_EXPORT_TTL_HOURS: positiveInt(24),

@@ -162,8 +162,8 @@ $$;
 -- Recomputes one patient's row. Each test and hand is judged on its own measure (judge_series);
 -- only the affected hand's series (the profile's affected_hand; every series when it names none
 -- or both, and series that record no single hand) raise anything. Attention: a judged clinical
--- decline or a judged low result; a clinician's review (reviewed_at) lowers it until a newer
--- result. attention_rank orders the list: 0 decline (by urgency, the decline in MCIDs), 1 low, 2
+-- decline or a judged low result, as the results raise it: each clinic's review (patient_reviews)
+-- is applied when the list reads it (lib/patients/reviews.ts). attention_rank orders the list: 0 decline (by urgency, the decline in MCIDs), 1 low, 2
 -- re-measure, 3 nothing. The spec's overall score (score, previous_score) stays the mean of every
 -- series' latest headline; its trend is the tests' own: declining with a clinical decline,
 -- improving when a judged test improved by its MCID, else stable.
@@ -175,7 +175,6 @@ DECLARE
   v_previous_day DATE;
   v_previous NUMERIC;
   v_last_assessment TIMESTAMPTZ(3);
-  v_reviewed_at TIMESTAMPTZ(3);
   v_affected TEXT;
   v_count INTEGER;
   v_tests JSONB;
@@ -184,7 +183,6 @@ DECLARE
   v_remeasure BOOLEAN;
   v_improving BOOLEAN;
   v_urgency NUMERIC;
-  v_reviewed BOOLEAN;
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM contacts WHERE id = patient AND kind = 'PATIENT') THEN
     RETURN;
@@ -192,7 +190,7 @@ BEGIN
   -- Lock the row first: a concurrent writer for the same patient waits, and the reads below
   -- (each with a fresh snapshot) then see its committed score points.
   INSERT INTO patient_standings (contact_id) VALUES (patient) ON CONFLICT (contact_id) DO NOTHING;
-  SELECT reviewed_at INTO v_reviewed_at FROM patient_standings WHERE contact_id = patient FOR UPDATE;
+  PERFORM 1 FROM patient_standings WHERE contact_id = patient FOR UPDATE;
   SELECT affected_hand::text INTO v_affected FROM patient_profiles WHERE contact_id = patient;
 
   SELECT o.day, o.overall INTO v_latest_day, v_latest FROM patient_overall_days(patient) o ORDER BY o.day DESC LIMIT 1;
@@ -258,7 +256,6 @@ BEGIN
   FROM jsonb_array_elements(v_tests) t;
 
   SELECT max(a.date_created), count(*) INTO v_last_assessment, v_count FROM assessments a WHERE a.owner_id = patient;
-  v_reviewed := coalesce(v_reviewed_at >= v_last_assessment, false);
 
   UPDATE patient_standings SET
     latest_day = v_latest_day,
@@ -267,10 +264,10 @@ BEGIN
     previous_score = v_previous::float8,
     trend = CASE WHEN coalesce(v_decline, false) THEN 'declining' WHEN coalesce(v_improving, false) THEN 'improving' ELSE 'stable' END,
     tests = v_tests,
-    needs_attention = (coalesce(v_decline, false) OR coalesce(v_low, false)) AND NOT v_reviewed,
-    attention_rank = CASE WHEN v_reviewed THEN 3 WHEN coalesce(v_decline, false) THEN 0 WHEN coalesce(v_low, false) THEN 1
+    needs_attention = coalesce(v_decline, false) OR coalesce(v_low, false),
+    attention_rank = CASE WHEN coalesce(v_decline, false) THEN 0 WHEN coalesce(v_low, false) THEN 1
                           WHEN coalesce(v_remeasure, false) THEN 2 ELSE 3 END,
-    urgency = CASE WHEN v_reviewed THEN NULL ELSE v_urgency::float8 END,
+    urgency = v_urgency::float8,
     last_assessment = v_last_assessment,
     assessment_count = v_count
   WHERE contact_id = patient;

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Show } from "@/components/patients/loadable";
+import { ClinicInvitations } from "@/components/clinics/invitations";
 import { MEMBER_ROLES, type Member, type MemberList } from "@/components/clinics/types";
 import { Alert, Badge, Button, Card, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import { Confirm } from "@/components/ui/confirm";
@@ -85,10 +86,14 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  const label = (m: Member) => m.name ?? m.sub;
+  const label = (m: Member) => m.name ?? m.email ?? m.sub;
+  const count = members.state === "ready" ? members.data.members.length : undefined;
   return (
     <Card title={t("members")}>
       <div className="space-y-4">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {count === undefined ? "" : t("membersCount", { count })}
+        </p>
         <Show value={members} label={t("membersWhat")} minHeight="min-h-24">
           {({ members: list }) =>
             list.length === 0 ? (
@@ -103,10 +108,10 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
                           <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{label(m)}</span>
                           <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{t(`roles.${m.role}`)}</Badge>
                         </div>
-                        {m.name && <div className="font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{m.sub}</div>}
+                        {m.name && m.email && <div className="text-xs text-slate-700 [overflow-wrap:anywhere]">{m.email}</div>}
                         <div className="text-xs text-slate-700">
                           {t.rich("added", {
-                            by: m.addedBy,
+                            by: m.addedByPerson.name ?? m.addedByPerson.email ?? t("someoneElse"),
                             when: () => <When value={m.addedAt} kind="date" />,
                             who: (chunks) => <span className="[overflow-wrap:anywhere]">{chunks}</span>,
                           })}
@@ -147,11 +152,12 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
           }
         </Show>
         {notice && <Alert kind={notice.kind}>{notice.text}</Alert>}
+        <ClinicInvitations clinicId={clinicId} />
         <h3 className="pt-2 text-base font-semibold text-slate-900">{t("addTitle")}</h3>
         <AddMember
           clinicId={clinicId}
           onAdded={(m) => {
-            setNotice({ kind: "success", text: t("addedNotice", { name: m.name ?? m.sub, role: m.role }) });
+            setNotice({ kind: "success", text: t("addedNotice", { name: m.name ?? m.email ?? m.sub, role: m.role }) });
             members.reload();
           }}
         />

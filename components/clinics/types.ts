@@ -1,10 +1,13 @@
 // The clinic API's answers as the pages read them (the zod schemas are the field lists).
 import type { z } from "zod";
 import type {
+  acceptedInvitation,
   accessLogResponse,
   clinic,
   clinicByCode,
   clinicListResponse,
+  invitationListResponse,
+  invitationSent,
   member,
   memberListResponse,
   shareListResponse,
@@ -17,6 +20,9 @@ export type MemberList = z.output<typeof memberListResponse>;
 export type ClinicByCode = z.output<typeof clinicByCode>;
 export type ShareList = z.output<typeof shareListResponse>;
 export type AccessLog = z.output<typeof accessLogResponse>;
+export type AcceptedInvitation = z.output<typeof acceptedInvitation>;
+export type InvitationList = z.output<typeof invitationListResponse>;
+export type InvitationSent = z.output<typeof invitationSent>;
 
 /** A member's roles, in the order the role picker offers them (their names: the "clinics.roles" messages). */
 export const MEMBER_ROLES = ["clinician", "clinic_admin"] as const satisfies readonly Member["role"][];

@@ -51,7 +51,7 @@ export function AccessLogPanel() {
                       <span className="font-semibold text-slate-900">{who(entry)}</span>
                       {entry.name && <span className="text-slate-700"> · {role(entry.role)}</span>}
                       {entry.clinics.length > 0 && <span className="text-slate-700"> · {entry.clinics.join(", ")}</span>}
-                      <div className="text-slate-800">{what(entry.what)}</div>
+                      <div className="text-slate-800">{entry.whats.map(what).join(", ")}</div>
                     </div>
                   </li>
                 ))}

@@ -31,20 +31,32 @@ export function TrendMark({ trend }: { trend: PatientRow["trend"] }) {
   );
 }
 
-/** When each patient marked reviewed from this list was marked (the rows update in place). */
-type Reviewed = Record<number, string>;
+/** When each patient marked reviewed from this list was marked, per clinic and patient (the rows update in place). */
+type Reviewed = Record<string, string>;
 
 /**
  * "Mark reviewed" on a flagged row (POST /patients/{id}/review): the row loses its flag in place,
  * the list is not fetched again; `onReviewed` announces it, a failure stays beside the button.
  */
-function ReviewAction({ p, onReviewed }: { p: PatientRow; onReviewed: (id: number, at: string) => void }) {
+function ReviewAction({
+  p,
+  clinicId,
+  onReviewed,
+}: {
+  p: PatientRow;
+  clinicId: number | null;
+  onReviewed: (id: number, at: string) => void;
+}) {
   const t = useTranslations("review");
   const [state, setState] = useState<"idle" | "saving" | "failed">("idle");
   const errorId = useId();
   const review = async () => {
     setState("saving");
-    const response = await fetch(`/api/proxy/patients/${p.id}/review`, { method: "POST" }).catch(() => null);
+    // The clinic the list shows reviews; in "all my clinics" the service picks the only one sharing the patient.
+    const response = await fetch(`/api/proxy/patients/${p.id}/review`, {
+      method: "POST",
+      ...(clinicId === null ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify({ clinicId }) }),
+    }).catch(() => null);
     const body = response?.ok ? ((await response.json().catch(() => null)) as { reviewedAt?: string } | null) : null;
     if (body?.reviewedAt) {
       setState("idle");
@@ -73,7 +85,17 @@ function ReviewAction({ p, onReviewed }: { p: PatientRow; onReviewed: (id: numbe
   );
 }
 
-function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: string; onReviewed: (id: number, at: string) => void }) {
+function Flag({
+  p,
+  clinicId,
+  reviewedAt,
+  onReviewed,
+}: {
+  p: PatientRow;
+  clinicId: number | null;
+  reviewedAt?: string;
+  onReviewed: (id: number, at: string) => void;
+}) {
   const t = useTranslations("patientTable");
   const tr = useTranslations("review");
   if (reviewedAt)
@@ -93,7 +115,7 @@ function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: strin
           <li key={reason.text}>{reason.text}</li>
         ))}
       </ul>
-      {flagged && <ReviewAction p={p} onReviewed={onReviewed} />}
+      {flagged && <ReviewAction p={p} clinicId={clinicId} onReviewed={onReviewed} />}
     </div>
   );
 }
@@ -199,7 +221,7 @@ export function PatientTable({
   const list = useProxy<PatientPage>(path, initial && { path: firstPagePath(initialClinic), data: initial });
   const clinic = clinics.find((c) => c.id === clinicId);
   const onReviewed = (id: number, at: string) => {
-    setReviewed((done) => ({ ...done, [id]: at }));
+    setReviewed((done) => ({ ...done, [`${clinicId}:${id}`]: at }));
     const row = list.state === "ready" ? list.data.patients.find((p) => p.id === id) : undefined;
     setAnnouncement(tr("announced", { name: row?.name ?? tr("patient", { id }) }));
   };
@@ -316,7 +338,7 @@ export function PatientTable({
                         </div>
                       </div>
                       <ByTest p={p} />
-                      <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
+                      <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
                       <div className="mt-1 text-xs text-slate-700">
                         {t("lastAssessment")} <When value={p.lastAssessment} kind="date" /> ·{" "}
                         {t("assessmentCount", { count: p.assessmentCount })}
@@ -354,7 +376,7 @@ export function PatientTable({
                               {p.name ?? tr("patient", { id: p.id })}
                             </Link>
                             <About p={p} />
-                            <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
+                            <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
                           </td>
                           <td className="py-2.5 pr-3 text-xs">
                             <LatestResults p={p} />

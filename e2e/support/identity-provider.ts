@@ -79,7 +79,7 @@ export async function startIdentityProvider(port: number, redirectUris: string[]
     async extraTokenClaims(_ctx, token) {
       const accountId = (token as { accountId?: string }).accountId;
       if (!accountId) return undefined;
-      return { [ROLES_CLAIM]: rolesFor(accountId), email: `${accountId}@example.test`, name: displayName(accountId) };
+      return { [ROLES_CLAIM]: rolesFor(accountId), email: `${accountId}@example.test`, email_verified: true, name: displayName(accountId) };
     },
     pkce: { required: () => true },
   });
@@ -106,7 +106,7 @@ export async function mintToken(privateJwk: JWK, issuer: string, login: string):
   const { importJWK } = await import("jose");
   const key = await importJWK(privateJwk, "RS256");
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ [ROLES_CLAIM]: rolesFor(login), email: `${login}@example.test`, name: displayName(login) })
+  return new SignJWT({ [ROLES_CLAIM]: rolesFor(login), email: `${login}@example.test`, email_verified: true, name: displayName(login) })
     .setProtectedHeader({ alg: "RS256", kid: privateJwk.kid, typ: "at+jwt" })
     .setSubject(login)
     .setIssuer(issuer)

@@ -237,6 +237,19 @@ function sharingClinic(sub: string, patient: Prisma.Sql, clinicId?: number): Pri
                       WHERE s.patient_id = ${patient} AND m.sub = ${sub} ${oneClinic})`;
 }
 
+/**
+ * The clinics in whose name the caller acts on a patient (their review, issue 37), as SQL: for a
+ * care-team clinician an int[] of their clinics sharing with the patient (or `clinicId` alone),
+ * lowest id first, so the first is the clinic the audit names; NULL (the service's own context)
+ * for the service admin and all-staff readers, who read without a share.
+ */
+export function actingClinics(user: AuthUser, patient: Prisma.Sql, clinicId?: number): Prisma.Sql {
+  if (readsEveryPatient(user) || !hasRole(user, "care_provider")) return Prisma.sql`NULL::int[]`;
+  const oneClinic = clinicId === undefined ? Prisma.empty : Prisma.sql`AND s.clinic_id = ${clinicId}`;
+  return Prisma.sql`array(SELECT s.clinic_id FROM patient_shares s JOIN clinic_members m ON m.clinic_id = s.clinic_id
+                           WHERE s.patient_id = ${patient} AND m.sub = ${user.sub} ${oneClinic} ORDER BY s.clinic_id)`;
+}
+
 /** The caller's own record (the /patients/me family): never audited, no rule to apply. A staff-only caller's is empty. */
 export function ownRecord(user: AuthUser): PatientHandle {
   return mint(user.contactId);

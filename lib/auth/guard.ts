@@ -69,11 +69,18 @@ export const DEV_USER_HEADER = "x-dev-user";
 
 export const DEV_PERSONAS = {
   patient: { sub: "dev|patient", email: "patient@localhost", name: "Development Patient", roles: ["patient"] },
-  care_provider: { sub: "dev|care-provider", email: "provider@localhost", name: "Development Care Provider", roles: ["care_provider"] },
+  care_provider: {
+    sub: "dev|care-provider",
+    email: "provider@localhost",
+    emailVerified: true,
+    name: "Development Care Provider",
+    roles: ["care_provider"],
+  },
   // A clinician of the demo seed's second clinic (lib/seed): next to care_provider, it shows who sees which patients.
   care_provider_2: {
     sub: "dev|care-provider-2",
     email: "provider2@localhost",
+    emailVerified: true,
     name: "Development Care Provider, second clinic",
     roles: ["care_provider"],
   },

@@ -121,6 +121,7 @@ async function verifySignature(token: string): Promise<Verified> {
     const caller: TokenCaller = {
       sub: payload.sub,
       email: stringClaim(payload, "email"),
+      ...(payload.email_verified === true ? { emailVerified: true as const } : {}),
       name: stringClaim(payload, "name"),
       roles: rolesFrom(payload),
       ...(smart ? { smart } : {}),

@@ -16,6 +16,13 @@ export const CLINIC_ROLES = ["clinician", "clinic_admin"] as const;
 
 const subject = text().trim().min(1).max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
 
+export const person = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+  })
+  .describe("A person as their sign-in names them; nulls when the service has never seen them sign in");
+
 export const clinic = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -32,7 +39,9 @@ export const clinicParams = z.object({ id: idParam.describe("Clinic id") });
 export const createClinicBody = z
   .object({
     name: text().trim().min(1).max(200),
-    adminSub: subject.optional().describe("The clinic's first clinic admin"),
+    adminSub: subject
+      .optional()
+      .describe("The clinic's first clinic admin (the service admin only; a care provider creating a clinic is its admin)"),
   })
   .strict();
 
@@ -40,18 +49,23 @@ export const createClinicEndpoint = endpoint({
   method: "POST",
   path: "/clinics",
   operationId: "createClinic",
-  requestExample: { name: "Riverside Hand Clinic", adminSub: "auth0|64f1c2a9e8" },
-  summary: "Create a clinic, optionally naming its first clinic admin (service admin)",
+  requestExample: { name: "Riverside Hand Clinic" },
+  summary:
+    "Create a clinic: a care provider becomes its clinic admin (CLINICS_PER_ACCOUNT clinics per account); the service admin may name its first admin (`adminSub`)",
   tag: "Clinics",
-  auth: { roles: ["admin"] },
+  auth: { roles: ["care_provider", "admin"] },
   body: createClinicBody,
   limits: ["write"],
   responses: [
     { status: 201, description: "The clinic, with its join code", schema: clinic },
-    badInput,
+    { status: 400, description: "Invalid input; `field` names it (`adminSub` from anyone but the service admin)" },
     unauthorized,
-    { status: 403, description: "Not the service admin" },
-    { status: 429, description: "Too many writes from this address" },
+    { status: 403, description: "Neither care_provider nor admin" },
+    {
+      status: 429,
+      description:
+        "Too many writes from this address, or the account created CLINICS_PER_ACCOUNT clinics already (code CLINIC_ALLOWANCE_SPENT)",
+    },
   ],
 });
 
@@ -81,8 +95,10 @@ export const getClinicEndpoint = endpoint({
 export const member = z.object({
   sub: z.string(),
   role: z.enum(CLINIC_ROLES),
-  name: z.string().nullable().describe("Their display name, once they have signed in"),
-  addedBy: z.string(),
+  name: z.string().nullable().describe("Their name as their sign-in gives it, once they have signed in"),
+  email: z.string().nullable().describe("Their e-mail as their sign-in gives it, once they have signed in"),
+  addedBy: z.string().describe("The subject of who added them"),
+  addedByPerson: person.describe("Who added them, by name and e-mail"),
   addedAt: z.iso.datetime(),
 });
 
@@ -144,6 +160,127 @@ export const removeMemberEndpoint = endpoint({
     { status: 404, description: "No such clinic or member, or the caller is not a member" },
     lastAdmin,
     { status: 429, description: "Too many writes from this address" },
+  ],
+});
+
+// ---------- invitations ----------
+
+export const invitation = z.object({
+  id: z.number().int(),
+  email: z.string().describe("Where the invitation went (lower case)"),
+  role: z.enum(CLINIC_ROLES),
+  invitedBy: person,
+  createdAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+});
+
+export const invitationParams = z.object({ id: idParam.describe("Clinic id"), invitationId: idParam.describe("Invitation id") });
+
+export const inviteBody = z
+  .object({
+    email: z.email().max(254).toLowerCase().describe("The colleague's e-mail: the one their sign-in account has verified"),
+    role: z.enum(CLINIC_ROLES),
+  })
+  .strict();
+
+export const invitationSent = invitation.extend({
+  sent: z.boolean().describe("Whether the e-mail went out (false when mail is not configured)"),
+});
+
+export const inviteEndpoint = endpoint({
+  method: "POST",
+  path: "/clinics/{id}/invitations",
+  operationId: "inviteClinicMember",
+  requestExample: { email: "ana.ruiz@example.org", role: "clinician" },
+  summary:
+    "Invite a colleague by e-mail: the e-mail carries a single-use link, valid CLINIC_INVITATION_DAYS days (the clinic's admins and the service admin)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: clinicParams,
+  body: inviteBody,
+  limits: ["write", "mail"],
+  responses: [
+    { status: 201, description: "The invitation (its link is only in the e-mail)", schema: invitationSent },
+    badInput,
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    clinicNotFound,
+    { status: 429, description: "Too many writes or e-mails" },
+  ],
+});
+
+export const invitationListResponse = z.object({
+  invitations: z.array(invitation).describe("Pending: not accepted, revoked or expired; newest first"),
+});
+
+export const listInvitationsEndpoint = endpoint({
+  method: "GET",
+  path: "/clinics/{id}/invitations",
+  operationId: "listClinicInvitations",
+  summary: "A clinic's pending invitations (the clinic's admins and the service admin)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: clinicParams,
+  responses: [
+    { status: 200, description: "Pending invitations", schema: invitationListResponse },
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    clinicNotFound,
+  ],
+});
+
+export const revokeInvitationEndpoint = endpoint({
+  method: "DELETE",
+  path: "/clinics/{id}/invitations/{invitationId}",
+  operationId: "revokeClinicInvitation",
+  summary: "Revoke a pending invitation: its link no longer adds anyone",
+  tag: "Clinics",
+  auth: { roles: ["care_provider", "admin"] },
+  params: invitationParams,
+  limits: ["write"],
+  responses: [
+    { status: 204, description: "Revoked" },
+    unauthorized,
+    { status: 403, description: "A member of the clinic who is not its admin" },
+    { status: 404, description: "No such pending invitation of this clinic, or the caller is not a member" },
+    { status: 429, description: "Too many writes from this address" },
+  ],
+});
+
+export const acceptInvitationBody = z
+  .object({
+    token: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, "must be the invitation link's token")
+      .describe("The token from the invitation link"),
+  })
+  .strict();
+
+export const acceptedInvitation = z.object({ clinicId: z.number().int(), name: z.string(), role: z.enum(CLINIC_ROLES) });
+
+export const acceptInvitationEndpoint = endpoint({
+  method: "POST",
+  path: "/clinic-invitations/accept",
+  operationId: "acceptClinicInvitation",
+  requestExample: { token: "q3Jx0bq1m4tT2v9JcXk1b8hQZ0s6rVwY3nA5pL7eFgU" },
+  summary:
+    "Accept an invitation: a care provider whose verified e-mail is the invitation's becomes a member (rate-limited like code lookups: unknown tokens are misses)",
+  tag: "Clinics",
+  auth: { roles: ["care_provider"] },
+  body: acceptInvitationBody,
+  limits: ["code"],
+  responses: [
+    { status: 200, description: "The clinic joined and the role", schema: acceptedInvitation },
+    badInput,
+    unauthorized,
+    {
+      status: 403,
+      description:
+        "Not a care provider, or the account's verified e-mail is not the invitation's (code INVITATION_WRONG_ACCOUNT; the link stays valid)",
+    },
+    { status: 404, description: "No invitation with this token" },
+    { status: 410, description: "The invitation was used (INVITATION_USED), revoked (INVITATION_REVOKED) or expired (INVITATION_EXPIRED)" },
+    tooMany,
   ],
 });
 
@@ -226,9 +363,14 @@ export const revokeShareEndpoint = endpoint({
 export const accessLogQuery = z.object({ limit: limitParam(50, 200), offset: offsetParam });
 
 export const accessLogEntry = z.object({
-  at: z.iso.datetime(),
-  role: z.string().describe("admin, care_provider, patient or anonymous (code holders)"),
-  name: z.string().nullable().describe("The reader's display name where the service knows it"),
+  at: z.iso.datetime().describe("The visit's last read or change"),
+  from: z.iso.datetime().describe("The visit's first read or change"),
+  role: z.string().describe("admin, care_provider, patient or anonymous (patient and anonymous: someone holding a code of yours)"),
+  name: z
+    .string()
+    .nullable()
+    .describe("The staff reader's name (else e-mail) from their sign-in; null for someone holding a code, who is never named"),
+  email: z.string().nullable().describe("The staff reader's e-mail from their sign-in"),
   clinic: z
     .object({
       id: z.number().int(),
@@ -243,17 +385,22 @@ export const accessLogEntry = z.object({
     .describe(
       "The clinic that gave access when `clinic` names one; otherwise the clinics the reader is a member of (also for entries recorded before clinics were)",
     ),
-  action: z.string(),
-  what: z.string().describe("profile, journal, FHIR export, report ..."),
+  action: z.string().describe("The visit's last action"),
+  what: z.string().describe("The last action in words: profile, journal, FHIR export, report ..."),
+  whats: z.array(z.string()).describe("Everything the visit read or changed, in words, first to last, each once"),
+  reads: z.number().int().describe("Audit rows in the visit: one reader's, through one clinic, each within 2 minutes of the one before"),
 });
 
-export const accessLogResponse = z.object({ entries: z.array(accessLogEntry).describe("Newest first"), total: z.number().int() });
+export const accessLogResponse = z.object({
+  entries: z.array(accessLogEntry).describe("Visits, newest first"),
+  total: z.number().int().describe("Visits in all"),
+});
 
 export const accessLogEndpoint = endpoint({
   method: "GET",
   path: "/me/access-log",
   operationId: "getMyAccessLog",
-  summary: "Who looked at my record, from the audit trail (patients)",
+  summary: "Who looked at my record, one line per visit, from the audit trail (patients)",
   tag: "Sharing",
   auth: { roles: ["patient"] },
   query: accessLogQuery,

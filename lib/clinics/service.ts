@@ -7,8 +7,10 @@ import type { AccessContext } from "@/lib/audit";
 import { hasRole, type AuthUser } from "@/lib/auth/guard";
 import type { accessLogQuery, addMemberBody, CLINIC_ROLES, createClinicBody } from "@/lib/clinics/schemas";
 import { formatJoinCode, withFreshJoinCode } from "@/lib/clinics/join-code";
+import { nobody, peopleBySub } from "@/lib/clinics/people";
 import { db } from "@/lib/db";
-import type { Clinic, Prisma } from "@/lib/generated/prisma/client.ts";
+import { env } from "@/lib/env";
+import { Prisma, type Clinic } from "@/lib/generated/prisma/client.ts";
 
 type ClinicRole = (typeof CLINIC_ROLES)[number];
 type Patient = AccessContext & { user: AuthUser };
@@ -30,19 +32,47 @@ function clinicView(row: Clinic, role: ClinicRole | null, counts: { members: num
 
 const WITH_COUNTS = { _count: { select: { members: true, shares: true } } } as const;
 
+/**
+ * A clinic. A care provider creating one becomes its clinic admin, up to CLINICS_PER_ACCOUNT
+ * clinics (counted under a per-account lock, so parallel requests cannot pass it); the service
+ * admin is not counted and may name the first admin.
+ */
 export async function createClinic(user: AuthUser, input: z.output<typeof createClinicBody>) {
+  const serviceAdmin = hasRole(user, "admin");
+  if (!serviceAdmin && input.adminSub !== undefined) {
+    throw new ApiError(400, "Only the service admin names a clinic's first admin: you become the admin of the clinic you create", {
+      field: "adminSub",
+    });
+  }
+  const firstAdmin = serviceAdmin ? input.adminSub : user.sub;
   const row = await withFreshJoinCode((joinCode) =>
-    db().clinic.create({
-      data: {
-        name: input.name,
-        joinCode,
-        createdBy: user.sub,
-        ...(input.adminSub ? { members: { create: { sub: input.adminSub, role: "clinic_admin", addedBy: user.sub } } } : {}),
-      },
-      include: WITH_COUNTS,
+    db().$transaction(async (tx) => {
+      if (!serviceAdmin) {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`clinics-created:${user.sub}`}))`;
+        const made = await tx.clinic.count({ where: { createdBy: user.sub } });
+        const allowed = env().CLINICS_PER_ACCOUNT;
+        if (made >= allowed) {
+          throw new ApiError(
+            429,
+            `You have created ${made} clinics, the most one account may (${allowed}); ask the service admin for more`,
+            {
+              code: "CLINIC_ALLOWANCE_SPENT",
+            },
+          );
+        }
+      }
+      return tx.clinic.create({
+        data: {
+          name: input.name,
+          joinCode,
+          createdBy: user.sub,
+          ...(firstAdmin ? { members: { create: { sub: firstAdmin, role: "clinic_admin", addedBy: user.sub } } } : {}),
+        },
+        include: WITH_COUNTS,
+      });
     }),
   );
-  return clinicView(row, null, row._count);
+  return clinicView(row, serviceAdmin ? null : "clinic_admin", row._count);
 }
 
 export async function listClinics(user: AuthUser) {
@@ -88,9 +118,11 @@ export async function getClinic(user: AuthUser, clinicId: number) {
   return clinicView(row, role, row._count);
 }
 
-async function assertManages(user: AuthUser, clinicId: number) {
-  const { admin } = await clinicFor(user, clinicId);
-  if (!admin) throw forbidden("Only the clinic's admins and the service admin manage its members");
+/** The clinic, for its admins and the service admin; 403 for its other members, 404 for everyone else. */
+export async function assertManages(user: AuthUser, clinicId: number) {
+  const found = await clinicFor(user, clinicId);
+  if (!found.admin) throw forbidden("Only the clinic's admins and the service admin manage its members");
+  return found.row;
 }
 
 async function memberViews(clinicId: number, subs?: string[]) {
@@ -98,19 +130,19 @@ async function memberViews(clinicId: number, subs?: string[]) {
     where: { clinicId, ...(subs ? { sub: { in: subs } } : {}) },
     orderBy: [{ role: "asc" }, { addedAt: "asc" }, { sub: "asc" }],
   });
-  const names = new Map(
-    (await db().contact.findMany({ where: { sub: { in: rows.map((row) => row.sub) } }, select: { sub: true, name: true } })).map((c) => [
-      c.sub,
-      c.name,
-    ]),
-  );
-  return rows.map((row) => ({
-    sub: row.sub,
-    role: row.role as ClinicRole,
-    name: names.get(row.sub) ?? null,
-    addedBy: row.addedBy,
-    addedAt: row.addedAt.toISOString(),
-  }));
+  const people = await peopleBySub(rows.flatMap((row) => [row.sub, row.addedBy]));
+  return rows.map((row) => {
+    const person = people.get(row.sub) ?? nobody;
+    return {
+      sub: row.sub,
+      role: row.role as ClinicRole,
+      name: person.name,
+      email: person.email,
+      addedBy: row.addedBy,
+      addedByPerson: people.get(row.addedBy) ?? nobody,
+      addedAt: row.addedAt.toISOString(),
+    };
+  });
 }
 
 export async function listMembers(user: AuthUser, clinicId: number) {
@@ -197,47 +229,79 @@ export async function revokeShare(caller: Patient, clinicId: number): Promise<vo
   await auditOwnAction(caller, "share_revoked");
 }
 
-interface LogRow {
-  created_at: Date;
+interface VisitRow {
+  started_at: Date;
+  at: Date;
+  actor_sub: string | null;
   actor_role: string;
   action: string;
-  name: string | null;
+  actions: string[];
+  reads: number;
   clinic_id: number | null;
   clinic_name: string | null;
   clinics: string[];
 }
 
+/** Reads by one person this far apart or closer are one visit (one page view fans out into several requests). */
+const VISIT_GAP = "2 minutes";
+
+/** The roles whose readers the log names; anyone else read through a sharing code and stays unnamed. */
+const NAMED_ROLES = new Set(["admin", "care_provider"]);
+
 /**
- * Who read or changed the patient's record, from the audit trail (their own actions left out).
- * A row lib/access wrote for a care-team clinician names the clinic whose share let them in;
- * other rows (the service admin, all-staff, sharing codes, rows written before clinics were
- * recorded) list the clinics the reader belongs to now.
+ * Who read or changed the patient's record, from the audit trail (their own actions left out), one
+ * line per visit: one reader's rows through one clinic, each within VISIT_GAP of the one before
+ * (the rows underneath stay as they are). Staff are named by their sign-in; a reader by a sharing
+ * code never is. A row lib/access wrote for a care-team clinician names the clinic whose share let
+ * them in; other rows (the service admin, all-staff, sharing codes, rows written before clinics
+ * were recorded) list the clinics the reader belongs to now.
  */
 export async function accessLog(caller: Patient, query: z.output<typeof accessLogQuery>) {
   const patientId = ownPatient(caller);
+  const visits = Prisma.sql`
+    WITH ev AS (
+      SELECT e.id, e.created_at, e.actor_sub, e.actor_role, e.action, e.clinic_id,
+             CASE WHEN e.created_at - lag(e.created_at) OVER w <= ${VISIT_GAP}::interval THEN 0 ELSE 1 END AS starts
+        FROM audit_events e
+       WHERE e.patient_id = ${patientId} AND e.actor_sub <> ${caller.user.sub}
+      WINDOW w AS (PARTITION BY e.actor_sub, e.actor_role, e.clinic_id ORDER BY e.created_at, e.id)
+    ), numbered AS (
+      SELECT ev.*, sum(starts) OVER (PARTITION BY actor_sub, actor_role, clinic_id ORDER BY created_at, id) AS visit FROM ev
+    )
+    SELECT min(created_at) AS started_at, max(created_at) AS at, actor_sub, actor_role, clinic_id,
+           (array_agg(action ORDER BY created_at DESC, id DESC))[1] AS action,
+           array_agg(action ORDER BY created_at, id) AS actions, count(*)::int AS reads, max(id) AS last_id
+      FROM numbered GROUP BY actor_sub, actor_role, clinic_id, visit`;
   const [rows, [count]] = await Promise.all([
-    db().$queryRaw<LogRow[]>`
-      SELECT e.created_at, e.actor_role, e.action, who.name, e.clinic_id, via.name AS clinic_name,
+    db().$queryRaw<VisitRow[]>`
+      SELECT v.*, via.name AS clinic_name,
              CASE WHEN via.id IS NOT NULL THEN ARRAY[via.name]
                   ELSE coalesce((SELECT array_agg(cl.name ORDER BY cl.name) FROM clinic_members m JOIN clinics cl ON cl.id = m.clinic_id
-                                  WHERE m.sub = e.actor_sub), '{}') END AS clinics
-        FROM audit_events e LEFT JOIN contacts who ON who.sub = e.actor_sub LEFT JOIN clinics via ON via.id = e.clinic_id
-       WHERE e.patient_id = ${patientId} AND e.actor_sub <> ${caller.user.sub}
-       ORDER BY e.created_at DESC, e.id DESC
+                                  WHERE m.sub = v.actor_sub), '{}') END AS clinics
+        FROM (${visits}) v LEFT JOIN clinics via ON via.id = v.clinic_id
+       ORDER BY v.at DESC, v.last_id DESC
        LIMIT ${query.limit} OFFSET ${query.offset}`,
-    db().$queryRaw<{ total: number }[]>`
-      SELECT count(*)::int AS total FROM audit_events WHERE patient_id = ${patientId} AND actor_sub <> ${caller.user.sub}`,
+    db().$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM (${visits}) v`,
   ]);
+  const people = await peopleBySub(rows.flatMap((row) => (row.actor_sub && NAMED_ROLES.has(row.actor_role) ? [row.actor_sub] : [])));
+  const words = (action: string) => PATIENT_ACTIONS[action as PatientAction] ?? action;
   return {
-    entries: rows.map((row) => ({
-      at: row.created_at.toISOString(),
-      role: row.actor_role,
-      name: row.name,
-      clinic: row.clinic_id === null ? null : { id: row.clinic_id, name: row.clinic_name },
-      clinics: row.clinics,
-      action: row.action,
-      what: PATIENT_ACTIONS[row.action as PatientAction] ?? row.action,
-    })),
+    entries: rows.map((row) => {
+      const person = row.actor_sub && NAMED_ROLES.has(row.actor_role) ? people.get(row.actor_sub) : undefined;
+      return {
+        at: row.at.toISOString(),
+        from: row.started_at.toISOString(),
+        role: row.actor_role,
+        name: person ? (person.name ?? person.email) : null,
+        email: person?.email ?? null,
+        clinic: row.clinic_id === null ? null : { id: row.clinic_id, name: row.clinic_name },
+        clinics: row.clinics,
+        action: row.action,
+        what: words(row.action),
+        whats: [...new Set(row.actions.map(words))],
+        reads: row.reads,
+      };
+    }),
     total: count?.total ?? 0,
   };
 }

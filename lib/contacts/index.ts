@@ -9,6 +9,8 @@ export interface Caller {
   email: string | null;
   name: string | null;
   roles: Role[];
+  /** The identity provider vouches for `email` (the token's `email_verified` claim); absent otherwise. */
+  emailVerified?: true;
 }
 
 export interface ContactRef {

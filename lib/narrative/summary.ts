@@ -9,6 +9,7 @@ import type { JournalEntry } from "@/lib/generated/prisma/client.ts";
 import { entrySummary } from "@/lib/journal/service";
 import { complete } from "@/lib/llm";
 import { patientProfile } from "@/lib/patients/profile";
+import { clinicReview } from "@/lib/patients/reviews";
 import type { PatientProfile } from "@/lib/patients/schemas";
 import { attentionReasons, testLine } from "@/lib/patients/standing";
 
@@ -24,16 +25,16 @@ export interface PatientFacts {
 
 export async function patientFacts(patient: PatientHandle, journalEntries = 3): Promise<PatientFacts> {
   const profile = await patientProfile(patient);
-  const [journal, span, standing] = await Promise.all([
+  const [journal, span, review] = await Promise.all([
     db().journalEntry.findMany({
       where: { patientId: patient.patientId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: journalEntries,
     }),
     db().scorePoint.aggregate({ where: { contactId: patient.patientId }, _min: { day: true }, _max: { day: true } }),
-    db().patientStanding.findUnique({ where: { contactId: patient.patientId }, select: { reviewedBy: true } }),
+    clinicReview(patient),
   ]);
-  const reviewedBy = standing?.reviewedBy ?? null;
+  const reviewedBy = review?.reviewedBy ?? null;
   const reviewer = reviewedBy
     ? ((await db().contact.findUnique({ where: { sub: reviewedBy }, select: { name: true } }))?.name ?? "a clinician")
     : null;

@@ -5,13 +5,14 @@
 // (score, contact_id) index, by name the contacts (kind, name) index, and nothing loads all
 // patients into the application.
 import type { z } from "zod";
-import { auditListed, listScope, openPatient, type PatientHandle } from "@/lib/access";
+import { auditListed, listScope, type PatientHandle } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { Prisma, type Hand } from "@/lib/generated/prisma/client.ts";
 import type { Trend } from "@/lib/patients/scores";
 import type { patientListQuery, TestStanding } from "@/lib/patients/schemas";
+import { clinicReview, REVIEWED_STANDING, reviewJoin, withReview } from "@/lib/patients/reviews";
 import { ATTENTION_GROUP_OF_RANK, attentionReasons } from "@/lib/patients/standing";
 
 type ListQuery = z.output<typeof patientListQuery>;
@@ -23,7 +24,7 @@ function containsPattern(search: string): string {
 
 const ORDER: Record<Exclude<ListQuery["sort"], "recent">, Prisma.Sql> = {
   // Declines by urgency (MCIDs); then low, re-measure and the rest; within each, most recent first.
-  attention: Prisma.sql`s.attention_rank ASC, s.urgency DESC NULLS LAST, s.last_assessment DESC NULLS LAST, c.name ASC NULLS LAST, c.id ASC`,
+  attention: Prisma.sql`${REVIEWED_STANDING.attentionRank} ASC, ${REVIEWED_STANDING.urgency} DESC NULLS LAST, s.last_assessment DESC NULLS LAST, c.name ASC NULLS LAST, c.id ASC`,
   name: Prisma.sql`c.name ASC NULLS LAST, c.id ASC`,
   score: Prisma.sql`s.score ASC NULLS LAST, s.contact_id ASC`,
 };
@@ -35,7 +36,7 @@ function whereClause(user: AuthUser | null, query: ListQuery): Prisma.Sql {
     conditions.push(Prisma.sql`(c.name ILIKE ${pattern} OR c.email ILIKE ${pattern})`);
   }
   if (query.trend) conditions.push(Prisma.sql`s.trend = ${query.trend}`);
-  if (query.attention !== undefined) conditions.push(Prisma.sql`s.needs_attention = ${query.attention}`);
+  if (query.attention !== undefined) conditions.push(Prisma.sql`${REVIEWED_STANDING.needsAttention} = ${query.attention}`);
   return Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}`;
 }
 
@@ -56,23 +57,30 @@ interface ListRow {
 }
 
 const COLUMNS = Prisma.sql`
-  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend, s.needs_attention, s.attention_rank, s.tests, s.reviewed_at, s.reviewed_by, s.assessment_count`;
-const FROM = Prisma.sql`
-  FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id`;
+  c.id, c.name, p.affected_hand::text AS hand, p.injury, s.last_assessment, s.score, s.trend,
+  ${REVIEWED_STANDING.needsAttention} AS needs_attention, ${REVIEWED_STANDING.attentionRank} AS attention_rank,
+  s.tests, rv.reviewed_at, rv.reviewed_by, s.assessment_count`;
 
-function pageQuery(query: ListQuery, where: Prisma.Sql): Prisma.Sql {
+/** The rows with the reader's clinic's review mark (lib/patients/reviews.ts). */
+function fromClause(user: AuthUser | null, query: ListQuery): Prisma.Sql {
+  return Prisma.sql`
+  FROM patient_standings s JOIN contacts c ON c.id = s.contact_id LEFT JOIN patient_profiles p ON p.contact_id = s.contact_id
+  ${reviewJoin(user, query.clinicId)}`;
+}
+
+function pageQuery(query: ListQuery, from: Prisma.Sql, where: Prisma.Sql): Prisma.Sql {
   if (query.sort !== "recent") {
-    return Prisma.sql`SELECT ${COLUMNS} ${FROM} ${where} ORDER BY ${ORDER[query.sort]} LIMIT ${query.limit} OFFSET ${query.offset}`;
+    return Prisma.sql`SELECT ${COLUMNS} ${from} ${where} ORDER BY ${ORDER[query.sort]} LIMIT ${query.limit} OFFSET ${query.offset}`;
   }
   // Most recent first, never-assessed patients last. The index on (last_assessment DESC,
   // contact_id) puts nulls first, so the two groups are read separately, each in index order.
   const reach = query.limit + query.offset;
   return Prisma.sql`
     SELECT * FROM (
-      (SELECT ${COLUMNS}, 0 AS bucket ${FROM} ${where} AND s.last_assessment IS NOT NULL
+      (SELECT ${COLUMNS}, 0 AS bucket ${from} ${where} AND s.last_assessment IS NOT NULL
        ORDER BY s.last_assessment DESC, s.contact_id LIMIT ${reach})
       UNION ALL
-      (SELECT ${COLUMNS}, 1 AS bucket ${FROM} ${where} AND s.last_assessment IS NULL
+      (SELECT ${COLUMNS}, 1 AS bucket ${from} ${where} AND s.last_assessment IS NULL
        ORDER BY s.contact_id LIMIT ${reach})
     ) page
     ORDER BY bucket, last_assessment DESC, id
@@ -82,10 +90,14 @@ function pageQuery(query: ListQuery, where: Prisma.Sql): Prisma.Sql {
 /** One page of the patients the caller may read (lib/access listScope); each one shown is audited. */
 export async function listPatients(caller: AccessContext, query: ListQuery) {
   const where = whereClause(caller.user, query);
+  const from = fromClause(caller.user, query);
   const [rows, [count]] = await Promise.all([
-    db().$queryRaw<ListRow[]>(pageQuery(query, where)),
-    db().$queryRaw<{ total: number }[]>`
-      SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`,
+    db().$queryRaw<ListRow[]>(pageQuery(query, from, where)),
+    db().$queryRaw<{ total: number }[]>(
+      query.attention === undefined
+        ? Prisma.sql`SELECT count(*)::int AS total FROM patient_standings s JOIN contacts c ON c.id = s.contact_id ${where}`
+        : Prisma.sql`SELECT count(*)::int AS total ${from} ${where}`,
+    ),
   ]);
   await auditListed(
     caller,
@@ -126,31 +138,23 @@ function standingOf(
   };
 }
 
-/** The list's figures for one patient (the profile and narrative show the same). */
+/** The list's figures for one patient, with the mark of the clinic whose share let the reader in (the profile and narrative show the same). */
 export async function patientStanding(patient: PatientHandle) {
-  const row = await db().patientStanding.findUnique({ where: { contactId: patient.patientId } });
+  const [row, review] = await Promise.all([
+    db().patientStanding.findUnique({ where: { contactId: patient.patientId } }),
+    clinicReview(patient),
+  ]);
+  const lastAssessment = row?.lastAssessment ?? null;
+  const flag = withReview({ needsAttention: row?.needsAttention ?? false, attentionRank: row?.attentionRank ?? 3 }, lastAssessment, review);
   return {
     ...standingOf(
       row?.score ?? null,
       (row?.trend ?? "stable") as Trend,
-      row?.needsAttention ?? false,
-      row?.attentionRank ?? 3,
+      flag.needsAttention,
+      flag.attentionRank,
       (row?.tests ?? []) as unknown as TestStanding[],
-      row?.reviewedAt ?? null,
+      review?.reviewedAt ?? null,
     ),
-    lastAssessment: row?.lastAssessment?.toISOString() ?? null,
+    lastAssessment: lastAssessment?.toISOString() ?? null,
   };
-}
-
-/** Marks a patient reviewed (audited, who and when): the flag is down until a result newer than now arrives. */
-export async function markReviewed(caller: AccessContext, patientId: number) {
-  const { patientId: id } = await openPatient(caller, patientId, "mark_reviewed");
-  const reviewer = caller.user!.sub;
-  const reviewedAt = new Date();
-  await db().$transaction([
-    db().$executeRaw`UPDATE patient_standings SET reviewed_at = ${reviewedAt}, reviewed_by = ${reviewer} WHERE contact_id = ${id}`,
-    db().$executeRaw`SELECT refresh_patient_standing(${id}::int)`,
-  ]);
-  const row = await db().patientStanding.findUnique({ where: { contactId: id }, select: { needsAttention: true } });
-  return { id, needsAttention: row?.needsAttention ?? false, reviewedAt: reviewedAt.toISOString(), reviewedBy: reviewer };
 }

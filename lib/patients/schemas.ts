@@ -225,13 +225,15 @@ const standingFields = {
   needsAttention: z
     .boolean()
     .describe(
-      "A judged test declined by its MCID (confirmed), or its latest result is low on its own scale; false after a clinician marked the patient reviewed, until a newer result",
+      "A judged test declined by its MCID (confirmed), or its latest result is low on its own scale; false after a clinician of the reader's clinic marked the patient reviewed, until a newer result",
     ),
   attentionGroup: z
     .enum(ATTENTION_GROUPS)
     .nullable()
     .describe("The list's group: decline (sorted by urgency, then recency), low, remeasure (not flagged); null for none"),
-  reviewedAt: timestamp.nullable().describe("When a clinician last marked the patient reviewed"),
+  reviewedAt: timestamp
+    .nullable()
+    .describe("When a clinician of the reader's clinic last marked the patient reviewed (another clinic's review is never shown)"),
   tests: z.array(testStanding).describe("Each test and hand: its own latest two days and trend"),
   attentionReasons: z.array(attentionReason).describe("What raises needsAttention, then what asks for a re-measure"),
 };
@@ -243,7 +245,7 @@ export const patientRow = z.object({
   injury: z.string().nullable(),
   lastAssessment: timestamp.nullable(),
   ...standingFields,
-  reviewedBy: z.string().nullable().describe("Who marked the patient reviewed (their subject)"),
+  reviewedBy: z.string().nullable().describe("Who in the reader's clinic marked the patient reviewed (their subject)"),
   assessmentCount: z.number().int(),
 });
 
@@ -267,8 +269,20 @@ export const patientListEndpoint = endpoint({
 
 // ---------- review ----------
 
+export const reviewBody = z
+  .object({
+    clinicId: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe("The clinic reviewing, for a member of several clinics this patient shares with; else the caller's only one"),
+  })
+  .strict();
+
 export const reviewResponse = z.object({
   id: z.number().int(),
+  clinicId: z.number().int().nullable().describe("The clinic whose flag is lowered; null: the service's own (the service admin's) context"),
   needsAttention: z.boolean().describe("False now; true again when a newer result raises the flag"),
   reviewedAt: timestamp,
   reviewedBy: z.string(),
@@ -278,14 +292,20 @@ export const patientReviewEndpoint = endpoint({
   method: "POST",
   path: "/patients/{id}/review",
   operationId: "markPatientReviewed",
-  summary: "Mark a patient reviewed: lowers the attention flag until a newer result arrives (care providers and admins; audited)",
+  summary:
+    "Mark a patient reviewed in one clinic: lowers that clinic's attention flag until a newer result arrives; other clinics keep theirs (care providers and admins; audited)",
   tag: "Patients",
   auth: { roles: ["care_provider", "admin"] },
   params: patientIdParams,
+  body: reviewBody,
+  requestExample: { clinicId: 12 },
   limits: ["write"],
   responses: [
     { status: 200, description: "Reviewed; who and when are stored and written to the audit trail", schema: reviewResponse },
-    badId,
+    {
+      status: 400,
+      description: "A bad id, or `clinicId` (field) missing for a member of several sharing clinics or naming a clinic not theirs",
+    },
     unauthorized,
     { status: 403, description: "Neither care_provider nor admin" },
     notAPatient,

@@ -109,7 +109,7 @@ test("the clinician of a sharing clinic changes and removes the patient's goals;
   );
 
   const log = await call("patient", "GET", "/me/access-log");
-  const what = log.body.entries.map((e: { what: string }) => e.what);
+  const what = log.body.entries.flatMap((e: { whats: string[] }) => e.whats);
   for (const action of ["goals", "goal set", "goal removed"]) assert.ok(what.includes(action), `access log names "${action}": ${what}`);
 
   assert.equal((await call("patient", "DELETE", "/patients/me/goals/ROM/extensionDeg")).status, 204);

@@ -117,7 +117,9 @@ test("every download is audited for each patient in the file and shows in the pa
   for (const event of downloads) assert.equal(event.route, "/api/fhir/bulk-export/{id}/{file}");
   for (const each of [patient, second]) {
     const log = await api.get("/me/access-log", { token: each.token });
-    const whats = log.body.entries.map((entry: { what: string }) => entry.what);
-    assert.equal(whats.filter((what: string) => what === "FHIR bulk export downloaded").length, 2, JSON.stringify(whats));
+    // One visit (issue 37) holds both downloads; the audit rows above stay one per download.
+    const visits = log.body.entries.filter((entry: { whats: string[] }) => entry.whats.includes("FHIR bulk export downloaded"));
+    assert.equal(visits.length, 1, JSON.stringify(log.body.entries));
+    assert.ok(visits[0].reads >= 2);
   }
 });

@@ -11,6 +11,8 @@ export interface TokenOptions {
   sub?: string;
   roles?: string[];
   email?: string;
+  /** Adds `email_verified: true` (the provider vouches for `email`). */
+  emailVerified?: boolean;
   name?: string;
   issuer?: string;
   audience?: string;
@@ -85,6 +87,7 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
     const jwt = new SignJWT({
       [ROLES_CLAIM]: options.roles ?? ["patient"],
       ...(options.email ? { email: options.email } : {}),
+      ...(options.emailVerified ? { email_verified: true } : {}),
       ...(options.name ? { name: options.name } : {}),
       ...options.claims,
       ...(options.scope ? { scope: options.scope } : {}),

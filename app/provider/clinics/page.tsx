@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
+import { CreateClinic } from "@/components/clinics/create-clinic";
 import { manages, type ClinicList } from "@/components/clinics/types";
+import { PageMessages } from "@/components/site/page-messages";
 import { Alert, Card, PageHeading } from "@/components/ui";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
@@ -12,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("clinics"))("listTitle"), robots: { index: false } };
 }
 
-/** The clinics the caller manages: their own as a clinic admin, every one for the service admin. */
+/** The clinics the caller manages (their own as a clinic admin, every one for the service admin), and a new one. */
 export default async function ClinicsPage() {
   const user = await currentUser();
   if (!user) redirect("/signin?callbackUrl=/provider/clinics");
@@ -52,6 +54,9 @@ export default async function ClinicsPage() {
           </ul>
         )}
       </Card>
+      <PageMessages namespaces={["clinics"]}>
+        <CreateClinic />
+      </PageMessages>
     </div>
   );
 }

@@ -39,7 +39,6 @@ export default async function ClinicPage({ params }: { params: Promise<{ id: str
             <Facts
               items={[
                 [t("patientsSharing"), clinic.patientCount],
-                [t("members"), clinic.memberCount],
                 [t("created"), <When key="created" value={clinic.createdAt} kind="date" />],
                 [t("yourRole"), t(`roles.${clinic.role ?? "admin"}`)],
               ]}

@@ -1,5 +1,5 @@
 import { handle } from "@/lib/http/route";
-import { markReviewed } from "@/lib/patients/list";
+import { markReviewed } from "@/lib/patients/reviews";
 import { patientReviewEndpoint } from "@/lib/patients/schemas";
 
-export const POST = handle(patientReviewEndpoint, async ({ params, caller }) => markReviewed(caller, params.id));
+export const POST = handle(patientReviewEndpoint, async ({ params, caller, body }) => markReviewed(caller, params.id, body));
