@@ -20,6 +20,11 @@ export function handName(hand: string | null, short = false, w: Words = ENGLISH)
   return hand === "BOTH" || hand === "LEFT" || hand === "RIGHT" ? names[hand] : names.none;
 }
 
+/** A finger joint as therapists of the language abbreviate it ("PIP"; "IFP" in Spanish); an unknown one as stored. */
+export function jointName(joint: string, w: Words = ENGLISH): string {
+  return entry(w.table.joints, joint, joint);
+}
+
 /** A stored token (`DULL_ACHING`, `INDEX`, `POOR`) in words: the catalogue's, else the token itself in words. */
 export function tokenName(token: string, w: Words = ENGLISH): string {
   return entry(w.table.tokens, token, words(token));
