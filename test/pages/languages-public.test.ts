@@ -79,7 +79,7 @@ test("a pain result in Spanish names places, pain words and helps in Spanish", a
     "Dolor máximo",
     "6 / 10 · Angustioso",
     "Dónde duele",
-    "Izquierda · Articulación del dedo · Índice",
+    "IFP del índice, mano izquierda",
     "Hielo, Reposo",
     "Tipo de dolor",
     "Sordo",

@@ -46,6 +46,7 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
           "goniometry",
           "kinds",
           "measure",
+          "view",
         ]}
       >
         <PatientDetail id={Number(id)} initial={profile.ok ? profile.data : undefined} />
