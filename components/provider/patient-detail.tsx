@@ -98,9 +98,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               <span>
                 {t("lastAssessment")} <When value={p.lastAssessment} />
               </span>
-              <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
-                {t("exportCsv")}
-              </a>
+              <HistoryPdfLink patientId={p.id} label={t("exportCsv")} format="csv" />
               <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
             </p>
             {p.needsAttention && (
