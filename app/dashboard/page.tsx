@@ -43,7 +43,9 @@ export default async function DashboardPage({ searchParams }: { searchParams: Pr
       <PageHeading title={name ? t("hello", { name }) : t("title")}>
         <p>{t("intro")}</p>
       </PageHeading>
-      <PageMessages namespaces={["dashboard", "patientForms", "patientDashboard", "goals", "scoreChart", "reminders", "kinds", "measure"]}>
+      <PageMessages
+        namespaces={["dashboard", "patientForms", "patientDashboard", "goals", "scoreChart", "reminders", "kinds", "measure", "view"]}
+      >
         <PatientDashboard initial={me.ok ? me.data : null} joinCode={joinCode} billing={billingConfigured()} />
       </PageMessages>
     </div>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+import { getMessages, getTranslations } from "next-intl/server";
 import { DevelopmentSignIn, ProviderSignInButton } from "@/components/site/sign-buttons";
 import { Alert, PageHeading } from "@/components/ui";
 import { isDevAuth, webSignInEnabled } from "@/lib/env";
@@ -42,7 +42,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <Alert>{t("devFailed")}</Alert>
           </div>
         )}
-        <DevelopmentSignIn callbackUrl={callbackUrl} />
+        <DevelopmentSignIn callbackUrl={callbackUrl} personas={(await getMessages()).signin.personas} signingIn={t("signingIn")} />
       </div>
     );
   }
@@ -57,7 +57,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           <Alert>{t("failed")}</Alert>
         </div>
       )}
-      <ProviderSignInButton callbackUrl={callbackUrl} />
+      <ProviderSignInButton callbackUrl={callbackUrl} words={{ signIn: t("signIn"), redirecting: t("redirecting") }} />
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { Badge, Facts, ScoreBar } from "@/components/ui";
 import { kindOf, KINDS } from "@/lib/assessments/kinds";
 import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { SERVICE_BANDS, serviceBand } from "@/lib/report-view/measure";
-import { flagName, formatMetric, handName, kindFacts, kindMetrics, painLabel, round, tokenName } from "@/lib/report-view/present";
+import { flagName, formatMetric, kindFacts, kindMetrics, painLabel, painPlace, round, tokenName } from "@/lib/report-view/present";
 import type { Words } from "@/lib/report-view/words";
 import { humanize, isNumber } from "@/lib/web/format";
 
@@ -76,16 +76,7 @@ function Pain({ s, w }: { s: Snapshot; w: Words }) {
           <ul className="mt-1 divide-y divide-slate-100 text-sm">
             {entries.map((area, index) => (
               <li key={index} className="flex flex-wrap justify-between gap-2 py-1.5">
-                <span className="text-slate-800">
-                  {[
-                    typeof area.hand === "string" ? handName(area.hand, true, w) : null,
-                    token(area.areaType, w),
-                    area.digit ? token(area.digit, w) : null,
-                    area.location ? String(area.location) : null,
-                  ]
-                    .filter(Boolean)
-                    .join(" · ")}
-                </span>
+                <span className="text-slate-800">{painPlace(area, w) ?? w.table.unspecifiedArea}</span>
                 <span className="font-medium text-slate-900">
                   {isNumber(area.severity) ? `${round(area.severity, w)} / 10 · ${painLabel(area.severity, w)}` : "—"}
                 </span>

@@ -12,6 +12,7 @@ import { buttonStyles, Card, cx, FieldError, inputStyles } from "@/components/ui
 import { LabelledSelect } from "@/components/ui/labelled-select";
 import { When } from "@/components/ui/when";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { useMeasureWords } from "@/components/patients/measure-words";
 import { formatValue } from "@/lib/report-view/measure";
 import { GOAL_RANGES, GOAL_TESTS, goalDirection } from "@/lib/goals/rules";
@@ -26,6 +27,7 @@ export type GoalsAnswer = z.output<typeof goalsResponse>;
 function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | null; onSaved: (message: string) => void }) {
   const t = useTranslations("goals");
   const kindName = useTranslations("kinds");
+  const view = useTranslations("view") as unknown as { has(key: string): boolean; (key: string): string };
   const targetId = useId();
   const [test, setTest] = useState<string>(editing?.test ?? KINDS.ROM.type);
   const metrics = KINDS[test as Kind].metrics;
@@ -73,7 +75,11 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
         label={t("metric")}
         value={spec.key}
         onChange={setMetric}
-        options={metrics.map((m): [string, string] => [m.key, m.label])}
+        options={metrics.map((m): [string, string] => {
+          const kind: KindModule = KINDS[test as Kind];
+          const key = `metrics.${kind.metricLabelsOf ?? kind.type}.${m.key}`;
+          return [m.key, view.has(key) ? view(key) : m.label];
+        })}
       />
       <div className="space-y-1 sm:col-span-2">
         <label htmlFor={targetId} className="block text-sm font-medium text-slate-900">

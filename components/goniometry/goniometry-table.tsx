@@ -5,6 +5,7 @@
 // page draws it there).
 import { useTranslations } from "next-intl";
 import { When } from "@/components/ui/when";
+import type { Messages } from "@/lib/i18n/messages";
 import {
   formatChange,
   jointNotation,
@@ -13,6 +14,10 @@ import {
   type GoniometryTam,
   type GoniometryWristCell,
 } from "@/lib/assessments/goniometry";
+
+type Joint = keyof Messages["goniometry"]["joints"];
+/** The joints the catalogue names: a joint of an older record is shown as stored. */
+const isJoint = (joint: string): joint is Joint => ["MCP", "PIP", "DIP", "IP", "CMC"].includes(joint);
 
 function Change({ change }: { change: number | null }) {
   return change === null ? null : <span className="block text-xs font-normal text-slate-700">{formatChange(change)}</span>;
@@ -143,7 +148,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
               <tr key={row.joint}>
                 <th scope="row" className="py-0.5 pr-2 font-medium">
                   <span className="sr-only">{t(`fingers.${finger.finger}`)} </span>
-                  {row.joint}
+                  {isJoint(row.joint) ? t(`joints.${row.joint}`) : row.joint}
                 </th>
                 <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
                 {row.cells.map((cell, i) => (

@@ -14,9 +14,9 @@ import { useState } from "react";
 import { Badge, buttonStyles, Card, Facts, PageHeading } from "@/components/ui";
 import { GlanceStrip } from "@/components/patients/glance";
 import { When } from "@/components/ui/when";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import { useHandName } from "@/components/ui/hand-name";
 import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
-import { typeLabel } from "@/lib/web/format";
+import type { Kind } from "@/lib/assessments/kinds";
 import { useMeasureWords } from "@/components/patients/measure-words";
 import { kindOf } from "@/lib/assessments/kinds";
 import { primaryMeasure } from "@/lib/assessments/kinds/kind";
@@ -31,10 +31,6 @@ function OwnMeasure({ type, headline }: { type: string; headline: number | null 
   const kind = kindOf(type);
   if (!kind || headline === null) return <>—</>;
   return <>{formatValue(primaryMeasure(kind), measureFromHeadline(kind, headline), measure)}</>;
-}
-
-function hand(value: string | null): string {
-  return value ? (HAND_NAMES[value] ?? value) : "—";
 }
 
 function Narrative({ id }: { id: number }) {
@@ -82,6 +78,9 @@ function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
 export function PatientDetail({ id, initial }: { id: number; initial?: Profile }) {
   const t = useTranslations("patientDetail");
   const tr = useTranslations("review");
+  const kinds = useTranslations("kinds");
+  const handName = useHandName();
+  const hand = (value: string | null) => (value ? handName(value) : "—");
   const profile = useProxy<Profile>(`/patients/${id}`, initial && { path: `/patients/${id}`, data: initial });
   const goals = useProxy<GoalsAnswer>(`/patients/${id}/goals`);
   return (
@@ -101,9 +100,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               <span>
                 {t("lastAssessment")} <When value={p.lastAssessment} />
               </span>
-              <a className={buttonStyles.secondary} href={`/api/proxy/patients/${p.id}/export`} download>
-                {t("exportCsv")}
-              </a>
+              <HistoryPdfLink patientId={p.id} label={t("exportCsv")} format="csv" />
               <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
             </p>
             {p.needsAttention && (
@@ -144,7 +141,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
                 <Card title={t("latestByType")}>
                   <Facts
                     items={Object.entries(p.latestScores).map(([type, latest]) => [
-                      typeLabel(type),
+                      kinds(`${type as Kind}.name`),
                       latest ? (
                         <>
                           <OwnMeasure type={type} headline={latest.score} /> · <When value={latest.dateCreated} kind="date" />

@@ -8,7 +8,7 @@ import { firstPagePath, listPath, PAGE, type PatientPage, type PatientRow } from
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, buttonStyles, Card, cx, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
+import { useHandName } from "@/components/ui/hand-name";
 import { When } from "@/components/ui/when";
 import { useMeasureWords } from "@/components/patients/measure-words";
 import { kindOf, type Kind } from "@/lib/assessments/kinds";
@@ -138,12 +138,13 @@ function ByTest({ p }: { p: PatientRow }) {
  */
 function LatestResults({ p, className }: { p: PatientRow; className?: string }) {
   const kinds = useTranslations("kinds");
+  const handName = useHandName();
   const measure = useMeasureWords();
   const shown = p.tests.flatMap((test) => {
     const kind = kindOf(test.test);
     if (!kind) return [];
     const value = formatValue(primaryMeasure(kind), measureFromHeadline(kind, test.score), measure);
-    const hand = test.hand ? ` (${HAND_NAMES[test.hand] ?? test.hand})` : "";
+    const hand = test.hand ? ` (${handName(test.hand)})` : "";
     return [{ key: `${test.test}:${test.hand}`, name: `${kinds(`${kind.type as Kind}.name`)}${hand}`, value }];
   });
   if (shown.length === 0) return <span className={className}>—</span>;
@@ -160,9 +161,10 @@ function LatestResults({ p, className }: { p: PatientRow; className?: string }) 
 
 function About({ p }: { p: PatientRow }) {
   const t = useTranslations("patientTable");
+  const handName = useHandName();
   return (
     <div className="text-xs text-slate-700">
-      {[p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || t("noInjury")}
+      {[p.hand ? handName(p.hand) : null, p.injury].filter(Boolean).join(" · ") || t("noInjury")}
     </div>
   );
 }

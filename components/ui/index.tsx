@@ -1,5 +1,6 @@
 // UI primitives (no state): usable from server and client components.
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { ComponentProps, ReactNode } from "react";
 
 export function cx(...classes: Array<string | false | null | undefined>): string {
@@ -67,11 +68,12 @@ export function Alert({ kind = "error", children }: { kind?: "error" | "info" | 
   );
 }
 
-export function Loading({ label = "Loading…" }: { label?: string }) {
+export function Loading({ label }: { label?: string }) {
+  const t = useTranslations("ui");
   return (
     <div role="status" aria-live="polite" className="flex items-center gap-3 py-6 text-sm text-slate-700">
       <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-slate-300 border-t-teal-700" />
-      {label}
+      {label ?? t("loading")}
     </div>
   );
 }

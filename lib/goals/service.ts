@@ -10,7 +10,9 @@ import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { db } from "@/lib/db";
 import { goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
-import { formatMetric } from "@/lib/report-view/present";
+import type { Locale } from "@/lib/i18n/locales";
+import { formatMetric, metricLabel } from "@/lib/report-view/present";
+import { ENGLISH, wordsFor, type Words } from "@/lib/report-view/words";
 import type { goal, goalInput } from "@/lib/goals/schemas";
 import type { z } from "zod";
 
@@ -20,8 +22,8 @@ type GoalInput = z.output<typeof goalInput>;
 /** Measurements a goal's chart shows: a year of weekly measurement. */
 const POINTS = 365;
 
-/** The goals with their measurements, in the kinds' order, then the metrics'. */
-export async function goalsOf(patient: PatientHandle): Promise<Goal[]> {
+/** The goals with their measurements, in the kinds' order, then the metrics'; `label` and `text` in the language of `w`. */
+export async function goalsOf(patient: PatientHandle, w: Words = ENGLISH): Promise<Goal[]> {
   const rows = await db().patientGoal.findMany({ where: { patientId: patient.patientId } });
   if (rows.length === 0) return [];
   const tests = [...new Set(rows.map((row) => row.test))];
@@ -54,11 +56,11 @@ export async function goalsOf(patient: PatientHandle): Promise<Goal[]> {
         {
           test: kind.type as Goal["test"],
           metric: spec.key,
-          label: spec.label,
+          label: metricLabel(kind, spec, w),
           unit: spec.unit,
           direction,
           target: row.target,
-          text: goalText(spec, row.target, (metric, value) => formatMetric(metric, value)),
+          text: goalText({ ...spec, label: metricLabel(kind, spec, w) }, row.target, (metric, value) => formatMetric(metric, value, w)),
           setBy: row.setByRole === "patient" ? ("patient" as const) : ("clinician" as const),
           updatedAt: row.updatedAt.toISOString(),
           latest: last ? { ...last, reached: reached(direction, row.target, last.value) } : null,
@@ -79,7 +81,7 @@ function checked(input: { test: string; metric: string; target?: number }) {
   return found;
 }
 
-async function setGoal(patient: PatientHandle, input: GoalInput, role: "patient" | "clinician"): Promise<Goal> {
+async function setGoal(patient: PatientHandle, input: GoalInput, role: "patient" | "clinician", language?: Locale): Promise<Goal> {
   checked(input);
   const key = { patientId: patient.patientId, test: storedType(input.test), metric: input.metric };
   await db().patientGoal.upsert({
@@ -87,7 +89,7 @@ async function setGoal(patient: PatientHandle, input: GoalInput, role: "patient"
     create: { ...key, target: input.target, setByRole: role },
     update: { target: input.target, setByRole: role },
   });
-  const goals = await goalsOf(patient);
+  const goals = await goalsOf(patient, language && wordsFor(language));
   return goals.find((g) => g.test === input.test && g.metric === input.metric)!;
 }
 
@@ -96,21 +98,24 @@ async function removeGoal(patient: PatientHandle, test: string, metric: string):
   await db().patientGoal.deleteMany({ where: { patientId: patient.patientId, test: storedType(test), metric } });
 }
 
-export const myGoals = async (user: AuthUser) => ({ goals: await goalsOf(ownPatientRecord(user)) });
-export const setMyGoal = (user: AuthUser, input: GoalInput) => setGoal(ownPatientRecord(user), input, "patient");
+export const myGoals = async (user: AuthUser, language?: Locale) => ({
+  goals: await goalsOf(ownPatientRecord(user), language && wordsFor(language)),
+});
+export const setMyGoal = (user: AuthUser, input: GoalInput, language?: Locale) =>
+  setGoal(ownPatientRecord(user), input, "patient", language);
 export const removeMyGoal = (user: AuthUser, test: string, metric: string) => removeGoal(ownPatientRecord(user), test, metric);
 
 /** A patient opening their own record by id counts as the patient; anyone else the rule lets in as a clinician. */
 const roleOf = (caller: AccessContext, patientId: number) =>
   caller.user?.kind === "PATIENT" && caller.user.contactId === patientId ? "patient" : "clinician";
 
-export async function patientGoals(caller: AccessContext, patientId: number) {
-  return { goals: await goalsOf(await openPatient(caller, patientId, "read_goals")) };
+export async function patientGoals(caller: AccessContext, patientId: number, language?: Locale) {
+  return { goals: await goalsOf(await openPatient(caller, patientId, "read_goals"), language && wordsFor(language)) };
 }
 
-export async function setPatientGoal(caller: AccessContext, patientId: number, input: GoalInput) {
+export async function setPatientGoal(caller: AccessContext, patientId: number, input: GoalInput, language?: Locale) {
   checked(input);
-  return setGoal(await openPatient(caller, patientId, "goal_set"), input, roleOf(caller, patientId));
+  return setGoal(await openPatient(caller, patientId, "goal_set"), input, roleOf(caller, patientId), language);
 }
 
 export async function removePatientGoal(caller: AccessContext, patientId: number, test: string, metric: string) {

@@ -1,62 +1,75 @@
 // A patient's whole history as PDF (GET /patients/{id}/export/pdf): opened through lib/access
 // (audited as a history export, like the CSV), rendered by the PDF worker pool in the caller's
-// turn. The records are the CSV's, oldest first; the goals are the patient's goals.
+// turn. The records are the CSV's, oldest first; the header the patient's profile; the goals the
+// patient's goals; in the asker's language.
 import { openPatient } from "@/lib/access";
 import { goniometryTables, measurementsFromHistory } from "@/lib/assessments/goniometry";
-import { loadResults } from "@/lib/assessments/read";
-import { readType } from "@/lib/assessments/types";
 import type { AccessContext } from "@/lib/audit";
 import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { goalsOf } from "@/lib/goals/service";
-import { EXPORT_MAX_RECORDS } from "@/lib/patients/export";
+import type { Locale } from "@/lib/i18n/locales";
+import { historyRecords, measurementQuality } from "@/lib/patients/history";
 import type { HistoryView } from "@/lib/pdf/history-document";
 import { PDF_GONIOMETRY_COLUMNS } from "@/lib/pdf/plan";
 import { renderHistory } from "@/lib/pdf/pool";
-import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
+import type { Clock } from "@/lib/report-view/clock";
+import { wordsFor } from "@/lib/report-view/words";
 
-const asSnapshot = (value: unknown): Record<string, unknown> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+const WEEK_MS = 7 * 86_400_000;
+const day = (value: Date | null | undefined) => value?.toISOString().slice(0, 10) ?? null;
+/** Whole weeks from a surgery day to an instant (negative before it). */
+const weeksFrom = (surgery: Date, iso: string) => Math.floor((Date.parse(iso) - surgery.getTime()) / WEEK_MS);
 
 export async function patientHistoryPdf(
   caller: AccessContext,
   patientId: number,
-  clock: Clock = UTC_CLOCK,
+  clock: Clock,
+  language: Locale,
 ): Promise<{ filename: string; bytes: Buffer }> {
   const patient = await openPatient(caller, patientId, "export_history");
-  const [contact, rows, goals] = await Promise.all([
-    db().contact.findUnique({ where: { id: patient.patientId }, select: { name: true } }),
-    db().assessment.findMany({
-      where: { ownerId: patient.patientId },
-      orderBy: [{ dateCreated: "asc" }, { id: "asc" }],
-      take: EXPORT_MAX_RECORDS,
-      select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true },
-    }),
+  const [contact, exporter, records, goals] = await Promise.all([
+    db().contact.findUnique({ where: { id: patient.patientId }, select: { name: true, profile: true } }),
+    caller.user ? db().contact.findUnique({ where: { id: caller.user.contactId }, select: { name: true, email: true } }) : null,
+    historyRecords(patient.patientId),
     goalsOf(patient),
   ]);
-  const results = await loadResults(rows.map((row) => row.id));
-  const history = rows.map((row) => ({
-    code: row.code,
-    dateCreated: row.dateCreated.toISOString(),
-    hand: row.hand,
-    resultSnapshot: asSnapshot(row.resultSnapshot),
-    results: results.get(row.id) ?? null,
-  }));
-  const measurements = measurementsFromHistory(history);
+  const w = wordsFor(language);
+  const profile = contact?.profile ?? null;
+  const surgery = profile?.surgeryDate ?? null;
+  const createdAt = new Date().toISOString();
+  const measurements = measurementsFromHistory(records.map((record) => ({ ...record, resultSnapshot: record.snapshot })));
   const view: HistoryView = {
-    patientId: patient.patientId,
-    patientName: contact?.name ?? null,
-    createdAt: new Date().toISOString(),
-    assessments: rows.map((row, index) => ({
-      code: row.code,
-      formattedCode: formatCode(row.code),
-      assessmentType: readType(row.assessmentType),
-      hand: row.hand,
-      dateCreated: history[index]!.dateCreated,
-      resultSnapshot: history[index]!.resultSnapshot,
+    language,
+    patient: {
+      id: patient.patientId,
+      name: contact?.name ?? null,
+      dateOfBirth: day(profile?.dateOfBirth),
+      injury: profile?.injury ?? null,
+      surgeryType: profile?.surgeryType ?? null,
+      surgeryDate: day(surgery),
+      weeksSinceSurgery: surgery ? weeksFrom(surgery, createdAt) : null,
+      affectedHand: profile?.affectedHand ?? null,
+      dominantHand: profile?.dominantHand ?? null,
+    },
+    exportedBy: exporter?.name ?? exporter?.email ?? null,
+    createdAt,
+    assessments: records.map((record, index) => ({
+      code: record.code,
+      formattedCode: formatCode(record.code),
+      assessmentType: record.type,
+      hand: record.hand,
+      dateCreated: record.dateCreated,
+      resultSnapshot: record.snapshot,
       results: { joints: measurements[index]!.joints },
-      weeksSinceSurgery: null,
+      weeksSinceSurgery: surgery ? weeksFrom(surgery, record.dateCreated) : null,
     })) as HistoryView["assessments"],
+    quality: Object.fromEntries(
+      records.flatMap((record) => {
+        const quality = measurementQuality(record, w);
+        return quality ? [[record.code, quality]] : [];
+      }),
+    ),
     goniometry: goniometryTables(measurements, PDF_GONIOMETRY_COLUMNS),
     goals,
   };

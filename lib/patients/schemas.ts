@@ -473,19 +473,20 @@ export const patientExportEndpoint = endpoint({
   method: "GET",
   path: "/patients/{id}/export",
   operationId: "exportPatientRecord",
-  summary: "A patient's whole assessment history as CSV (one row per record, finger joints as columns), audited",
+  summary: "A patient's whole assessment history as a tidy CSV (one row per measurement), in the asker's language, audited",
   tag: "Patients",
   auth: "required",
   params: patientIdParams,
+  query: z.object({ timeZone: timeZoneField.optional(), locale: localeField.optional() }),
   limits: ["compute"],
   responses: [
     {
       status: 200,
       description:
-        "text/csv, attachment patient-ID-history.csv: date, code, test, hand, measure (the kind's own), value (on its published scale), scale (its range, which way is better), summary, lighting, then each finger joint's active range of motion; oldest first, at most 5000 records",
+        "text/csv (UTF-8 with a byte-order mark), attachment patient-ID-history.csv: one row per measurement, oldest record first (at most 5000 records): record number, local date and time on timeZone's clock with the zone, UTC timestamp (ISO 8601), test, hand, metric, value on its own scale, unit, which way is better, measurement quality, result code. Headers and words in the Accept-Language's language; `;` between cells where its decimal separator is a comma (Spanish)",
       contentType: "text/csv",
     },
-    badId,
+    { status: 400, description: "The id, timeZone or locale is not one (field names which)" },
     unauthorized,
     notAPatient,
   ],

@@ -5,7 +5,16 @@ import { Circle, Document, G, Line, Page, Polyline, StyleSheet, Svg, Text, View 
 import { formatChange, jointNotation, type GoniometryCell, type GoniometryTable, type GoniometryTam } from "@/lib/assessments/goniometry";
 import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { EXPLANATION, explanationParagraphs, GONIOMETRY, pdfGoniometry } from "@/lib/pdf/plan";
-import { formatDate, formatShortDate, handName, headline, snapshotMetrics, snapshotNotes, typeName } from "@/lib/report-view/present";
+import {
+  formatDate,
+  formatShortDate,
+  handName,
+  headline,
+  jointName,
+  snapshotMetrics,
+  snapshotNotes,
+  typeName,
+} from "@/lib/report-view/present";
 import { UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import type { ReportAssessment, ReportView } from "@/lib/report-view/schemas";
 import {
@@ -176,7 +185,7 @@ export interface ReportDocumentProps {
 }
 
 export const ClockContext = createContext<Clock>(UTC_CLOCK);
-const WordsContext = createContext<Words>(ENGLISH);
+export const WordsContext = createContext<Words>(ENGLISH);
 
 /** The document language a PDF reader announces: the language, with the region its dates follow when that is the same language. */
 function documentLanguage(language: Locale, clock: Clock): string {
@@ -488,7 +497,8 @@ const tamText = (tam: GoniometryTam) =>
 /** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
 export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
   const clock = useContext(ClockContext);
-  const { t } = useContext(WordsContext);
+  const w = useContext(WordsContext);
+  const { t } = w;
   return (
     <View>
       <Text style={styles.heading} minPresenceAhead={80}>
@@ -530,7 +540,7 @@ export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
                 </View>
                 {finger.joints.map((row) => (
                   <View key={row.joint} style={styles.gonioRow}>
-                    <Text style={styles.gonioJoint}>{row.joint}</Text>
+                    <Text style={styles.gonioJoint}>{jointName(row.joint, w)}</Text>
                     <Text style={styles.gonioNormal}>{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</Text>
                     {row.cells.map((cell, i) => (
                       <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>

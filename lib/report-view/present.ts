@@ -8,6 +8,7 @@ import { presentMetrics, primaryMeasure, words, type KindModule, type MetricSpec
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatValue, measureOf, scaleWords } from "@/lib/report-view/measure";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
+import { MESSAGES } from "@/lib/i18n/messages";
 import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
 
 export function typeName(type: ReportAssessment["assessmentType"], w: Words = ENGLISH): string {
@@ -18,6 +19,13 @@ export function typeName(type: ReportAssessment["assessmentType"], w: Words = EN
 export function handName(hand: string | null, short = false, w: Words = ENGLISH): string {
   const names = short ? w.table.handShort : w.table.hand;
   return hand === "BOTH" || hand === "LEFT" || hand === "RIGHT" ? names[hand] : names.none;
+}
+
+const JOINT_NAMES = MESSAGES.en.goniometry.joints;
+
+/** A finger joint as therapists of the language abbreviate it ("PIP"; "IFP" in Spanish); an unknown one as stored. */
+export function jointName(joint: string, w: Words = ENGLISH): string {
+  return Object.hasOwn(JOINT_NAMES, joint) ? w.t(`goniometry.joints.${joint as keyof typeof JOINT_NAMES}`) : joint;
 }
 
 /** A stored token (`DULL_ACHING`, `INDEX`, `POOR`) in words: the catalogue's, else the token itself in words. */
@@ -159,20 +167,31 @@ export function snapshotMetrics(item: ReportAssessment, w: Words = ENGLISH): Met
   return [...numbers, ...kindFacts(kind, item.resultSnapshot, w)];
 }
 
-function painArea(area: Record<string, unknown>, w: Words): string | null {
-  const severity = num(area, "severity");
-  if (severity === null) return null;
+/** Where a pain rating is, as a therapist of the language writes it: "Left index PIP", "IFP del índice, mano izquierda"; null when unstated. */
+export function painPlace(area: Record<string, unknown>, w: Words = ENGLISH): string | null {
   const hand = str(area, "hand");
   const digit = str(area, "digit");
   const areaType = str(area, "areaType");
-  const place = [
-    hand && hand !== "BOTH" ? handName(hand, true, w) : null,
-    digit ? tokenName(digit, w).toLowerCase() : null,
-    str(area, "location") ?? (areaType ? entry(w.table.painAreas, areaType, words(areaType).toLowerCase()) : null),
-  ]
-    .filter(Boolean)
-    .join(" ");
-  return `${place || w.table.unspecifiedArea} ${round(severity, w)}/10 (${painLabel(severity, w)})`;
+  const location = str(area, "location");
+  const finger = digit ? tokenName(digit, w).toLowerCase() : null;
+  const where = location ? jointName(location, w) : areaType ? entry(w.table.painAreas, areaType, words(areaType).toLowerCase()) : null;
+  // A digit without a place is the place itself ("Left index").
+  const place = where ?? finger;
+  const side = hand && hand !== "BOTH" ? hand : null;
+  return place
+    ? w.t("view.painPlace", {
+        place,
+        digit: where && finger ? finger : "none",
+        hand: side ? handName(side, true, w) : "none",
+        handLong: side ? handName(side, false, w).toLowerCase() : "",
+      })
+    : null;
+}
+
+function painArea(area: Record<string, unknown>, w: Words): string | null {
+  const severity = num(area, "severity");
+  if (severity === null) return null;
+  return `${painPlace(area, w) ?? w.table.unspecifiedArea} ${round(severity, w)}/10 (${painLabel(severity, w)})`;
 }
 
 function medication(item: Record<string, unknown>, w: Words): string | null {

@@ -406,12 +406,16 @@ export async function emailReport(
     code: report.formattedCode,
     made: formatDateTime(report.createdAt, clock),
   });
+  // The person the report is about, when it names one; the sender is whoever signed in to send it.
+  const patient = report.patient?.name ?? null;
+  const about = patient ? t("email.report.about", { patient }) : null;
   const footer = t("email.report.footer", { host: new URL(link).host });
   const dates = t("email.report.dates", { zone: clock.timeZone.replace(/_/g, " ") });
   const text = [
     t("email.hello"),
     ``,
     why,
+    ...(about ? [about] : []),
     t("email.report.attached", { link }),
     dates,
     ``,
@@ -423,6 +427,7 @@ export async function emailReport(
   const html = [
     `<p>${escapeHtml(t("email.hello"))}</p>`,
     `<p>${escapeHtml(why)}</p>`,
+    ...(about ? [`<p>${escapeHtml(about)}</p>`] : []),
     `<p>${escapeHtml(t("email.report.pdfAttached"))} <a href="${escapeHtml(link)}">${escapeHtml(t("email.report.viewOnline"))}</a>.</p>`,
     `<p>${escapeHtml(dates)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(t("email.disclaimer"))}</p>`,
@@ -433,7 +438,9 @@ export async function emailReport(
     const result = await sendMail(
       {
         to,
-        subject: t("email.report.subject", { code: report.formattedCode, service }),
+        subject: patient
+          ? t("email.report.subjectNamed", { patient, code: report.formattedCode, service })
+          : t("email.report.subject", { code: report.formattedCode, service }),
         text,
         html,
         attachments: [{ filename: pdfFilename(code), content: pdf, contentType: "application/pdf" }],

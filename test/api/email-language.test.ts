@@ -80,3 +80,33 @@ test("a report e-mailed in Spanish: subject, plural count, link and disclaimer i
     ),
   );
 });
+
+test("a report of a named patient e-mailed by them names the patient in the subject and the text", async () => {
+  const as = { authorization: "Bearer development", "x-dev-user": "patient", "accept-language": "es" };
+  const post = async (path: string, body: unknown) =>
+    fetch(`${server.origin}/api${path}`, {
+      method: "POST",
+      headers: { ...as, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const named = await fetch(`${server.origin}/api/patients/me`, {
+    method: "PATCH",
+    headers: { ...as, "content-type": "application/json" },
+    body: JSON.stringify({ name: "Lucía Martín Ortega" }),
+  });
+  assert.equal(named.status, 200);
+  const created = (await (await post("/assessments/rom", romBody)).json()) as { code: string };
+  const report = (await (await post("/reports", { title: "Mis manos", assessmentCodes: [created.code] })).json()) as {
+    code: string;
+    formattedCode: string;
+  };
+  const before = resend.emails().length;
+  assert.equal((await post(`/reports/${report.code}/email`, { to: "clinica@example.com" })).status, 200);
+  const mail = resend.emails().slice(before)[0]!;
+  assert.equal(
+    mail.subject,
+    `Informe de evaluación de la mano de Lucía Martín Ortega (${report.formattedCode}) del Servicio de Evaluación de la Mano`,
+  );
+  assert.match(mail.text ?? "", /El informe es de Lucía Martín Ortega\./);
+  assert.match(mail.html ?? "", /<p>El informe es de Lucía Martín Ortega\.<\/p>/);
+});

@@ -1,81 +1,169 @@
-// A patient's history as CSV (GET /patients/{id}/export): one row per record, oldest first, the
-// finger joints as columns; through the access rule like every read of one patient's data.
+// A patient's history as a tidy CSV (GET /patients/{id}/export): one row per measurement, on its
+// own scale with its unit, in the reader's language (Spanish: `;` between cells, decimal commas),
+// UTF-8 with a byte-order mark; through the access rule like every read of one patient's data.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { parseCsv } from "@/test/support/csv";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
-const as = (persona: string) => ({ headers: { authorization: "Bearer development", "x-dev-user": persona } });
-const api = () => apiClient(server.origin);
+let patientId: number;
+const records: { code: string; dateCreated: string }[] = [];
+const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona });
 
 before(async () => {
   server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
   // Care-team rule: the development patient shares with a clinic the development care provider belongs to.
-  const clinic = (await api().post<{ id: number; joinCode: string }>("/clinics", { name: "Export clinic" }, as("admin"))).body;
-  assert.equal(
-    (await api().post(`/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" }, as("admin"))).status,
-    201,
-  );
-  assert.equal((await api().post("/me/clinics", { joinCode: clinic.joinCode }, as("patient"))).status, 201);
+  const call = (persona: string, method: string, path: string, body: unknown) =>
+    fetch(`${server.origin}/api${path}`, {
+      method,
+      headers: { ...as(persona), "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  const clinic = (await (await call("admin", "POST", "/clinics", { name: "Export clinic" })).json()) as { id: number; joinCode: string };
+  assert.equal((await call("admin", "POST", `/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" })).status, 201);
+  assert.equal((await call("patient", "POST", "/me/clinics", { joinCode: clinic.joinCode })).status, 201);
+  for (const [path, body] of [
+    ["/assessments/rom", romBody],
+    ["/assessments/pain-v2", painBody],
+    // (12 / 11 − 1) × 25 = 2.27: a decimal, written 2,27 in Spanish.
+    ["/assessments/quickdash", { hand: "RIGHT", responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] }],
+  ] as const) {
+    const created = await call("patient", "POST", path, body);
+    assert.equal(created.status, 201);
+  }
+  patientId = ((await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number }).id;
+  const history = await fetch(`${server.origin}/api/patients/me/assessments`, { headers: as("patient") });
+  records.push(...((await history.json()) as { assessments: { code: string; dateCreated: string }[] }).assessments);
 });
 after(() => server.stop());
 
-test("a clinician downloads the patient's history as CSV with the wrist's and each finger joint's extension, flexion and arc", async () => {
-  assert.equal((await api().post("/assessments/rom", romBody, as("patient"))).status, 201);
-  assert.equal((await api().post("/assessments/pain-v2", painBody, as("patient"))).status, 201);
-  const me = (await api().get<{ id: number }>("/patients/me", as("patient"))).body;
-
-  const answer = await api().get<string>(`/patients/${me.id}/export`, as("care_provider"));
+async function download(language: string, query = "") {
+  const answer = await fetch(`${server.origin}/api/patients/${patientId}/export${query}`, {
+    headers: { ...as("care_provider"), "accept-language": language },
+  });
   assert.equal(answer.status, 200);
-  assert.match(answer.headers.get("content-type")!, /^text\/csv/);
-  assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${me.id}-history.csv"`);
-  const [header, ...rows] = answer.body.trimEnd().split("\r\n");
-  const columns = header!.split(",");
-  assert.deepEqual(columns.slice(0, 9), ["date", "code", "test", "hand", "measure", "value", "scale", "summary", "lighting"]);
-  const rom = rows.find((row) => row.includes(",ROM,"))!.split(",");
+  assert.match(answer.headers.get("content-type")!, /^text\/csv; charset=utf-8/);
+  assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${patientId}-history.csv"`);
+  const bytes = Buffer.from(await answer.arrayBuffer());
+  assert.deepEqual([...bytes.subarray(0, 3)], [0xef, 0xbb, 0xbf], "UTF-8 byte-order mark");
+  return bytes.toString("utf8").slice(1);
+}
+
+/** [test, hand, metric, value, unit] of every measurement the seeded records hold. */
+const ENGLISH_MEASUREMENTS = [
+  ["Range of motion", "Left", "Overall score", "72", "/ 100"],
+  ["Range of motion", "Left", "Wrist score", "80", "/ 100"],
+  ["Range of motion", "Left", "Finger score", "65", "/ 100"],
+  ["Range of motion", "Left", "Wrist extension", "60", "°"],
+  ["Range of motion", "Left", "Wrist flexion", "70", "°"],
   // romBody's index MCP: minAngle 3, maxAngle 85, rom 82 — an extension deficit of 3°, written −3/85, arc 82°.
-  const joint = (header: string) => rom[columns.indexOf(header)];
-  assert.deepEqual(["Index MCP extension (°)", "Index MCP flexion (°)", "Index MCP arc (°)", "Index PIP extension (°)"].map(joint), [
-    "-3",
-    "85",
-    "82",
-    "-1",
+  ["Range of motion", "Left", "Index MCP extension", "-3", "°"],
+  ["Range of motion", "Left", "Index MCP flexion", "85", "°"],
+  ["Range of motion", "Left", "Index MCP arc", "82", "°"],
+  ["Range of motion", "Left", "Index PIP extension", "-1", "°"],
+  ["Range of motion", "Left", "Index PIP flexion", "95", "°"],
+  ["Range of motion", "Left", "Index PIP arc", "94", "°"],
+  // Worst pain as rated (6 of 10), never the wire's 100 × (1 − 6/10) = 40.
+  ["Pain", "Both", "Worst pain", "6", "/ 10"],
+  ["QuickDASH questionnaire", "Right", "QuickDASH disability", "2.27", "/ 100"],
+  ["QuickDASH questionnaire", "Right", "Items answered", "11", ""],
+];
+
+const SPANISH_MEASUREMENTS = [
+  ["Amplitud de movimiento", "Izquierda", "Puntuación global", "72", "/ 100"],
+  ["Amplitud de movimiento", "Izquierda", "Puntuación de muñeca", "80", "/ 100"],
+  ["Amplitud de movimiento", "Izquierda", "Puntuación de dedos", "65", "/ 100"],
+  ["Amplitud de movimiento", "Izquierda", "Extensión de muñeca", "60", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Flexión de muñeca", "70", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice MCF: extensión", "-3", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice MCF: flexión", "85", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice MCF: arco", "82", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice IFP: extensión", "-1", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice IFP: flexión", "95", "°"],
+  ["Amplitud de movimiento", "Izquierda", "Índice IFP: arco", "94", "°"],
+  ["Dolor", "Ambas", "Dolor máximo", "6", "/ 10"],
+  ["Cuestionario QuickDASH", "Derecha", "Discapacidad QuickDASH", "2,27", "/ 100"],
+  ["Cuestionario QuickDASH", "Derecha", "Ítems respondidos", "11", ""],
+];
+
+function table(text: string, separator: string) {
+  const [header, ...rows] = parseCsv(text, separator);
+  for (const row of rows) assert.equal(row.length, header!.length, `a full row: ${row.join("|")}`);
+  return { header: header!, rows };
+}
+
+function assertEveryMeasurementOnce(rows: string[][], expected: string[][]) {
+  // test, hand, metric, value, unit are columns 3-7.
+  const seen = rows.map((row) => row.slice(3, 8).join("|"));
+  for (const measurement of expected) {
+    const key = measurement.join("|");
+    assert.equal(seen.filter((row) => row === key).length, 1, `${key} once among:\n${seen.join("\n")}`);
+  }
+  assert.equal(rows.length, expected.length, "no other rows");
+}
+
+test("a clinician downloads the history as a tidy CSV: every measurement once, on its own scale with its unit", async () => {
+  const { header, rows } = table(await download("en-GB", "?timeZone=Europe/Madrid"), ",");
+  assert.deepEqual(header, [
+    "Record no.",
+    "Local date and time",
+    "UTC timestamp",
+    "Test",
+    "Hand",
+    "Metric",
+    "Value",
+    "Unit",
+    "Direction",
+    "Measurement quality",
+    "Result code",
   ]);
-  assert.deepEqual(["Wrist extension (°)", "Wrist flexion (°)"].map(joint), ["60", "70"]);
-  assert.equal(joint("Index TAM (°)"), "", "no TAM without the finger's DIP");
-  assert.deepEqual(
-    [rom[columns.indexOf("measure")], rom[columns.indexOf("value")], rom[columns.indexOf("scale")]],
-    ["Overall score", "72", "0–100 (higher is better)"],
-  );
-  // Worst pain as rated (6 of 10), not the wire's 100 × (1 − 6/10) = 40.
-  const pain = rows.find((row) => row.includes(`,PAIN,${painBody.hand},`))!.split(",");
-  assert.deepEqual(
-    [pain[columns.indexOf("measure")], pain[columns.indexOf("value")], pain[columns.indexOf("scale")]],
-    ["Worst pain", "6", "0–10 (lower is better)"],
-  );
+  assertEveryMeasurementOnce(rows, ENGLISH_MEASUREMENTS);
+  for (const row of rows) {
+    assert.equal(row[0], String(patientId));
+    const record = records.find((r) => r.code.replace("-", "") === row[10]!.replace("-", ""))!;
+    assert.ok(record, `a result code of the patient: ${row[10]}`);
+    assert.equal(row[2], record.dateCreated, "the UTC instant, ISO 8601");
+    assert.match(row[1]!, /^\d{4}-\d\d-\d\d \d\d:\d\d Europe\/Madrid$/);
+  }
+  const rom = rows.find((row) => row[5] === "Overall score")!;
+  assert.equal(rom[9], "Lighting: Good, 93.3 % valid frames");
+  assert.equal(rom[8], "higher is better");
+  const pain = rows.find((row) => row[5] === "Worst pain")!;
+  assert.deepEqual([pain[8], pain[9]], ["lower is better", ""], "no camera, no measurement quality");
 });
 
-test("nobody else's: not another patient's (existing, unshared) history, none of their rows in this one, no anonymous caller; a bad id is a 400", async () => {
-  // The mock user of development mode ("Bearer development" without a persona) is another patient,
-  // whose record is not shared with the clinic.
-  const other = { headers: { authorization: "Bearer development" } };
-  const theirs = await api().post<{ formattedCode: string }>("/assessments/rom", romBody, other);
-  assert.equal(theirs.status, 201);
-  const them = (await api().get<{ id: number }>("/patients/me", other)).body;
-  const me = (await api().get<{ id: number }>("/patients/me", as("patient"))).body;
-  assert.notEqual(them.id, me.id);
+test("in Spanish: Spanish headers and words, decimal commas and `;` between cells", async () => {
+  const text = await download("es-ES,es;q=0.9");
+  assert.ok(text.split("\r\n")[0]!.includes(";"), "semicolons");
+  const { header, rows } = table(text, ";");
+  assert.deepEqual(header, [
+    "N.º de historia",
+    "Fecha y hora local",
+    "Marca de tiempo UTC",
+    "Prueba",
+    "Mano",
+    "Medida",
+    "Valor",
+    "Unidad",
+    "Sentido",
+    "Calidad de la medición",
+    "Código del resultado",
+  ]);
+  assertEveryMeasurementOnce(rows, SPANISH_MEASUREMENTS);
+  assert.match(rows[0]![1]!, / UTC$/, "UTC without a time zone");
+  assert.equal(rows.find((row) => row[5] === "Puntuación global")![9], "Iluminación: Buena, 93,3 % de fotogramas válidos");
+});
 
-  assert.equal((await api().get(`/patients/${them.id}/export`, as("care_provider"))).status, 404);
-  assert.equal((await api().get(`/patients/${them.id}/export`, as("patient"))).status, 404);
-  const mine = await api().get<string>(`/patients/${me.id}/export`, as("care_provider"));
-  assert.equal(mine.status, 200);
-  assert.ok(!mine.body.includes(theirs.body.formattedCode), "another patient's record is in this patient's history");
-
-  assert.equal((await api().get(`/patients/${me.id}/export`, as("anonymous"))).status, 401);
-  assert.equal((await api().get(`/patients/${me.id + 100000}/export`, as("care_provider"))).status, 404);
-  const bad = await api().get<{ field: string }>("/patients/abc/export", as("care_provider"));
+test("nobody else's, no anonymous caller; a bad id or time zone is a 400 naming it", async () => {
+  assert.equal((await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: as("anonymous") })).status, 401);
+  assert.equal((await fetch(`${server.origin}/api/patients/${patientId + 100000}/export`, { headers: as("care_provider") })).status, 404);
+  assert.equal((await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: as("care_provider_2") })).status, 404);
+  const bad = await fetch(`${server.origin}/api/patients/abc/export`, { headers: as("care_provider") });
   assert.equal(bad.status, 400);
-  assert.equal(bad.body.field, "id");
+  assert.equal(((await bad.json()) as { field: string }).field, "id");
+  const zone = await fetch(`${server.origin}/api/patients/${patientId}/export?timeZone=Mars/Olympus`, { headers: as("care_provider") });
+  assert.equal(zone.status, 400);
+  assert.equal(((await zone.json()) as { field: string }).field, "timeZone");
 });

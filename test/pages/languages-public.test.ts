@@ -78,9 +78,9 @@ test("a pain result in Spanish names places, pain words and helps in Spanish", a
   const shown = text((await page(`/a/${pain.formattedCode}`, SPANISH)).html);
   for (const words of [
     "Dolor máximo",
-    "6 / 10 · Angustiante",
+    "6 / 10 · Angustioso",
     "Dónde duele",
-    "Izquierda · Articulación del dedo · Índice",
+    "IFP del índice, mano izquierda",
     "Hielo, Reposo",
     "Tipo de dolor",
     "Sordo",
@@ -103,7 +103,7 @@ test("a report page in Spanish: headings, tables, chart-free change, details and
     "Resumen",
     "Resultado principal",
     "Puntuación global 72 / 100 (más alto es mejor)",
-    "Dolor máximo 6 / 10 (Angustiante)",
+    "Dolor máximo 6 / 10 (Angustioso)",
     "Cambio del primero al más reciente",
     "un solo resultado",
     "Muñeca y articulaciones de los dedos por fecha",

@@ -48,6 +48,7 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
           "measure",
           "clinicianNotes",
           "patientReport",
+          "view",
         ]}
       >
         <PatientDetail id={Number(id)} initial={profile.ok ? profile.data : undefined} />

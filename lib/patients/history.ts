@@ -1,0 +1,132 @@
+// A patient's records as the history documents read them (the CSV, lib/patients/export.ts, and
+// the PDF, lib/patients/history-pdf.ts): oldest first, each with its results tree, and each
+// broken into its measurements, one per figure, on the measure's own scale with its unit and
+// direction (the kind's declaration), the finger joints from the goniometry model.
+import { goniometryTables, measurementsFromHistory } from "@/lib/assessments/goniometry";
+import { kindOf } from "@/lib/assessments/kinds";
+import { presentMetrics, type Direction, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { loadResults } from "@/lib/assessments/read";
+import { readType } from "@/lib/assessments/types";
+import { db } from "@/lib/db";
+import { jointName, metricLabel, tokenName } from "@/lib/report-view/present";
+import type { Words } from "@/lib/report-view/words";
+
+/** Records one export holds: years of weekly measurement of every test. */
+export const EXPORT_MAX_RECORDS = 5000;
+
+export interface HistoryRecord {
+  id: number;
+  code: string;
+  type: ReturnType<typeof readType>;
+  hand: string | null;
+  dateCreated: string;
+  snapshot: Record<string, unknown>;
+  results: Record<string, unknown> | null;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+
+export async function historyRecords(patientId: number): Promise<HistoryRecord[]> {
+  const rows = await db().assessment.findMany({
+    where: { ownerId: patientId },
+    orderBy: [{ dateCreated: "asc" }, { id: "asc" }],
+    take: EXPORT_MAX_RECORDS,
+    select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true },
+  });
+  const results = await loadResults(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    type: readType(row.assessmentType),
+    hand: row.hand,
+    dateCreated: row.dateCreated.toISOString(),
+    snapshot: asRecord(row.resultSnapshot),
+    results: (results.get(row.id) as Record<string, unknown> | null | undefined) ?? null,
+  }));
+}
+
+/** One figure of one record. */
+export interface MeasurementRow {
+  /** A stable name: the kind's metric key, or FINGER.JOINT.reading for a finger joint. */
+  metric: string;
+  label: string;
+  value: number;
+  unit: MetricUnit;
+  direction: Direction | null;
+}
+
+const JOINT_READINGS = ["extension", "flexion", "arc"] as const;
+
+/** The record's figures: the kind's metrics, then for a range-of-motion record each finger joint's extension, flexion and arc, and each finger's TAM. */
+export function measurementRows(record: HistoryRecord, w: Words): MeasurementRow[] {
+  const kind = kindOf(record.type);
+  if (!kind) return [];
+  const rows: MeasurementRow[] = presentMetrics(kind, record.snapshot).map(({ spec, value }) => ({
+    metric: spec.key,
+    label: metricLabel(kind, spec, w),
+    value,
+    unit: spec.unit,
+    direction: spec.direction ?? null,
+  }));
+  const [table] = goniometryTables(
+    measurementsFromHistory([
+      { code: record.code, dateCreated: record.dateCreated, hand: record.hand, resultSnapshot: null, results: record.results },
+    ]),
+  );
+  for (const finger of table?.fingers ?? []) {
+    const fingerName = w.t(`goniometry.fingers.${finger.finger}`);
+    for (const joint of finger.joints) {
+      const cell = joint.cells[0];
+      if (!cell) continue;
+      for (const reading of JOINT_READINGS) {
+        const value = cell[reading];
+        if (value === null) continue;
+        rows.push({
+          metric: `${finger.finger}.${joint.joint}.${reading}`,
+          label: w.t("history.jointReading", {
+            finger: fingerName,
+            joint: jointName(joint.joint, w),
+            reading: w.t(`history.readings.${reading}`),
+          }),
+          value,
+          unit: "degree",
+          // Extension is signed (a deficit negative, hyperextension positive): neither way is simply better.
+          direction: reading === "extension" ? null : "higherIsBetter",
+        });
+      }
+    }
+    const tam = finger.tam[0]?.value;
+    if (typeof tam === "number") {
+      rows.push({
+        metric: `${finger.finger}.TAM`,
+        label: w.t("history.fingerTam", { finger: fingerName, tam: w.t("goniometry.tam") }),
+        value: tam,
+        unit: "degree",
+        direction: "higherIsBetter",
+      });
+    }
+  }
+  return rows;
+}
+
+/** The share of usable camera frames, when the record's results carry it. */
+function validFrames(results: Record<string, unknown> | null): number | null {
+  const wrist = asRecord(results?.wrist);
+  const percent = wrist.percent_valid_frames;
+  if (typeof percent === "number" && Number.isFinite(percent)) return percent;
+  const { frames_valid: valid, frames_total: total } = wrist;
+  return typeof valid === "number" && typeof total === "number" && total > 0 ? (100 * valid) / total : null;
+}
+
+/** A camera result's measurement quality in words ("Good lighting, 93.3 % valid frames"); null for a questionnaire or when nothing was recorded. */
+export function measurementQuality(record: Pick<HistoryRecord, "snapshot" | "results">, w: Words): string | null {
+  const token = record.snapshot.lightingQuality;
+  const lighting = typeof token === "string" && token.trim() !== "" ? tokenName(token, w) : null;
+  const frames = validFrames(record.results);
+  const percent = frames === null ? null : w.number(frames, 1);
+  if (lighting && percent) return w.t("history.quality.both", { lighting, percent });
+  if (lighting) return w.t("history.quality.lighting", { lighting });
+  if (percent) return w.t("history.quality.frames", { percent });
+  return null;
+}
