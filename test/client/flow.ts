@@ -40,6 +40,8 @@ function kindFigure(record: Lookup): string {
       return `composite ${record.resultSnapshot.compositeScore ?? "-"}`;
     case "QUICKDASH":
       return `QuickDASH ${record.resultSnapshot.quickDashScore.toFixed(2)} over ${record.resultSnapshot.answeredCount} items`;
+    case "GRIP":
+      return `grip ${record.resultSnapshot.meanKg} kg, best ${record.resultSnapshot.bestKg} kg`;
   }
 }
 

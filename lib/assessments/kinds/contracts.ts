@@ -6,6 +6,7 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { arthritisContract } from "@/lib/assessments/kinds/arthritis-contract";
 import { dexterityContract } from "@/lib/assessments/kinds/dexterity-contract";
+import { gripContract } from "@/lib/assessments/kinds/grip-contract";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { painContract } from "@/lib/assessments/kinds/pain-contract";
 import { quickdashContract } from "@/lib/assessments/kinds/quickdash-contract";
@@ -20,6 +21,7 @@ export const KIND_CONTRACTS = {
   ARTHRITIS: arthritisContract,
   THUMB: thumbContract,
   QUICKDASH: quickdashContract,
+  GRIP: gripContract,
 } as const satisfies Record<ReadAssessmentType, KindContract>;
 
 /** The submission contracts, in the registry's order (collected by lib/openapi/catalog.ts). */

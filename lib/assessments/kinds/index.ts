@@ -5,6 +5,7 @@
 // ./contracts.ts, over the same keys.
 import { arthritis } from "@/lib/assessments/kinds/arthritis";
 import { dexterity } from "@/lib/assessments/kinds/dexterity";
+import { grip } from "@/lib/assessments/kinds/grip";
 import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { pain } from "@/lib/assessments/kinds/pain";
 import { quickdash } from "@/lib/assessments/kinds/quickdash";
@@ -19,6 +20,7 @@ export const KINDS = {
   ARTHRITIS: arthritis,
   THUMB: thumb,
   QUICKDASH: quickdash,
+  GRIP: grip,
 } as const satisfies Record<ReadAssessmentType, KindModule>;
 
 export type Kind = keyof typeof KINDS;
