@@ -23,15 +23,22 @@ test("the voice says a result on its kind's own scale", () => {
 test("the menu names every kind", () => {
   assert.equal(
     LINES.chooseType,
-    "Which assessment would you like: range of motion, finger tapping, pain, arthritis, thumb movement, QuickDASH questionnaire, or grip strength?",
+    "Which assessment would you like: range of motion, finger tapping, pain, arthritis, thumb movement, QuickDASH questionnaire, grip strength, or patient-rated wrist evaluation?",
   );
 });
 
 test("a sentence names the kind whose words match the longest stretch of it", () => {
   assert.deepEqual(
-    ["my thumb hurts", "my thumb pain", "my wrist pain", "let's check my grip", "the quick dash please", "tap test", "hello"].map(
-      assessmentTypeIn,
-    ),
-    ["THUMB", "THUMB", "ROM", "GRIP", "QUICKDASH", "DEXTERITY", null],
+    [
+      "my thumb hurts",
+      "my thumb pain",
+      "my wrist pain",
+      "let's check my grip",
+      "the quick dash please",
+      "tap test",
+      "the wrist questionnaire",
+      "hello",
+    ].map(assessmentTypeIn),
+    ["THUMB", "THUMB", "ROM", "GRIP", "QUICKDASH", "DEXTERITY", "PRWE", null],
   );
 });

@@ -37,7 +37,7 @@ test("the generated types say integer, boolean and the wire enumerations", () =>
   const types = readFileSync(join(CLIENT_DIR, "generated", "api.d.ts"), "utf8");
   assert.match(types, /limit\?: number;/);
   assert.match(types, /attention\?: boolean;/);
-  assert.match(types, /AssessmentType: "ROM" \| "DEXTERITY" \| "PAIN" \| "ARTHRITIS" \| "THUMB" \| "QUICKDASH" \| "GRIP";/);
+  assert.match(types, /AssessmentType: "ROM" \| "DEXTERITY" \| "PAIN" \| "ARTHRITIS" \| "THUMB" \| "QUICKDASH" \| "GRIP" \| "PRWE";/);
   assert.match(types, /normalRange\?: number\[\] \| null;/);
 });
 

@@ -26,7 +26,7 @@ import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
-type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH" | "GRIP";
+type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH" | "GRIP" | "PRWE";
 /** Days ago → [type, overall score] results of that day (right hand). */
 type Course = Record<number, [Stored, number][]>;
 
@@ -101,10 +101,18 @@ const clinic: Record<string, { sub: string; course: Course }> = {
   "Truthcase Decliner Quinn": { sub: uniqueSub("quinn"), course: { 7: [["QUICKDASH", 85]], 2: [["QUICKDASH", 65]] } },
   // Grip strength's mean 40 → 32 kg (MCID 6.5 kg).
   "Truthcase Decliner Greta": { sub: uniqueSub("greta"), course: { 6: [["GRIP", 40]], 1: [["GRIP", 32]] } },
+  // PRWE 20 → 40 (MCID 11.5; higher is worse).
+  "Truthcase Decliner Pru": { sub: uniqueSub("pru"), course: { 8: [["PRWE", 80]], 2: [["PRWE", 60]] } },
   // Steady, but low.
   "Truthcase Low Lou": { sub: uniqueSub("lou"), course: { 4: [["ROM", 35]], 1: [["ROM", 36]] } },
 };
-const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn", "Truthcase Decliner Greta"];
+const TRUE_DECLINERS = [
+  "Truthcase Decliner Dan",
+  "Truthcase Decliner Pia",
+  "Truthcase Decliner Quinn",
+  "Truthcase Decliner Greta",
+  "Truthcase Decliner Pru",
+];
 const LOW_SCORERS = ["Truthcase Low Lou"];
 
 /** A QuickDASH snapshot whose overall score is `overall`: ten items answered (one left out), scored by the module. */
@@ -129,11 +137,13 @@ function clinicSql(): string {
             ? { compositeScore: score }
             : type === "QUICKDASH"
               ? quickDashAt(score)
-              : type === "GRIP"
-                ? { trialsKg: [score, score, score], position: 2, meanKg: score, bestKg: score }
-                : type === "PAIN"
-                  ? { overallScore: score, maxSeverity: (100 - score) / 10 }
-                  : { overallScore: score };
+              : type === "PRWE"
+                ? { prweScore: 100 - score, painScore: (100 - score) / 2, functionScore: (100 - score) / 2, overallScore: score }
+                : type === "GRIP"
+                  ? { trialsKg: [score, score, score], position: 2, meanKg: score, bestKg: score }
+                  : type === "PAIN"
+                    ? { overallScore: score, maxSeverity: (100 - score) / 10 }
+                    : { overallScore: score };
         const sub = SUB_SCORE[type];
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
@@ -274,6 +284,7 @@ test("the flag marks exactly the true decliners and the low scorer, each for the
   assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 3]]);
   assert.deepEqual(reasons["Truthcase Decliner Quinn"], [["QUICKDASH", 20]]);
   assert.deepEqual(reasons["Truthcase Decliner Greta"], [["GRIP", 8]]);
+  assert.deepEqual(reasons["Truthcase Decliner Pru"], [["PRWE", 20]]);
   assert.deepEqual(reasons["Truthcase Low Lou"], [["ROM", null]]);
   // The steady patient's tests all fell by more than 2 points, each within its MCID: stable, no flag.
   const sam = rows.find((row) => row.name === "Truthcase Steady Sam")!;
@@ -354,6 +365,7 @@ const SURFACE_RECORDS: Record<Kind, [string, Record<string, unknown>]> = {
   ],
   QUICKDASH: ["/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }],
   GRIP: ["/assessments/grip", { hand: "RIGHT", trialsKg: [30, 32, 34] }],
+  PRWE: ["/assessments/prwe", { hand: "RIGHT", pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] }],
 };
 
 test("the template explanation of a report holding one result of every kind mentions each", async () => {
@@ -528,6 +540,12 @@ const ADDED_KINDS: Partial<
     value: "32",
     goal: { metric: "meanKg", target: 40, text: "Grip strength (mean of 3) ≥ 40 kg" },
   },
+  PRWE: {
+    // Pain 3 + 5 + 2 + 6 + 7 = 23; function 35 / 2 = 17.5; total 40.5.
+    body: { hand: "RIGHT", pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] },
+    value: "40.5",
+    goal: { metric: "prweScore", target: 20, text: "PRWE total ≤ 20 / 100" },
+  },
 };
 
 test("the added kinds on the CSV, the history PDF, goals and the OpenAPI document", async () => {
@@ -573,5 +591,44 @@ test("the added kinds on the CSV, the history PDF, goals and the OpenAPI documen
     assert.ok(id && openapi.components.schemas[id], `${type}: the snapshot ${id} is a named component`);
     assert.ok(openapiText.includes(`"#/components/schemas/${id}"`), `${type}: ${id} is referenced in the lookup's union`);
     assert.ok(openapi.components.schemas.AssessmentType.enum.includes(type), `${type} in AssessmentType`);
+  }
+});
+
+test("PRWE scores match the published rule computed by hand, read back on the lookup", async () => {
+  const cases: [string, object, number[]][] = [
+    ["all 0", { pain: [0, 0, 0, 0, 0], function: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }, [0, 0, 0, 15, 100]],
+    ["all 10: 50 + 100 / 2", { pain: [10, 10, 10, 10, 10], function: [10, 10, 10, 10, 10, 10, 10, 10, 10, 10] }, [50, 50, 100, 15, 0]],
+    // Pain mean 20 / 4 = 5, × 5 = 25; function mean 45 / 9 = 5, × 10 / 2 = 25.
+    ["one missing per subscale", { pain: [2, 4, 6, 8, null], function: [1, 2, 3, 4, 5, 6, 7, 8, 9, null] }, [25, 25, 50, 13, 50]],
+    // 23; 35 / 2 = 17.5.
+    ["mixed", { pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] }, [23, 17.5, 40.5, 15, 59.5]],
+  ];
+  for (const [name, ratings, expected] of cases) {
+    const response = await api.post("/assessments/prwe", { hand: "LEFT", ...ratings }, { unchecked: true });
+    assert.equal(response.status, 201, name);
+    const { painScore, functionScore, prweScore, answeredCount, overallScore } = response.body;
+    assert.deepEqual([painScore, functionScore, prweScore, answeredCount, overallScore], expected, name);
+    const lookup = await api.get(`/lookup/${response.body.code}`);
+    assert.deepEqual(
+      [lookup.body.assessmentType, lookup.body.hand, lookup.body.resultSnapshot.prweScore],
+      ["PRWE", "LEFT", expected[2]],
+      name,
+    );
+    assert.deepEqual(
+      [lookup.body.resultSnapshot.pain, lookup.body.resultSnapshot.function],
+      [(ratings as any).pain, (ratings as any).function],
+    );
+  }
+  const refused: [object, RegExp][] = [
+    [{ hand: "LEFT", pain: [null, null, 1, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^pain$/],
+    [{ hand: "LEFT", pain: [1, 1, 1, 1, 1], function: [null, 1, 1, 1, 1, 1, 1, 1, 1, null] }, /^function$/],
+    [{ hand: "LEFT", pain: [1, 1, 11, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^pain\.2$/],
+    [{ pain: [1, 1, 1, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^hand$/],
+    [{ hand: "LEFT", pain: [1, 1, 1, 1, 1], function: [1, 1, 1] }, /^function$/],
+  ];
+  for (const [body, field] of refused) {
+    const response = await api.post("/assessments/prwe", body, { unchecked: true });
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.match(String(response.body.field), field, JSON.stringify(body));
   }
 });

@@ -9,6 +9,7 @@ import { dexterityContract } from "@/lib/assessments/kinds/dexterity-contract";
 import { gripContract } from "@/lib/assessments/kinds/grip-contract";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { painContract } from "@/lib/assessments/kinds/pain-contract";
+import { prweContract } from "@/lib/assessments/kinds/prwe-contract";
 import { quickdashContract } from "@/lib/assessments/kinds/quickdash-contract";
 import { romContract } from "@/lib/assessments/kinds/rom-contract";
 import { thumbContract } from "@/lib/assessments/kinds/thumb-contract";
@@ -22,6 +23,7 @@ export const KIND_CONTRACTS = {
   THUMB: thumbContract,
   QUICKDASH: quickdashContract,
   GRIP: gripContract,
+  PRWE: prweContract,
 } as const satisfies Record<ReadAssessmentType, KindContract>;
 
 /** The submission contracts, in the registry's order (collected by lib/openapi/catalog.ts). */

@@ -28,6 +28,7 @@ import { z } from "zod";
 import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash-contract";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 import { gripInput, gripNormKg, gripScores, gripSnapshot } from "@/lib/assessments/kinds/grip-contract";
+import { prweInput, prweScores, prweSnapshot } from "@/lib/assessments/kinds/prwe-contract";
 import type { SubmissionCaller } from "@/lib/assessments/kinds/kind";
 
 test("each kind's names as documents, lists and the voice say them", () => {
@@ -41,6 +42,7 @@ test("each kind's names as documents, lists and the voice say them", () => {
       ["THUMB", "THUMB_MOVEMENTS", "Thumb movements", "Thumb movements", "thumb movement"],
       ["QUICKDASH", "QUICKDASH", "QuickDASH questionnaire", "QuickDASH", "QuickDASH questionnaire"],
       ["GRIP", "GRIP", "Grip strength", "Grip strength", "grip strength"],
+      ["PRWE", "PRWE", "Patient-Rated Wrist Evaluation (PRWE)", "PRWE", "patient-rated wrist evaluation"],
     ],
   );
 });
@@ -91,6 +93,12 @@ test("each kind's metrics: labels, units, scales, directions, normal ranges and 
     ["percentOfNorm", "Of the age- and sex-matched norm", "percent", null, "higherIsBetter", null, 0],
     ["percentOfOtherHand", "Of the other hand", "percent", null, "higherIsBetter", null, 0],
   ]);
+  assert.deepEqual(table.PRWE, [
+    ["prweScore", "PRWE total", "score", [0, 100], "higherIsWorse", null, null],
+    ["painScore", "PRWE pain", "score", [0, 50], "higherIsWorse", null, null],
+    ["functionScore", "PRWE function", "score", [0, 50], "higherIsWorse", null, null],
+    ["answeredCount", "Items answered", "count", null, null, null, 0],
+  ]);
 });
 
 test("each kind's own measure is one of its metrics, with a direction, a scale and an MCID citing its source", () => {
@@ -109,6 +117,7 @@ test("each kind's own measure is one of its metrics, with a direction, a scale a
       THUMB: "overallScore",
       QUICKDASH: "quickDashScore",
       GRIP: "meanKg",
+      PRWE: "prweScore",
     },
   );
 });
@@ -138,6 +147,7 @@ test("each kind's FHIR coding: own code, category, value member and texts", () =
       ["thumb", "exam", "overallScore", false],
       ["quickdash", "survey", "quickDashScore", true],
       ["grip", "exam", "meanKg", true],
+      ["prwe", "survey", "prweScore", true],
     ],
   );
   assert.deepEqual(
@@ -170,6 +180,11 @@ test("each kind's FHIR coding: own code, category, value member and texts", () =
         "Grip strength (hand dynamometer, mean of three trials)",
         "Grip strength with a hand dynamometer: the mean of three trials in kg, with the best trial and its share of the norm",
       ],
+      [
+        "PRWE score",
+        "Patient-Rated Wrist Evaluation (PRWE) score",
+        "The Patient-Rated Wrist Evaluation: pain (0-50) and function (0-50) subscales and their total (0-100, higher is worse)",
+      ],
     ],
   );
 });
@@ -183,6 +198,7 @@ test("headline lines: each kind's own measure from its declaration, with a value
       progressionLevel: 2,
       quickDashScore: 22.73,
       meanKg: 31.25,
+      prweScore: 40.5,
     }),
     headlineText(kind, {}),
   ]);
@@ -194,6 +210,7 @@ test("headline lines: each kind's own measure from its declaration, with a value
     THUMB: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
     QUICKDASH: ["QuickDASH disability 22.7 / 100 (lower is better)", "QuickDASH disability: not recorded"],
     GRIP: ["Grip strength (mean of 3) 31.3 kg", "Grip strength (mean of 3): not recorded"],
+    PRWE: ["PRWE total 40.5 / 100 (lower is better)", "PRWE total: not recorded"],
   });
   assert.equal(headlineText(KINDS.ARTHRITIS, { compositeScore: "64" }), "Composite score: not recorded");
   assert.equal(
@@ -333,6 +350,7 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
     "arthritisEndpoint",
     "quickdashEndpoint",
     "gripEndpoint",
+    "prweEndpoint",
   ]);
   assert.equal(kindSubmissionEndpoints.quickdashEndpoint!.path, "/assessments/quickdash");
 });
@@ -359,7 +377,7 @@ test("MCID defaults are overridden by their variable only with a number above 0 
   delete process.env[name];
   assert.deepEqual(
     KIND_LIST.map((kind) => primaryMeasure(kind).mcid?.env ?? null),
-    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", null, "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null, null],
+    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", null, "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null, null, null],
   );
   for (const kind of KIND_LIST) {
     const mcid = primaryMeasure(kind).mcid!;
@@ -367,7 +385,7 @@ test("MCID defaults are overridden by their variable only with a number above 0 
   }
   assert.deepEqual(
     Object.values(standingThresholds().measures).map((m) => m.points),
-    [10, 10, 2, 10, 10, 15.91, 6.5],
+    [10, 10, 2, 10, 10, 15.91, 6.5, 11.5],
   );
 });
 
@@ -474,4 +492,38 @@ test("grip: three trials of 0-100 kg for LEFT or RIGHT, a position 1-5, refused 
     [built.hand, built.reply()],
     ["LEFT", { meanKg: 20, bestKg: 30, percentOfNorm: undefined, percentOfOtherHand: undefined }],
   );
+});
+
+const tens = (n: number, value: number | null) => Array.from({ length: n }, () => value);
+
+test("PRWE: pain = sum, function = sum ÷ 2, total = both, computed by hand; an unanswered item takes its subscale's mean", () => {
+  const scored = (pain: (number | null)[], fn: (number | null)[]) => {
+    const { painScore, functionScore, prweScore, answeredCount, overallScore } = prweScores({ pain, function: fn });
+    return [painScore, functionScore, prweScore, answeredCount, overallScore];
+  };
+  assert.deepEqual(scored(tens(5, 0), tens(10, 0)), [0, 0, 0, 15, 100], "all 0");
+  assert.deepEqual(scored(tens(5, 10), tens(10, 10)), [50, 50, 100, 15, 0], "all 10: 50 + 100 / 2");
+  // Mixed: pain 3 + 5 + 2 + 6 + 7 = 23; function (4 + 5 + 3 + 2 + 1 + 6 + 3 + 2 + 4 + 5) / 2 = 35 / 2 = 17.5.
+  assert.deepEqual(scored([3, 5, 2, 6, 7], [4, 5, 3, 2, 1, 6, 3, 2, 4, 5]), [23, 17.5, 40.5, 15, 59.5], "mixed");
+  // One unanswered in each: pain mean (2 + 4 + 6 + 8) / 4 = 5, × 5 = 25; function mean 45 / 9 = 5, × 10 / 2 = 25.
+  assert.deepEqual(scored([2, 4, 6, 8, null], [1, 2, 3, 4, 5, 6, 7, 8, 9, null]), [25, 25, 50, 13, 50], "one missing per subscale");
+  // Pain 1 + 2 + 2 + 2 = 7 over four answered, 1.75 × 5 = 8.75; function 10 / 2 = 5.
+  assert.deepEqual(scored([1, 2, 2, null, 2], tens(10, 1)), [8.75, 5, 13.75, 14, 86.25], "a fractional mean");
+});
+
+test("PRWE refuses what the manual's rule does not score, naming the field", () => {
+  const body = { hand: "RIGHT", pain: tens(5, 1), function: tens(10, 1) };
+  assert.equal(prweInput.safeParse(body).success, true);
+  for (const [changed, field] of [
+    [{ pain: [null, null, 1, 1, 1] }, "pain"],
+    [{ function: [1, 1, null, 1, 1, 1, 1, null, 1, 1] }, "function"],
+    [{ pain: [1, 1, 11, 1, 1] }, "pain.2"],
+    [{ function: [1, 1, 1, -1, 1, 1, 1, 1, 1, 1] }, "function.3"],
+    [{ pain: [1, 1, 1, 1] }, "pain"],
+    [{ hand: "BOTH" }, "hand"],
+  ] as const) {
+    assert.equal(prweInput.safeParse({ ...body, ...changed }).error?.issues[0]?.path.join("."), field, JSON.stringify(changed));
+  }
+  assert.equal(z.globalRegistry.get(prweSnapshot)?.id, "PrweSnapshot");
+  assert.equal(prweSnapshot.safeParse(prweScores(body)).success, true);
 });
