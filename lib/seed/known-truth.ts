@@ -102,6 +102,23 @@ export const KNOWN_TRUTH: KnownPatient[] = [
     },
   },
   {
+    key: "prwe-worse",
+    name: "Priya Wrist",
+    affectedHand: "RIGHT",
+    injury: "a distal radius fracture",
+    truth: "PRWE worse by more than its MCID: 30, then 43.8 with one pain item unanswered (its subscale's mean, as the manual scores it).",
+    results: [
+      { kind: KINDS.PRWE, hand: "RIGHT", daysAgo: 21, body: { hand: "RIGHT", pain: [3, 3, 3, 3, 3], function: Array(10).fill(3) } },
+      { kind: KINDS.PRWE, hand: "RIGHT", daysAgo: 2, body: { hand: "RIGHT", pain: [5, 5, 5, 4, null], function: Array(10).fill(4) } },
+    ],
+    expected: {
+      group: "decline",
+      needsAttention: true,
+      trend: "declining",
+      reasons: ["PRWE (right) 30 → 43.8 (+13.8, worse; clinically important ≥ 11.5) since the first result (@21)"],
+    },
+  },
+  {
     key: "quickdash-worse",
     name: "Nadia Dash",
     affectedHand: "RIGHT",

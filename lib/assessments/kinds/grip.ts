@@ -20,7 +20,7 @@ export const grip = {
   metrics: [
     {
       key: "meanKg",
-      label: "Grip strength (mean of 3)",
+      label: "Grip strength",
       unit: "kg",
       scale: [0, 100],
       direction: "higherIsBetter",

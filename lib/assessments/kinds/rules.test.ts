@@ -88,7 +88,7 @@ test("each kind's metrics: labels, units, scales, directions, normal ranges and 
     ["answeredCount", "Items answered", "count", null, null, null, 0],
   ]);
   assert.deepEqual(table.GRIP, [
-    ["meanKg", "Grip strength (mean of 3)", "kg", [0, 100], "higherIsBetter", null, null],
+    ["meanKg", "Grip strength", "kg", [0, 100], "higherIsBetter", null, null],
     ["bestKg", "Best trial", "kg", null, "higherIsBetter", null, null],
     ["percentOfNorm", "Of the age- and sex-matched norm", "percent", null, "higherIsBetter", null, 0],
     ["percentOfOtherHand", "Of the other hand", "percent", null, "higherIsBetter", null, 0],
@@ -209,7 +209,7 @@ test("headline lines: each kind's own measure from its declaration, with a value
     ARTHRITIS: ["Composite score 64 / 100 (higher is better)", "Composite score: not recorded"],
     THUMB: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
     QUICKDASH: ["QuickDASH disability 22.7 / 100 (lower is better)", "QuickDASH disability: not recorded"],
-    GRIP: ["Grip strength (mean of 3) 31.3 kg", "Grip strength (mean of 3): not recorded"],
+    GRIP: ["Grip strength 31.3 kg", "Grip strength: not recorded"],
     PRWE: ["PRWE total 40.5 / 100 (lower is better)", "PRWE total: not recorded"],
   });
   assert.equal(headlineText(KINDS.ARTHRITIS, { compositeScore: "64" }), "Composite score: not recorded");
