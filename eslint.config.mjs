@@ -1,15 +1,25 @@
 // npm run lint: TypeScript, React hooks and Next's rules, zero warnings allowed (.ci/run).
 // Formatting is Prettier's (npm run format:check), so no stylistic rules here.
+import { readFileSync } from "node:fs";
 import nextPlugin from "@next/eslint-plugin-next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
- * Every kind's wire and stored name (lib/assessments/kinds/index.ts; the registry's unit test
- * checks this list against it). Outside the registry a kind is reached through it, never named:
- * a literal list of kinds is one a new kind silently falls through.
+ * Every kind's stored name (prisma/schema.prisma's enum AssessmentType, which scripts/kinds-sql.ts
+ * keeps equal to the registry) and the read names that differ from them
+ * (lib/assessments/kinds/renamed.ts); the registry's unit test checks the list against it.
+ * Outside the registry a kind is reached through it, never named: a literal list of kinds is one
+ * a new kind silently falls through.
  */
-export const KIND_NAMES = ["ROM", "DEXTERITY", "FINGER_TAPPING", "PAIN", "ARTHRITIS", "THUMB", "THUMB_MOVEMENTS", "QUICKDASH"];
+const source = (file) => readFileSync(new URL(file, import.meta.url), "utf8");
+export const KIND_NAMES = [
+  ...source("prisma/schema.prisma")
+    .match(/enum AssessmentType \{([^}]*)\}/)[1]
+    .split(/\s+/)
+    .filter(Boolean),
+  ...[...source("lib/assessments/kinds/renamed.ts").matchAll(/: "([A-Z_]+)"/g)].map((match) => match[1]),
+];
 const kindName = `/^(${KIND_NAMES.join("|")})$/`;
 const kindLiteral = "a kind's name outside lib/assessments/kinds/: read it from the registry (KINDS, kindOf, a kind module's property)";
 

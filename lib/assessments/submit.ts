@@ -11,11 +11,11 @@ import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, isUniqueViolationOn, withFreshCode } from "@/lib/codes";
-import { withConnection } from "@/lib/db";
+import { db, withConnection } from "@/lib/db";
 import { insertTree, type ChildRows, type RowNode } from "@/lib/db/insert";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/client.ts";
 import { detailRows, hasDetails } from "@/lib/assessments/detail";
-import type { SubmittedRecord } from "@/lib/assessments/kinds/kind";
+import type { SubmissionCaller, SubmittedRecord } from "@/lib/assessments/kinds/kind";
 import { scoreDay, scoreValuesFor, type ResultsTree, type Snapshot } from "@/lib/assessments/read";
 
 export const ANONYMOUS_LIFETIME_DAYS = 90;
@@ -145,15 +145,42 @@ async function earlierRecord(idempotency: Idempotency): Promise<CreatedRecord | 
   return { id: row.id, code: row.code, formattedCode: formatCode(row.code), dateCreated: new Date(row.date_created) };
 }
 
+const NO_CALLER: SubmissionCaller = { age: null, sex: null, recent: () => null };
+
+function yearsSince(birth: Date, today: Date): number {
+  const hadBirthday =
+    today.getUTCMonth() > birth.getUTCMonth() || (today.getUTCMonth() === birth.getUTCMonth() && today.getUTCDate() >= birth.getUTCDate());
+  return today.getUTCFullYear() - birth.getUTCFullYear() - (hadBirthday ? 0 : 1);
+}
+
+/** The caller's age and sex from their profile, and their records of `type` from the last 24 hours, latest first. */
+async function submissionCaller(type: AssessmentType, user: AuthUser): Promise<SubmissionCaller> {
+  const now = new Date();
+  const [profile, recent] = await Promise.all([
+    db().patientProfile.findUnique({ where: { contactId: user.contactId }, select: { dateOfBirth: true, sex: true } }),
+    db().assessment.findMany({
+      where: { ownerId: user.contactId, assessmentType: type, dateCreated: { gte: new Date(now.getTime() - DAY_MS) } },
+      orderBy: { dateCreated: "desc" },
+      select: { hand: true, resultSnapshot: true },
+    }),
+  ]);
+  return {
+    age: profile?.dateOfBirth ? yearsSince(profile.dateOfBirth, now) : null,
+    sex: profile?.sex ?? null,
+    recent: (hand) => (recent.find((record) => record.hand === hand)?.resultSnapshot as Snapshot | undefined) ?? null,
+  };
+}
+
 /** Stores what the kind's contract builds from a valid body; answers the record's id and code, then the kind's reply. */
 export async function submitKind<I, Built extends SubmittedRecord>(
   type: AssessmentType,
-  submission: { build(input: I): Built },
+  submission: { readsCaller?: boolean; build(input: I, caller: SubmissionCaller): Built },
   input: I,
   user: AuthUser | null,
   options: { sample?: boolean; idempotencyKey?: string } = {},
 ): Promise<{ id: number; code: string; formattedCode: string } & ReturnType<Built["reply"]>> {
-  const built = submission.build(input);
+  const caller = user && submission.readsCaller ? await submissionCaller(type, user) : NO_CALLER;
+  const built = submission.build(input, caller);
   const idempotency = options.idempotencyKey
     ? {
         scope: user ? `contact:${user.contactId}` : "anonymous",

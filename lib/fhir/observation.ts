@@ -5,7 +5,7 @@
 import type { CodeableConcept, Coding, Extension, Observation, ObservationComponent } from "@medplum/fhirtypes";
 import type { ResultsTree, Snapshot } from "@/lib/assessments/read";
 import { KINDS } from "@/lib/assessments/kinds";
-import { presentMetrics, type KindFhir, type KindModule, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, type KindFhir, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import { readType, type ReadAssessmentType } from "@/lib/assessments/types";
 import {
   CATEGORY,
@@ -39,19 +39,15 @@ export interface AssessmentRecord {
   results: ResultsTree | null;
 }
 
-/** Standard codes an Observation carries besides this service's own. */
-const STANDARD_CODINGS: Record<ReadAssessmentType, Coding[]> = {
+/** Standard codes an Observation carries besides this service's own, for the kinds that have one. */
+const STANDARD_CODINGS: Partial<Record<ReadAssessmentType, Coding[]>> = {
   ROM: [RANGE_OF_JOINT_MOVEMENT],
-  THUMB: [],
-  DEXTERITY: [],
   PAIN: [PAIN_SEVERITY],
-  ARTHRITIS: [],
-  QUICKDASH: [],
 };
 
 /** The Observation.code of each type; searching by `code` matches any of its codings. */
 export function typeCodings(type: ReadAssessmentType): Coding[] {
-  return [...STANDARD_CODINGS[type], ownCoding(KINDS[type].fhir.ownCode)];
+  return [...(STANDARD_CODINGS[type] ?? []), ownCoding(KINDS[type].fhir.ownCode)];
 }
 
 type Fields = Record<string, unknown>;
@@ -271,23 +267,30 @@ export const METRIC_UNITS: Record<MetricUnit, Unit> = {
   count: "count",
   severity: "score",
   level: "count",
+  kg: "kg",
+  percent: "percent",
 };
 
 type ComponentsOf = (into: Components, snapshot: Fields, tree: Fields | null, hand: string | null) => void;
 
-/** Each kind's components: a per-consumer table the compiler makes cover every kind. */
-const COMPONENTS: Record<ReadAssessmentType, ComponentsOf> = {
+/** The kinds whose components are more than their metrics (fhir.metricComponents: each metric a component). */
+const COMPONENTS: Partial<Record<ReadAssessmentType, ComponentsOf>> = {
   ROM: (into, snapshot, tree) => motionComponents(into, snapshot, tree),
   THUMB: (into, snapshot, tree) => motionComponents(into, snapshot, tree),
   DEXTERITY: dexterityComponents,
   PAIN: (into, snapshot, tree) => painComponents(into, snapshot, tree),
   ARTHRITIS: arthritisComponents,
-  QUICKDASH: (into, snapshot) => metricComponents(into, KINDS.QUICKDASH, snapshot),
 };
 
 function headline(type: ReadAssessmentType, snapshot: Fields, tree: Fields | null): number | null {
   const key = KINDS[type].fhir.valueKey;
   return num((tree ?? snapshot)[key]) ?? num(snapshot[key]);
+}
+
+/** The unit of Observation.value: its metric's, a score where it is no metric. */
+function valueUnit(type: ReadAssessmentType): Unit {
+  const spec = KINDS[type].metrics.find((metric: MetricSpec) => metric.key === KINDS[type].fhir.valueKey);
+  return spec ? METRIC_UNITS[spec.unit] : "score";
 }
 
 /** The observation-category coding of a type (exam or survey). */
@@ -301,7 +304,9 @@ export function observationResource(record: AssessmentRecord): Observation {
   const tree = record.results ? fields(record.results) : null;
   const hand = record.hand ?? text(tree?.hand);
   const into = new Components();
-  COMPONENTS[type](into, snapshot, tree, hand);
+  const own = COMPONENTS[type];
+  if (own) own(into, snapshot, tree, hand);
+  else if ((KINDS[type].fhir as KindFhir).metricComponents) metricComponents(into, KINDS[type], snapshot);
   const components = into.list;
   const value = headline(type, snapshot, tree);
   const { noteKey }: KindFhir = KINDS[type].fhir;
@@ -318,7 +323,7 @@ export function observationResource(record: AssessmentRecord): Observation {
     subject: { reference: `Patient/${record.ownerId}` },
     effectiveDateTime: when,
     issued: when,
-    ...(value === null ? { dataAbsentReason: UNKNOWN_VALUE } : { valueQuantity: quantity(value, "score") }),
+    ...(value === null ? { dataAbsentReason: UNKNOWN_VALUE } : { valueQuantity: quantity(value, valueUnit(type)) }),
     ...(comments ? { note: [{ text: comments }] } : {}),
     ...(site ? { bodySite: site } : {}),
     ...(components.length > 0 ? { component: components } : {}),

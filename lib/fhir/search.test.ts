@@ -61,6 +61,7 @@ test("repeated code and category parameters must all hold; dates add up; _id and
     "ROM",
     "DEXTERITY",
     "THUMB",
+    "GRIP",
   ]);
   assert.deepEqual(observationFilter({ _id: ["12,x,Observation/3"] }).ids, [[12]]);
   assert.throws(

@@ -57,6 +57,7 @@ export const UNITS = {
   second: { unit: "s", code: "s" },
   perSecond: { unit: "taps/s", code: "/s" },
   percent: { unit: "%", code: "%" },
+  kg: { unit: "kg", code: "kg" },
   luma: { unit: "luma", code: "{luma}" },
 } as const;
 export type Unit = keyof typeof UNITS;

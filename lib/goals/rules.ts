@@ -13,6 +13,8 @@ export const GOAL_RANGES: Record<MetricUnit, readonly [number, number]> = {
   count: [0, 1000],
   severity: [0, 10],
   level: [0, 10],
+  kg: [0, 100],
+  percent: [0, 200],
 };
 
 export type GoalDirection = "atLeast" | "atMost";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam } from "@/lib/api/pagination";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
-import type { MetricSpec } from "@/lib/assessments/kinds/kind";
+import type { MetricSpec, MetricUnit } from "@/lib/assessments/kinds/kind";
 import { READ_NAMES, type ReadAssessmentType } from "@/lib/assessments/types";
 import { GOAL_RANGES } from "@/lib/goals/rules";
 
@@ -53,7 +53,7 @@ export const goal = z
     test,
     metric: z.string(),
     label: z.string().describe("The metric as people read it, e.g. Wrist extension"),
-    unit: z.enum(["score", "degree", "second", "perSecond", "count", "severity", "level"]),
+    unit: z.enum(Object.keys(GOAL_RANGES) as [MetricUnit, ...MetricUnit[]]),
     direction: z.enum(["atLeast", "atMost"]).describe("atMost when lower is better (QuickDASH disability, worst pain, times)"),
     target: z.number(),
     text: z.string().describe('The goal in words, e.g. "Wrist extension ≥ 60°"'),

@@ -3,7 +3,7 @@
 // patient_standings (prisma/functions.sql); the list, the profile, the narrative and the pages all
 // word it through these functions, in the measure's own units and direction.
 import { KINDS, byKind } from "@/lib/assessments/kinds";
-import { primaryMeasure, roundTo, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import { primaryMeasure, roundTo, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import type { ATTENTION_GROUPS, AttentionReason, TestStanding, TestTrendWord } from "@/lib/patients/schemas";
 
@@ -36,9 +36,13 @@ function measureName(kind: KindModule, spec: MetricSpec, hand: TestStanding["han
   return hand ? `${name} (${HAND_NAMES[hand]})` : name;
 }
 
-/** "/10" after a value on a scale other than 0-100 ("4/10"); "°" for degrees. */
+/** The symbols written after a value of a unit that has one. */
+const SYMBOL_AFTER: Partial<Record<MetricUnit, string>> = { degree: "°", kg: " kg", percent: " %" };
+
+/** "/10" after a value on a scale other than 0-100 ("4/10"); a unit's symbol ("65°", "22 kg"). */
 function unitAfter(spec: MetricSpec): string {
-  if (spec.unit === "degree") return "°";
+  const symbol = SYMBOL_AFTER[spec.unit];
+  if (symbol) return symbol;
   return spec.scale && spec.unit !== "score" ? `/${spec.scale[1]}` : "";
 }
 

@@ -17,11 +17,13 @@ const digitsOf = (spec: Pick<MetricSpec, "unit" | "digits">) => spec.digits ?? (
 
 /** "38.6 / 100", "6 / 10", "65°", "12.5 s", "4.25 taps/s", "42". */
 export function formatValue(
-  spec: Pick<MetricSpec, "unit" | "digits">,
+  spec: Pick<MetricSpec, "unit" | "digits" | "scale">,
   value: number,
   words: Pick<MeasureWords, "units" | "number">,
 ): string {
   const shown = words.number(value, digitsOf(spec));
+  // A score on a published scale other than 0-100 (a PRWE subscale, 0-50) is out of its own maximum.
+  if (spec.unit === "score" && spec.scale && spec.scale[1] !== 100) return `${shown} / ${words.number(spec.scale[1])}`;
   const symbol = words.units[spec.unit];
   if (!symbol) return shown;
   return spec.unit === "degree" ? `${shown}${symbol}` : `${shown} ${symbol}`;

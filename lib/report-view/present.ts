@@ -86,7 +86,7 @@ export function round(value: number, w: Words = ENGLISH): string {
 }
 
 /** "72 / 100", "65°", "12.5 s" ("12,5 s" in Spanish), "4.2 taps/s", "42", "7 / 10". */
-export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits">, value: number, w: Words = ENGLISH): string {
+export function formatMetric(spec: Pick<MetricSpec, "unit" | "digits" | "scale">, value: number, w: Words = ENGLISH): string {
   return formatValue(spec, value, w.measure);
 }
 

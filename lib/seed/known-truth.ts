@@ -3,10 +3,10 @@
 // or not, why in the measure's own units, and in which order). `npm run db:seed` builds it as the
 // demo clinic; test/api/known-truth.test.ts asserts the list against it on both databases. Every
 // threshold it exercises is in docs/clinical.md.
-import { KINDS } from "@/lib/assessments/kinds";
-import type { KindModule } from "@/lib/assessments/kinds/kind";
+import { KINDS, type Kind } from "@/lib/assessments/kinds";
+import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
+import type { KindContract, KindModule, SubmissionCaller } from "@/lib/assessments/kinds/kind";
 import { painScores } from "@/lib/assessments/kinds/pain";
-import { quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
 import type { Snapshot } from "@/lib/assessments/read";
 import { generateCode } from "@/lib/codes";
 import type { AttentionGroup } from "@/lib/patients/standing";
@@ -20,9 +20,9 @@ interface Result {
   /** Null for a questionnaire about the arm as a whole (QuickDASH). */
   hand: Hand | null;
   daysAgo: number;
-  /** The own measure's value; QuickDASH results give their eleven answers instead. */
+  /** The own measure's value; a kind the service scores gives its submission's body instead. */
   value?: number;
-  responses?: (number | null)[];
+  body?: Record<string, unknown>;
   poorLight?: boolean;
 }
 
@@ -85,14 +85,48 @@ export const KNOWN_TRUTH: KnownPatient[] = [
     },
   },
   {
+    key: "grip-weaker",
+    name: "Gail Grip",
+    affectedHand: "RIGHT",
+    injury: "a distal radius fracture",
+    truth: "Grip strength weaker by more than its MCID: mean of three trials 30 kg, then 22 kg (6.5 kg, Kim 2014).",
+    results: [
+      { kind: KINDS.GRIP, hand: "RIGHT", daysAgo: 21, body: { hand: "RIGHT", trialsKg: [29, 30, 31] } },
+      { kind: KINDS.GRIP, hand: "RIGHT", daysAgo: 5, body: { hand: "RIGHT", trialsKg: [21, 22, 23] } },
+    ],
+    expected: {
+      group: "decline",
+      needsAttention: true,
+      trend: "declining",
+      reasons: ["Grip strength (right) 30 → 22 kg (−8, worse; clinically important ≥ 6.5) since the first result (@21)"],
+    },
+  },
+  {
+    key: "prwe-worse",
+    name: "Priya Wrist",
+    affectedHand: "RIGHT",
+    injury: "a distal radius fracture",
+    truth: "PRWE worse by more than its MCID: 30, then 43.8 with one pain item unanswered (its subscale's mean, as the manual scores it).",
+    results: [
+      { kind: KINDS.PRWE, hand: "RIGHT", daysAgo: 21, body: { hand: "RIGHT", pain: [3, 3, 3, 3, 3], function: Array(10).fill(3) } },
+      { kind: KINDS.PRWE, hand: "RIGHT", daysAgo: 2, body: { hand: "RIGHT", pain: [5, 5, 5, 4, null], function: Array(10).fill(4) } },
+    ],
+    expected: {
+      group: "decline",
+      needsAttention: true,
+      trend: "declining",
+      reasons: ["PRWE (right) 30 → 43.8 (+13.8, worse; clinically important ≥ 11.5) since the first result (@21)"],
+    },
+  },
+  {
     key: "quickdash-worse",
     name: "Nadia Dash",
     affectedHand: "RIGHT",
     injury: "a distal radius fracture",
     truth: "QuickDASH worse by more than its MCID: 20.5 then 38.6 (higher is more disability).",
     results: [
-      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 21, responses: answers(20) },
-      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 4, responses: answers(28) },
+      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 21, body: { responses: answers(20) } },
+      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 4, body: { responses: answers(28) } },
     ],
     expected: {
       group: "decline",
@@ -241,8 +275,8 @@ export const KNOWN_TRUTH: KnownPatient[] = [
     injury: "a scaphoid fracture",
     truth: "QuickDASH improving, the latest with one item unanswered (scored from the ten answered, as published): 45.5, then 27.5.",
     results: [
-      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 28, responses: answers(31) },
-      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 3, responses: answers(21, true) },
+      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 28, body: { responses: answers(31) } },
+      { kind: KINDS.QUICKDASH, hand: null, daysAgo: 3, body: { responses: answers(21, true) } },
     ],
     expected: { group: null, needsAttention: false, trend: "improving", reasons: [] },
   },
@@ -268,11 +302,15 @@ export const KNOWN_TRUTH: KnownPatient[] = [
 
 const DAY_MS = 86_400_000;
 
+/** The demo's records are made as the app would submit them, by no caller in particular. */
+const NO_CALLER: SubmissionCaller = { age: null, sex: null, recent: () => null };
+
 /** A result's stored snapshot, as the app's submission would store it. */
 function snapshotOf(result: Result): Snapshot {
   const value = result.value ?? 0;
   const lightingQuality = result.poorLight ? "POOR" : "GOOD";
-  if (result.kind === KINDS.QUICKDASH) return quickdashScores({ responses: result.responses! }) as unknown as Snapshot;
+  const { submission }: KindContract = KIND_CONTRACTS[result.kind.type as Kind];
+  if (result.body && submission) return submission.build(result.body as never, NO_CALLER).snapshot;
   if (result.kind === KINDS.PAIN) {
     const entries = [{ areaType: "WRIST", hand: result.hand, digit: null, location: null, severity: value }];
     return {

@@ -14,14 +14,12 @@ export interface VoiceJournalEntry {
   assessmentId?: number;
 }
 
-/** Which journal column links an assessment of a stored type; null for types the journal has no column for. */
-const LINK_COLUMN: Record<AssessmentType, "romAssessmentId" | "dexterityAssessmentId" | "painScaleAssessmentId" | null> = {
+/** Which journal column links an assessment of a stored type; the types the journal has no column for are left out. */
+const LINK_COLUMN: Partial<Record<AssessmentType, "romAssessmentId" | "dexterityAssessmentId" | "painScaleAssessmentId">> = {
   ROM: "romAssessmentId",
   THUMB_MOVEMENTS: "romAssessmentId",
   FINGER_TAPPING: "dexterityAssessmentId",
   PAIN: "painScaleAssessmentId",
-  ARTHRITIS: null,
-  QUICKDASH: null,
 };
 
 async function assessmentLink(user: AuthUser, assessmentId: number | undefined) {
@@ -30,7 +28,7 @@ async function assessmentLink(user: AuthUser, assessmentId: number | undefined) 
     where: { id: assessmentId, ownerId: user.contactId },
     select: { id: true, assessmentType: true },
   });
-  const column = assessment ? LINK_COLUMN[assessment.assessmentType] : null;
+  const column = assessment ? LINK_COLUMN[assessment.assessmentType] : undefined;
   return column ? { [column]: assessment!.id } : {};
 }
 

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { LINES } from "@/lib/voice/script";
+import { assessmentTypeIn, LINES } from "@/lib/voice/script";
 
 test("the voice prepares the camera tests with the camera and the questionnaires without it", () => {
   for (const type of ["ROM", "DEXTERITY", "THUMB"] as const) assert.match(LINES.prepared(type), /in view of the camera/);
@@ -23,6 +23,22 @@ test("the voice says a result on its kind's own scale", () => {
 test("the menu names every kind", () => {
   assert.equal(
     LINES.chooseType,
-    "Which assessment would you like: range of motion, finger tapping, pain, arthritis, thumb movement, or QuickDASH questionnaire?",
+    "Which assessment would you like: range of motion, finger tapping, pain, arthritis, thumb movement, QuickDASH questionnaire, grip strength, or patient-rated wrist evaluation?",
+  );
+});
+
+test("a sentence names the kind whose words match the longest stretch of it", () => {
+  assert.deepEqual(
+    [
+      "my thumb hurts",
+      "my thumb pain",
+      "my wrist pain",
+      "let's check my grip",
+      "the quick dash please",
+      "tap test",
+      "the wrist questionnaire",
+      "hello",
+    ].map(assessmentTypeIn),
+    ["THUMB", "THUMB", "ROM", "GRIP", "QUICKDASH", "DEXTERITY", "PRWE", null],
   );
 });

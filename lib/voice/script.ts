@@ -8,20 +8,18 @@ import { measureFromHeadline } from "@/lib/report-view/measure";
 import { ENGLISH } from "@/lib/report-view/words";
 import type { CoachingHint } from "@/lib/voice/protocol";
 
-/** The words that name each kind, tried in this order (thumb before pain: "my thumb hurts" asks for the thumb test). */
-const TYPE_WORDS: Record<ReadAssessmentType, RegExp> = {
-  ROM: /\b(range of motion|rom|wrist|bend)/i,
-  DEXTERITY: /\b(tap|tapping|dexterity)/i,
-  THUMB: /\bthumb/i,
-  ARTHRITIS: /\barthritis/i,
-  QUICKDASH: /\b(quick ?dash|questionnaire)/i,
-  PAIN: /\bpain/i,
-};
-
-/** The assessment type a sentence names, if any. */
+/**
+ * The assessment type a sentence names, if any: the kind whose words match the longest stretch of
+ * it, so "my thumb pain" asks for the thumb test and "the wrist questionnaire" for the PRWE, not
+ * range of motion; on a tie, the registry's order.
+ */
 export function assessmentTypeIn(text: string): ReadAssessmentType | null {
-  const found = Object.entries(TYPE_WORDS).find(([, words]) => words.test(text));
-  return found ? (found[0] as ReadAssessmentType) : null;
+  let best: { type: ReadAssessmentType; length: number } | null = null;
+  for (const kind of KIND_LIST) {
+    const length = kind.voice.words.exec(text)?.[0].length ?? 0;
+    if (length > (best?.length ?? 0)) best = { type: kind.type as ReadAssessmentType, length };
+  }
+  return best?.type ?? null;
 }
 
 /** In the menu: does the person ask for an assessment rather than to talk? */
@@ -33,7 +31,6 @@ export function saysReady(text: string): boolean {
   return /\b(ready|start|begin|go|yes)\b/i.test(text);
 }
 
-const CAMERA = "Get your hand in view of the camera";
 const outOf100 = (headline: number) => `Your score is ${Math.round(headline)} out of 100.`;
 
 /**
@@ -50,16 +47,6 @@ function resultLine(type: ReadAssessmentType, headline: number): string {
   return `Your result: ${spec.label} ${value}${outOf}${direction}.`;
 }
 
-/** What each kind asks of the person before it starts. */
-const PREPARE: Record<ReadAssessmentType, string> = {
-  ROM: CAMERA,
-  DEXTERITY: CAMERA,
-  THUMB: CAMERA,
-  PAIN: "You'll mark where it hurts on the screen and rate each place from 0 to 10",
-  ARTHRITIS: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks",
-  QUICKDASH: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
-};
-
 const spokenList = (names: string[]) => `${names.slice(0, -1).join(", ")}, or ${names[names.length - 1]}`;
 const CHOOSE = `Which assessment would you like: ${spokenList(KIND_LIST.map((kind) => kind.spoken))}?`;
 
@@ -71,7 +58,7 @@ export const LINES = {
   checkInNoted: (saved: boolean) => `${saved ? "Thank you, I've added that to your journal." : "Thank you for telling me."} ${CHOOSE}`,
   chooseType: CHOOSE,
   prepared: (type: ReadAssessmentType) =>
-    `${capitalize(KINDS[type].spoken)} it is. ${PREPARE[type]}, and say ready or press start when you are.`,
+    `${capitalize(KINDS[type].spoken)} it is. ${KINDS[type].voice.prepare}, and say ready or press start when you are.`,
   starting: (type: ReadAssessmentType) => `Starting the ${KINDS[type].spoken} assessment now.`,
   active: "Off we go. Follow the instructions on the screen, and I'll coach you along the way.",
   keepGoing: "You're doing well, keep going.",

@@ -9,9 +9,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import { z } from "zod";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { KINDS, type Kind } from "@/lib/assessments/kinds";
-import { presentMetrics, type KindModule } from "@/lib/assessments/kinds/kind";
+import { presentMetrics, primaryMeasure, type KindContract, type KindModule } from "@/lib/assessments/kinds/kind";
 import { formatMetric } from "@/lib/report-view/present";
 import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
 import { quickdashScores } from "@/lib/assessments/kinds/quickdash-contract";
@@ -25,7 +26,7 @@ import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
-type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH";
+type Stored = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS" | "THUMB_MOVEMENTS" | "QUICKDASH" | "GRIP" | "PRWE";
 /** Days ago → [type, overall score] results of that day (right hand). */
 type Course = Record<number, [Stored, number][]>;
 
@@ -104,10 +105,21 @@ const clinic: Record<string, { sub: string; course: Course }> = {
     sub: uniqueSub("sol"),
     course: { 9: [["ROM", 70]], 7: [["ROM", 85]], 5: [["ROM", 70]], 3: [["ROM", 66]], 1: [["ROM", 59]] },
   },
+  // Grip strength's mean 40 → 32 kg (MCID 6.5 kg).
+  "Truthcase Decliner Greta": { sub: uniqueSub("greta"), course: { 6: [["GRIP", 40]], 1: [["GRIP", 32]] } },
+  // PRWE 20 → 40 (MCID 11.5; higher is worse).
+  "Truthcase Decliner Pru": { sub: uniqueSub("pru"), course: { 8: [["PRWE", 80]], 2: [["PRWE", 60]] } },
   // Steady, but low.
   "Truthcase Low Lou": { sub: uniqueSub("lou"), course: { 4: [["ROM", 35]], 1: [["ROM", 36]] } },
 };
-const TRUE_DECLINERS = ["Truthcase Decliner Dan", "Truthcase Decliner Pia", "Truthcase Decliner Quinn", "Truthcase Decliner Sol"];
+const TRUE_DECLINERS = [
+  "Truthcase Decliner Dan",
+  "Truthcase Decliner Pia",
+  "Truthcase Decliner Quinn",
+  "Truthcase Decliner Greta",
+  "Truthcase Decliner Pru",
+  "Truthcase Decliner Sol",
+];
 const LOW_SCORERS = ["Truthcase Low Lou"];
 
 /** A QuickDASH snapshot whose overall score is `overall`: ten items answered (one left out), scored by the module. */
@@ -132,9 +144,13 @@ function clinicSql(): string {
             ? { compositeScore: score }
             : type === "QUICKDASH"
               ? quickDashAt(score)
-              : type === "PAIN"
-                ? { overallScore: score, maxSeverity: (100 - score) / 10 }
-                : { overallScore: score };
+              : type === "PRWE"
+                ? { prweScore: 100 - score, painScore: (100 - score) / 2, functionScore: (100 - score) / 2, overallScore: score }
+                : type === "GRIP"
+                  ? { trialsKg: [score, score, score], position: 2, meanKg: score, bestKg: score }
+                  : type === "PAIN"
+                    ? { overallScore: score, maxSeverity: (100 - score) / 10 }
+                    : { overallScore: score };
         const sub = SUB_SCORE[type];
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
@@ -275,6 +291,8 @@ test("the flag marks exactly the true decliners and the low scorer, each for the
   assert.deepEqual(reasons["Truthcase Decliner Pia"], [["PAIN", 3]]);
   assert.deepEqual(reasons["Truthcase Decliner Quinn"], [["QUICKDASH", 20]]);
   assert.deepEqual(reasons["Truthcase Decliner Sol"], [["ROM", 11]]);
+  assert.deepEqual(reasons["Truthcase Decliner Greta"], [["GRIP", 8]]);
+  assert.deepEqual(reasons["Truthcase Decliner Pru"], [["PRWE", 20]]);
   assert.deepEqual(reasons["Truthcase Low Lou"], [["ROM", null]]);
   // The steady patient's tests all fell by more than 2 points, each within its MCID: stable, no flag.
   const sam = rows.find((row) => row.name === "Truthcase Steady Sam")!;
@@ -355,6 +373,8 @@ const SURFACE_RECORDS: Record<Kind, [string, Record<string, unknown>]> = {
     },
   ],
   QUICKDASH: ["/assessments/quickdash", { hand: "RIGHT", responses: filled(2), work: [3, 3, 3, 3] }],
+  GRIP: ["/assessments/grip", { hand: "RIGHT", trialsKg: [30, 32, 34] }],
+  PRWE: ["/assessments/prwe", { hand: "RIGHT", pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] }],
 };
 
 test("the template explanation of a report holding one result of every kind mentions each", async () => {
@@ -470,4 +490,161 @@ test("every kind reads with its kind module's labels and units on the lookup pag
 
   const history = await api.get("/patients/me/assessments?type=QUICKDASH", { token: patient });
   assert.equal(history.body.assessments[0].summary, "QuickDASH 25/100 disability · work 50");
+});
+
+// ---------- the kinds added through the registry: GRIP (and PRWE below) ----------
+
+test("grip strength: the mean and best of three trials computed by hand, the norm from the profile, the other hand", async () => {
+  const sub = uniqueSub("grip");
+  const patient = await idp.token({ sub, roles: ["patient"] });
+  // Without a profile: no norm; without an earlier left hand: no share of it.
+  const first = await api.post("/assessments/grip", { hand: "RIGHT", trialsKg: [30, 32, 34] }, { token: patient });
+  assert.equal(first.status, 201);
+  const { meanKg, bestKg, percentOfNorm, percentOfOtherHand } = first.body;
+  assert.deepEqual(
+    { meanKg, bestKg, percentOfNorm, percentOfOtherHand },
+    { meanKg: 32, bestKg: 34, percentOfNorm: undefined, percentOfOtherHand: undefined },
+  );
+
+  // A woman born 42 years ago (her birthday long past): Mathiowetz 40-44, left hand 62.3 lb = 28.26 kg.
+  const born = new Date(Date.UTC(new Date().getUTCFullYear() - 42, 0, 1)).toISOString().slice(0, 10);
+  assert.equal((await api.patch("/patients/me", { dateOfBirth: born, sex: "female" }, { token: patient })).status, 200);
+  const left = await api.post("/assessments/grip", { hand: "LEFT", trialsKg: [24, 25, 26.5], position: 2 }, { token: patient });
+  // Mean (24 + 25 + 26.5) / 3 = 25.17; 25.17 / 28.26 = 89.1 %; of the right hand's 32: 78.7 %.
+  assert.deepEqual([left.body.meanKg, left.body.bestKg, left.body.percentOfNorm, left.body.percentOfOtherHand], [25.17, 26.5, 89.1, 78.7]);
+  const lookup = await api.get(`/lookup/${left.body.code}`);
+  assert.deepEqual(lookup.body.resultSnapshot, {
+    trialsKg: [24, 25, 26.5],
+    position: 2,
+    meanKg: 25.17,
+    bestKg: 26.5,
+    percentOfNorm: 89.1,
+    percentOfOtherHand: 78.7,
+  });
+  // All zeros: a mean of 0 is 0 % of the norm.
+  const zeros = await api.post("/assessments/grip", { hand: "RIGHT", trialsKg: [0, 0, 0] }, { token: patient });
+  assert.deepEqual([zeros.body.meanKg, zeros.body.bestKg, zeros.body.percentOfNorm], [0, 0, 0]);
+  // Anonymous: stored, nothing about the caller read.
+  const anonymous = await api.post("/assessments/grip", { hand: "LEFT", trialsKg: [40, 41, 42] });
+  assert.deepEqual([anonymous.status, anonymous.body.meanKg, anonymous.body.percentOfNorm], [201, 41, undefined]);
+});
+
+test("grip strength refuses what it cannot store, naming the field", async () => {
+  const refused: [object, RegExp][] = [
+    [{ hand: "BOTH", trialsKg: [1, 2, 3] }, /^hand$/],
+    [{ trialsKg: [1, 2, 3] }, /^hand$/],
+    [{ hand: "LEFT", trialsKg: [1, 2] }, /^trialsKg$/],
+    [{ hand: "LEFT", trialsKg: [1, 2, 100.5] }, /^trialsKg\.2$/],
+    [{ hand: "LEFT", trialsKg: [1, -2, 3] }, /^trialsKg\.1$/],
+    [{ hand: "LEFT", trialsKg: [1, "2", 3] }, /^trialsKg\.1$/],
+    [{ hand: "LEFT", trialsKg: [1, 2, 3], position: 0 }, /^position$/],
+  ];
+  for (const [body, field] of refused) {
+    const response = await api.post("/assessments/grip", body, { unchecked: true });
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.match(String(response.body.field), field, JSON.stringify(body));
+  }
+});
+
+/** Each added kind: a record, its measure as the CSV and the history PDF write it, and a goal on it. */
+const ADDED_KINDS: Partial<
+  Record<Kind, { body: Record<string, unknown>; value: string; goal: { metric: string; target: number; text: string } }>
+> = {
+  GRIP: {
+    body: { hand: "RIGHT", trialsKg: [30, 32, 34] },
+    value: "32",
+    goal: { metric: "meanKg", target: 40, text: "Grip strength ≥ 40 kg" },
+  },
+  PRWE: {
+    // Pain 3 + 5 + 2 + 6 + 7 = 23; function 35 / 2 = 17.5; total 40.5.
+    body: { hand: "RIGHT", pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] },
+    value: "40.5",
+    goal: { metric: "prweScore", target: 20, text: "PRWE total ≤ 20 / 100" },
+  },
+};
+
+test("the added kinds on the CSV, the history PDF, goals and the OpenAPI document", async () => {
+  const patient = await idp.token({ sub: uniqueSub("added"), name: "Added Ada", roles: ["patient"] });
+  for (const [type, { body }] of Object.entries(ADDED_KINDS) as [Kind, { body: object }][]) {
+    const { submission }: KindContract = KIND_CONTRACTS[type];
+    assert.equal((await api.post(submission!.endpoint.path, body, { token: patient })).status, 201, type);
+  }
+  await (await careTeam(api, idp, [providerSub], "Added clinic")).share(patient);
+  const patientId = (await api.get("/patients?search=Added%20Ada", { token: provider })).body.patients[0].id as number;
+
+  const csv = await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: { authorization: `Bearer ${provider}` } });
+  assert.equal(csv.status, 200);
+  const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");
+  const columns = header!.split(",");
+  const historyPdf = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
+    headers: { authorization: `Bearer ${provider}` },
+  });
+  assert.equal(historyPdf.status, 200);
+  const historyWords = pdfText(Buffer.from(await historyPdf.arrayBuffer()));
+  const openapi = (await api.get("/openapi.json")).body;
+  const openapiText = JSON.stringify(openapi);
+
+  for (const [type, { value, goal }] of Object.entries(ADDED_KINDS) as [Kind, NonNullable<(typeof ADDED_KINDS)[Kind]>][]) {
+    const kind: KindModule = KINDS[type];
+    const spec = primaryMeasure(kind);
+    const row = rows.find((line) => line.includes(`,${type},`))?.split(",");
+    assert.ok(row, `${type}: a CSV row`);
+    assert.deepEqual([row[columns.indexOf("measure")], row[columns.indexOf("value")]], [spec.label, value], `${type} CSV`);
+    assert.ok(historyWords.includes(kind.shortName), `${type} history PDF: ${kind.shortName}`);
+    // The history PDF's columns interleave in pdftotext's reading: the label and the value stay together.
+    assert.ok(historyWords.includes(`${spec.label} ${value}`), `${type} history PDF: ${spec.label} ${value}`);
+
+    const set = await api.request<any>(
+      "PUT",
+      "/patients/me/goals",
+      { test: type, metric: goal.metric, target: goal.target },
+      { token: patient, unchecked: true },
+    );
+    assert.equal(set.status, 200, JSON.stringify(set.body));
+    assert.deepEqual([set.body.text, set.body.latest?.value], [goal.text, Number(value)], `${type} goal`);
+
+    const id = z.globalRegistry.get(KIND_CONTRACTS[type].snapshot)?.id;
+    assert.ok(id && openapi.components.schemas[id], `${type}: the snapshot ${id} is a named component`);
+    assert.ok(openapiText.includes(`"#/components/schemas/${id}"`), `${type}: ${id} is referenced in the lookup's union`);
+    assert.ok(openapi.components.schemas.AssessmentType.enum.includes(type), `${type} in AssessmentType`);
+  }
+});
+
+test("PRWE scores match the published rule computed by hand, read back on the lookup", async () => {
+  const cases: [string, object, number[]][] = [
+    ["all 0", { pain: [0, 0, 0, 0, 0], function: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] }, [0, 0, 0, 15, 100]],
+    ["all 10: 50 + 100 / 2", { pain: [10, 10, 10, 10, 10], function: [10, 10, 10, 10, 10, 10, 10, 10, 10, 10] }, [50, 50, 100, 15, 0]],
+    // Pain mean 20 / 4 = 5, × 5 = 25; function mean 45 / 9 = 5, × 10 / 2 = 25.
+    ["one missing per subscale", { pain: [2, 4, 6, 8, null], function: [1, 2, 3, 4, 5, 6, 7, 8, 9, null] }, [25, 25, 50, 13, 50]],
+    // 23; 35 / 2 = 17.5.
+    ["mixed", { pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, 1, 6, 3, 2, 4, 5] }, [23, 17.5, 40.5, 15, 59.5]],
+  ];
+  for (const [name, ratings, expected] of cases) {
+    const response = await api.post("/assessments/prwe", { hand: "LEFT", ...ratings }, { unchecked: true });
+    assert.equal(response.status, 201, name);
+    const { painScore, functionScore, prweScore, answeredCount, overallScore } = response.body;
+    assert.deepEqual([painScore, functionScore, prweScore, answeredCount, overallScore], expected, name);
+    const lookup = await api.get(`/lookup/${response.body.code}`);
+    assert.deepEqual(
+      [lookup.body.assessmentType, lookup.body.hand, lookup.body.resultSnapshot.prweScore],
+      ["PRWE", "LEFT", expected[2]],
+      name,
+    );
+    assert.deepEqual(
+      [lookup.body.resultSnapshot.pain, lookup.body.resultSnapshot.function],
+      [(ratings as any).pain, (ratings as any).function],
+    );
+  }
+  const refused: [object, RegExp][] = [
+    [{ hand: "LEFT", pain: [null, null, 1, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^pain$/],
+    [{ hand: "LEFT", pain: [1, 1, 1, 1, 1], function: [null, 1, 1, 1, 1, 1, 1, 1, 1, null] }, /^function$/],
+    [{ hand: "LEFT", pain: [1, 1, 11, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^pain\.2$/],
+    [{ pain: [1, 1, 1, 1, 1], function: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, /^hand$/],
+    [{ hand: "LEFT", pain: [1, 1, 1, 1, 1], function: [1, 1, 1] }, /^function$/],
+  ];
+  for (const [body, field] of refused) {
+    const response = await api.post("/assessments/prwe", body, { unchecked: true });
+    assert.equal(response.status, 400, JSON.stringify(body));
+    assert.match(String(response.body.field), field, JSON.stringify(body));
+  }
 });

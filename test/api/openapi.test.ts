@@ -180,7 +180,7 @@ test("enumerations are the wire names, named components, and referenced", () => 
   assert.deepEqual(schemas.Hand.enum, ["LEFT", "RIGHT", "BOTH"]);
   assert.deepEqual(
     schemas.AssessmentType.enum,
-    ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"],
+    ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH", "GRIP", "PRWE"],
     "the names responses carry",
   );
   assert.equal(schemas.ContactKind, undefined, "internal enumerations are not exposed");

@@ -2,6 +2,7 @@
 // stand-in; journal entries of signed-in callers; and the handshake checks, bad messages,
 // frame cap, per-client limit, heartbeat and shutdown.
 import assert from "node:assert/strict";
+import { KIND_LIST } from "@/lib/assessments/kinds";
 import { after, before, test } from "node:test";
 import WebSocket from "ws";
 import { checked } from "@/test/support/http";
@@ -102,7 +103,10 @@ test(
     ]);
     assert.equal(answer[2]!.entryType, "AD_HOC_CHECK_IN");
     assert.equal(typeof answer[2]!.entryId, "number");
-    assert.deepEqual(answer[3]!.options, ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"]);
+    assert.deepEqual(
+      answer[3]!.options,
+      KIND_LIST.map((kind) => kind.type),
+    );
     assert.match(answer[4]!.text, /added that to your journal/);
 
     const choose = await client.step(say("range of motion please"));

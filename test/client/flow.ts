@@ -40,6 +40,10 @@ function kindFigure(record: Lookup): string {
       return `composite ${record.resultSnapshot.compositeScore ?? "-"}`;
     case "QUICKDASH":
       return `QuickDASH ${record.resultSnapshot.quickDashScore.toFixed(2)} over ${record.resultSnapshot.answeredCount} items`;
+    case "GRIP":
+      return `grip ${record.resultSnapshot.meanKg} kg, best ${record.resultSnapshot.bestKg} kg`;
+    case "PRWE":
+      return `PRWE ${record.resultSnapshot.prweScore} (pain ${record.resultSnapshot.painScore}, function ${record.resultSnapshot.functionScore})`;
   }
 }
 

@@ -43,6 +43,7 @@ export const arthritis = {
     return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
   },
   notes: [{ label: "flags", key: "clinicalFlags", item: "flag" }],
+  voice: { words: /\barthritis/i, prepare: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks" },
   fhir: {
     ownCode: "arthritis",
     display: "Hand arthritis self-evaluation",

@@ -6,8 +6,10 @@
 import type { Endpoint } from "@/lib/api/endpoint";
 import { arthritisContract } from "@/lib/assessments/kinds/arthritis-contract";
 import { dexterityContract } from "@/lib/assessments/kinds/dexterity-contract";
+import { gripContract } from "@/lib/assessments/kinds/grip-contract";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { painContract } from "@/lib/assessments/kinds/pain-contract";
+import { prweContract } from "@/lib/assessments/kinds/prwe-contract";
 import { quickdashContract } from "@/lib/assessments/kinds/quickdash-contract";
 import { romContract } from "@/lib/assessments/kinds/rom-contract";
 import { thumbContract } from "@/lib/assessments/kinds/thumb-contract";
@@ -20,6 +22,8 @@ export const KIND_CONTRACTS = {
   ARTHRITIS: arthritisContract,
   THUMB: thumbContract,
   QUICKDASH: quickdashContract,
+  GRIP: gripContract,
+  PRWE: prweContract,
 } as const satisfies Record<ReadAssessmentType, KindContract>;
 
 /** The submission contracts, in the registry's order (collected by lib/openapi/catalog.ts). */

@@ -1,5 +1,15 @@
 // Dexterity: finger tapping, stored as FINGER_TAPPING and read as DEXTERITY.
-import { COMPOSITE_LOW, configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import {
+  CAMERA_PREPARE,
+  COMPOSITE_LOW,
+  configurable,
+  line,
+  num,
+  part,
+  scoredName,
+  wordFacts,
+  type KindModule,
+} from "@/lib/assessments/kinds/kind";
 
 const DEXTERITY_MCID = {
   points: configurable("ATTENTION_MCID_DEXTERITY", 10),
@@ -39,6 +49,7 @@ export const dexterity = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
   scoreColumn: "dexterityScore",
+  voice: { words: /\b(tap|tapping|dexterity)/i, prepare: CAMERA_PREPARE },
   fhir: {
     ownCode: "dexterity",
     display: "Finger-tapping dexterity assessment",

@@ -5,8 +5,10 @@
 // ./contracts.ts, over the same keys.
 import { arthritis } from "@/lib/assessments/kinds/arthritis";
 import { dexterity } from "@/lib/assessments/kinds/dexterity";
+import { grip } from "@/lib/assessments/kinds/grip";
 import type { KindModule } from "@/lib/assessments/kinds/kind";
 import { pain } from "@/lib/assessments/kinds/pain";
+import { prwe } from "@/lib/assessments/kinds/prwe";
 import { quickdash } from "@/lib/assessments/kinds/quickdash";
 import { rom } from "@/lib/assessments/kinds/rom";
 import { thumb } from "@/lib/assessments/kinds/thumb";
@@ -19,6 +21,8 @@ export const KINDS = {
   ARTHRITIS: arthritis,
   THUMB: thumb,
   QUICKDASH: quickdash,
+  GRIP: grip,
+  PRWE: prwe,
 } as const satisfies Record<ReadAssessmentType, KindModule>;
 
 export type Kind = keyof typeof KINDS;

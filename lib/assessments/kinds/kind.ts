@@ -15,7 +15,7 @@ export type Snapshot = Record<string, unknown>;
  * The units metrics are shown in; lib/report-view/measure.ts writes each the same way on every
  * surface, with the catalogue's symbols ("measure.units").
  */
-export type MetricUnit = "score" | "degree" | "second" | "perSecond" | "count" | "severity" | "level";
+export type MetricUnit = "score" | "degree" | "second" | "perSecond" | "count" | "severity" | "level" | "kg" | "percent";
 
 /** Which way a measure gets better on its own scale. */
 export type Direction = "higherIsBetter" | "higherIsWorse";
@@ -111,6 +111,15 @@ export interface KindFhir {
   noteKey?: string;
 }
 
+/** What the voice assistant (lib/voice/script.ts) listens for to choose a kind, and tells the person before it starts. */
+export interface KindVoice {
+  words: RegExp;
+  prepare: string;
+}
+
+/** What the camera kinds ask before they start. */
+export const CAMERA_PREPARE = "Get your hand in view of the camera";
+
 export interface KindModule {
   /** The name responses carry. */
   type: string;
@@ -140,6 +149,7 @@ export interface KindModule {
   metricLabelsOf?: string;
   /** The snapshot's lists shown as notes, in order. */
   notes?: readonly SnapshotNote[];
+  voice: KindVoice;
   fhir: KindFhir;
 }
 
@@ -158,7 +168,19 @@ export interface KindContract {
 /** A submission: its contract, and what the service stores and answers for a valid body (lib/assessments/submit.ts, `submitKind`). */
 export interface KindSubmission {
   endpoint: Endpoint;
-  build(input: never): SubmittedRecord;
+  /** Whether `build` reads the caller (their profile and recent records); the others are spared the queries. */
+  readsCaller?: boolean;
+  build(input: never, caller: SubmissionCaller): SubmittedRecord;
+}
+
+/** What a submission may know of a signed-in caller besides the body; all empty for an anonymous one. */
+export interface SubmissionCaller {
+  /** Whole years, from the profile's date of birth. */
+  age: number | null;
+  /** The profile's free-text sex, as written. */
+  sex: string | null;
+  /** The caller's latest snapshot of the same kind on `hand`, from the last 24 hours. */
+  recent(hand: Hand): Snapshot | null;
 }
 
 /** What a valid body becomes: the record's hand and snapshot, its results tree for a kind with detail tables, and the answer. */

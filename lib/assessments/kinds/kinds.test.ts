@@ -29,7 +29,7 @@ const asReportItem = (type: string, resultSnapshot: Record<string, unknown>) =>
   }) as unknown as ReportAssessment;
 
 test("the registry names every read type once, and each kind its own read and stored name", () => {
-  assert.deepEqual(Object.keys(KINDS), ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH"]);
+  assert.deepEqual(Object.keys(KINDS), ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH", "GRIP", "PRWE"]);
   for (const [type, kind] of Object.entries(KINDS)) {
     assert.equal(kind.type, type);
     assert.equal(readType(kind.stored), type);
@@ -165,5 +165,7 @@ test("every kind's own measure declares an MCID and a low threshold with their s
     ARTHRITIS: ["compositeScore", true, 10, null, 40],
     THUMB: ["overallScore", true, 10, null, 40],
     QUICKDASH: ["quickDashScore", false, 15.91, null, 40],
+    GRIP: ["meanKg", true, 6.5, null, 16],
+    PRWE: ["prweScore", false, 11.5, null, 50],
   });
 });

@@ -56,6 +56,7 @@ export const pain = {
     { label: "selfCare", key: "strategies", item: "token" },
     { label: "comments", key: "comments", item: "text" },
   ],
+  voice: { words: /\bpain/i, prepare: "You'll mark where it hurts on the screen and rate each place from 0 to 10" },
   fhir: {
     ownCode: "pain",
     display: "Hand pain self-assessment",

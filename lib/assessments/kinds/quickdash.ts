@@ -64,6 +64,10 @@ export const quickdash = {
       s.workScore != null && `work ${roundTo(num(s.workScore) ?? 0)}`,
     ),
   // No LOINC code for the QuickDASH score could be verified (docs/fhir.md): this service's CodeSystem.
+  voice: {
+    words: /\b(quick ?dash|questionnaire)/i,
+    prepare: "No camera is needed: you'll answer eleven questions on the screen about how hard everyday tasks were over the last week",
+  },
   fhir: {
     ownCode: "quickdash",
     display: "QuickDASH score",

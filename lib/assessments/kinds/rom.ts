@@ -1,6 +1,16 @@
 // Range of motion: the camera-measured wrist and finger joints, scored 0-100 by the app.
 import { WRIST_REFERENCE_RANGES } from "@/lib/assessments/vocabulary";
-import { COMPOSITE_LOW, configurable, line, num, part, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import {
+  CAMERA_PREPARE,
+  COMPOSITE_LOW,
+  configurable,
+  line,
+  num,
+  part,
+  scoredName,
+  wordFacts,
+  type KindModule,
+} from "@/lib/assessments/kinds/kind";
 
 const WRIST_NORMAL_SOURCE =
   "American Academy of Orthopaedic Surgeons, Joint Motion: Method of Measuring and Recording (1965): wrist extension 70°, flexion 80°.";
@@ -54,6 +64,7 @@ export const rom = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
   scoreColumn: "romScore",
+  voice: { words: /\b(range of motion|rom|wrist|bend)/i, prepare: CAMERA_PREPARE },
   fhir: {
     ownCode: "rom",
     display: "Hand range-of-motion assessment",

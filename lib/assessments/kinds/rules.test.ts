@@ -1,9 +1,8 @@
 // Each kind module's own rules, one by one: the words people read and hear, the headline lines
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 // and summaries with and without values, the number formats, the MCID overrides, QuickDASH's
 // submission rules, and the registry's look-ups. kinds.test.ts checks that the surfaces agree.
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { test } from "node:test";
 import { byKind, headlineScore, KIND_LIST, KINDS, kindOf } from "@/lib/assessments/kinds";
 import { KIND_CONTRACTS, kindSubmissionEndpoints } from "@/lib/assessments/kinds/contracts";
@@ -28,6 +27,9 @@ import { wordsFor } from "@/lib/report-view/words";
 import { z } from "zod";
 import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash-contract";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
+import { gripInput, gripNormKg, gripScores, gripSnapshot } from "@/lib/assessments/kinds/grip-contract";
+import { prweInput, prweScores, prweSnapshot } from "@/lib/assessments/kinds/prwe-contract";
+import type { SubmissionCaller } from "@/lib/assessments/kinds/kind";
 
 test("each kind's names as documents, lists and the voice say them", () => {
   assert.deepEqual(
@@ -39,6 +41,8 @@ test("each kind's names as documents, lists and the voice say them", () => {
       ["ARTHRITIS", "ARTHRITIS", "Arthritis evaluation", "Arthritis", "arthritis"],
       ["THUMB", "THUMB_MOVEMENTS", "Thumb movements", "Thumb movements", "thumb movement"],
       ["QUICKDASH", "QUICKDASH", "QuickDASH questionnaire", "QuickDASH", "QuickDASH questionnaire"],
+      ["GRIP", "GRIP", "Grip strength", "Grip strength", "grip strength"],
+      ["PRWE", "PRWE", "Patient-Rated Wrist Evaluation (PRWE)", "PRWE", "patient-rated wrist evaluation"],
     ],
   );
 });
@@ -83,6 +87,18 @@ test("each kind's metrics: labels, units, scales, directions, normal ranges and 
     ["sportsMusicScore", "Sports/performing arts module", "score", [0, 100], "higherIsWorse", null, null],
     ["answeredCount", "Items answered", "count", null, null, null, 0],
   ]);
+  assert.deepEqual(table.GRIP, [
+    ["meanKg", "Grip strength", "kg", [0, 100], "higherIsBetter", null, null],
+    ["bestKg", "Best trial", "kg", null, "higherIsBetter", null, null],
+    ["percentOfNorm", "Of the age- and sex-matched norm", "percent", null, "higherIsBetter", null, 0],
+    ["percentOfOtherHand", "Of the other hand", "percent", null, "higherIsBetter", null, 0],
+  ]);
+  assert.deepEqual(table.PRWE, [
+    ["prweScore", "PRWE total", "score", [0, 100], "higherIsWorse", null, null],
+    ["painScore", "PRWE pain", "score", [0, 50], "higherIsWorse", null, null],
+    ["functionScore", "PRWE function", "score", [0, 50], "higherIsWorse", null, null],
+    ["answeredCount", "Items answered", "count", null, null, null, 0],
+  ]);
 });
 
 test("each kind's own measure is one of its metrics, with a direction, a scale and an MCID citing its source", () => {
@@ -100,6 +116,8 @@ test("each kind's own measure is one of its metrics, with a direction, a scale a
       ARTHRITIS: "compositeScore",
       THUMB: "overallScore",
       QUICKDASH: "quickDashScore",
+      GRIP: "meanKg",
+      PRWE: "prweScore",
     },
   );
 });
@@ -128,6 +146,8 @@ test("each kind's FHIR coding: own code, category, value member and texts", () =
       ["arthritis", "survey", "compositeScore", false],
       ["thumb", "exam", "overallScore", false],
       ["quickdash", "survey", "quickDashScore", true],
+      ["grip", "exam", "meanKg", true],
+      ["prwe", "survey", "prweScore", true],
     ],
   );
   assert.deepEqual(
@@ -155,13 +175,31 @@ test("each kind's FHIR coding: own code, category, value member and texts", () =
         "QuickDASH (shortened Disabilities of the Arm, Shoulder and Hand) score",
         "The 11-item QuickDASH and its optional modules, scored 0-100 as published (higher is more disability)",
       ],
+      [
+        "Grip strength",
+        "Grip strength (hand dynamometer, mean of three trials)",
+        "Grip strength with a hand dynamometer: the mean of three trials in kg, with the best trial and its share of the norm",
+      ],
+      [
+        "PRWE score",
+        "Patient-Rated Wrist Evaluation (PRWE) score",
+        "The Patient-Rated Wrist Evaluation: pain (0-50) and function (0-50) subscales and their total (0-100, higher is worse)",
+      ],
     ],
   );
 });
 
 test("headline lines: each kind's own measure from its declaration, with a value and without one", () => {
   const text = byKind((kind) => [
-    headlineText(kind, { overallScore: 72.25, maxSeverity: 6, compositeScore: 64, progressionLevel: 2, quickDashScore: 22.73 }),
+    headlineText(kind, {
+      overallScore: 72.25,
+      maxSeverity: 6,
+      compositeScore: 64,
+      progressionLevel: 2,
+      quickDashScore: 22.73,
+      meanKg: 31.25,
+      prweScore: 40.5,
+    }),
     headlineText(kind, {}),
   ]);
   assert.deepEqual(text, {
@@ -171,6 +209,8 @@ test("headline lines: each kind's own measure from its declaration, with a value
     ARTHRITIS: ["Composite score 64 / 100 (higher is better)", "Composite score: not recorded"],
     THUMB: ["Overall score 72.3 / 100 (higher is better)", "Overall score: not recorded"],
     QUICKDASH: ["QuickDASH disability 22.7 / 100 (lower is better)", "QuickDASH disability: not recorded"],
+    GRIP: ["Grip strength 31.3 kg", "Grip strength: not recorded"],
+    PRWE: ["PRWE total 40.5 / 100 (lower is better)", "PRWE total: not recorded"],
   });
   assert.equal(headlineText(KINDS.ARTHRITIS, { compositeScore: "64" }), "Composite score: not recorded");
   assert.equal(
@@ -227,9 +267,12 @@ test("numbers: rounding, units and the parts of a line", () => {
   assert.equal(roundTo(12.355, 2), "12.36");
   assert.equal(roundTo(7), "7");
   assert.deepEqual(
-    (["score", "degree", "second", "perSecond", "count", "severity", "level"] as const).map((unit) => formatMetric({ unit }, 4.256)),
-    ["4.3 / 100", "4.3°", "4.3 s", "4.26 taps/s", "4.3", "4.3 / 10", "4.3"],
+    (["score", "degree", "second", "perSecond", "count", "severity", "level", "kg", "percent"] as const).map((unit) =>
+      formatMetric({ unit }, 4.256),
+    ),
+    ["4.3 / 100", "4.3°", "4.3 s", "4.26 taps/s", "4.3", "4.3 / 10", "4.3", "4.3 kg", "4.3 %"],
   );
+  assert.equal(formatMetric({ unit: "score", scale: [0, 50] }, 12.5), "12.5 / 50", "a score out of its own published maximum");
   assert.equal(formatMetric({ unit: "perSecond", digits: 0 }, 4.5), "5 taps/s");
   assert.equal(scoredName("ROM", 71.5), "ROM 72/100");
   assert.equal(scoredName("ROM", Number.NaN), "ROM");
@@ -306,6 +349,8 @@ test("QuickDASH: at most one unanswered item, modules of four, the scores and th
     "painEndpoint",
     "arthritisEndpoint",
     "quickdashEndpoint",
+    "gripEndpoint",
+    "prweEndpoint",
   ]);
   assert.equal(kindSubmissionEndpoints.quickdashEndpoint!.path, "/assessments/quickdash");
 });
@@ -314,10 +359,10 @@ test("the registry: stored and read names find their kind, anything else none; a
   assert.equal(kindOf("FINGER_TAPPING"), KINDS.DEXTERITY);
   assert.equal(kindOf("THUMB"), KINDS.THUMB);
   assert.equal(kindOf("toString"), null);
-  assert.equal(kindOf("GRIP"), null);
+  assert.equal(kindOf("HEIGHT"), null);
   assert.equal(headlineScore("PAIN", { overallScore: 40 }), 40);
   assert.equal(headlineScore("PAIN", null), null);
-  assert.equal(headlineScore("GRIP", { overallScore: 40 }), null);
+  assert.equal(headlineScore("HEIGHT", { overallScore: 40 }), null);
   assert.equal(KINDS.ARTHRITIS.headline({ compositeScore: 64, overallScore: 10 }), 64);
 });
 
@@ -332,7 +377,7 @@ test("MCID defaults are overridden by their variable only with a number above 0 
   delete process.env[name];
   assert.deepEqual(
     KIND_LIST.map((kind) => primaryMeasure(kind).mcid?.env ?? null),
-    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", null, "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null],
+    ["ATTENTION_MCID_ROM", "ATTENTION_MCID_DEXTERITY", null, "ATTENTION_MCID_ARTHRITIS", "ATTENTION_MCID_THUMB", null, null, null],
   );
   for (const kind of KIND_LIST) {
     const mcid = primaryMeasure(kind).mcid!;
@@ -340,7 +385,7 @@ test("MCID defaults are overridden by their variable only with a number above 0 
   }
   assert.deepEqual(
     Object.values(standingThresholds().measures).map((m) => m.points),
-    [10, 10, 2, 10, 10, 15.91],
+    [10, 10, 2, 10, 10, 15.91, 6.5, 11.5],
   );
 });
 
@@ -389,9 +434,96 @@ test("QuickDASH's contract: the reply's documented fields, and a description for
   described(quickdashSnapshot.shape, ["quickDashScore", "workScore", "sportsMusicScore", "overallScore"]);
 });
 
-test("the kind-literal lint rule names exactly the registry's wire and stored names", () => {
-  const config = readFileSync(join(process.cwd(), "eslint.config.mjs"), "utf8");
-  const KIND_NAMES = JSON.parse(config.match(/export const KIND_NAMES = (\[[^\]]*\]);/)![1]!) as string[];
+test("the kind-literal lint rule names exactly the registry's wire and stored names", async () => {
+  const { KIND_NAMES } = (await import(join(process.cwd(), "eslint.config.mjs"))) as { KIND_NAMES: string[] };
   const registered = new Set(Object.values(KINDS).flatMap((kind) => [kind.type, kind.stored]));
   assert.deepEqual(new Set(KIND_NAMES), registered);
+});
+
+const NO_CALLER: SubmissionCaller = { age: null, sex: null, recent: () => null };
+
+test("grip: the mean and best of three trials, the Mathiowetz norm by age, sex and hand, and the other hand's share", () => {
+  const right = { hand: "RIGHT" as const, trialsKg: [30, 32, 34] };
+  assert.deepEqual(gripScores(right, NO_CALLER), { trialsKg: [30, 32, 34], position: 2, meanKg: 32, bestKg: 34 });
+  // A woman of 42, right hand: 70.4 lb = 31.93 kg; 32 / 31.93 = 100.2 %.
+  assert.equal(gripScores(right, { ...NO_CALLER, age: 42, sex: "Female" }).percentOfNorm, 100.2);
+  // A man of 67, left hand: 76.8 lb = 34.84 kg; mean (20 + 21 + 22.5) / 3 = 21.17; 21.17 / 34.84 = 60.8 %.
+  const older = gripScores({ hand: "LEFT", trialsKg: [20, 21, 22.5], position: 3 }, { ...NO_CALLER, age: 67, sex: "m" });
+  assert.deepEqual([older.meanKg, older.bestKg, older.position, older.percentOfNorm], [21.17, 22.5, 3, 60.8]);
+  // Past the last group (75 and over) the last group's norm: 65.7 lb = 29.8 kg.
+  assert.equal(gripScores(right, { ...NO_CALLER, age: 90, sex: "male" }).percentOfNorm, 107.4);
+  for (const caller of [
+    { ...NO_CALLER, age: 19, sex: "female" },
+    { ...NO_CALLER, age: 40, sex: "other" },
+    { ...NO_CALLER, age: 40 },
+    { ...NO_CALLER, sex: "female" },
+  ]) {
+    assert.equal(gripScores(right, caller).percentOfNorm, undefined, JSON.stringify(caller));
+  }
+  // The other hand's latest mean 40 kg: 32 / 40 = 80 %; a zero there gives no share.
+  const withLeft = { ...NO_CALLER, recent: (hand: string) => (hand === "LEFT" ? { meanKg: 40 } : { meanKg: 99 }) };
+  assert.equal(gripScores(right, withLeft).percentOfOtherHand, 80);
+  assert.equal(gripScores(right, { ...NO_CALLER, recent: () => ({ meanKg: 0 }) }).percentOfOtherHand, undefined);
+  assert.deepEqual(gripScores({ hand: "LEFT", trialsKg: [0, 0, 0] }, { ...NO_CALLER, age: 30, sex: "f" }), {
+    trialsKg: [0, 0, 0],
+    position: 2,
+    meanKg: 0,
+    bestKg: 0,
+    percentOfNorm: 0,
+  });
+  assert.equal(gripNormKg("RIGHT", 20, "male"), 121.0 * 0.45359237);
+});
+
+test("grip: three trials of 0-100 kg for LEFT or RIGHT, a position 1-5, refused otherwise by field", () => {
+  assert.equal(gripInput.safeParse({ hand: "RIGHT", trialsKg: [0, 50, 100], position: 5 }).success, true);
+  for (const [body, field] of [
+    [{ hand: "BOTH", trialsKg: [1, 2, 3] }, "hand"],
+    [{ hand: "LEFT", trialsKg: [1, 2] }, "trialsKg"],
+    [{ hand: "LEFT", trialsKg: [1, 2, 100.5] }, "trialsKg.2"],
+    [{ hand: "LEFT", trialsKg: [-1, 2, 3] }, "trialsKg.0"],
+    [{ hand: "LEFT", trialsKg: [1, 2, 3], position: 6 }, "position"],
+    [{ hand: "LEFT", trialsKg: [1, 2, 3], position: 2.5 }, "position"],
+  ] as const) {
+    assert.equal(gripInput.safeParse(body).error?.issues[0]?.path.join("."), field, JSON.stringify(body));
+  }
+  assert.equal(z.globalRegistry.get(gripSnapshot)?.id, "GripSnapshot");
+  const built = KIND_CONTRACTS.GRIP.submission.build({ hand: "LEFT", trialsKg: [10, 20, 30] }, NO_CALLER);
+  assert.deepEqual(
+    [built.hand, built.reply()],
+    ["LEFT", { meanKg: 20, bestKg: 30, percentOfNorm: undefined, percentOfOtherHand: undefined }],
+  );
+});
+
+const tens = (n: number, value: number | null) => Array.from({ length: n }, () => value);
+
+test("PRWE: pain = sum, function = sum ÷ 2, total = both, computed by hand; an unanswered item takes its subscale's mean", () => {
+  const scored = (pain: (number | null)[], fn: (number | null)[]) => {
+    const { painScore, functionScore, prweScore, answeredCount, overallScore } = prweScores({ pain, function: fn });
+    return [painScore, functionScore, prweScore, answeredCount, overallScore];
+  };
+  assert.deepEqual(scored(tens(5, 0), tens(10, 0)), [0, 0, 0, 15, 100], "all 0");
+  assert.deepEqual(scored(tens(5, 10), tens(10, 10)), [50, 50, 100, 15, 0], "all 10: 50 + 100 / 2");
+  // Mixed: pain 3 + 5 + 2 + 6 + 7 = 23; function (4 + 5 + 3 + 2 + 1 + 6 + 3 + 2 + 4 + 5) / 2 = 35 / 2 = 17.5.
+  assert.deepEqual(scored([3, 5, 2, 6, 7], [4, 5, 3, 2, 1, 6, 3, 2, 4, 5]), [23, 17.5, 40.5, 15, 59.5], "mixed");
+  // One unanswered in each: pain mean (2 + 4 + 6 + 8) / 4 = 5, × 5 = 25; function mean 45 / 9 = 5, × 10 / 2 = 25.
+  assert.deepEqual(scored([2, 4, 6, 8, null], [1, 2, 3, 4, 5, 6, 7, 8, 9, null]), [25, 25, 50, 13, 50], "one missing per subscale");
+  // Pain 1 + 2 + 2 + 2 = 7 over four answered, 1.75 × 5 = 8.75; function 10 / 2 = 5.
+  assert.deepEqual(scored([1, 2, 2, null, 2], tens(10, 1)), [8.75, 5, 13.75, 14, 86.25], "a fractional mean");
+});
+
+test("PRWE refuses what the manual's rule does not score, naming the field", () => {
+  const body = { hand: "RIGHT", pain: tens(5, 1), function: tens(10, 1) };
+  assert.equal(prweInput.safeParse(body).success, true);
+  for (const [changed, field] of [
+    [{ pain: [null, null, 1, 1, 1] }, "pain"],
+    [{ function: [1, 1, null, 1, 1, 1, 1, null, 1, 1] }, "function"],
+    [{ pain: [1, 1, 11, 1, 1] }, "pain.2"],
+    [{ function: [1, 1, 1, -1, 1, 1, 1, 1, 1, 1] }, "function.3"],
+    [{ pain: [1, 1, 1, 1] }, "pain"],
+    [{ hand: "BOTH" }, "hand"],
+  ] as const) {
+    assert.equal(prweInput.safeParse({ ...body, ...changed }).error?.issues[0]?.path.join("."), field, JSON.stringify(changed));
+  }
+  assert.equal(z.globalRegistry.get(prweSnapshot)?.id, "PrweSnapshot");
+  assert.equal(prweSnapshot.safeParse(prweScores(body)).success, true);
 });

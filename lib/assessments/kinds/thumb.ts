@@ -1,5 +1,5 @@
 // Thumb movements: read like ROM (the same snapshot), its own series in trends.
-import { configurable, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+import { CAMERA_PREPARE, configurable, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
 import { rom } from "@/lib/assessments/kinds/rom";
 
 const THUMB_MCID = {
@@ -21,6 +21,7 @@ export const thumb = {
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
   summary: (s) => scoredName("Thumb", s.overallScore),
   metricLabelsOf: rom.type,
+  voice: { words: /\bthumb/i, prepare: CAMERA_PREPARE },
   fhir: {
     ownCode: "thumb",
     display: "Thumb movement assessment",
