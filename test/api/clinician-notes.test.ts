@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { dexterityBody, romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -72,6 +72,7 @@ function pdftotext(pdf: Buffer): string {
 
 async function pdfOf(code: string, language: string): Promise<string> {
   const response = await fetch(`${server.origin}/api/reports/${code}/pdf`, { headers: { "accept-language": language } });
+  await checked(server.origin, "GET", `/reports/${code}/pdf`, response.clone());
   assert.equal(response.status, 200);
   return pdftotext(Buffer.from(await response.arrayBuffer()));
 }

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
-import { apiClient } from "@/test/support/http";
+import { apiClient, checked } from "@/test/support/http";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -83,17 +83,21 @@ test("a report e-mailed in Spanish: subject, plural count, link and disclaimer i
 
 test("a report of a named patient e-mailed by them names the patient in the subject and the text", async () => {
   const as = { authorization: "Bearer development", "x-dev-user": "patient", "accept-language": "es" };
-  const post = async (path: string, body: unknown) =>
-    fetch(`${server.origin}/api${path}`, {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${server.origin}/api${path}`, {
       method: "POST",
       headers: { ...as, "content-type": "application/json" },
       body: JSON.stringify(body),
     });
+    await checked(server.origin, "POST", path, response.clone());
+    return response;
+  };
   const named = await fetch(`${server.origin}/api/patients/me`, {
     method: "PATCH",
     headers: { ...as, "content-type": "application/json" },
     body: JSON.stringify({ name: "Lucía Martín Ortega" }),
   });
+  await checked(server.origin, "PATCH", "/patients/me", named.clone());
   assert.equal(named.status, 200);
   const created = (await (await post("/assessments/rom", romBody)).json()) as { code: string };
   const report = (await (await post("/reports", { title: "Mis manos", assessmentCodes: [created.code] })).json()) as {

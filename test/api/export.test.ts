@@ -5,44 +5,45 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
 import { parseCsv } from "@/test/support/csv";
+import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
 let patientId: number;
 const records: { code: string; dateCreated: string }[] = [];
 const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona });
+const api = () => apiClient(server.origin);
 
 before(async () => {
   server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
   // Care-team rule: the development patient shares with a clinic the development care provider belongs to.
-  const call = (persona: string, method: string, path: string, body: unknown) =>
-    fetch(`${server.origin}/api${path}`, {
-      method,
-      headers: { ...as(persona), "content-type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const clinic = (await (await call("admin", "POST", "/clinics", { name: "Export clinic" })).json()) as { id: number; joinCode: string };
-  assert.equal((await call("admin", "POST", `/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" })).status, 201);
-  assert.equal((await call("patient", "POST", "/me/clinics", { joinCode: clinic.joinCode })).status, 201);
+  const clinic = (await api().post<{ id: number; joinCode: string }>("/clinics", { name: "Export clinic" }, { headers: as("admin") })).body;
+  assert.equal(
+    (await api().post(`/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" }, { headers: as("admin") })).status,
+    201,
+  );
+  assert.equal((await api().post("/me/clinics", { joinCode: clinic.joinCode }, { headers: as("patient") })).status, 201);
   for (const [path, body] of [
     ["/assessments/rom", romBody],
     ["/assessments/pain-v2", painBody],
     // (12 / 11 − 1) × 25 = 2.27: a decimal, written 2,27 in Spanish.
     ["/assessments/quickdash", { hand: "RIGHT", responses: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 2] }],
   ] as const) {
-    const created = await call("patient", "POST", path, body);
-    assert.equal(created.status, 201);
+    assert.equal((await api().post(path, body, { headers: as("patient") })).status, 201);
   }
-  patientId = ((await (await fetch(`${server.origin}/api/patients/me`, { headers: as("patient") })).json()) as { id: number }).id;
-  const history = await fetch(`${server.origin}/api/patients/me/assessments`, { headers: as("patient") });
-  records.push(...((await history.json()) as { assessments: { code: string; dateCreated: string }[] }).assessments);
+  patientId = (await api().get<{ id: number }>("/patients/me", { headers: as("patient") })).body.id;
+  const history = await api().get<{ assessments: { code: string; dateCreated: string }[] }>("/patients/me/assessments", {
+    headers: as("patient"),
+  });
+  records.push(...history.body.assessments);
 });
 after(() => server.stop());
 
 async function download(language: string, query = "") {
-  const answer = await fetch(`${server.origin}/api/patients/${patientId}/export${query}`, {
-    headers: { ...as("care_provider"), "accept-language": language },
-  });
+  const path = `/patients/${patientId}/export${query}`;
+  const answer = await fetch(`${server.origin}/api${path}`, { headers: { ...as("care_provider"), "accept-language": language } });
+  // The byte-order mark needs the raw bytes (text() drops it); the contract reads a copy.
+  await checked(server.origin, "GET", path, answer.clone());
   assert.equal(answer.status, 200);
   assert.match(answer.headers.get("content-type")!, /^text\/csv; charset=utf-8/);
   assert.equal(answer.headers.get("content-disposition"), `attachment; filename="patient-${patientId}-history.csv"`);
@@ -156,14 +157,29 @@ test("in Spanish: Spanish headers and words, decimal commas and `;` between cell
   assert.equal(rows.find((row) => row[5] === "Puntuación global")![9], "Iluminación: Buena, 93,3 % de fotogramas válidos");
 });
 
-test("nobody else's, no anonymous caller; a bad id or time zone is a 400 naming it", async () => {
-  assert.equal((await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: as("anonymous") })).status, 401);
-  assert.equal((await fetch(`${server.origin}/api/patients/${patientId + 100000}/export`, { headers: as("care_provider") })).status, 404);
-  assert.equal((await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: as("care_provider_2") })).status, 404);
-  const bad = await fetch(`${server.origin}/api/patients/abc/export`, { headers: as("care_provider") });
+test("nobody else's: not another existing patient's history, none of their rows in this one, no anonymous caller; a bad id or time zone is a 400 naming it", async () => {
+  // The mock user of development mode ("Bearer development" without a persona) is another patient,
+  // whose record is not shared with the clinic.
+  const other = { headers: { authorization: "Bearer development" } };
+  const theirs = await api().post<{ formattedCode: string; code: string }>("/assessments/rom", romBody, other);
+  assert.equal(theirs.status, 201);
+  const them = (await api().get<{ id: number }>("/patients/me", other)).body;
+  assert.notEqual(them.id, patientId);
+  assert.equal((await api().get(`/patients/${them.id}/export`, { headers: as("care_provider") })).status, 404);
+  assert.equal((await api().get(`/patients/${them.id}/export`, { headers: as("patient") })).status, 404);
+  const mine = await download("en");
+  assert.ok(
+    !mine.includes(theirs.body.code) && !mine.includes(theirs.body.formattedCode),
+    "another patient's record is in this patient's history",
+  );
+
+  assert.equal((await api().get(`/patients/${patientId}/export`, { headers: as("anonymous") })).status, 401);
+  assert.equal((await api().get(`/patients/${patientId + 100000}/export`, { headers: as("care_provider") })).status, 404);
+  assert.equal((await api().get(`/patients/${patientId}/export`, { headers: as("care_provider_2") })).status, 404);
+  const bad = await api().get<{ field: string }>("/patients/abc/export", { headers: as("care_provider") });
   assert.equal(bad.status, 400);
-  assert.equal(((await bad.json()) as { field: string }).field, "id");
-  const zone = await fetch(`${server.origin}/api/patients/${patientId}/export?timeZone=Mars/Olympus`, { headers: as("care_provider") });
+  assert.equal(bad.body.field, "id");
+  const zone = await api().get<{ field: string }>(`/patients/${patientId}/export?timeZone=Mars/Olympus`, { headers: as("care_provider") });
   assert.equal(zone.status, 400);
-  assert.equal(((await zone.json()) as { field: string }).field, "timeZone");
+  assert.equal(zone.body.field, "timeZone");
 });

@@ -7,17 +7,21 @@ import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
 let patientId: number;
 const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona });
-const call = (persona: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.origin}/api${path}`, {
+async function call(persona: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${server.origin}/api${path}`, {
     method,
     headers: { ...as(persona), "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  await checked(server.origin, method, path, response.clone());
+  return response;
+}
 
 const LONG_NAME = "Maximiliana Concepción Fernández-Villaverde de la Torre";
 const LONG_INJURY = "Distal radius fracture, intra-articular, with scapholunate ligament injury and carpal tunnel symptoms";

@@ -573,12 +573,14 @@ test("the added kinds on the CSV, the history PDF, goals and the OpenAPI documen
   const patientId = (await api.get("/patients?search=Added%20Ada", { token: provider })).body.patients[0].id as number;
 
   const csv = await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: { authorization: `Bearer ${provider}` } });
+  await checked(server.origin, "GET", `/patients/${patientId}/export`, csv.clone());
   assert.equal(csv.status, 200);
   const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");
   const columns = header!.split(",");
   const historyPdf = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
     headers: { authorization: `Bearer ${provider}` },
   });
+  await checked(server.origin, "GET", `/patients/${patientId}/export/pdf`, historyPdf.clone());
   assert.equal(historyPdf.status, 200);
   const historyWords = pdfText(Buffer.from(await historyPdf.arrayBuffer()));
   const openapi = (await api.get("/openapi.json")).body;

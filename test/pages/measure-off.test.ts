@@ -13,6 +13,7 @@ before(async () => {
 after(() => Promise.all([on?.stop(), off?.stop()]));
 
 async function page(server: TestServer, path: string): Promise<{ status: number; html: string }> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`);
   return { status: response.status, html: await response.text() };
 }

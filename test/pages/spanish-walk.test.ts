@@ -9,6 +9,7 @@ import { dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import { devSignIn } from "@/test/support/dev-sign-in";
+import { checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
@@ -18,12 +19,15 @@ const codes: string[] = [];
 const sessions: Record<string, string> = {};
 const SPANISH = { "accept-language": "es-ES,es;q=0.9" };
 const as = (persona: string) => ({ authorization: "Bearer development", "x-dev-user": persona, ...SPANISH });
-const call = (persona: string, method: string, path: string, body?: unknown) =>
-  fetch(`${server.origin}/api${path}`, {
+async function call(persona: string, method: string, path: string, body?: unknown): Promise<Response> {
+  const response = await fetch(`${server.origin}/api${path}`, {
     method,
     headers: { ...as(persona), "content-type": "application/json" },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  await checked(server.origin, method, path, response.clone());
+  return response;
+}
 
 before(async () => {
   server = await startServer({ env: { AUTH0_DOMAIN: undefined } });
@@ -115,6 +119,7 @@ function assertSpanish(where: string, text: string) {
 }
 
 async function page(path: string, persona: string | null): Promise<string> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, { headers: { ...SPANISH, cookie: persona ? sessions[persona]! : "" } });
   assert.equal(response.status, 200, path);
   const html = await response.text();
