@@ -1,5 +1,5 @@
 // A patient's whole assessment history as a tidy CSV, for a clinician's own records and
-// spreadsheets: one row per measurement (lib/patients/history.ts), oldest record first, each with
+// spreadsheets: one row per measurement (lib/patients/history.ts) and per clinician note, oldest first, each with
 // the patient's record number, the local date and time on the reader's clock with its zone, the
 // UTC instant (ISO 8601), the test, hand, metric, the value on the measure's own scale (QuickDASH
 // 0-100 and worst pain 0-10 as published, never the wire's inverted headline), its unit, which way
@@ -11,7 +11,7 @@ import { openPatient } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import { formatCode } from "@/lib/codes";
 import type { Locale } from "@/lib/i18n/locales";
-import { historyRecords, measurementQuality, measurementRows } from "@/lib/patients/history";
+import { historyNotes, historyRecords, measurementQuality, measurementRows } from "@/lib/patients/history";
 import type { Clock } from "@/lib/report-view/clock";
 import { handName, typeName } from "@/lib/report-view/present";
 import { wordsFor } from "@/lib/report-view/words";
@@ -59,7 +59,7 @@ export async function patientHistoryCsv(
   const separator = w.number(0.5).includes(",") ? ";" : ",";
   const line = (cells: (string | number | null)[]) => cells.map((value) => cell(value, separator, (n) => w.number(n, 2))).join(separator);
   const records = await historyRecords(patient.patientId);
-  const lines = records.flatMap((record) => {
+  const measured = records.flatMap((record) => {
     const common = {
       local: localTime(record.dateCreated, clock.timeZone),
       test: typeName(record.type, w),
@@ -67,8 +67,9 @@ export async function patientHistoryCsv(
       quality: measurementQuality(record, w),
       code: formatCode(record.code),
     };
-    return measurementRows(record, w).map((row) =>
-      line([
+    return measurementRows(record, w).map((row) => ({
+      at: record.dateCreated,
+      line: line([
         patient.patientId,
         common.local,
         record.dateCreated,
@@ -81,8 +82,27 @@ export async function patientHistoryCsv(
         common.quality,
         common.code,
       ]),
-    );
+    }));
   });
+  // A note is a row too: its author where a measurement names its metric, its text as the value.
+  const noted = (await historyNotes(patient, records, w)).map((note) => ({
+    at: note.createdAt,
+    line: line([
+      patient.patientId,
+      localTime(note.createdAt, clock.timeZone),
+      note.createdAt,
+      w.t("history.csv.note"),
+      null,
+      note.author,
+      note.text,
+      null,
+      null,
+      null,
+      note.about,
+    ]),
+  }));
+  // Oldest first; a note after the measurements of its instant (the sort is stable).
+  const lines = [...measured, ...noted].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map((row) => row.line);
   const header = line(COLUMNS.map((column) => w.t(`history.csv.${column}`)));
   return { filename: `patient-${patientId}-history.csv`, csv: `${BOM}${[header, ...lines].join("\r\n")}\r\n` };
 }

@@ -9,7 +9,7 @@ import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { goalsOf } from "@/lib/goals/service";
 import type { Locale } from "@/lib/i18n/locales";
-import { historyRecords, measurementQuality } from "@/lib/patients/history";
+import { historyNotes, historyRecords, measurementQuality } from "@/lib/patients/history";
 import type { HistoryView } from "@/lib/pdf/history-document";
 import { PDF_GONIOMETRY_COLUMNS } from "@/lib/pdf/plan";
 import { renderHistory } from "@/lib/pdf/pool";
@@ -35,6 +35,7 @@ export async function patientHistoryPdf(
     goalsOf(patient),
   ]);
   const w = wordsFor(language);
+  const notes = await historyNotes(patient, records, w);
   const profile = contact?.profile ?? null;
   const surgery = profile?.surgeryDate ?? null;
   const createdAt = new Date().toISOString();
@@ -72,6 +73,7 @@ export async function patientHistoryPdf(
     ),
     goniometry: goniometryTables(measurements, PDF_GONIOMETRY_COLUMNS),
     goals,
+    notes,
   };
   const bytes = await renderHistory(view, caller.limits.key, clock);
   return { filename: `patient-${patient.patientId}-history.pdf`, bytes };

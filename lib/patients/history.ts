@@ -7,7 +7,11 @@ import { kindOf } from "@/lib/assessments/kinds";
 import { presentMetrics, type Direction, type MetricUnit } from "@/lib/assessments/kinds/kind";
 import { loadResults } from "@/lib/assessments/read";
 import { readType } from "@/lib/assessments/types";
+import type { PatientHandle } from "@/lib/access";
+import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
+import { listNotes } from "@/lib/notes/service";
+import type { HistoryNote } from "@/lib/pdf/history-document";
 import { jointName, metricLabel, tokenName } from "@/lib/report-view/present";
 import type { Words } from "@/lib/report-view/words";
 
@@ -129,4 +133,21 @@ export function measurementQuality(record: Pick<HistoryRecord, "snapshot" | "res
   if (lighting) return w.t("history.quality.lighting", { lighting });
   if (percent) return w.t("history.quality.frames", { percent });
   return null;
+}
+
+/** Notes one export holds, like its records. */
+const EXPORT_MAX_NOTES = 1000;
+
+/** The care team's notes for the history documents: oldest first, each signed "name, clinic", with what it corrects or is about. */
+export async function historyNotes(patient: PatientHandle, records: HistoryRecord[], w: Words): Promise<HistoryNote[]> {
+  const { notes } = await listNotes(patient, { limit: EXPORT_MAX_NOTES });
+  const written = new Map(notes.map((note) => [note.id, note.createdAt]));
+  const codes = new Map(records.map((record) => [record.id, formatCode(record.code)]));
+  return notes.reverse().map((note) => ({
+    createdAt: note.createdAt,
+    author: [note.author.name ?? w.t("clinicianNotes.unnamed"), note.author.clinic?.name].filter(Boolean).join(", "),
+    text: note.text,
+    corrects: note.corrects === null ? null : (written.get(note.corrects) ?? null),
+    about: note.assessmentId === null ? null : (codes.get(note.assessmentId) ?? null),
+  }));
 }

@@ -52,6 +52,19 @@ export interface HistoryView {
   quality: Record<string, string>;
   goniometry: GoniometryTable[];
   goals: z.output<typeof goal>[];
+  /** The care team's signed notes, oldest first. */
+  notes: HistoryNote[];
+}
+
+export interface HistoryNote {
+  createdAt: string;
+  /** "Dr Ana Ruiz, Clínica Norte": the author as signed. */
+  author: string;
+  text: string;
+  /** When the note this one corrects was written; null when it corrects none. */
+  corrects: string | null;
+  /** The code of the result it is about; null when none. */
+  about: string | null;
 }
 
 const patientOf = (view: HistoryView, w: Words) => view.patient.name ?? w.t("history.unnamed", { id: view.patient.id });
@@ -214,6 +227,31 @@ function TestTable({
   );
 }
 
+const NOTE = { signed: { fontSize: 8, fontWeight: "bold" }, aside: { fontSize: 8, marginTop: 1 } } as const;
+
+function Notes({ notes }: { notes: HistoryNote[] }) {
+  const clock = useContext(ClockContext);
+  const { t } = useContext(WordsContext);
+  return (
+    <View>
+      <Text style={styles.heading} minPresenceAhead={40}>
+        {t("history.notes")}
+      </Text>
+      {notes.length === 0 ? <Text style={[styles.details, { marginTop: 0 }]}>{t("history.noNotes")}</Text> : null}
+      {notes.map((note, index) => (
+        <View key={`${note.createdAt}:${index}`} wrap={false} style={{ marginBottom: 6 }}>
+          <Text style={NOTE.signed}>{t("history.noteBy", { date: formatDateTime(note.createdAt, clock), author: note.author })}</Text>
+          <Text>{note.text}</Text>
+          {note.corrects ? (
+            <Text style={NOTE.aside}>{t("history.noteCorrects", { date: formatDateTime(note.corrects, clock) })}</Text>
+          ) : null}
+          {note.about ? <Text style={NOTE.aside}>{t("history.noteAbout", { code: note.about })}</Text> : null}
+        </View>
+      ))}
+    </View>
+  );
+}
+
 function Signature() {
   const { t } = useContext(WordsContext);
   const line = { borderBottomWidth: 0.75, borderBottomColor: "#1c2530", height: 22, marginBottom: 2 };
@@ -272,6 +310,7 @@ export function HistoryDocument({ view, fonts, clock = UTC_CLOCK }: { view: Hist
             {byKind(view.assessments).map(([type, items]) => (
               <TestTable key={type} type={type} items={items} quality={view.quality} />
             ))}
+            <Notes notes={view.notes} />
             <Signature />
           </Page>
         </ClockContext.Provider>
