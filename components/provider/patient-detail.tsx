@@ -16,6 +16,7 @@ import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
 import { typeLabel } from "@/lib/web/format";
 import { useMeasureWords } from "@/components/patients/measure-words";
+import { useReasonTexts } from "@/components/provider/reason-words";
 import { kindOf } from "@/lib/assessments/kinds";
 import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
@@ -76,6 +77,17 @@ function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
   );
 }
 
+function Reasons({ p }: { p: Profile }) {
+  const reasons = useReasonTexts(p);
+  return (
+    <ul className="mt-2 list-inside list-disc text-sm text-red-900">
+      {reasons.map((reason) => (
+        <li key={reason}>{reason}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** `initial`: the profile as the page read it on the server, so the first paint has the patient (and their glance). */
 export function PatientDetail({ id, initial }: { id: number; initial?: Profile }) {
   const t = useTranslations("patientDetail");
@@ -104,13 +116,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               </a>
               <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
             </p>
-            {p.needsAttention && (
-              <ul className="mt-2 list-inside list-disc text-sm text-red-900">
-                {p.attentionReasons.map((reason) => (
-                  <li key={reason.text}>{reason.text}</li>
-                ))}
-              </ul>
-            )}
+            {p.needsAttention && <Reasons p={p} />}
           </PageHeading>
           <GlanceStrip tests={p.tests} />
           <div className="grid gap-6 lg:grid-cols-3">

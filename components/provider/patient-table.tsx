@@ -8,9 +8,9 @@ import { firstPagePath, listPath, PAGE, type PatientPage, type PatientRow } from
 import { Pagination } from "@/components/ui/pagination";
 import { Badge, buttonStyles, Card, cx, inputStyles } from "@/components/ui";
 import { LabelledSelect } from "@/components/ui/labelled-select";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import { When } from "@/components/ui/when";
 import { useMeasureWords } from "@/components/patients/measure-words";
+import { useReasonTexts } from "@/components/provider/reason-words";
 import { kindOf, type Kind } from "@/lib/assessments/kinds";
 import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
@@ -76,6 +76,7 @@ function ReviewAction({ p, onReviewed }: { p: PatientRow; onReviewed: (id: numbe
 function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: string; onReviewed: (id: number, at: string) => void }) {
   const t = useTranslations("patientTable");
   const tr = useTranslations("review");
+  const reasons = useReasonTexts(p);
   if (reviewedAt)
     return (
       <div className="mt-1 text-xs font-medium text-emerald-900">
@@ -89,8 +90,8 @@ function Flag({ p, reviewedAt, onReviewed }: { p: PatientRow; reviewedAt?: strin
     <div className="mt-1 space-y-0.5">
       <Badge tone={flagged ? "red" : "amber"}>{t(`group.${p.attentionGroup}`)}</Badge>
       <ul className={cx("text-xs", flagged ? "text-red-900" : "text-amber-900")}>
-        {p.attentionReasons.map((reason) => (
-          <li key={reason.text}>{reason.text}</li>
+        {reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
         ))}
       </ul>
       {flagged && <ReviewAction p={p} onReviewed={onReviewed} />}
@@ -116,12 +117,13 @@ function ByTest({ p }: { p: PatientRow }) {
  */
 function LatestResults({ p, className }: { p: PatientRow; className?: string }) {
   const kinds = useTranslations("kinds");
+  const t = useTranslations("patientTable");
   const measure = useMeasureWords();
   const shown = p.tests.flatMap((test) => {
     const kind = kindOf(test.test);
     if (!kind) return [];
     const value = formatValue(primaryMeasure(kind), measureFromHeadline(kind, test.score), measure);
-    const hand = test.hand ? ` (${HAND_NAMES[test.hand] ?? test.hand})` : "";
+    const hand = test.hand ? ` (${t(`hands.${test.hand}`)})` : "";
     return [{ key: `${test.test}:${test.hand}`, name: `${kinds(`${kind.type as Kind}.name`)}${hand}`, value }];
   });
   if (shown.length === 0) return <span className={className}>—</span>;
@@ -140,7 +142,7 @@ function About({ p }: { p: PatientRow }) {
   const t = useTranslations("patientTable");
   return (
     <div className="text-xs text-slate-700">
-      {[p.hand ? HAND_NAMES[p.hand] : null, p.injury].filter(Boolean).join(" · ") || t("noInjury")}
+      {[p.hand ? t(`hands.${p.hand}`) : null, p.injury].filter(Boolean).join(" · ") || t("noInjury")}
     </div>
   );
 }
