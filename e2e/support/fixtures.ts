@@ -120,7 +120,9 @@ export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone"
 export async function expectNoSideScroll(page: Page): Promise<void> {
   const { overflow, outside } = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    // The innermost elements that reach past the right edge: what to fix when the page scrolls.
+    const overflow = document.documentElement.scrollWidth - width;
+    if (overflow <= 1) return { overflow, outside: [] };
+    // The innermost unclipped elements that reach past the right edge: what to fix.
     const clipped = (el: Element) => {
       for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
         if (getComputedStyle(up).overflowX !== "visible") return true;
@@ -129,7 +131,7 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
     const past = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el));
     const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
     return {
-      overflow: document.documentElement.scrollWidth - width,
+      overflow,
       outside: innermost
         .slice(0, 5)
         .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${(el.textContent ?? "").slice(0, 60)}`),
