@@ -130,7 +130,7 @@ function LatestResults({ p, className }: { p: PatientRow; className?: string }) 
   return (
     <ul className={cx("space-y-0.5", className)}>
       {shown.map((item) => (
-        <li key={item.key} className="whitespace-nowrap">
+        <li key={item.key} className="sm:whitespace-nowrap">
           <span className="font-normal text-slate-700">{item.name}</span> <span className="font-semibold text-slate-900">{item.value}</span>
         </li>
       ))}
@@ -313,10 +313,10 @@ export function PatientTable({
                           <About p={p} />
                         </div>
                         <div className="shrink-0 text-right">
-                          <LatestResults p={p} className="text-xs" />
                           <TrendMark trend={p.trend} />
                         </div>
                       </div>
+                      <LatestResults p={p} className="mt-1 text-xs" />
                       <ByTest p={p} />
                       <Flag p={p} reviewedAt={reviewed[p.id]} onReviewed={onReviewed} />
                       <div className="mt-1 text-xs text-slate-700">
