@@ -41,7 +41,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const devApp = await startApp(DEV_APP_ORIGIN, { ...baseEnv(DEV_APP_PORT, { DATA_DIR: dataDirs[1]! }), ALLOW_DEV_AUTH: "true" });
 
-  const seeded = await seed(APP_ORIGIN, idp, JSON.parse(history.stdout));
+  const written = JSON.parse(history.stdout);
+  const seeded = await seed(APP_ORIGIN, idp, written.history, written.knownTruth);
   process.env.E2E_SEED = JSON.stringify(seeded);
   process.env.E2E_IDP_JWK = JSON.stringify(idp.privateJwk);
   process.env.E2E_IDP_ISSUER = idp.issuer;

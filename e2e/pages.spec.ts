@@ -143,12 +143,13 @@ test("the provider list names the test that raises the flag; phones get cards; f
   const { recovering, painWorse } = seeded().history;
   await signIn(page, await clinician("provider-pat"), "/provider");
   const list = isPhone(testInfo) ? page.getByRole("list", { name: "Patients" }) : page.getByRole("table");
+  const painReason = /^Worst pain \(both hands\) 2 → 4\/10 \(worse, ≥ 2 points\) since the (first|previous) result \(\d{4}-\d\d-\d\d\)$/;
 
-  // Recovering: every test better, the overall score (each test's latest, carried forward) up
-  // less than 2 points on its last day: stable, no flag. Pain worse: overall up, flagged for pain.
+  // Recovering: every test better over the weeks, no flag. Pain worse: worst pain 2 → 4/10 reaches
+  // Farrar's 2 points, flagged for pain on its own scale although the range of motion improved.
   for (const [who, flagged, overall, byTest] of [
-    [recovering, false, "Stable", "By test: 3 improving"],
-    [painWorse, true, "Improving", "By test: 1 improving, 1 declining"],
+    [recovering, false, "Improving", "By test: 1 improving, 2 stable"],
+    [painWorse, true, "Declining", "By test: 1 stable, 1 declining"],
   ] as const) {
     await page.getByRole("searchbox", { name: "Search" }).fill(who.name);
     const row = isPhone(testInfo)
@@ -158,10 +159,10 @@ test("the provider list names the test that raises the flag; phones get cards; f
     await expect(row.getByText(overall, { exact: true })).toBeVisible();
     await expect(row.getByText(byTest)).toBeVisible();
     if (flagged) {
-      await expect(row.getByText("Needs attention")).toBeVisible();
-      await expect(row.getByText("Pain (both hands) down 25 points since the previous result, 85 → 60", { exact: false })).toBeVisible();
+      await expect(row.getByText("Clinically important decline", { exact: true })).toBeVisible();
+      await expect(row.getByText(painReason)).toBeVisible();
     } else {
-      await expect(row.getByText("Needs attention")).toHaveCount(0);
+      await expect(row.getByText("Clinically important decline")).toHaveCount(0);
     }
   }
   if (isPhone(testInfo)) await expect(page.getByRole("table")).toBeHidden();
@@ -185,16 +186,14 @@ test("the provider list names the test that raises the flag; phones get cards; f
 
   await list.getByRole("link", { name: painWorse.name }).click();
   await expect(page.getByRole("heading", { level: 1, name: painWorse.name })).toBeVisible();
-  await expect(
-    page.getByRole("main").getByText("Pain (both hands) down 25 points since the previous result, 85 → 60", { exact: false }).first(),
-  ).toBeVisible();
+  await expect(page.getByRole("main").getByText(painReason).first()).toBeVisible();
   const strip = page.getByRole("region", { name: "At a glance" });
   await expect(strip.getByRole("listitem").filter({ hasText: "Pain · Both hands" })).toContainText(
     "↑ +2.5 (worse) since the previous result",
   );
   const narrative = page.locator("section").filter({ has: page.getByRole("heading", { name: "Narrative summary" }) });
   await expect(
-    narrative.getByText(/Flagged for attention: Pain \(both hands\) down 25 points since the previous result, 85 → 60/),
+    narrative.getByText(/Flagged for attention: Worst pain \(both hands\) 2 → 4\/10 \(worse, ≥ 2 points\) since the/),
   ).toBeVisible();
   await expectAccessible(page, testInfo, "provider-patient-flagged");
   await expectNoSideScroll(page);

@@ -33,9 +33,11 @@ test("a provider finds the patient who needs attention and opens their record", 
   await expect(table.getByRole("link", { name: attention.name })).toBeVisible();
   await expect(table.getByRole("link", { name: steady.name })).toHaveCount(0);
   const row = rows.filter({ hasText: attention.name });
-  await expect(row.getByText("Needs attention")).toBeVisible();
-  await expect(row.getByText("28", { exact: true })).toBeVisible();
-  await expect(row.getByText("Overall score 28 is below 40")).toBeVisible();
+  // Flagged as low on the test's own scale, with the threshold it crossed.
+  await expect(row.getByText("Low, unchanged", { exact: true })).toBeVisible();
+  await expect(row.getByText("Range of motion (right) 28 (low: 40 or lower)", { exact: true })).toBeVisible();
+  await expect(row.getByText("Range of motion (Right hand)")).toBeVisible();
+  await expect(row.getByText("28 / 100", { exact: true })).toBeVisible();
 
   await page.getByRole("combobox", { name: "Sort by" }).selectOption("score");
   await page.getByRole("combobox", { name: "Trend" }).selectOption("stable");

@@ -25,8 +25,13 @@ test("a patient reads the dashboard in Spanish after choosing it", async ({ page
 
   await expect(page).toHaveTitle(/ · Evaluación de la mano$/);
   await expect(page.getByRole("heading", { level: 1, name: /^(Hola, |Mi panel)/ })).toBeVisible();
-  await expect(page.getByText("Puntuaciones sobre 100, más alta es mejor:")).toBeVisible();
   const glance = page.getByRole("region", { name: "De un vistazo" });
+  await expect(
+    glance.getByText(
+      "Bandas propias de este servicio para puntuaciones de 0 a 100 en las que más alto es mejor (no son normas publicadas):",
+    ),
+  ).toBeVisible();
+  await expect(glance.getByText("más alto es mejor").first()).toBeVisible();
   await expect(glance.getByText("Amplitud de movimiento").first()).toBeVisible();
   await expect(glance.getByText("Sin resultado anterior").first()).toBeVisible();
   const history = section(page, "Historial de evaluaciones");
@@ -68,7 +73,10 @@ test("a clinic admin reads the patient list, the clinic page and the poster in S
   const rows = isPhone(testInfo) ? list.locator(":scope > li") : list.getByRole("row").filter({ has: page.getByRole("link") });
   await expect(rows).toHaveCount(1);
   await expect(rows.getByRole("link", { name: displayName(patientLogin) })).toBeVisible();
-  await expect(rows.getByText("Requiere atención", { exact: true })).toBeVisible();
+  // Flagged as low on the test's own scale, in Spanish words and numbers.
+  await expect(rows.getByText("Bajo, sin cambios", { exact: true })).toBeVisible();
+  await expect(rows.getByText("Amplitud de movimiento (mano derecha) 28 (umbral: 40 o menos)", { exact: true })).toBeVisible();
+  await expect(rows.getByText("Amplitud de movimiento (Mano derecha)", { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, "provider-es");
   await expectNoSideScroll(page);
   await screenshot(page, testInfo, "provider-es");

@@ -52,7 +52,8 @@ test("a clinician marks a flagged patient reviewed from the list, sets a goal se
   const rows = isPhone(testInfo) ? list.locator(":scope > li") : list.getByRole("row").filter({ has: page.getByRole("link") });
   await expect(rows).toHaveCount(1);
   const row = rows.filter({ hasText: patient.name });
-  await expect(row.getByText("Needs attention", { exact: true })).toBeVisible();
+  await expect(row.getByText("Low, unchanged", { exact: true })).toBeVisible();
+  await expect(row.getByText("Range of motion (right) 38 (low: 40 or lower)", { exact: true })).toBeVisible();
   await expectAccessible(page, testInfo, "therapist-list");
 
   // A failure stays beside the button; the list is not fetched again either way.
@@ -66,7 +67,7 @@ test("a clinician marks a flagged patient reviewed from the list, sets a goal se
   await expect(row.getByText("Could not mark reviewed; try again.")).toBeVisible();
   await mark.click();
   await expect(page.getByRole("status").filter({ hasText: `${patient.name} marked reviewed.` })).toBeAttached();
-  await expect(row.getByText("Needs attention", { exact: true })).toHaveCount(0);
+  await expect(row.getByText("Low, unchanged", { exact: true })).toHaveCount(0);
   await expect(row.getByText(/^Reviewed/)).toBeVisible();
   expect(listed).toBe(0);
   await expectAccessible(page, testInfo, "therapist-list-reviewed");

@@ -10,6 +10,7 @@ import { mkdirSync } from "node:fs";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { ROM_FINGERS, romJointNormal } from "@/lib/assessments/kinds/rom";
+import { KNOWN_TRUTH } from "@/lib/seed/known-truth";
 import { startDemoServer, type DemoServer } from "./lib/demo-server";
 import { giveDevelopmentPatientHistory } from "./lib/patient-history";
 
@@ -59,6 +60,24 @@ function romWithJoints(hand: "LEFT" | "RIGHT", reach: number, overallScore: numb
         };
       }),
     ),
+  };
+}
+
+/** The provider pages' words the pictures find their way by, in each language they are taken in. */
+const PROVIDER_WORDS = {
+  en: { search: "Search", patients: "Patients", narrative: "Narrative summary" },
+  es: { search: "Buscar", patients: "Pacientes", narrative: "Resumen narrativo" },
+};
+
+/** The known-truth clinic's QuickDASH decliner (lib/seed/known-truth.ts): QuickDASH, its reason and its direction on one page. */
+function openQuickdashPatient(words: (typeof PROVIDER_WORDS)["en"]) {
+  const name = KNOWN_TRUTH.find((patient) => patient.key === "quickdash-worse")!.name;
+  return async (page: Page) => {
+    await page.getByRole("searchbox", { name: words.search }).fill(name);
+    await settle(page);
+    const list = page.getByRole("table").or(page.getByRole("list", { name: words.patients }));
+    await list.getByRole("link", { name }).click();
+    await page.getByRole("heading", { name: words.narrative }).waitFor();
   };
 }
 
@@ -115,18 +134,8 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "dashboard-es", path: "/dashboard", as: "patient", language: "es" },
     { name: "provider", path: "/provider", as: "care_provider" },
     { name: "provider-es", path: "/provider", as: "care_provider", language: "es" },
-    {
-      name: "provider-patient",
-      path: "/provider",
-      as: "care_provider",
-      then: async (page) => {
-        await page.getByRole("combobox", { name: "Attention" }).selectOption("true");
-        await settle(page);
-        const list = page.getByRole("table").or(page.getByRole("list", { name: "Patients" }));
-        await list.getByRole("link").first().click();
-        await page.getByRole("heading", { name: "Narrative summary" }).waitFor();
-      },
-    },
+    { name: "provider-patient", path: "/provider", as: "care_provider", then: openQuickdashPatient(PROVIDER_WORDS.en) },
+    { name: "provider-patient-es", path: "/provider", as: "care_provider", language: "es", then: openQuickdashPatient(PROVIDER_WORDS.es) },
     {
       name: "provider-patient-joints",
       path: "/provider",

@@ -66,7 +66,7 @@ export default async function ProviderPage({ searchParams }: { searchParams: Pro
         </p>
       </PageHeading>
       {!answer.ok && <Alert>{t("clinicsFailed", { message: errorText(answer.data) })}</Alert>}
-      <PageMessages namespaces={["patientTable", "review", "kinds", "measure"]}>
+      <PageMessages namespaces={["patientTable", "attentionReason", "review", "kinds", "measure"]}>
         <PatientTable
           initial={first.ok ? first.data : undefined}
           clinics={clinics}

@@ -187,7 +187,8 @@ export function GoniometryTables({ tables }: { tables: GoniometryTable[] }) {
   if (tables.length === 0) return null;
   return (
     <div className="space-y-3">
-      <div className={tables.length > 1 ? "grid gap-6 lg:grid-cols-2" : undefined}>
+      {/* grid-cols-1 (minmax(0, 1fr)) on a phone: a wide table scrolls in its region, the page does not. */}
+      <div className={tables.length > 1 ? "grid grid-cols-1 gap-6 lg:grid-cols-2" : undefined}>
         {tables.map((table) => (
           <HandTable key={table.hand} table={table} />
         ))}

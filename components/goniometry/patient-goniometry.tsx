@@ -30,7 +30,7 @@ export function PatientGoniometry({ patientId }: { patientId: number }) {
               <GoniometryTables tables={tables} />
             </div>
           ) : (
-            <p className="text-sm text-slate-700">{t("none")}</p>
+            <p className="text-sm text-slate-700">{t("noneMeasured")}</p>
           );
         }}
       </Show>

@@ -18,6 +18,7 @@ import { useHandName } from "@/components/ui/hand-name";
 import type { narrativeResponse, patientProfile } from "@/lib/patients/schemas";
 import type { Kind } from "@/lib/assessments/kinds";
 import { useMeasureWords } from "@/components/patients/measure-words";
+import { useReasonTexts } from "@/components/provider/reason-words";
 import { kindOf } from "@/lib/assessments/kinds";
 import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
@@ -74,6 +75,17 @@ function MarkReviewed({ id, onDone }: { id: number; onDone: () => void }) {
   );
 }
 
+function Reasons({ p }: { p: Profile }) {
+  const reasons = useReasonTexts(p);
+  return (
+    <ul className="mt-2 list-inside list-disc text-sm text-red-900">
+      {reasons.map((reason) => (
+        <li key={reason}>{reason}</li>
+      ))}
+    </ul>
+  );
+}
+
 /** `initial`: the profile as the page read it on the server, so the first paint has the patient (and their glance). */
 export function PatientDetail({ id, initial }: { id: number; initial?: Profile }) {
   const t = useTranslations("patientDetail");
@@ -103,13 +115,7 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               <HistoryPdfLink patientId={p.id} label={t("exportCsv")} format="csv" />
               <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
             </p>
-            {p.needsAttention && (
-              <ul className="mt-2 list-inside list-disc text-sm text-red-900">
-                {p.attentionReasons.map((reason) => (
-                  <li key={reason.text}>{reason.text}</li>
-                ))}
-              </ul>
-            )}
+            {p.needsAttention && <Reasons p={p} />}
           </PageHeading>
           <GlanceStrip tests={p.tests} />
           <div className="grid gap-6 lg:grid-cols-3">

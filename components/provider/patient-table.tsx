@@ -11,6 +11,7 @@ import { LabelledSelect } from "@/components/ui/labelled-select";
 import { useHandName } from "@/components/ui/hand-name";
 import { When } from "@/components/ui/when";
 import { useMeasureWords } from "@/components/patients/measure-words";
+import { useReasonTexts } from "@/components/provider/reason-words";
 import { kindOf, type Kind } from "@/lib/assessments/kinds";
 import { primaryMeasure } from "@/lib/assessments/kinds/kind";
 import { formatValue, measureFromHeadline } from "@/lib/report-view/measure";
@@ -98,6 +99,7 @@ function Flag({
 }) {
   const t = useTranslations("patientTable");
   const tr = useTranslations("review");
+  const reasons = useReasonTexts(p);
   if (reviewedAt)
     return (
       <div className="mt-1 text-xs font-medium text-emerald-900">
@@ -111,8 +113,8 @@ function Flag({
     <div className="mt-1 space-y-0.5">
       <Badge tone={flagged ? "red" : "amber"}>{t(`group.${p.attentionGroup}`)}</Badge>
       <ul className={cx("text-xs", flagged ? "text-red-900" : "text-amber-900")}>
-        {p.attentionReasons.map((reason) => (
-          <li key={reason.text}>{reason.text}</li>
+        {reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
         ))}
       </ul>
       {flagged && <ReviewAction p={p} clinicId={clinicId} onReviewed={onReviewed} />}
@@ -151,7 +153,7 @@ function LatestResults({ p, className }: { p: PatientRow; className?: string }) 
   return (
     <ul className={cx("space-y-0.5", className)}>
       {shown.map((item) => (
-        <li key={item.key} className="whitespace-nowrap">
+        <li key={item.key} className="sm:whitespace-nowrap">
           <span className="font-normal text-slate-700">{item.name}</span> <span className="font-semibold text-slate-900">{item.value}</span>
         </li>
       ))}
@@ -335,10 +337,10 @@ export function PatientTable({
                           <About p={p} />
                         </div>
                         <div className="shrink-0 text-right">
-                          <LatestResults p={p} className="text-xs" />
                           <TrendMark trend={p.trend} />
                         </div>
                       </div>
+                      <LatestResults p={p} className="mt-1 text-xs" />
                       <ByTest p={p} />
                       <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
                       <div className="mt-1 text-xs text-slate-700">

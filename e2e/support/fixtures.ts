@@ -118,6 +118,28 @@ export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone"
 
 /** The page does not scroll sideways (readable at 390 px). */
 export async function expectNoSideScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(1);
+  const { overflow, outside } = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const overflow = document.documentElement.scrollWidth - width;
+    if (overflow <= 1) return { overflow, outside: [] };
+    // The innermost unclipped elements that reach past the right edge: what to fix.
+    const clipped = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
+      return false;
+    };
+    // At most 300 candidates: on a large page the ancestors' styles of every element outrun the test.
+    const past = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .slice(0, 300)
+      .filter((el) => !clipped(el));
+    const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+    return {
+      overflow,
+      outside: innermost
+        .slice(0, 5)
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}"> ${(el.textContent ?? "").slice(0, 60)}`),
+    };
+  });
+  expect(overflow, `horizontal overflow in px; past the edge: ${outside.join(" | ")}`).toBeLessThanOrEqual(1);
 }

@@ -29,6 +29,8 @@ export interface Seed {
   steady: SeededPatient;
   /** Written into the database before the app starts (history-seed.ts). */
   history: { recovering: SeededPatient; painWorse: SeededPatient };
+  /** The clinic of known truth (lib/seed/known-truth.ts), written the same way; no member yet. */
+  knownTruth: SeededClinic;
 }
 
 async function shareWith(origin: string, clinic: SeededClinic, token: string): Promise<void> {
@@ -64,7 +66,7 @@ async function patient(
   return { login, name: displayName(login), id: me.id };
 }
 
-export async function seed(origin: string, idp: RunningProvider, history: Seed["history"]): Promise<Seed> {
+export async function seed(origin: string, idp: RunningProvider, history: Seed["history"], knownTruth: Seed["knownTruth"]): Promise<Seed> {
   const run = Date.now().toString(36);
   const adminLogin = `admin-seed-${run}`;
   const admin = await mintToken(idp.privateJwk, idp.issuer, adminLogin);
@@ -84,5 +86,6 @@ export async function seed(origin: string, idp: RunningProvider, history: Seed["
     ),
     steady: await patient(origin, idp, clinic, `blake-steady-${run}`, 86, "Typing is comfortable again, little pain."),
     history,
+    knownTruth,
   };
 }

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TestStanding } from "@/lib/patients/schemas";
-import { attentionReasons, oneDecimal, testLabel, TEST_NAMES, TREND_WORDS } from "@/lib/patients/standing";
+import { attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES, TREND_WORDS } from "@/lib/patients/standing";
 
 const standing = (over: Partial<TestStanding>): TestStanding => ({
   test: "ROM",
@@ -128,5 +128,20 @@ test("low is per test on its own scale; re-measures are listed without the flag;
   assert.deepEqual(
     attentionReasons(tests, false).map((r) => r.reason),
     ["remeasure", "remeasure"],
+  );
+});
+
+test("each test's line in the note says which way is worse, as a clinician writes it", () => {
+  assert.equal(
+    testLine(standing({ test: "QUICKDASH", hand: null, trend: "declining", measure: measure({ value: 38.6, previousValue: 20.5 }) })),
+    "QuickDASH 20.5 → 38.6 (0–100, higher is worse), declining",
+  );
+  assert.equal(
+    testLine(standing({ test: "PAIN", hand: "BOTH", trend: "declining", measure: measure({ value: 4, previousValue: 1.5 }) })),
+    "Worst pain (both hands) 1.5 → 4/10 (higher is worse), declining",
+  );
+  assert.equal(
+    testLine(standing({ test: "ROM", hand: "RIGHT", otherHandPercent: 127, measure: measure({ value: 70 }) })),
+    "Range of motion (right) 70 (0–100, higher is better), one result so far (127 % of the other hand)",
   );
 });

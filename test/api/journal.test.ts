@@ -140,7 +140,7 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     const empty = await api.get(`/journal/narrative-context/${writer.id}`);
     assert.equal(empty.status, 200);
     assert.match(empty.body.context, /^No journal entries yet\./);
-    assert.match(empty.body.context, /Range of motion \(\w+\) 58, one result so far; trend stable\.$/);
+    assert.match(empty.body.context, /Range of motion \(\w+\) 58 \(0–100, higher is better\), one result so far; trend stable\.$/);
 
     await api.post("/journal", { patientId: writer.id, entryType: "PRE_ASSESSMENT", transcript: "Oldest words.", painRating: 6 });
     for (let i = 0; i < 11; i++) {

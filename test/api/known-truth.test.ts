@@ -83,7 +83,7 @@ test("the note says what the list says; after a review, who reviewed it and that
   const sharp = rows.find((row) => row.name === "Iris Sharp")!;
   const before = (await api.get(`/patients/${sharp.id}/narrative-summary`, { token })).body.summary as string;
   assert.match(before, /4 results on 4 days over 3 weeks, the latest on /);
-  assert.match(before, /Range of motion \(right\) 73 → 52, declining/);
+  assert.match(before, /Range of motion \(right\) 73 → 52 \(0–100, higher is better\), declining/);
   assert.match(before, /Flagged for attention: Range of motion \(right\) 74 → 52 \(−22, worse; clinically important ≥ 10\)/);
   assert.equal((await api.post(`/patients/${sharp.id}/review`, undefined, { token })).status, 200);
   const after = (await api.get(`/patients/${sharp.id}/narrative-summary`, { token })).body.summary as string;

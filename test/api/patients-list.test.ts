@@ -430,10 +430,10 @@ test("one test declining while the others improve: flagged, and the flag names t
     ],
   });
   const note = (await api.get(`/patients/${ids.decliner}/narrative-summary`, { token: provider })).body.summary;
-  assert.match(note, /Worst pain \(both hands\) 1\.5 → 4\/10, declining/);
+  assert.match(note, /Worst pain \(both hands\) 1\.5 → 4\/10 \(higher is worse\), declining/);
   assert.match(
     note,
-    /Range of motion \(left\) 50 → 55, stable \(79 % of the other hand\); Range of motion \(right\) 60 → 70, improving \(127 % of the other hand\)/,
+    /Range of motion \(left\) 50 → 55 \(0–100, higher is better\), stable \(79 % of the other hand\); Range of motion \(right\) 60 → 70 \(0–100, higher is better\), improving \(127 % of the other hand\)/,
   );
   assert.match(note, /Flagged for attention: Worst pain \(both hands\) 1\.5 → 4\/10 \(worse, ≥ 2 points\)/);
 });
@@ -492,7 +492,7 @@ test("single results: not enough data per test, no flag unless the test's own re
   });
   const note = (await api.get(`/patients/${ids.single}/narrative-summary`, { token: provider })).body.summary;
   // Pain is said on its own 0-10 scale: a score of 72 is a worst rating of 2.8.
-  assert.match(note, /Worst pain \(both hands\) 2\.8\/10, one result so far/);
+  assert.match(note, /Worst pain \(both hands\) 2\.8\/10 \(higher is worse\), one result so far/);
 });
 
 test("the filters use the same figures: Decliner is declining; the flag is on Decliner and Lone", async () => {

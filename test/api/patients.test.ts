@@ -343,7 +343,7 @@ describe("journal view and narrative summary (template, no model configured)", (
     assert.match(note, /^Sam Carter is being followed for a scaphoid fracture of the left hand; screw fixation on 2 January 2026/);
     assert.match(note, /1 result on 1 day, the latest on /);
     // The profile names the left hand: the right hand's 35 is shown, not judged.
-    assert.match(note, /Range of motion \(right\) 35, one result so far \(the unaffected hand, not judged\)/);
+    assert.match(note, /Range of motion \(right\) 35 \(0–100, higher is better\), one result so far \(the unaffected hand, not judged\)/);
     assert.match(note, /rated pain 3\/10 and function 5\/10 and wrote: "Better after the exercises, gripping a mug now\."/);
     assert.match(note, /Reported pain has eased from 5\/10/);
     assert.match(note, /Nothing currently flags this patient for attention/);
@@ -408,6 +408,6 @@ describe("narrative summary from a language model", () => {
     const { body } = await client.get(`/patients/${patient.id}/narrative-summary`, { token: provider });
     llm.delay(0);
     assert.equal(body.source, "template");
-    assert.match(body.summary, /Range of motion \(right\) 61, one result so far/);
+    assert.match(body.summary, /Range of motion \(right\) 61 \(0–100, higher is better\), one result so far/);
   });
 });

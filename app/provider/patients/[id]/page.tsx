@@ -39,6 +39,7 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
           "patientForms",
           "patientDetail",
           "patientTable",
+          "attentionReason",
           "review",
           "goals",
           "scoreChart",
