@@ -45,7 +45,6 @@ test("the patient's dashboard speaks Spanish: title, heading, every panel and th
     "Código de la clínica",
     "Buscar clínica",
     "Escribir en mi diario",
-    "Suscripción",
     "Historial de puntuaciones",
     "Historial de evaluaciones",
     "Quién ha consultado mi historial",
@@ -77,7 +76,7 @@ test("the provider's patient list and a patient's page speak Spanish", async () 
   const list = await page("/provider", "care_provider");
   assert.match(list, /<title>Pacientes · Evaluación de la mano<\/title>/);
   assert.ok(list.includes("Últimas puntuaciones, tendencias y quién necesita atención"));
-  const patient = await page("/provider/patients/1", "care_provider");
+  const patient = await page("/provider/patients/1", "admin");
   assert.match(patient, /<title>Paciente · Evaluación de la mano<\/title>/);
   assert.ok(patient.includes("← Todos los pacientes"));
   const staffOnly = await page("/dashboard", "care_provider");
