@@ -109,8 +109,11 @@ test("the clinic pages and the printable poster speak Spanish, counts and roles 
 });
 
 test("the developer pages speak Spanish around the API's own English descriptions", async () => {
-  const developers = await page("/developers", null);
-  assert.match(developers, /<title>Desarrolladores · Evaluación de la mano<\/title>/);
+  const start = await page("/developers", null);
+  assert.match(start, /<title>Desarrolladores · Evaluación de la mano<\/title>/);
+  const developers = [start, ...(await Promise.all(["tokens", "endpoints", "contact"].map((p) => page(`/developers/${p}`, null))))].join(
+    "",
+  );
   for (const words of [
     "Desarrolle sobre la API de evaluación de la mano",
     "Inicio rápido",
