@@ -67,6 +67,8 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   page,
   baseURL,
 }, testInfo) => {
+  // Two axe passes over the whole reference: slow on a busy machine.
+  test.setTimeout(180_000);
   const own = new URL(baseURL!).host;
   const outside: string[] = [];
   page.on("request", (request) => {

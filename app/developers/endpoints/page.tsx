@@ -36,9 +36,9 @@ export default async function EndpointsPage() {
         </p>
       </PageHeading>
       <DeveloperNav current="endpoints" />
-      <ul className="grid gap-x-8 text-sm lg:grid-cols-2">
+      <ul className="grid gap-x-6 text-sm md:grid-cols-2 lg:grid-cols-3">
         {operations.map(({ path, method, operation }) => (
-          <li key={method + path} className="min-w-0 border-b border-slate-200 py-2">
+          <li key={method + path} className="min-w-0 border-b border-slate-200 py-1.5">
             <p className="font-mono text-slate-900">
               <span className="mr-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-bold text-slate-800">{method.toUpperCase()}</span>
               <Link href={`/developers/api#${operation.operationId}`} className="break-all text-teal-800 underline underline-offset-2">
