@@ -28,7 +28,7 @@ export function PoorLightNotice({
       className="flex flex-col gap-3 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
     >
       <p>{share === null ? w.t("assessmentPage.poorLightNoShare") : w.t("assessmentPage.poorLight", { percent: w.number(share, 0) })}</p>
-      <LinkButton href="/measure" variant="secondary" className="shrink-0 whitespace-nowrap">
+      <LinkButton href="/measure" prefetch={false} variant="secondary" className="shrink-0 whitespace-nowrap">
         {w.t("assessmentPage.measureAgain")}
       </LinkButton>
     </div>

@@ -29,7 +29,9 @@ function FirstSteps() {
     <Card title={t("title")}>
       <p className="text-sm text-slate-700">{t("body")}</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <LinkButton href="/measure">{t("measure")}</LinkButton>
+        <LinkButton href="/measure" prefetch={false}>
+          {t("measure")}
+        </LinkButton>
         <a href="#clinic-shares" className={buttonStyles.secondary}>
           {t("share")}
         </a>
