@@ -1,20 +1,51 @@
-// The developers page (quick start, lead form with the API's field errors inline) and the API
-// reference, which must work with no outside network.
+// The developer pages (a short quick start, then tokens, endpoints and contact on pages of their
+// own, none longer than about 4,000 px at 1280), the lead form with the API's field errors
+// inline, and the API reference, which opens on Assessments and must work with no outside network.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, expectNoSideScroll } from "./support/fixtures";
 
-test("the lead form shows the API's field error for a bad e-mail, then accepts a good one", async ({ page }, testInfo) => {
+/** At 1280 px wide, a page a reader scrolls through in a few screens. */
+async function expectShort(page: Page, route: string): Promise<void> {
+  if (test.info().project.name !== "desktop") return;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height, `${route} height in px`).toBeLessThanOrEqual(4_000);
+}
+
+test("the quick start, tokens and endpoints are short pages of their own, linked from each other", async ({ page }, testInfo) => {
   await page.goto("/developers");
+  const nav = page.getByRole("navigation", { name: "Developer pages" });
   await expect(page.getByRole("link", { name: "API reference" }).first()).toHaveAttribute("href", "/developers/api");
   await expect(page.getByRole("heading", { name: "Quick start" })).toBeVisible();
   await expect(page.getByRole("region", { name: "Submit a result: command" })).toContainText("/api/assessments/rom");
+  await expect(nav.getByRole("link", { name: "Quick start" })).toHaveAttribute("aria-current", "page");
+  await expectShort(page, "/developers");
+  await expectAccessible(page, testInfo, "developers");
+  await expectNoSideScroll(page);
+
+  await nav.getByRole("link", { name: "Tokens" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Getting a token" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "A native app: authorization code with PKCE" })).toBeVisible();
+  await expectShort(page, "/developers/tokens");
+  await expectAccessible(page, testInfo, "developers-tokens");
+  await expectNoSideScroll(page);
+
+  await page.getByRole("navigation", { name: "Developer pages" }).getByRole("link", { name: "Endpoints" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Every endpoint" })).toBeVisible();
   await expect(page.getByRole("link", { name: "/api/lookup/{code}", exact: true })).toHaveAttribute(
     "href",
     "/developers/api#lookUpAssessment",
   );
-  await expectAccessible(page, testInfo, "developers");
+  await expectShort(page, "/developers/endpoints");
+  await expectAccessible(page, testInfo, "developers-endpoints");
+  await expectNoSideScroll(page);
+});
+
+test("the lead form shows the API's field error for a bad e-mail, then accepts a good one", async ({ page }, testInfo) => {
+  await page.goto("/developers/contact");
+  await expect(page.getByRole("heading", { level: 1, name: "Stay in touch or book a demo" })).toBeVisible();
+  await expectShort(page, "/developers/contact");
+  await expectAccessible(page, testInfo, "developers-contact");
   await expectNoSideScroll(page);
 
   await page.getByRole("radio", { name: "Book a demo" }).check();
@@ -36,6 +67,8 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   page,
   baseURL,
 }, testInfo) => {
+  // Two axe passes over the whole reference: slow on a busy machine.
+  test.setTimeout(180_000);
   const own = new URL(baseURL!).host;
   const outside: string[] = [];
   page.on("request", (request) => {
@@ -52,6 +85,9 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   );
   await page.goto("/developers/api");
   await expect(page.getByRole("heading", { level: 1, name: "API reference" })).toBeVisible();
+  // It opens on Assessments: first in the section list and first on the page.
+  await expect(page.getByRole("navigation", { name: "API sections" }).getByRole("link").first()).toHaveText("Assessments");
+  await expect(page.getByRole("heading", { level: 2 }).first()).toHaveText("Assessments");
   const submit = page.locator("section#submitRomAssessment");
   await expect(submit.getByRole("heading", { level: 3 })).toHaveText(/POST\s*\/api\/assessments\/rom/);
   const requestBody = submit.locator("details", { has: page.locator("summary", { hasText: "Request body" }) });

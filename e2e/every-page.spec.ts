@@ -1,12 +1,13 @@
-// axe finds no violation (any impact; WCAG 2.1 A and AA and best practices) on any page of the
-// app, each visited by the person it is for, with data on it: the list below names every page
-// route (app/**/page.tsx), and a page added without joining it fails the first test.
+// Every page of the app, each visited by the person it is for, with data on it, in English and in
+// Spanish, at both sizes (the desktop and phone projects): one h1, no sideways scroll, and axe
+// finds no violation (any impact; WCAG 2.1 A and AA and best practices). The list below names
+// every page route (app/**/page.tsx), and a page added without joining it fails the first test.
 import { readdirSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { api, painResult, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { clinician, expectAccessible, seeded, signIn, tokenFor, uniqueLogin, revealCharts } from "./support/fixtures";
+import { clinician, expectAccessible, expectNoSideScroll, seeded, signIn, tokenFor, uniqueLogin, revealCharts } from "./support/fixtures";
 
 type Persona = "visitor" | "patient" | "provider";
 
@@ -30,6 +31,9 @@ const PAGES: Record<string, { as: Persona; path: (data: Data) => string }> = {
   "/measure/quickdash": { as: "visitor", path: () => "/measure/quickdash" },
   "/measure/pain": { as: "patient", path: () => "/measure/pain" },
   "/measure/tapping": { as: "visitor", path: () => "/measure/tapping" },
+  "/developers/tokens": { as: "visitor", path: () => "/developers/tokens" },
+  "/developers/endpoints": { as: "visitor", path: () => "/developers/endpoints" },
+  "/developers/contact": { as: "visitor", path: () => "/developers/contact" },
   "/dashboard": { as: "patient", path: () => "/dashboard" },
   "/reports/new": { as: "patient", path: () => "/reports/new" },
   "/billing/success": { as: "patient", path: () => "/billing/success?session_id=cs_test_e2e" },
@@ -60,7 +64,7 @@ async function settle(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
   await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
-  if (await page.getByRole("heading", { name: "Score history" }).count()) {
+  if (await page.getByRole("heading", { name: /^(Score history|Historial de puntuaciones)$/ }).count()) {
     await revealCharts(page);
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
   }
@@ -89,19 +93,28 @@ test("every page route of the app is in this spec's list", () => {
   expect(pageRoutes(join(test.info().project.testDir, "..", "app"))).toEqual(Object.keys(PAGES).sort());
 });
 
-for (const persona of ["visitor", "patient", "provider"] as const) {
-  test(`axe finds no violation on the pages for the ${persona}`, async ({ page }, testInfo) => {
-    test.setTimeout(180_000);
-    const providerLogin = await clinician("provider-axel");
-    const data = await arrange(providerLogin);
-    if (persona === "patient") await signIn(page, seeded().history.recovering.login, "/dashboard");
-    if (persona === "provider") await signIn(page, providerLogin, "/provider");
-    for (const [route, { as, path }] of Object.entries(PAGES)) {
-      if (as !== persona) continue;
-      const response = await page.goto(path(data));
-      expect(response?.status(), route).toBe(200);
-      await settle(page);
-      await expectAccessible(page, testInfo, route.replaceAll(/[/[\]]+/g, "-").replace(/^-|-$/g, "") || "home");
-    }
-  });
+for (const language of ["en", "es"] as const) {
+  for (const persona of ["visitor", "patient", "provider"] as const) {
+    test(`in ${language}, the pages for the ${persona} have one h1, no sideways scroll and no axe violation`, async ({
+      page,
+    }, testInfo) => {
+      test.setTimeout(240_000);
+      const providerLogin = await clinician("provider-axel");
+      const data = await arrange(providerLogin);
+      if (persona === "patient") await signIn(page, seeded().history.recovering.login, "/dashboard");
+      if (persona === "provider") await signIn(page, providerLogin, "/provider");
+      await page.context().addCookies([{ name: "locale", value: language, url: APP_ORIGIN }]);
+      for (const [route, { as, path }] of Object.entries(PAGES)) {
+        if (as !== persona) continue;
+        const response = await page.goto(path(data));
+        expect(response?.status(), route).toBe(200);
+        await settle(page);
+        await expect(page.locator("html"), route).toHaveAttribute("lang", language);
+        await expect(page.locator("h1"), `${route}: one h1`).toHaveCount(1);
+        await expectNoSideScroll(page);
+        const label = route.replaceAll(/[/[\]]+/g, "-").replace(/^-|-$/g, "") || "home";
+        await expectAccessible(page, testInfo, `${label}-${language}`);
+      }
+    });
+  }
 }

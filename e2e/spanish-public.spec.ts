@@ -27,8 +27,8 @@ test("a result, its report and the PDF read in Spanish", async ({ page }, testIn
   await page.goto(`/a/${rom.formattedCode}`);
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("heading", { level: 1, name: "Amplitud de movimiento" })).toBeVisible();
-  await expect(page).toHaveTitle("Evaluación · Evaluación de la mano");
-  await expect(page.getByText(/Iluminación deficiente durante el registro/)).toBeVisible();
+  await expect(page).toHaveTitle(`Amplitud de movimiento · ${rom.formattedCode} · Evaluación de la mano`);
+  await expect(page.getByText(/Registrado con poca luz/)).toBeVisible();
   await expect(page.getByText("Extensión de muñeca")).toBeVisible();
   await expect(page.getByText("Puntuación global")).toBeVisible();
   // The goniometry table: 57 + 99 + 70 = 226° of total active motion for the index finger.

@@ -86,6 +86,11 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
   const dexterity = await demo.post("/assessments/dexterity", dexterityBody);
   const pain = await demo.post("/assessments/pain-v2", painBody);
   const arthritis = await demo.post("/assessments/arthritis", arthritisBody);
+  const poorLight = await demo.post("/assessments/rom", {
+    ...romBody,
+    lightingQuality: "POOR",
+    wrist: { ...romBody.wrist, frames_valid: 126, percent_valid_frames: 42 },
+  });
   // The right hand measured twice, the other hand once: the report's joint-by-date tables.
   const right = [
     await demo.post("/assessments/rom", romWithJoints("RIGHT", 0.58, 52)),
@@ -112,6 +117,7 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "assessment-dexterity", path: `/a/${dexterity.code}`, as: null },
     { name: "assessment-pain", path: `/a/${pain.code}`, as: null },
     { name: "assessment-arthritis", path: `/a/${arthritis.code}`, as: null },
+    { name: "assessment-poor-light", path: `/a/${poorLight.code}`, as: null },
     {
       name: "assessment-own",
       path: "/dashboard",
@@ -149,6 +155,7 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
       },
       from: "Wrist and finger joints by date",
     },
+    { name: "provider-patient-missing", path: "/provider/patients/999999", as: "care_provider" },
     { name: "clinics", path: "/provider/clinics", as: "admin" },
     {
       name: "clinic-admin",
@@ -170,6 +177,9 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
       },
     },
     { name: "developers", path: "/developers", as: null },
+    { name: "developers-tokens", path: "/developers/tokens", as: null },
+    { name: "developers-endpoints", path: "/developers/endpoints", as: null },
+    { name: "developers-contact", path: "/developers/contact", as: null },
     { name: "developers-api", path: "/developers/api", as: null },
     { name: "billing-success", path: "/billing/success?session_id=cs_test_screenshot", as: null },
     { name: "billing-cancel", path: "/billing/cancel", as: null },

@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { markOpenedByCodeBox } from "@/components/assessment/arrival-focus";
 import { Button, FieldError, fieldAria, inputStyles } from "@/components/ui";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
@@ -33,7 +34,10 @@ export function CodeBox({ label, initial = "" }: { label?: string; initial?: str
         setError(null);
         setBusy(true);
         const found = await proxy<{ path: string }>(`/codes/${code}`);
-        if (found.ok) return router.push(found.data.path);
+        if (found.ok) {
+          markOpenedByCodeBox();
+          return router.push(found.data.path);
+        }
         // Unknown or expired: the not-found page says so and repeats the code. A full load, since
         // a client-side one would reuse the not-found page rendered for this page's own path.
         if (found.status === 404) return window.location.assign(`/a/${code}`);

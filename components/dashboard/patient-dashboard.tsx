@@ -12,7 +12,7 @@ import { HistoryPdfLink } from "@/components/patients/history-pdf-link";
 import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { RemindersCard } from "@/components/reminders/reminders-card";
-import { Alert, LinkButton } from "@/components/ui";
+import { Alert, buttonStyles, Card, LinkButton } from "@/components/ui";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
 
@@ -22,24 +22,55 @@ import { useProxy } from "@/lib/web/use-proxy";
  */
 export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
 
+/** No result yet: what to do first, measure, and where to share the record. */
+function FirstSteps() {
+  const t = useTranslations("dashboard.empty");
+  return (
+    <Card title={t("title")}>
+      <p className="text-sm text-slate-700">{t("body")}</p>
+      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+        <LinkButton href="/measure" prefetch={false}>
+          {t("measure")}
+        </LinkButton>
+        <a href="#clinic-shares" className={buttonStyles.secondary}>
+          {t("share")}
+        </a>
+      </div>
+    </Card>
+  );
+}
+
 /**
- * `initial`: the profile as the server read it for the first paint; `joinCode`: a clinic's join
- * code from a join link (?join=), filled in for the patient to confirm; `billing`: whether this
- * instance takes payments.
+ * `initial` and `initialGoals`: the profile and the goals as the server read them for the first
+ * paint; `joinCode`: a clinic's join code from a join link (?join=), filled in for the patient to
+ * confirm; `billing`: whether this instance takes payments (no subscription card without).
  */
-export function PatientDashboard({ initial, joinCode, billing }: { initial: MyStanding | null; joinCode: string; billing: boolean }) {
+export function PatientDashboard({
+  initial,
+  initialGoals,
+  joinCode,
+  billing,
+}: {
+  initial: MyStanding | null;
+  initialGoals: GoalsAnswer | null;
+  joinCode: string;
+  billing: boolean;
+}) {
   const t = useTranslations("patientDashboard");
   // Bumped after a claim so that the history and the chart show the new record.
   const [version, setVersion] = useState(0);
   const me = useProxy<MyStanding>("/patients/me", initial ? { path: "/patients/me", data: initial } : undefined);
   const patientId = me.state === "ready" ? me.data.id : null;
-  const goals = useProxy<GoalsAnswer>("/patients/me/goals");
+  const goals = useProxy<GoalsAnswer>("/patients/me/goals", initialGoals ? { path: "/patients/me/goals", data: initialGoals } : undefined);
+  const tests = me.state === "ready" ? me.data.tests : null;
   return (
     <div className="space-y-6">
       {me.state === "error" ? (
         <Alert>{t("loadFailed", { message: me.message })}</Alert>
+      ) : tests?.length === 0 ? (
+        <FirstSteps />
       ) : (
-        <GlanceStrip tests={me.state === "ready" ? me.data.tests : null} />
+        <GlanceStrip tests={tests} />
       )}
       {me.state === "ready" && me.data.tests.length === 0 && <LinkButton href="/measure">{t("measureNow")}</LinkButton>}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -50,10 +81,12 @@ export function PatientDashboard({ initial, joinCode, billing }: { initial: MySt
               me.reload();
             }}
           />
-          <ClinicShares joinCode={joinCode} />
+          <div id="clinic-shares" className="scroll-mt-4">
+            <ClinicShares joinCode={joinCode} />
+          </div>
           <RemindersCard base="/patients/me" audience="patient" />
           <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
-          <SubscriptionPanel configured={billing} />
+          {billing && <SubscriptionPanel />}
           <LinkButton href="/reports/new" variant="secondary" className="w-full">
             {t("newReport")}
           </LinkButton>

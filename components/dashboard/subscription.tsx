@@ -17,11 +17,11 @@ const PLANS = [
 const STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "UNPAID", "TRIALING", "INCOMPLETE"] as const;
 const isStatus = (status: string): status is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(status);
 
-/** `configured`: this instance takes payments; without, the panel says so and asks nothing. */
-export function SubscriptionPanel({ configured }: { configured: boolean }) {
+/** Shown only where this instance takes payments (the dashboard leaves it out otherwise). */
+export function SubscriptionPanel() {
   const t = useTranslations("dashboard.subscription");
   const format = useFormatter();
-  const subscription = useProxy<SubscriptionView>(configured ? "/billing/subscription" : null);
+  const subscription = useProxy<SubscriptionView>("/billing/subscription");
   const price = (amount: number) => t("perMonth", { amount: format.number(amount, { minimumFractionDigits: 2 }) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -44,7 +44,7 @@ export function SubscriptionPanel({ configured }: { configured: boolean }) {
     );
   }
 
-  if (!configured || (subscription.state === "error" && subscription.status === 503)) {
+  if (subscription.state === "error" && subscription.status === 503) {
     return (
       <Card title={t("title")}>
         <p className="text-sm text-slate-700">{t("unavailable")}</p>

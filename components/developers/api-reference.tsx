@@ -263,11 +263,13 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
   );
   const enums = Object.entries(document.components.schemas).filter(([, schema]) => Array.isArray(schema.enum));
   const error = document.components.schemas.Error;
+  // Most readers come for submitting results: the reference opens on Assessments.
+  const tags = [...document.tags].sort((a, b) => Number(b.name === "Assessments") - Number(a.name === "Assessments"));
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
       <nav aria-label={t("sections")} className="lg:sticky lg:top-4 lg:self-start">
         <ul className="space-y-1 text-sm">
-          {document.tags.map((tag) => (
+          {tags.map((tag) => (
             <li key={tag.name}>
               <a href={`#tag-${tag.name.replace(/\W+/g, "-")}`} className="text-teal-800 underline underline-offset-2">
                 {tag.name}
@@ -287,7 +289,7 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
         </ul>
       </nav>
       <div className="min-w-0 space-y-10">
-        {document.tags.map((tag) => (
+        {tags.map((tag) => (
           <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, "-")}`} className="space-y-3">
             <h2 id={`tag-${tag.name.replace(/\W+/g, "-")}`} className="scroll-mt-4 text-xl font-semibold text-slate-900">
               {tag.name}

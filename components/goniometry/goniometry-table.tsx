@@ -1,9 +1,11 @@
 // The goniometry table (lib/assessments/goniometry.ts) on a page: one table per hand, side by side
-// on a wide screen; each scrolls sideways on its own when its dates do not fit. The wrist's rows
+// on a wide screen; each scrolls sideways on its own when its dates do not fit, opening on the
+// latest dates with the joint column fixed. The wrist's rows
 // come first, then each finger's joints as extension/flexion with the arc beside, then its TAM.
 // Its words are the catalogue's "goniometry" namespace, which the browser has too (the provider's
 // page draws it there).
 import { useTranslations } from "next-intl";
+import { LatestScroll } from "@/components/goniometry/latest-scroll";
 import { When } from "@/components/ui/when";
 import type { Messages } from "@/lib/i18n/messages";
 import {
@@ -80,12 +82,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
   const t = useTranslations("goniometry");
   const hand = t(`hand.${table.hand}`);
   return (
-    <div
-      role="region"
-      aria-label={hand}
-      tabIndex={0}
-      className="min-w-0 overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700"
-    >
+    <LatestScroll label={hand}>
       <table className="w-full text-left text-sm" data-testid={`goniometry-${table.hand.toLowerCase()}`}>
         <caption className="mb-1 text-left font-semibold text-slate-900">
           {hand}
@@ -93,7 +90,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
         </caption>
         <thead className="border-b border-slate-300 text-xs text-slate-700">
           <tr>
-            <th scope="col" className="py-1 pr-2">
+            <th scope="col" className="sticky left-0 z-10 bg-white py-1 pr-2">
               {t("joint")}
             </th>
             <th scope="col" className="py-1 pr-2">
@@ -119,7 +116,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
             </tr>
             {table.wrist.map((row) => (
               <tr key={row.motion} data-testid={`wrist-${row.motion}`}>
-                <th scope="row" className="py-0.5 pr-2 font-medium">
+                <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
                   <span className="sr-only">{t("wrist")} </span>
                   {t(`motion.${row.motion}`)}
                 </th>
@@ -146,7 +143,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
             </tr>
             {finger.joints.map((row) => (
               <tr key={row.joint}>
-                <th scope="row" className="py-0.5 pr-2 font-medium">
+                <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
                   <span className="sr-only">{t(`fingers.${finger.finger}`)} </span>
                   {isJoint(row.joint) ? t(`joints.${row.joint}`) : row.joint}
                 </th>
@@ -159,7 +156,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
               </tr>
             ))}
             <tr className="bg-slate-50">
-              <th scope="row" className="py-0.5 pr-2 font-semibold">
+              <th scope="row" className="sticky left-0 z-10 bg-slate-50 py-0.5 pr-2 font-semibold">
                 <abbr title={t("tamLong")}>{t("tam")}</abbr>
                 <span className="sr-only"> {t(`fingers.${finger.finger}`)}</span>
               </th>
@@ -177,7 +174,7 @@ function HandTable({ table }: { table: GoniometryTable }) {
           </tbody>
         ))}
       </table>
-    </div>
+    </LatestScroll>
   );
 }
 

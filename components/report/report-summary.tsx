@@ -16,6 +16,7 @@ import {
   hasChart,
   type ChartGroup,
   type Series,
+  weekTicks,
 } from "@/lib/report-view/summary";
 import type { Words } from "@/lib/report-view/words";
 
@@ -33,50 +34,69 @@ function Scroll({ label, className, children }: { label: string; className?: str
   );
 }
 
+/** The records in date order: a table from a small tablet up and on paper, a card per record on a phone. */
 export function SummaryTable({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
   const t = w.t;
   return (
-    <Scroll label={t("reportPage.summaryTable")}>
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t("reportPage.summaryCaption")}</caption>
-        <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
-          <tr>
-            <th scope="col" className="py-2 pr-2">
-              #
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              {t("reportPage.date")}
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              {t("reportPage.assessment")}
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              {t("reportPage.hand")}
-            </th>
-            <th scope="col" className="py-2 pr-2">
-              {t("reportPage.headline")}
-            </th>
-            <th scope="col" className="py-2 text-right">
-              {t("reportPage.codeColumn")}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {assessments.map((item, index) => (
-            <tr key={item.code} className="border-b border-slate-100 even:bg-slate-50">
-              <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
-              <td className="whitespace-nowrap py-1.5 pr-2">
-                <When value={item.dateCreated} kind="date" />
-              </td>
-              <td className="py-1.5 pr-2">{typeName(item.assessmentType, w)}</td>
-              <td className="py-1.5 pr-2">{handName(item.hand, true, w)}</td>
-              <td className="py-1.5 pr-2">{headline(item, w).text}</td>
-              <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
+    <>
+      <ol className="space-y-2 sm:hidden print:hidden" aria-label={t("reportPage.summaryTable")}>
+        {assessments.map((item, index) => (
+          <li key={item.code} data-testid="summary-record" className="rounded-lg border border-slate-200 p-3 text-sm">
+            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+              <span className="font-semibold text-slate-900">
+                {index + 1}. {typeName(item.assessmentType, w)} · {handName(item.hand, true, w)}
+              </span>
+              <span className="font-mono text-slate-800">{item.formattedCode}</span>
+            </p>
+            <p className="text-base font-semibold text-slate-900">{headline(item, w).text}</p>
+            <p className="text-xs text-slate-700">
+              <When value={item.dateCreated} kind="date" />
+            </p>
+          </li>
+        ))}
+      </ol>
+      <Scroll label={t("reportPage.summaryTable")} className="hidden sm:block print:block">
+        <table className="w-full min-w-[36rem] text-left text-sm">
+          <caption className="sr-only">{t("reportPage.summaryCaption")}</caption>
+          <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
+            <tr>
+              <th scope="col" className="py-2 pr-2">
+                #
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                {t("reportPage.date")}
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                {t("reportPage.assessment")}
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                {t("reportPage.hand")}
+              </th>
+              <th scope="col" className="py-2 pr-2">
+                {t("reportPage.headline")}
+              </th>
+              <th scope="col" className="py-2 text-right">
+                {t("reportPage.codeColumn")}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </Scroll>
+          </thead>
+          <tbody>
+            {assessments.map((item, index) => (
+              <tr key={item.code} data-testid="summary-record" className="border-b border-slate-100 even:bg-slate-50">
+                <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
+                <td className="whitespace-nowrap py-1.5 pr-2">
+                  <When value={item.dateCreated} kind="date" />
+                </td>
+                <td className="py-1.5 pr-2">{typeName(item.assessmentType, w)}</td>
+                <td className="py-1.5 pr-2">{handName(item.hand, true, w)}</td>
+                <td className="py-1.5 pr-2">{headline(item, w).text}</td>
+                <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Scroll>
+    </>
   );
 }
 
@@ -101,6 +121,8 @@ export function ScoreChart({ assessments, w }: { assessments: ReportAssessment[]
 
 function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Words }) {
   const { first, last, x, y } = chartScales(all, CHART, group.scale);
+  // Every week labelled, as the PDF does (every n-th when they would not fit): a 56-unit slot per label.
+  const ticks = weekTicks(first, last, Math.floor((CHART.width - CHART.left - CHART.right) / 56));
   const [low] = group.scale;
   return (
     <figure className="space-y-2">
@@ -131,14 +153,20 @@ function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Wo
             </text>
           </g>
         ))}
-        <text x={CHART.left + 6} y={CHART.height - 4} fontSize={11} fill="#475569">
-          <WhenText value={new Date(first).toISOString()} kind="date" />
-        </text>
-        {last - first >= 86_400_000 ? (
-          <text x={CHART.width - CHART.right - 6} y={CHART.height - 4} textAnchor="end" fontSize={11} fill="#475569">
-            <WhenText value={new Date(last).toISOString()} kind="date" />
-          </text>
-        ) : null}
+        {ticks.map((time, i) => (
+          <g key={time}>
+            <line x1={x(time)} x2={x(time)} y1={y(low)} y2={y(low) + 4} stroke="#5b6673" strokeWidth={1} />
+            <text
+              x={x(time)}
+              y={CHART.height - 4}
+              textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
+              fontSize={11}
+              fill="#475569"
+            >
+              <WhenText value={new Date(time).toISOString()} kind="shortDay" />
+            </text>
+          </g>
+        ))}
         {group.series.map((line) => (
           <g key={line.key} data-series={line.key}>
             {line.points.length > 1 ? (

@@ -90,7 +90,7 @@ export function EmailForm({
           value={address}
           onChange={(event) => setAddress(event.target.value)}
         />
-        <Button type="submit" variant="secondary" disabled={busy}>
+        <Button type="submit" variant="secondary" disabled={busy} className="shrink-0 whitespace-nowrap">
           {busy ? sendingText : buttonLabel}
         </Button>
       </div>

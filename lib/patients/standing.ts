@@ -3,7 +3,7 @@
 // patient_standings (prisma/functions.sql); the list, the profile, the narrative and the pages all
 // word it through these functions, in the measure's own units and direction.
 import { KINDS, byKind } from "@/lib/assessments/kinds";
-import { primaryMeasure, roundTo, type KindModule, type MetricSpec, type MetricUnit } from "@/lib/assessments/kinds/kind";
+import { primaryMeasure, roundTo, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { createTranslator } from "use-intl/core";
 import { DEFAULT_LOCALE } from "@/lib/i18n/locales";

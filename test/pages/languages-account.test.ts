@@ -48,7 +48,6 @@ test("the patient's dashboard speaks Spanish: title, heading, every panel and th
     "Código de la clínica",
     "Buscar clínica",
     "Escribir en mi diario",
-    "Suscripción",
     "Historial de puntuaciones",
     "Historial de evaluaciones",
     "Quién ha consultado mi historial",
@@ -80,7 +79,7 @@ test("the provider's patient list and a patient's page speak Spanish", async () 
   const list = await page("/provider", "care_provider");
   assert.match(list, /<title>Pacientes · Evaluación de la mano<\/title>/);
   assert.ok(list.includes("Últimas puntuaciones, tendencias y quién necesita atención"));
-  const patient = await page("/provider/patients/1", "care_provider");
+  const patient = await page("/provider/patients/1", "admin");
   assert.match(patient, /<title>Paciente · Evaluación de la mano<\/title>/);
   assert.ok(patient.includes("← Todos los pacientes"));
   const staffOnly = await page("/dashboard", "care_provider");
@@ -113,8 +112,11 @@ test("the clinic pages and the printable poster speak Spanish, counts and roles 
 });
 
 test("the developer pages speak Spanish around the API's own English descriptions", async () => {
-  const developers = await page("/developers", null);
-  assert.match(developers, /<title>Desarrolladores · Evaluación de la mano<\/title>/);
+  const start = await page("/developers", null);
+  assert.match(start, /<title>Desarrolladores · Evaluación de la mano<\/title>/);
+  const developers = [start, ...(await Promise.all(["tokens", "endpoints", "contact"].map((p) => page(`/developers/${p}`, null))))].join(
+    "",
+  );
   for (const words of [
     "Desarrolle sobre la API de evaluación de la mano",
     "Inicio rápido",

@@ -1,18 +1,21 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { getLocale, getTranslations } from "next-intl/server";
 import type { z } from "zod";
+import { ArrivalFocus } from "@/components/assessment/arrival-focus";
 import { AssessmentActions } from "@/components/assessment/code-actions";
+import { PoorLightNotice } from "@/components/assessment/poor-light-notice";
 import { SnapshotView } from "@/components/assessment/snapshot-figures";
 import { headlineScore } from "@/components/assessment/snapshot-view";
 import { GoniometryTables } from "@/components/goniometry/goniometry-table";
-import { LightingWarning } from "@/components/goniometry/lighting-warning";
 import { SampleNotice } from "@/components/sample/sample-notice";
 import { GlanceStrip, type GlanceTest } from "@/components/patients/glance";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Badge, Card, PageHeading } from "@/components/ui";
 import { When } from "@/components/ui/when";
-import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
+import { goniometryTables, measurementsOf, recordedInPoorLight } from "@/lib/assessments/goniometry";
+import { KINDS } from "@/lib/assessments/kinds";
 import type { Locale } from "@/lib/i18n/locales";
 import type { lookupResponse } from "@/lib/lookup/schemas";
 import type { assessmentsResponse } from "@/lib/patients/schemas";
@@ -22,11 +25,19 @@ import { currentUser } from "@/lib/web/auth";
 import { handName, kindName } from "@/lib/report-view/present";
 import { wordsFor } from "@/lib/report-view/words";
 
-export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("assessmentPage"))("title") };
-}
-
 type Lookup = z.output<typeof lookupResponse>;
+
+// One look-up (one counted view) for the title and the page.
+const lookUp = cache((code: string) => callApi<Lookup>(`/lookup/${encodeURIComponent(code)}`));
+
+/** The title names the test and the code: "Range of motion · ABC-234". */
+export async function generateMetadata({ params }: { params: Promise<{ code: string }> }): Promise<Metadata> {
+  const t = await getTranslations("assessmentPage");
+  const result = await lookUp((await params).code);
+  if (!result.ok) return { title: t("title") };
+  const w = wordsFor((await getLocale()) as Locale);
+  return { title: t("titleOf", { test: kindName(result.data.assessmentType, w), code: result.data.formattedCode }) };
+}
 
 type History = z.output<typeof assessmentsResponse>;
 
@@ -69,9 +80,19 @@ async function glanceOf(a: Lookup, signedIn: boolean): Promise<{ test: GlanceTes
   };
 }
 
+/**
+ * A range-of-motion record recorded in poor light, with its stored results (the wrist's share of
+ * usable frames, which the look-up does not carry); null for any other record.
+ */
+async function cameraDetail(a: Lookup): Promise<{ resultSnapshot: Record<string, unknown>; results: unknown } | null> {
+  if (a.assessmentType !== KINDS.ROM.type || !recordedInPoorLight(a)) return null;
+  const detail = await callApi<{ resultSnapshot: Record<string, unknown>; results: unknown }>(`/assessments/${a.code}/results`);
+  return detail.ok ? detail.data : null;
+}
+
 export default async function AssessmentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
-  const [result, user] = await Promise.all([callApi<Lookup>(`/lookup/${encodeURIComponent(code)}`), currentUser()]);
+  const [result, user] = await Promise.all([lookUp(code), currentUser()]);
   if (result.status === 400 || result.status === 404) notFound();
   if (result.status === 503) return <Unavailable path={`/a/${encodeURIComponent(code)}`} what="result" />;
   const t = await getTranslations("assessmentPage");
@@ -79,7 +100,7 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
   if (!result.ok) throw new Error(`lookup answered ${result.status}`);
   const w = wordsFor((await getLocale()) as Locale);
   const a = result.data;
-  const glance = await glanceOf(a, Boolean(user));
+  const [glance, detail] = await Promise.all([glanceOf(a, Boolean(user)), cameraDetail(a)]);
   const goniometry = goniometryTables(measurementsOf([a]));
 
   return (
@@ -105,8 +126,9 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           )}
         </p>
       </PageHeading>
+      <ArrivalFocus />
       {a.isSample && <SampleNotice />}
-      <LightingWarning records={[a]} />
+      <PoorLightNotice record={detail ?? a} w={w} />
       {glance && (
         <div className="space-y-1">
           <GlanceStrip tests={[glance.test]} title={t("glanceTitle")} />
@@ -151,7 +173,6 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
           />
         )}
       </div>
-      <p className="text-xs text-slate-700">{t("notDiagnosis")}</p>
     </div>
   );
 }

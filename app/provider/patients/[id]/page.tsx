@@ -4,11 +4,12 @@ import { notFound, redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { PatientDetail } from "@/components/provider/patient-detail";
 import { PageMessages } from "@/components/site/page-messages";
-import { Alert, PageHeading } from "@/components/ui";
+import { Alert, LinkButton, PageHeading } from "@/components/ui";
 import type { z } from "zod";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { callApi } from "@/lib/web/api";
 import { currentUser, isStaff } from "@/lib/web/auth";
+import { setPageStatus } from "@/lib/web/page-status";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("providerPage"))("patient"), robots: { index: false } };
@@ -29,6 +30,20 @@ export default async function ProviderPatientPage({ params }: { params: Promise<
     );
   }
   const profile = await callApi<z.output<typeof patientProfile>>(`/patients/${id}`);
+  // No such patient, or none the caller's care team may open: the same page, so it tells nothing apart.
+  if (profile.status === 404 || profile.status === 403) {
+    setPageStatus(404);
+    return (
+      <div className="space-y-4">
+        <PageHeading title={t("missingTitle")}>
+          <p>{t("missingBody")}</p>
+        </PageHeading>
+        <LinkButton href="/provider" variant="secondary">
+          {t("backToPatients")}
+        </LinkButton>
+      </div>
+    );
+  }
   return (
     <div className="space-y-4">
       <Link href="/provider" className="text-sm font-semibold text-teal-800 underline underline-offset-2">
