@@ -34,8 +34,7 @@ export const assessmentCodesInput = z
   });
 
 export const createReportInput = z.object({
-  title:
-    text({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
+  title: text({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
     .trim()
     .min(1, "must not be empty")
     .max(200),
@@ -86,7 +85,9 @@ export type CreatePatientReportInput = z.output<typeof createPatientReportInput>
 
 export const patientReportParams = z.object({ id: idParam.describe("Patient contact id") });
 
-export const reportCodeParams = z.object({ code: codeSchema.describe("The report's sharing code, e.g. ABC-234 (any case, dash optional)") });
+export const reportCodeParams = z.object({
+  code: codeSchema.describe("The report's sharing code, e.g. ABC-234 (any case, dash optional)"),
+});
 
 export const createdReport = z.object({
   code: z.string().describe("Undashed report code"),
@@ -195,7 +196,8 @@ export const reportPdfEndpoint = endpoint({
   method: "GET",
   path: "/reports/{code}/pdf",
   operationId: "getReportPdf",
-  summary: "The report as a printable A4 PDF in the language Accept-Language asks for (English or Spanish; attachment hand-report-AAA-BBB.pdf)",
+  summary:
+    "The report as a printable A4 PDF in the language Accept-Language asks for (English or Spanish; attachment hand-report-AAA-BBB.pdf)",
   tag,
   auth: reader,
   params: reportCodeParams,
