@@ -11,6 +11,7 @@ import { test } from "node:test";
 const DATA_MODULES: Record<string, string> = {
   "lib/patients/": "the profile, histories and list: readers take a PatientHandle, the list takes listScope",
   "lib/journal/": "journal readers take a PatientHandle",
+  "lib/notes/": "clinician notes: readers take a PatientHandle, writers one from openAsCareTeam",
   "lib/goals/": "goal readers and writers take a PatientHandle or the caller's own record",
   "lib/fhir/": "FHIR readers take a PatientHandle",
   "lib/narrative/": "summary and context take a PatientHandle",
@@ -46,6 +47,8 @@ const PATIENT_MODELS = [
   "PatientGoal",
   "Report",
   "ReportItem",
+  "ClinicianNote",
+  "PatientReview",
 ];
 
 function tablesOf(schema: string): string[] {

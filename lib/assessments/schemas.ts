@@ -131,5 +131,29 @@ export const recordId = z.number().int().positive().max(INT4_MAX);
 /** What every submission answers first: the record's id and its sharing code. */
 export const createdFields = { id: z.number().int(), code: z.string(), formattedCode: z.string() };
 
-/** Submissions without a token are anonymous creations: metered per address (RATE_LIMIT_WRITES_PER_MINUTE). */
-export const submissionTraits = { tag: "Assessments", auth: "optional" as const, limits: ["anonymous-write" as const] };
+/** The Idempotency-Key header's form: a client's random id (a UUID fits), long enough not to be guessed. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
+
+const idempotencyHeaders = z.object({
+  "Idempotency-Key": z
+    .string()
+    .regex(IDEMPOTENCY_KEY)
+    .optional()
+    .describe(
+      "A client's id for this submission (16-128 letters, digits, '-' or '_'; a UUID fits): sent again with the same body by the same caller, it answers the record the first send made instead of making another",
+    ),
+});
+
+/**
+ * Submissions without a token are anonymous creations: metered per address (RATE_LIMIT_WRITES_PER_MINUTE).
+ * Each takes an Idempotency-Key, so a client that lost the answer can send again without a second record.
+ */
+export const submissionTraits = {
+  tag: "Assessments",
+  auth: "optional" as const,
+  limits: ["anonymous-write" as const],
+  headers: idempotencyHeaders,
+};
+
+/** The answer when an Idempotency-Key already made a record from another body (or another caller's). */
+export const idempotencyConflict = { status: 409, description: "This Idempotency-Key was sent before with another body" } as const;

@@ -9,6 +9,7 @@
 // With an Idempotency-Key the same caller sending the same body again gets the first record back.
 import { createHash } from "node:crypto";
 import { ApiError } from "@/lib/api/errors";
+import { IDEMPOTENCY_KEY } from "@/lib/assessments/schemas";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, isUniqueViolationOn, withFreshCode } from "@/lib/codes";
 import { db, withConnection } from "@/lib/db";
@@ -41,9 +42,6 @@ export interface Idempotency {
   key: string;
   bodyHash: string;
 }
-
-/** The Idempotency-Key header's form: a client's random id (a UUID fits), long enough not to be guessed. */
-const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{16,128}$/;
 
 /** The request's Idempotency-Key, undefined without one; 400 naming the header when malformed. */
 export function idempotencyKeyOf(headers: Pick<Headers, "get">): string | undefined {

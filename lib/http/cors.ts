@@ -51,7 +51,7 @@ export function corsPolicy(): CorsPolicy {
 }
 
 const ALLOWED_METHODS = "GET, POST, PUT, PATCH, DELETE, OPTIONS";
-const ALLOWED_HEADERS = "Authorization, Content-Type, X-Request-Id, Stripe-Signature";
+const ALLOWED_HEADERS = "Authorization, Content-Type, X-Request-Id, Stripe-Signature, Idempotency-Key";
 const EXPOSED_HEADERS = "X-Request-Id, Retry-After, Content-Disposition";
 const FHIR_METHODS = "GET, HEAD, DELETE, OPTIONS";
 const FHIR_HEADERS = "Authorization, Accept, Content-Type, Prefer, If-None-Match, If-Modified-Since, X-Request-Id";

@@ -31,6 +31,8 @@ test("tests are named for people, with the hand when the results record one", ()
     ARTHRITIS: "Arthritis",
     THUMB: "Thumb movements",
     QUICKDASH: "QuickDASH",
+    GRIP: "Grip strength",
+    PRWE: "PRWE",
   });
   assert.equal(testLabel("ROM", "RIGHT"), "Range of motion (right)");
   assert.equal(testLabel("PAIN", "BOTH"), "Pain (both hands)");

@@ -121,6 +121,8 @@ const OTHER_ROUTES: Record<string, string> = {
   "POST /assessments/pain-v2": "creates the caller's own record",
   "POST /assessments/rom": "creates the caller's own record",
   "POST /assessments/quickdash": "creates the caller's own record",
+  "POST /assessments/grip": "creates the caller's own record",
+  "POST /assessments/prwe": "creates the caller's own record",
   "POST /lookup/anonymous": "creates an anonymous record",
   "POST /lookup/sample": "creates an anonymous sample record",
   "POST /lookup/{code}/claim": "the caller's own record, by its sharing code",

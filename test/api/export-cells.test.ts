@@ -33,6 +33,8 @@ before(async () => {
     stored.push({ ...made.body, daysAgo });
   }
   patientId = (await api.get<{ id: number }>("/patients/me", as("patient"))).body.id;
+  // A clinician's note is a whole cell of its own (the value of its row): the hostile text at its start.
+  assert.equal((await api.post(`/patients/${patientId}/notes`, { text: FORMULA }, as("care_provider"))).status, 201);
   await first.stop();
   for (const { code, daysAgo } of stored) {
     await queryDatabase(database, "UPDATE assessments SET date_created = $2 WHERE code = $1", [
@@ -90,8 +92,12 @@ async function history(): Promise<string[][]> {
 test("the history CSV lists the records oldest first by their date, not in the order they were stored", async () => {
   const [, ...rows] = await history();
   const codeOf = (row: string[]) => stored.find(({ formattedCode, code }) => row.includes(formattedCode) || row.includes(code));
-  const order = rows.map((row) => codeOf(row)?.daysAgo);
-  assert.deepEqual(order, [10, 5, 1]);
+  // One row per measurement: a record's rows stand together, so the records' order is the runs'.
+  const order = rows.map((row) => codeOf(row)?.daysAgo).filter((daysAgo) => daysAgo !== undefined);
+  assert.deepEqual(
+    order.filter((daysAgo, index) => daysAgo !== order[index - 1]),
+    [10, 5, 1],
+  );
 });
 
 test("a cell beginning with = is neutralised: no cell of the CSV starts a formula, and the text is kept behind an apostrophe", async () => {
@@ -100,5 +106,9 @@ test("a cell beginning with = is neutralised: no cell of the CSV starts a formul
     cells.filter((cell) => /^[=+@\t\r]/.test(cell) || /^-[^\d]/.test(cell)),
     [],
   );
-  assert.ok(cells.includes(`'${FORMULA}`), "the stored text is still there, behind an apostrophe");
+  assert.ok(cells.includes(`'${FORMULA}`), "the note's text is still there, behind an apostrophe");
+  assert.ok(
+    cells.some((cell) => cell.includes(FORMULA) && !cell.startsWith("'")),
+    "the stored lighting text is kept inside the measurement-quality cell, where it starts nothing",
+  );
 });

@@ -21,6 +21,7 @@ import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
 import { careTeam, shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
+import { parseCsv } from "@/test/support/csv";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -575,8 +576,8 @@ test("the added kinds on the CSV, the history PDF, goals and the OpenAPI documen
   const csv = await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: { authorization: `Bearer ${provider}` } });
   await checked(server.origin, "GET", `/patients/${patientId}/export`, csv.clone());
   assert.equal(csv.status, 200);
-  const [header, ...rows] = (await csv.text()).trimEnd().split("\r\n");
-  const columns = header!.split(",");
+  const [header, ...rows] = parseCsv(await csv.text(), ",");
+  const column = (name: string) => header!.indexOf(name);
   const historyPdf = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
     headers: { authorization: `Bearer ${provider}` },
   });
@@ -589,9 +590,10 @@ test("the added kinds on the CSV, the history PDF, goals and the OpenAPI documen
   for (const [type, { value, goal }] of Object.entries(ADDED_KINDS) as [Kind, NonNullable<(typeof ADDED_KINDS)[Kind]>][]) {
     const kind: KindModule = KINDS[type];
     const spec = primaryMeasure(kind);
-    const row = rows.find((line) => line.includes(`,${type},`))?.split(",");
-    assert.ok(row, `${type}: a CSV row`);
-    assert.deepEqual([row[columns.indexOf("measure")], row[columns.indexOf("value")]], [spec.label, value], `${type} CSV`);
+    // One row per measurement (the tidy CSV): the measure's own row, on its own scale.
+    const row = rows.find((cells) => cells[column("Metric")] === spec.label);
+    assert.ok(row, `${type}: a CSV row for ${spec.label}`);
+    assert.equal(row[column("Value")], value, `${type} CSV`);
     assert.ok(historyWords.includes(kind.shortName), `${type} history PDF: ${kind.shortName}`);
     // The history PDF's columns interleave in pdftotext's reading: the label and the value stay together.
     assert.ok(historyWords.includes(`${spec.label} ${value}`), `${type} history PDF: ${spec.label} ${value}`);

@@ -18,6 +18,7 @@ import {
   severity,
   snapshotOf,
   stored,
+  idempotencyConflict,
   submissionTraits,
 } from "@/lib/assessments/schemas";
 import {
@@ -189,6 +190,7 @@ export const arthritisContract = {
       responses: [
         { status: 201, description: "Stored", schema: arthritisResponse },
         { status: 400, description: "hand missing or a field out of range" },
+        idempotencyConflict,
       ],
     }),
     build: buildArthritis,

@@ -18,6 +18,7 @@ import {
   seconds,
   snapshotOf,
   stored,
+  idempotencyConflict,
   submissionTraits,
   tapRate,
 } from "@/lib/assessments/schemas";
@@ -139,6 +140,7 @@ export const dexterityContract = {
       responses: [
         { status: 201, description: "Stored (as FINGER_TAPPING)", schema: dexterityResponse },
         { status: 400, description: "A required field is missing or a field is out of range" },
+        idempotencyConflict,
       ],
     }),
     build: buildDexterity,

@@ -2,7 +2,7 @@
 // computes from them (./grip.ts says what they mean), the snapshot and the answer.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { createdFields, scoredHand } from "@/lib/assessments/schemas";
+import { createdFields, idempotencyConflict, scoredHand, submissionTraits } from "@/lib/assessments/schemas";
 import type { KindContract, SubmissionCaller } from "@/lib/assessments/kinds/kind";
 
 const kg = z.number().min(0).max(100);
@@ -126,13 +126,12 @@ export const gripContract = {
       requestExample: { hand: "RIGHT", trialsKg: [31.5, 33, 32] },
       summary:
         "Submit three grip-strength trials for one hand; the service computes the mean, the best and the shares of the norm and the other hand",
-      tag: "Assessments",
-      auth: "optional",
-      limits: ["anonymous-write"],
+      ...submissionTraits,
       body: gripInput,
       responses: [
         { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: gripResponse },
         { status: 400, description: "hand not LEFT or RIGHT, not three trials, a trial outside 0-100 kg, or a position outside 1-5" },
+        idempotencyConflict,
       ],
     }),
     readsCaller: true,

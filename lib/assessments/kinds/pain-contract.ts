@@ -16,6 +16,7 @@ import {
   severity,
   snapshotOf,
   stored,
+  idempotencyConflict,
   submissionTraits,
 } from "@/lib/assessments/schemas";
 import { ManagementStrategy, PainAreaType, PainAssessmentMode, PainTimeOfDay, PainType } from "@/lib/generated/prisma/enums.ts";
@@ -142,6 +143,7 @@ export const painContract = {
       responses: [
         { status: 201, description: "Stored", schema: painResponse },
         { status: 400, description: "hand or mode missing, or a field out of range" },
+        idempotencyConflict,
       ],
     }),
     build: buildPain,

@@ -2,7 +2,7 @@
 // (./prwe.ts says how), the snapshot it stores and the answer it sends.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { createdFields, scoredHand } from "@/lib/assessments/schemas";
+import { createdFields, idempotencyConflict, scoredHand, submissionTraits } from "@/lib/assessments/schemas";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 
 const PAIN_ITEMS = 5;
@@ -91,9 +91,7 @@ export const prweContract = {
       operationId: "submitPrweAssessment",
       requestExample: { hand: "RIGHT", pain: [3, 5, 2, 6, 7], function: [4, 5, 3, 2, null, 6, 3, 2, 4, 5] },
       summary: "Submit PRWE ratings; the service computes the published pain, function and total scores and returns a sharing code",
-      tag: "Assessments",
-      auth: "optional",
-      limits: ["anonymous-write"],
+      ...submissionTraits,
       body: prweInput,
       responses: [
         { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: prweResponse },
@@ -102,6 +100,7 @@ export const prweContract = {
           description:
             "hand not LEFT or RIGHT, not 5 pain and 10 function items, an item outside 0-10, or more than one unanswered in a subscale",
         },
+        idempotencyConflict,
       ],
     }),
     build: (input: PrweInput) => {

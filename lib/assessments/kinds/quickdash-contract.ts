@@ -3,7 +3,7 @@
 // ./quickdash.ts, which the browser loads; this module, with its schemas, only the server does.
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
-import { anyHand, createdFields, score } from "@/lib/assessments/schemas";
+import { anyHand, createdFields, idempotencyConflict, score, submissionTraits } from "@/lib/assessments/schemas";
 import type { KindContract } from "@/lib/assessments/kinds/kind";
 import { dashScore } from "@/lib/assessments/kinds/quickdash";
 
@@ -83,9 +83,7 @@ export const quickdashContract = {
       operationId: "submitQuickDashAssessment",
       requestExample: { hand: "RIGHT", responses: [2, 3, 1, 2, 4, 1, 2, 3, 1, 2, null], work: [2, 2, 3, 1] },
       summary: "Submit QuickDASH answers; the service computes the published scores and returns a sharing code",
-      tag: "Assessments",
-      auth: "optional",
-      limits: ["anonymous-write"],
+      ...submissionTraits,
       body: quickdashInput,
       responses: [
         { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: quickdashResponse },
@@ -93,6 +91,7 @@ export const quickdashContract = {
           status: 400,
           description: "responses not 11 items, more than one unanswered, an item outside 1-5, or a module without all four items",
         },
+        idempotencyConflict,
       ],
     }),
     build: (input: QuickDashInput) => {

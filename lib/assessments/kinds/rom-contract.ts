@@ -19,6 +19,7 @@ import {
   snapshotOf,
   span,
   stored,
+  idempotencyConflict,
   submissionTraits,
 } from "@/lib/assessments/schemas";
 
@@ -149,6 +150,7 @@ export const romContract = {
         { status: 201, description: "Stored; anonymous (expires in 90 days) without a token, owned with one", schema: romResponse },
         { status: 400, description: "hand or overallScore missing, or a field out of range" },
         { status: 500, description: "Persistence failure" },
+        idempotencyConflict,
       ],
     }),
     build: buildRom,

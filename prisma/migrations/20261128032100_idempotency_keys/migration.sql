@@ -4,7 +4,7 @@ CREATE TABLE "idempotency_keys" (
     "id" SERIAL NOT NULL,
     "scope" TEXT NOT NULL,
     "key" TEXT NOT NULL,
-    "body_hash" CHAR(64) NOT NULL,
+    "body_hash" VARCHAR(64) NOT NULL,
     "assessment_id" INTEGER NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
