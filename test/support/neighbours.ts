@@ -34,7 +34,7 @@ export interface Neighbours {
   sameClinic: Neighbour;
   otherClinic: Neighbour;
   otherTeam: CareTeam;
-  /** Asserts that no code, id-bearing text or marker of either neighbour is in `text`. */
+  /** Asserts that no code, marker, e-mail or FHIR reference of either neighbour is in `text`. */
   absent(text: string, where: string): void;
   /** Asserts each neighbour's records, journal, goals, reminders and shares read as they did when seeded. */
   untouched(): Promise<void>;
@@ -99,6 +99,11 @@ export async function seedNeighbours(api: Api, idp: IdentityProvider, team: Care
       for (const neighbour of seeded) {
         for (const code of neighbour.codes) assert.ok(!text.includes(code), `${where}: the ${neighbour.label} neighbour's record ${code}`);
         assert.ok(!text.includes(neighbour.marker), `${where}: the ${neighbour.label} neighbour's journal`);
+        assert.ok(!text.includes(neighbour.email), `${where}: the ${neighbour.label} neighbour's e-mail`);
+        assert.ok(
+          !new RegExp(`Patient/${neighbour.id}(?!\\d)`).test(text),
+          `${where}: a FHIR reference to the ${neighbour.label} neighbour`,
+        );
       }
     },
     async untouched() {
