@@ -26,7 +26,7 @@ before(async () => {
   const clinicianSub = uniqueSub("clinician");
   clinician = await idp.token({ sub: clinicianSub, roles: ["care_provider"] });
   team = await careTeam(api, idp, [clinicianSub]);
-  neighbours = await seedNeighbours(api, idp, team);
+  neighbours = await seedNeighbours(api, idp, team, clinician);
 });
 after(async () => {
   await server?.stop();
