@@ -1,7 +1,8 @@
 // Two neighbours beside the patient under test: one sharing with the same clinic, one with another
-// clinic, each with a result of every kind, a journal entry, a goal, reminders on and a share. A
-// query that forgets its WHERE passes a test that seeds one patient; with these beside it, their
-// rows turn up in what comes back (absent()) or change in the database (untouched()).
+// clinic, each with a result of every kind, a journal entry, a goal, reminders on and a share (and a
+// clinician's note on the same-clinic one). A query that forgets its WHERE passes a test that seeds
+// one patient; with these beside it, their rows turn up in what comes back (absent()) or change in
+// the database (untouched()).
 import assert from "node:assert/strict";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
@@ -26,7 +27,7 @@ export interface Neighbour {
   email: string;
   /** Each record's code and formatted code. */
   codes: string[];
-  /** Text only this neighbour's rows hold (their journal entry's transcript). */
+  /** Text only this neighbour's rows hold (their journal entry's transcript, a clinician's note). */
   marker: string;
 }
 
@@ -34,13 +35,13 @@ export interface Neighbours {
   sameClinic: Neighbour;
   otherClinic: Neighbour;
   otherTeam: CareTeam;
-  /** Asserts that no code, id-bearing text or marker of either neighbour is in `text`. */
+  /** Asserts that no code, marker, e-mail or FHIR reference of either neighbour is in `text`. */
   absent(text: string, where: string): void;
-  /** Asserts each neighbour's records, journal, goals, reminders and shares read as they did when seeded. */
+  /** Asserts each neighbour's records, journal, goals, reminders, notes and shares read as they did when seeded. */
   untouched(): Promise<void>;
 }
 
-async function seed(api: Api, idp: IdentityProvider, label: Neighbour["label"], team: CareTeam): Promise<Neighbour> {
+async function seed(api: Api, idp: IdentityProvider, label: Neighbour["label"], team: CareTeam, clinician?: string): Promise<Neighbour> {
   const sub = uniqueSub("neighbour");
   const email = `${sub.replace(/\W/g, "-")}@example.com`;
   const token = await idp.token({ sub, roles: ["patient"], name: `Neighbour ${label}`, email });
@@ -60,6 +61,10 @@ async function seed(api: Api, idp: IdentityProvider, label: Neighbour["label"], 
   );
   assert.equal((await api.request("PUT", "/patients/me/reminders", { intervalWeeks: 2 }, { token })).status, 200);
   await team.share(token);
+  if (clinician) {
+    const note = await api.post(`/patients/${id}/notes`, { text: `Seen: ${marker}` }, { token: clinician });
+    assert.equal(note.status, 201, JSON.stringify(note.body));
+  }
   return { label, id, token, email, codes, marker };
 }
 
@@ -80,14 +85,18 @@ async function ownView(api: Api, neighbour: Neighbour): Promise<unknown> {
       g.target,
     ]),
     reminders: await read("/patients/me/reminders"),
+    notes: ((await read(`/patients/${neighbour.id}/notes`)).notes as { text: string }[]).map((n) => n.text),
     shares: ((await read("/me/clinics")).clinics as { clinicId: number; sharedAt: string }[]).map((c) => [c.clinicId, c.sharedAt]),
   };
 }
 
-/** Seeds the neighbours: one sharing with `team`'s clinic, one with a clinic of its own. */
-export async function seedNeighbours(api: Api, idp: IdentityProvider, team: CareTeam): Promise<Neighbours> {
+/**
+ * Seeds the neighbours: one sharing with `team`'s clinic, on whose record `clinician` (of that
+ * clinic) writes a note holding the marker, and one sharing with a clinic of its own.
+ */
+export async function seedNeighbours(api: Api, idp: IdentityProvider, team: CareTeam, clinician: string): Promise<Neighbours> {
   const otherTeam = await careTeam(api, idp, [], "Neighbouring clinic");
-  const sameClinic = await seed(api, idp, "same clinic", team);
+  const sameClinic = await seed(api, idp, "same clinic", team, clinician);
   const otherClinic = await seed(api, idp, "other clinic", otherTeam);
   const seeded = [sameClinic, otherClinic];
   const views = await Promise.all(seeded.map((neighbour) => ownView(api, neighbour)));
@@ -98,7 +107,12 @@ export async function seedNeighbours(api: Api, idp: IdentityProvider, team: Care
     absent(text, where) {
       for (const neighbour of seeded) {
         for (const code of neighbour.codes) assert.ok(!text.includes(code), `${where}: the ${neighbour.label} neighbour's record ${code}`);
-        assert.ok(!text.includes(neighbour.marker), `${where}: the ${neighbour.label} neighbour's journal`);
+        assert.ok(!text.includes(neighbour.marker), `${where}: the ${neighbour.label} neighbour's journal or note`);
+        assert.ok(!text.includes(neighbour.email), `${where}: the ${neighbour.label} neighbour's e-mail`);
+        assert.ok(
+          !new RegExp(`Patient/${neighbour.id}(?!\\d)`).test(text),
+          `${where}: a FHIR reference to the ${neighbour.label} neighbour`,
+        );
       }
     },
     async untouched() {
