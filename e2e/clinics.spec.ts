@@ -140,7 +140,7 @@ test("a clinic admin adds and removes a member and prints the poster with the jo
 
   const newcomer = uniqueLogin("provider-newcomer");
   await members.getByRole("textbox", { name: "Subject" }).fill(newcomer);
-  await members.getByRole("combobox", { name: "Role" }).selectOption("clinician");
+  await members.getByRole("combobox", { name: "Role", exact: true }).selectOption("clinician");
   await members.getByRole("button", { name: "Add member" }).click();
   await expect(members.getByText(`${newcomer} is now a clinician.`)).toBeVisible();
   const added = list.getByRole("listitem").filter({ hasText: newcomer });
