@@ -3,12 +3,18 @@
 // record" and stops sharing; a clinic admin adds and removes a member and prints the waiting-room
 // poster; a clinician of several clinics narrows the patient list to one, remembered in the
 // address; and the clinic page does not exist for anyone who does not manage the clinic.
-import { expect, test, type Page } from "@playwright/test";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type { JWK } from "jose";
+import { startResend, type ResendStandIn } from "../test/support/resend";
 import { api, romResult } from "./support/api";
-import { APP_ORIGIN } from "./support/env";
+import { baseEnv, startApp, stopApp } from "./support/app";
+import { APP_ORIGIN, MAIL_APP_ORIGIN, REMINDERS_APP_PORT } from "./support/env";
 import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, uniqueLogin } from "./support/fixtures";
-import { displayName, mintToken } from "./support/identity-provider";
+import { displayName, mintToken, signInEnv } from "./support/identity-provider";
 
 interface Clinic {
   id: number;
@@ -134,7 +140,7 @@ test("a clinic admin adds and removes a member and prints the poster with the jo
 
   const newcomer = uniqueLogin("provider-newcomer");
   await members.getByRole("textbox", { name: "Subject" }).fill(newcomer);
-  await members.getByRole("combobox", { name: "Role" }).selectOption("clinician");
+  await members.getByRole("combobox", { name: "Role", exact: true }).selectOption("clinician");
   await members.getByRole("button", { name: "Add member" }).click();
   await expect(members.getByText(`${newcomer} is now a clinician.`)).toBeVisible();
   const added = list.getByRole("listitem").filter({ hasText: newcomer });
@@ -248,4 +254,211 @@ test("a clinician of two clinics narrows the list to one, and the address rememb
   await expect(page).toHaveURL(new RegExp(`/provider\\?clinic=${east.id}$`));
   await expect(table.getByRole("link", { name: displayName(eastPatient) })).toBeVisible();
   await expect(table.getByRole("link", { name: displayName(westPatient) })).toHaveCount(0);
+});
+
+// Issue 37's walk, on a server of its own whose e-mail goes to a Resend stand-in: a care provider
+// creates a clinic and invites a colleague by e-mail; the colleague opens the e-mailed link,
+// signs in with the invited (verified) address and accepts; a patient joins by code and both see
+// them. Review is a clinic's act: the colleague's own second clinic, which the patient also shares
+// with, keeps its flag when the first clinic marks the patient reviewed.
+test.describe("clinics that run themselves", () => {
+  test.use({ baseURL: MAIL_APP_ORIGIN });
+
+  let resend: ResendStandIn;
+  let app: ChildProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(6 * 60_000);
+    resend = await startResend();
+    dataDir = mkdtempSync(join(tmpdir(), "hand-e2e-clinics-"));
+    app = await startApp(MAIL_APP_ORIGIN, {
+      ...baseEnv(REMINDERS_APP_PORT, { DATA_DIR: dataDir }),
+      ...signInEnv(process.env.E2E_IDP_ISSUER!),
+      ...resend.env,
+    });
+  });
+  test.afterAll(async () => {
+    if (app) await stopApp(app);
+    await resend?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** From the patient list: creates a clinic on the clinics page and lands on its page; its id. */
+  async function createClinic(page: Page, testInfo: TestInfo, name: string, link: string, label: string): Promise<number> {
+    await page.getByRole("link", { name: link }).click();
+    await expect(page).toHaveURL(/\/provider\/clinics$/);
+    await expectAccessible(page, testInfo, `${label}-list`);
+    await expectNoSideScroll(page);
+    const form = page.getByRole("main").getByRole("form");
+    await form.getByRole("button").click();
+    await expect(form.getByRole("textbox")).toHaveAttribute("aria-invalid", "true");
+    await form.getByRole("textbox").fill(name);
+    await form.getByRole("button").click();
+    await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+    await expectAccessible(page, testInfo, `${label}-page`);
+    await expectNoSideScroll(page);
+    return Number(/\/provider\/clinics\/(\d+)$/.exec(page.url())![1]);
+  }
+
+  /** The patient list's entry (a table row at 1280 px, a list item at 390 px) naming `name`. */
+  function patientRow(page: Page, testInfo: TestInfo, name: string) {
+    const rows = isPhone(testInfo)
+      ? page.getByRole("list", { name: "Patients" }).locator(":scope > li")
+      : page.getByRole("table").getByRole("row");
+    return rows.filter({ has: page.getByRole("link", { name }) });
+  }
+
+  test("a provider creates a clinic and invites a colleague by e-mail; review stays with each clinic", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    const anaLogin = uniqueLogin("provider-ana");
+    const benLogin = uniqueLogin("provider-ben");
+    const benAddress = `${benLogin}@example.test`;
+    const north = `Clinica Norte ${uniqueLogin("x").slice(2)}`;
+    const south = `Clinica Sur ${uniqueLogin("x").slice(2)}`;
+
+    await signIn(page, anaLogin, "/provider");
+    await expect(page.getByText("You are not a member of a clinic yet")).toBeVisible();
+    const northId = await createClinic(page, testInfo, north, "Create a clinic", "clinics-create");
+    const members = section(page, "Members");
+    await expect(members.getByRole("list", { name: "Members" }).getByRole("listitem")).toHaveCount(1);
+    await expect(members.getByRole("listitem").filter({ hasText: displayName(anaLogin) })).toContainText("Clinic admin");
+
+    // The invitation: refused empty, naming the field; sent, it waits in the list and in the mail.
+    const invite = page.getByRole("form", { name: "Invite a colleague by e-mail" });
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(invite.getByText("email: enter your colleague's e-mail address.")).toBeVisible();
+    await invite.getByRole("textbox", { name: "E-mail" }).fill(benAddress);
+    await invite.getByRole("combobox", { name: "Their role" }).selectOption("clinician");
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await expect(page.getByText(`An invitation is on its way to ${benAddress}.`)).toBeVisible();
+    const pending = page.getByRole("list", { name: "Pending invitations" }).getByRole("listitem");
+    await expect(pending.filter({ hasText: benAddress })).toContainText("Clinician");
+    await expectAccessible(page, testInfo, "clinic-invited");
+    await expectNoSideScroll(page);
+    await screenshot(page, testInfo, "clinic-invited");
+    const mails = resend.emails().filter((mail) => mail.to.includes(benAddress));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toContain(north);
+    const link = /https?:\/\/\S+\/provider\/clinics\/invitation#\S+/.exec(mails[0]!.text ?? "")?.[0] ?? "";
+    expect(new URL(link).origin).toBe(MAIL_APP_ORIGIN);
+
+    // The colleague opens the link before signing in, signs in with the invited address, accepts.
+    const benContext = await browser.newContext({ baseURL: MAIL_APP_ORIGIN, viewport: page.viewportSize(), isMobile: isPhone(testInfo) });
+    const ben = await benContext.newPage();
+    await ben.goto(link);
+    await expect(ben).toHaveURL(/\/provider\/clinics\/invitation$/);
+    await expect(ben.getByRole("link", { name: "Sign in to accept" })).toBeVisible();
+    await expectAccessible(ben, testInfo, "invitation-signin");
+    await expectNoSideScroll(ben);
+    await signIn(ben, benLogin, "/provider/clinics/invitation");
+    await ben.getByRole("button", { name: "Accept the invitation" }).click();
+    await expect(ben.getByText(`You are now a clinician of ${north}.`)).toBeVisible();
+    await expectAccessible(ben, testInfo, "invitation-accepted");
+    await expectNoSideScroll(ben);
+    await screenshot(ben, testInfo, "invitation-accepted");
+    // The admin's page counts the new member and no longer lists the used invitation.
+    await page.reload();
+    await expect(members.getByRole("list", { name: "Members" }).getByRole("listitem")).toHaveCount(2);
+    await expect(members.getByRole("listitem").filter({ hasText: displayName(benLogin) })).toContainText("Clinician");
+    await expect(page.getByText("No invitation is waiting.")).toBeVisible();
+
+    // The colleague runs a clinic of their own as well.
+    await ben.goto("/provider");
+    const southId = await createClinic(ben, testInfo, south, "Create a clinic", "clinics-second");
+    expect(southId).not.toBe(northId);
+
+    // A patient (a low result: flagged) joins the first clinic by its code on the dashboard, the
+    // second by the API.
+    const patientLogin = uniqueLogin("pia-walk");
+    const patientToken = await tokenFor(patientLogin);
+    await api(MAIL_APP_ORIGIN, "POST", "/assessments/rom", romResult(28), patientToken);
+    const codeOf = async (id: number, login: string) =>
+      (await api<Clinic>(MAIL_APP_ORIGIN, "GET", `/clinics/${id}`, undefined, await tokenFor(login))).formattedJoinCode;
+    const patientContext = await browser.newContext({
+      baseURL: MAIL_APP_ORIGIN,
+      viewport: page.viewportSize(),
+      isMobile: isPhone(testInfo),
+    });
+    const patientPage = await patientContext.newPage();
+    await signIn(patientPage, patientLogin, "/dashboard");
+    const sharing = section(patientPage, "Who can see my record");
+    await sharing.getByRole("textbox", { name: "Clinic join code" }).fill(await codeOf(northId, anaLogin));
+    await sharing.getByRole("button", { name: "Find clinic" }).click();
+    await sharing.getByRole("button", { name: `Share with ${north}` }).click();
+    await expect(sharing.getByText(`${north} can now see your record.`)).toBeVisible();
+    await patientContext.close();
+    await api(MAIL_APP_ORIGIN, "POST", "/me/clinics", { joinCode: await codeOf(southId, benLogin) }, patientToken);
+
+    // Both clinicians of the first clinic see the patient, flagged.
+    const patientName = displayName(patientLogin);
+    const mark = (p: Page) => patientRow(p, testInfo, patientName).getByRole("button", { name: `Mark ${patientName} reviewed` });
+    await page.goto(`/provider?clinic=${northId}`);
+    await expect(mark(page)).toBeVisible();
+    await ben.goto(`/provider?clinic=${northId}`);
+    await expect(mark(ben)).toBeVisible();
+    await ben.goto(`/provider?clinic=${southId}`);
+    await expect(mark(ben)).toBeVisible();
+
+    // The first clinic's admin marks them reviewed: off for the first clinic, still on for the second.
+    await mark(page).click();
+    await expect(page.getByRole("status").filter({ hasText: `${patientName} marked reviewed.` })).toBeAttached();
+    await expect(mark(page)).toHaveCount(0);
+    await expectAccessible(page, testInfo, "clinic-walk-reviewed");
+    await expectNoSideScroll(page);
+    await ben.reload();
+    await expect(patientRow(ben, testInfo, patientName)).toHaveCount(1);
+    await expect(mark(ben)).toBeVisible();
+    await expectAccessible(ben, testInfo, "clinic-walk-other-clinic");
+    await expectNoSideScroll(ben);
+    await screenshot(ben, testInfo, "clinic-walk-other-clinic");
+    await ben.goto(`/provider?clinic=${northId}`);
+    await expect(patientRow(ben, testInfo, patientName)).toHaveCount(1);
+    await expect(mark(ben)).toHaveCount(0);
+    await benContext.close();
+  });
+
+  test("the clinic pages in Spanish", async ({ page }, testInfo) => {
+    const login = uniqueLogin("provider-lucia");
+    const name = `Clinica Este ${uniqueLogin("x").slice(2)}`;
+    await signIn(page, login, "/provider");
+    await Promise.all([page.waitForEvent("load"), page.getByRole("combobox", { name: "Language" }).selectOption("es")]);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByText("Aún no es miembro de ninguna clínica")).toBeVisible();
+    await createClinic(page, testInfo, name, "Crear una clínica", "clinics-es");
+    await expect(page.getByRole("heading", { name: "Miembros" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Código de la clínica" })).toBeVisible();
+    const invite = page.getByRole("form", { name: "Invitar a un compañero por correo electrónico" });
+    await invite.getByRole("button", { name: "Enviar invitación" }).click();
+    await expect(invite.getByText("email: escriba la dirección de correo de su compañero.")).toBeVisible();
+    const address = `${uniqueLogin("provider-mateo")}@example.test`;
+    await invite.getByRole("textbox", { name: "Correo electrónico" }).fill(address);
+    await invite.getByRole("combobox", { name: "Su función" }).selectOption("clinic_admin");
+    await invite.getByRole("button", { name: "Enviar invitación" }).click();
+    await expect(page.getByText(`Se ha enviado una invitación a ${address}.`)).toBeVisible();
+    const pending = page.getByRole("list", { name: "Invitaciones pendientes" }).getByRole("listitem").filter({ hasText: address });
+    await expect(pending).toContainText("Administrador de la clínica");
+    await expect(pending.getByRole("button", { name: `Retirar ${address}` })).toBeVisible();
+    await expectAccessible(page, testInfo, "clinic-es");
+    await expectNoSideScroll(page);
+    await screenshot(page, testInfo, "clinic-es");
+    await pending.getByRole("button", { name: `Retirar ${address}` }).click();
+    await expect(page.getByText(`Se ha retirado la invitación a ${address}.`)).toBeVisible();
+    await expect(page.getByText("No hay invitaciones pendientes.")).toBeVisible();
+
+    await page.getByRole("link", { name: "Cartel para imprimir" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Comparta con nosotros su historial de evaluación de la mano" }),
+    ).toBeVisible();
+    await expectAccessible(page, testInfo, "clinic-poster-es");
+    await expectNoSideScroll(page);
+
+    await page.goto("/provider/clinics/invitation");
+    await expect(page.getByRole("heading", { level: 1, name: "Unirse a una clínica" })).toBeVisible();
+    await expect(page.getByText("Esta página se abre desde el enlace de un correo de invitación.", { exact: false })).toBeVisible();
+    await expectAccessible(page, testInfo, "invitation-es");
+    await expectNoSideScroll(page);
+  });
 });

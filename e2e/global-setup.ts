@@ -7,13 +7,17 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AUDIENCE, CLIENT_ID, CLIENT_SECRET, ROLES_CLAIM, startIdentityProvider } from "./support/identity-provider";
-import { APP_ORIGIN, APP_PORT, DEV_APP_ORIGIN, DEV_APP_PORT, IDP_PORT } from "./support/env";
+import { signInEnv, startIdentityProvider } from "./support/identity-provider";
+import { APP_ORIGIN, APP_PORT, DEV_APP_ORIGIN, DEV_APP_PORT, IDP_PORT, MAIL_APP_ORIGIN } from "./support/env";
 import { baseEnv, distDir, startApp, stopApp } from "./support/app";
 import { seed } from "./support/seed";
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const idp = await startIdentityProvider(IDP_PORT, [`${APP_ORIGIN}/api/auth/callback/auth0`]);
+  // The clinic-invitation scenario signs in to a server of its own (with a mail stand-in) too.
+  const idp = await startIdentityProvider(
+    IDP_PORT,
+    [APP_ORIGIN, MAIL_APP_ORIGIN].map((origin) => `${origin}/api/auth/callback/auth0`),
+  );
 
   if (!process.env.E2E_SKIP_BUILD) {
     const build = spawnSync("npm", ["run", "build"], {
@@ -32,12 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   if (history.status !== 0) throw new Error(`the history seed failed:\n${history.stderr}`);
   const app = await startApp(APP_ORIGIN, {
     ...baseEnv(APP_PORT, { DATA_DIR: dataDirs[0]! }),
-    AUTH0_DOMAIN: `127.0.0.1:${IDP_PORT}`,
-    AUTH0_ISSUER_BASE_URL: idp.issuer,
-    AUTH0_AUDIENCE: AUDIENCE,
-    AUTH0_ROLES_CLAIM: ROLES_CLAIM,
-    AUTH0_CLIENT_ID: CLIENT_ID,
-    AUTH0_CLIENT_SECRET: CLIENT_SECRET,
+    ...signInEnv(idp.issuer),
   });
   const devApp = await startApp(DEV_APP_ORIGIN, { ...baseEnv(DEV_APP_PORT, { DATA_DIR: dataDirs[1]! }), ALLOW_DEV_AUTH: "true" });
 

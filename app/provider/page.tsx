@@ -51,18 +51,13 @@ export default async function ProviderPage({ searchParams }: { searchParams: Pro
               {t("yourClinics", { count: clinics.length })}{" "}
               <strong className="font-semibold text-slate-900">{clinics.map((c) => c.name).join(", ")}</strong>
             </>
-          )}
-          {managed.length > 0 && (
-            <>
-              {" "}
-              <Link
-                href={managed.length === 1 ? `/provider/clinics/${managed[0]!.id}` : "/provider/clinics"}
-                className="font-semibold text-teal-800 underline underline-offset-2"
-              >
-                {t("manage", { count: managed.length })}
-              </Link>
-            </>
-          )}
+          )}{" "}
+          <Link
+            href={managed.length === 1 ? `/provider/clinics/${managed[0]!.id}` : "/provider/clinics"}
+            className="font-semibold text-teal-800 underline underline-offset-2"
+          >
+            {managed.length > 0 ? t("manage", { count: managed.length }) : t("createClinic")}
+          </Link>
         </p>
       </PageHeading>
       {!answer.ok && <Alert>{t("clinicsFailed", { message: errorText(answer.data) })}</Alert>}

@@ -26,6 +26,18 @@ export function displayName(login: string): string {
     .join(" ");
 }
 
+/** The app's variables for signing in through the provider at `issuer` (and verifying its tokens). */
+export function signInEnv(issuer: string): Record<string, string> {
+  return {
+    AUTH0_DOMAIN: new URL(issuer).host,
+    AUTH0_ISSUER_BASE_URL: issuer,
+    AUTH0_AUDIENCE: AUDIENCE,
+    AUTH0_ROLES_CLAIM: ROLES_CLAIM,
+    AUTH0_CLIENT_ID: CLIENT_ID,
+    AUTH0_CLIENT_SECRET: CLIENT_SECRET,
+  };
+}
+
 export interface RunningProvider {
   issuer: string;
   /** The private signing key (JWK), so the test run can mint API tokens for seeding. */
