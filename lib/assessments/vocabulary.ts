@@ -32,12 +32,6 @@ export const ARTHRITIS_PATTERN_NAMES: Record<string, string> = {
 };
 
 /** The patterns in one-line summaries ("Arthritis 64/100 · Moderate · OA pattern"); UNDETERMINED says nothing. */
-export const ARTHRITIS_PATTERN_SUMMARY: Record<string, string> = {
-  OA_PATTERN: "OA pattern",
-  RA_PATTERN: "RA pattern",
-  MIXED: "mixed pattern",
-};
-
 /** When a journal entry was written, as a phrase ("…, at a check-in"). */
 export const JOURNAL_ENTRY_MOMENTS: Record<string, string> = {
   PRE_ASSESSMENT: "before an assessment",
