@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import type { z } from "zod";
@@ -8,9 +9,10 @@ import { Alert, Button, Card, Field, fieldAria, inputStyles } from "@/components
 import type { assessmentsResponse } from "@/lib/patients/schemas";
 import { proxy } from "@/lib/web/client";
 import { When } from "@/components/ui/when";
-import { HAND_NAMES } from "@/lib/assessments/vocabulary";
 import type { Loadable } from "@/lib/web/use-proxy";
-import { errorText, typeLabel } from "@/lib/web/format";
+import { useHandName } from "@/components/ui/hand-name";
+import type { Kind } from "@/lib/assessments/kinds";
+import { errorText } from "@/lib/web/format";
 import { useProxy } from "@/lib/web/use-proxy";
 
 const MAX = 20;
@@ -20,20 +22,21 @@ type Mine = z.output<typeof assessmentsResponse>;
 type MineList = Loadable<Mine> & { reload: () => void };
 
 function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: Set<string>; toggle: (code: string) => void }) {
+  const t = useTranslations("newReport.form");
+  const kinds = useTranslations("kinds");
+  const handName = useHandName();
   return (
-    <Show value={mine} label="your assessments">
+    <Show value={mine} label={t("loadLabel")}>
       {({ assessments }) =>
         assessments.length === 0 ? (
-          <p className="text-sm text-slate-700">You have no assessments in your account yet. Paste codes below instead.</p>
+          <p className="text-sm text-slate-700">{t("noneYet")}</p>
         ) : (
           <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-900">
-              Choose up to {MAX} ({selected.size} chosen)
-            </legend>
+            <legend className="mb-2 text-sm font-medium text-slate-900">{t("choose", { max: MAX, chosen: selected.size })}</legend>
             <ul
               className="max-h-96 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
               tabIndex={0}
-              aria-label="Your assessments"
+              aria-label={t("yours")}
             >
               {assessments.map((a) => {
                 const checked = selected.has(a.code);
@@ -48,10 +51,10 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
                         onChange={() => toggle(a.code)}
                       />
                       <span className="flex-1">
-                        <span className="font-semibold text-slate-900">{typeLabel(a.assessmentType)}</span>
+                        <span className="font-semibold text-slate-900">{kinds(`${a.assessmentType as Kind}.name`)}</span>
                         <span className="text-slate-700">
                           {" "}
-                          · {a.hand ? (HAND_NAMES[a.hand] ?? a.hand) : "hand not recorded"} · <When value={a.dateCreated} kind="date" />
+                          · {a.hand ? handName(a.hand) : t("noHand")} · <When value={a.dateCreated} kind="date" />
                           {a.summary ? ` · ${a.summary}` : ""}
                         </span>
                       </span>
@@ -72,30 +75,30 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
  * Why the report would not be of one named person, or null: codes outside the signed-in
  * person's account, or (signed out) several records nothing ties together.
  */
-function mixWarning(codes: string[], signedIn: boolean, mine: MineList): string | null {
-  if (!signedIn) {
-    return codes.length > 1
-      ? `You are not signed in, so nothing shows that these ${codes.length} records are of one person; the report will name no one.`
-      : null;
-  }
-  if (mine.state === "error") {
-    return "Your assessments could not be loaded, so it is not known whether these codes are in your account; the report will name you only if they all are.";
-  }
+function mixWarning(
+  codes: string[],
+  signedIn: boolean,
+  mine: MineList,
+  t: ReturnType<typeof useTranslations<"newReport.form">>,
+): string | null {
+  if (!signedIn) return codes.length > 1 ? t("signedOutMix", { count: codes.length }) : null;
+  if (mine.state === "error") return t("listFailed");
   if (mine.state !== "ready") return null;
   const own = new Set(mine.data.assessments.map((a) => a.code));
   const outside = codes.filter((code) => !own.has(code)).length;
   if (outside === 0) return null;
-  return `${outside} of ${codes.length} code${codes.length === 1 ? " is" : "s are"} not in your account: the report will mix records that may be of other people, and it will not name you.`;
+  return t("outside", { outside, count: codes.length });
 }
 
 export function NewReportForm({ signedIn }: { signedIn: boolean }) {
   const router = useRouter();
+  const t = useTranslations("newReport.form");
   const mine: MineList = useProxy<Mine>(signedIn ? `/patients/me/assessments?limit=200` : null);
   /** The warning shown, and the code list it was shown for: the same list sent again is created. */
   const [warning, setWarning] = useState<{ text: string; key: string } | null>(null);
   const titleId = useId();
   const codesId = useId();
-  const [title, setTitle] = useState("My hand assessments");
+  const [title, setTitle] = useState(() => t("defaultTitle"));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pasted, setPasted] = useState("");
   const [errors, setErrors] = useState<{ title?: string; codes?: string; form?: string }>({});
@@ -119,14 +122,14 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         const bad = tokens.filter((token) => !normalizeInputCode(token));
         const codes = [...new Set([...selected, ...tokens.map((t) => normalizeInputCode(t)).filter((c): c is string => c !== null)])];
         const next: typeof errors = {};
-        if (!title.trim()) next.title = "Give the report a title.";
-        if (bad.length) next.codes = `Not a code: ${bad.slice(0, 5).join(", ")}. Codes look like ABC-234.`;
-        else if (codes.length === 0) next.codes = "Choose or paste at least one assessment code.";
-        else if (codes.length > MAX) next.codes = `A report holds at most ${MAX} assessments (you have ${codes.length}).`;
+        if (!title.trim()) next.title = t("titleMissing");
+        if (bad.length) next.codes = t("notCodes", { codes: bad.slice(0, 5).join(", ") });
+        else if (codes.length === 0) next.codes = t("noCodes");
+        else if (codes.length > MAX) next.codes = t("tooMany", { max: MAX, count: codes.length });
         setErrors(next);
         if (Object.keys(next).length) return;
         const key = [...codes].sort().join(",");
-        const mix = mixWarning(codes, signedIn, mine);
+        const mix = mixWarning(codes, signedIn, mine, t);
         if (mix && warning?.key !== key) {
           setWarning({ text: mix, key });
           return;
@@ -147,8 +150,8 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         else setErrors({ form: errorText(result.data) });
       }}
     >
-      <Card title="Title">
-        <Field id={titleId} label="Report title" error={errors.title}>
+      <Card title={t("titleCard")}>
+        <Field id={titleId} label={t("titleLabel")} error={errors.title}>
           <input
             {...fieldAria(titleId, errors.title)}
             className={inputStyles}
@@ -159,17 +162,12 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
         </Field>
       </Card>
       {signedIn && (
-        <Card title="My assessments">
+        <Card title={t("mine")}>
           <MyAssessments mine={mine} selected={selected} toggle={toggle} />
         </Card>
       )}
-      <Card title={signedIn ? "Or paste codes" : "Assessment codes"}>
-        <Field
-          id={codesId}
-          label="Codes, separated by spaces, commas or new lines"
-          error={errors.codes}
-          hint="Up to 20, for example ABC-234 DEF-567."
-        >
+      <Card title={signedIn ? t("orPaste") : t("codes")}>
+        <Field id={codesId} label={t("codesLabel")} error={errors.codes} hint={t("codesHint", { max: MAX })}>
           <textarea
             {...fieldAria(codesId, errors.codes, true)}
             rows={3}
@@ -181,11 +179,15 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
       </Card>
       {errors.form && <Alert>{errors.form}</Alert>}
       <div aria-live="polite" data-testid="mix-warning">
-        {warning ? <Alert kind="warning">{warning.text} Check the codes, or choose “Create anyway”.</Alert> : null}
+        {warning ? (
+          <Alert kind="warning">
+            {warning.text} {t("checkCodes")}
+          </Alert>
+        ) : null}
       </div>
       {/* Signed in, the codes are checked against the account's list: it must be there first. */}
       <Button type="submit" disabled={busy || (signedIn && mine.state === "loading")}>
-        {busy ? "Creating…" : warning ? "Create anyway" : "Create report"}
+        {busy ? t("creating") : warning ? t("createAnyway") : t("create")}
       </Button>
     </form>
   );

@@ -31,20 +31,5 @@ export const ARTHRITIS_PATTERN_NAMES: Record<string, string> = {
   MIXED: "Mixed OA/RA",
 };
 
-/** The patterns in one-line summaries ("Arthritis 64/100 · Moderate · OA pattern"); UNDETERMINED says nothing. */
-export const ARTHRITIS_PATTERN_SUMMARY: Record<string, string> = {
-  OA_PATTERN: "OA pattern",
-  RA_PATTERN: "RA pattern",
-  MIXED: "mixed pattern",
-};
-
-/** When a journal entry was written, as a phrase ("…, at a check-in"). */
-export const JOURNAL_ENTRY_MOMENTS: Record<string, string> = {
-  PRE_ASSESSMENT: "before an assessment",
-  POST_ASSESSMENT: "after an assessment",
-  AD_HOC_CHECK_IN: "at a check-in",
-  INITIAL_INTAKE: "at intake",
-};
-
 /** Spec, "Scores and units": reference ranges of the wrist when scoring, degrees. */
 export const WRIST_REFERENCE_RANGES = { extension: [0, 70], flexion: [0, 80] } as const;

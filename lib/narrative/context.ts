@@ -39,7 +39,7 @@ async function scoreLine(patient: PatientHandle): Promise<string> {
   const flagged = standing.attentionReasons.filter((r) => r.reason !== "remeasure").map((r) => r.text);
   const remeasures = standing.attentionReasons.filter((r) => r.reason === "remeasure").map((r) => r.text);
   return (
-    `Latest results, each test on its own scale against its own previous result: ${standing.tests.map(testLine).join("; ")}` +
+    `Latest results, each test on its own scale against its own previous result: ${standing.tests.map((t) => testLine(t)).join("; ")}` +
     `; trend ${standing.trend}` +
     (standing.needsAttention ? `; needs attention (${flagged.join("; ")})` : "") +
     (remeasures.length ? `; re-measure to confirm (${remeasures.join("; ")})` : "") +

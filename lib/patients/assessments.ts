@@ -5,10 +5,13 @@ import type { PatientHandle } from "@/lib/access";
 import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
 import { readType, storedType } from "@/lib/assessments/types";
 import { formatCode } from "@/lib/codes";
+import type { Locale } from "@/lib/i18n/locales";
 import { db } from "@/lib/db";
 import type { assessmentsQuery } from "@/lib/patients/schemas";
+import { wordsFor } from "@/lib/report-view/words";
 
-export async function assessmentHistory(patient: PatientHandle, query: z.output<typeof assessmentsQuery>) {
+/** `language`: the summary lines' (English unless the caller asks). */
+export async function assessmentHistory(patient: PatientHandle, query: z.output<typeof assessmentsQuery>, language: Locale = "en") {
   const where = { ownerId: patient.patientId, ...(query.type ? { assessmentType: storedType(query.type) } : {}) };
   const [rows, total] = await Promise.all([
     db().assessment.findMany({
@@ -32,7 +35,7 @@ export async function assessmentHistory(patient: PatientHandle, query: z.output<
         hand: row.hand,
         dateCreated: row.dateCreated.toISOString(),
         resultSnapshot: snapshot,
-        summary: assessmentSummaryLine(row.assessmentType, snapshot),
+        summary: assessmentSummaryLine(row.assessmentType, snapshot, wordsFor(language)),
         results: results.get(row.id) ?? null,
       };
     }),

@@ -82,7 +82,14 @@ export const assessmentsQuery = z.object({
 
 export const assessmentHistoryItem = kindRecords(
   "AssessmentHistoryItem",
-  { id: z.number().int(), summary: z.string().describe('One line, e.g. "ROM 72/100 · wrist 80 · fingers 65"') },
+  {
+    id: z.number().int(),
+    summary: z
+      .string()
+      .describe(
+        'One line in the Accept-Language\'s language, e.g. "ROM 72/100 · wrist 80 · fingers 65", "QuickDASH 38,6/100 de discapacidad"',
+      ),
+  },
   { results: true },
 );
 

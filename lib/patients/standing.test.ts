@@ -1,7 +1,8 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TestStanding } from "@/lib/patients/schemas";
-import { attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES, TREND_WORDS } from "@/lib/patients/standing";
+import en from "@/messages/en.json";
+import { attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES } from "@/lib/patients/standing";
 
 const standing = (over: Partial<TestStanding>): TestStanding => ({
   test: "ROM",
@@ -38,7 +39,12 @@ test("tests are named for people, with the hand when the results record one", ()
   assert.equal(testLabel("PAIN", "BOTH"), "Pain (both hands)");
   assert.equal(testLabel("DEXTERITY", "LEFT"), "Dexterity (left)");
   assert.equal(testLabel("THUMB", null), "Thumb movements");
-  assert.deepEqual(TREND_WORDS, { improving: "improving", declining: "declining", stable: "stable", insufficient: "not enough data" });
+  assert.deepEqual(en.narrative.trend, {
+    improving: "improving",
+    declining: "declining",
+    stable: "stable",
+    insufficient: "not enough data",
+  });
 });
 
 test("scores are shown with one decimal, whole numbers without one", () => {

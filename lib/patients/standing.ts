@@ -3,25 +3,18 @@
 // patient_standings (prisma/functions.sql); the list, the profile, the narrative and the pages all
 // word it through these functions, in the measure's own units and direction.
 import { KINDS, byKind } from "@/lib/assessments/kinds";
-import { primaryMeasure, roundTo, type KindModule, type MetricSpec } from "@/lib/assessments/kinds/kind";
+import { primaryMeasure, type MetricSpec } from "@/lib/assessments/kinds/kind";
 import type { ReadAssessmentType } from "@/lib/assessments/types";
 import { createTranslator } from "use-intl/core";
-import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { DEFAULT_LOCALE, type Locale } from "@/lib/i18n/locales";
 import { MESSAGES } from "@/lib/i18n/messages";
 import { reasonText, unitAfter, type ReasonWords } from "@/lib/patients/reason-words";
-import { ENGLISH } from "@/lib/report-view/words";
-import type { ATTENTION_GROUPS, AttentionReason, TestStanding, TestTrendWord } from "@/lib/patients/schemas";
+import { ENGLISH, wordsFor, type Words } from "@/lib/report-view/words";
+import type { ATTENTION_GROUPS, AttentionReason, TestStanding } from "@/lib/patients/schemas";
 
 export const TEST_NAMES: Record<ReadAssessmentType, string> = byKind((kind) => kind.shortName);
 
 const HAND_NAMES = { LEFT: "left", RIGHT: "right", BOTH: "both hands" } as const;
-
-export const TREND_WORDS: Record<TestTrendWord, string> = {
-  improving: "improving",
-  declining: "declining",
-  stable: "stable",
-  insufficient: "not enough data",
-};
 
 export type AttentionGroup = (typeof ATTENTION_GROUPS)[number];
 
@@ -35,18 +28,14 @@ export function testLabel(test: ReadAssessmentType, hand: TestStanding["hand"]):
 
 export const oneDecimal = (value: number) => (Number.isInteger(value) ? String(value) : value.toFixed(1));
 
-/** A 0-100 score is named after its test ("QuickDASH", "Range of motion"); any other measure by its label ("Worst pain"). */
-function measureName(kind: KindModule, spec: MetricSpec, hand: TestStanding["hand"]): string {
-  const name = spec.unit === "score" ? kind.shortName : spec.label;
-  return hand ? `${name} (${HAND_NAMES[hand]})` : name;
+/** A reason's words in `locale`: the catalogue's "attentionReason" with the language's numbers. */
+export function reasonWords(locale: Locale): ReasonWords {
+  const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "attentionReason" });
+  return { t: (key, values) => t(key, values), number: wordsFor(locale).number };
 }
 
-const shown = (spec: MetricSpec, value: number) => roundTo(value, spec.digits ?? 1);
-
-const english = createTranslator({ locale: DEFAULT_LOCALE, messages: MESSAGES[DEFAULT_LOCALE], namespace: "attentionReason" });
-
 /** The wire's words for a reason: English, as API clients have always read them. */
-const ENGLISH_REASONS: ReasonWords = { t: (key, values) => english(key, values), number: ENGLISH.number };
+const ENGLISH_REASONS = reasonWords(DEFAULT_LOCALE);
 
 /**
  * Why the flag is up, then what to measure again: each judged test's confirmed decline, largest in
@@ -74,10 +63,12 @@ export function attentionReasons(tests: TestStanding[], needsAttention: boolean)
 }
 
 /** "(0–100, higher is worse)"; "(higher is worse)" after a value that names its scale ("4/10"). */
-function directionWords(spec: MetricSpec): string {
+function directionWords(spec: MetricSpec, w: Words): string {
   if (!spec.direction) return "";
-  const direction = spec.direction === "higherIsBetter" ? "higher is better" : "higher is worse";
-  return spec.scale && !unitAfter(spec) ? ` (${spec.scale[0]}–${spec.scale[1]}, ${direction})` : ` (${direction})`;
+  const direction = w.t(spec.direction === "higherIsBetter" ? "narrative.higherIsBetter" : "narrative.higherIsWorse");
+  return spec.scale && !unitAfter(spec)
+    ? w.t("narrative.scaleDirection", { low: spec.scale[0], high: spec.scale[1], direction })
+    : w.t("narrative.direction", { direction });
 }
 
 /**
@@ -86,20 +77,21 @@ function directionWords(spec: MetricSpec): string {
  * (0–100, higher is worse), declining", "Range of motion (right) 70 (0–100, higher is better), one result so far", with the other hand's share and "not judged"
  * for the hand the profile does not name as affected.
  */
-export function testLine(t: TestStanding): string {
-  const kind = KINDS[t.test];
-  const spec = primaryMeasure(kind);
+export function testLine(t: TestStanding, w: Words = ENGLISH): string {
+  const spec = primaryMeasure(KINDS[t.test]);
   const m = t.measure;
-  const name = measureName(kind, spec, t.hand);
-  if (!m) return `${name}: no value on its own scale`;
-  const scale = `${unitAfter(spec)}${directionWords(spec)}`;
+  const measure = w.t(`attentionReason.measures.${t.test}`);
+  const name = t.hand ? w.t("attentionReason.withHand", { name: measure, hand: w.t(`attentionReason.hands.${t.hand}`) }) : measure;
+  if (!m) return w.t("narrative.noValue", { name });
+  const shown = (value: number) => w.number(value, spec.digits ?? 1);
+  const scale = `${unitAfter(spec)}${directionWords(spec, w)}`;
   const figures =
     m.previousValue === null
-      ? `${shown(spec, m.value)}${scale}, one result so far`
-      : `${shown(spec, m.previousValue)} → ${shown(spec, m.value)}${scale}, ${TREND_WORDS[t.trend]}`;
+      ? w.t("narrative.oneResult", { value: shown(m.value), scale })
+      : w.t("narrative.change", { from: shown(m.previousValue), value: shown(m.value), scale, trend: w.t(`narrative.trend.${t.trend}`) });
   const extras = [
-    t.otherHandPercent !== null ? `${t.otherHandPercent} % of the other hand` : null,
-    t.judged ? null : "the unaffected hand, not judged",
+    t.otherHandPercent !== null ? w.t("narrative.otherHand", { percent: w.number(t.otherHandPercent) }) : null,
+    t.judged ? null : w.t("narrative.notJudged"),
   ].filter(Boolean);
   return extras.length ? `${name} ${figures} (${extras.join("; ")})` : `${name} ${figures}`;
 }

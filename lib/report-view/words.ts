@@ -3,7 +3,7 @@
 // that language. The pages, the PDF and the lookup page pass one; English is the default, so
 // callers that write in English only (the explanation, FHIR) stay as they were.
 import { DEFAULT_LOCALE, FORMAT_LOCALES, type Locale } from "@/lib/i18n/locales";
-import { roundTo } from "@/lib/assessments/kinds/kind";
+import { roundTo, type SummaryWords } from "@/lib/assessments/kinds/kind";
 import { MESSAGES, translator, type Messages } from "@/lib/i18n/messages";
 import type { MeasureWords } from "@/lib/report-view/measure";
 
@@ -40,6 +40,11 @@ export function wordsFor(locale: Locale): Words {
 }
 
 export const ENGLISH: Words = wordsFor(DEFAULT_LOCALE);
+
+/** The words the kinds write their history lines with (the catalogue's "summaryLine"), in the language of `w`. */
+export function summaryWords(w: Words): SummaryWords {
+  return { say: (key, values) => w.t(`summaryLine.${key}` as never, values as never), number: w.number };
+}
 
 /** The entry of a catalogue table for a stored token, or `fallback` for a token the catalogue does not name. */
 export function entry(table: Record<string, string>, key: string, fallback: string): string {

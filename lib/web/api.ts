@@ -1,6 +1,7 @@
 // Server-side calls from the web app to its own API over loopback: the same-origin proxy and
 // the pages' server rendering both go through the real routes (guards, validation, errors).
 import { headers as requestHeaders } from "next/headers";
+import { getLocale } from "next-intl/server";
 import { env, listenHost } from "@/lib/env";
 import { onBehalfOf } from "@/lib/http/client-address";
 import { anonymousHeaders, currentCredentials } from "@/lib/web/auth";
@@ -32,6 +33,7 @@ export async function apiHeaders(): Promise<Record<string, string>> {
 export async function callApi<T = unknown>(path: string, init: { method?: string; body?: unknown } = {}): Promise<JsonResult<T>> {
   const incoming = await requestHeaders();
   // The API's limits and audit trail see the browser's address, not this server's loopback one.
-  const headers = { ...(await apiHeaders()), ...onBehalfOf(incoming) };
+  // The page's language, so words the API writes (goals, summaries) match the page's.
+  const headers = { ...(await apiHeaders()), ...onBehalfOf(incoming), "accept-language": await getLocale() };
   return jsonCall<T>(`${apiOrigin(incoming.get("host"))}/api${path}`, { ...init, headers }, (text) => ({ error: text }));
 }

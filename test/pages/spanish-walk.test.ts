@@ -132,8 +132,7 @@ function pdfText(bytes: Buffer): string | null {
   return run.error ? null : run.stdout.toString("utf8").replace(/\s+/g, " ");
 }
 
-// Not walked: the developer pages, which document the API and its English contract, and
-// /reports/new, whose words are not in the catalogue yet.
+// Not walked: the developer pages, which document the API and its English contract.
 test("public pages in Spanish", async () => {
   for (const path of ["/", "/signin", `/a/${codes[0]}`, `/a/${codes[2]}`, `/a/${codes[3]}`, `/a/${codes[4]}`, `/r/${reportCode}`]) {
     assertSpanish(path, await page(path, null));
@@ -141,11 +140,28 @@ test("public pages in Spanish", async () => {
 });
 
 test("the patient's pages in Spanish", async () => {
-  for (const path of ["/dashboard"]) assertSpanish(path, await page(path, "patient"));
+  for (const path of ["/dashboard", "/reports/new"]) assertSpanish(path, await page(path, "patient"));
 });
 
 test("the clinician's pages in Spanish", async () => {
   for (const path of ["/provider", `/provider/patients/${patientId}`]) assertSpanish(path, await page(path, "care_provider"));
+});
+
+// The panels the browser fills in after the page: the words their API answers put on the page.
+test("the words the pages' panels load in Spanish", async () => {
+  const history = (await (await call("care_provider", "GET", `/patients/${patientId}/assessments`)).json()) as {
+    assessments: { summary: string }[];
+  };
+  const summaries = history.assessments.map((a) => a.summary).join(" | ");
+  assertSpanish("the history's lines", summaries);
+  assert.match(summaries, /QuickDASH 2,3\/100/);
+  const goals = (await (await call("care_provider", "GET", `/patients/${patientId}/goals`)).json()) as {
+    goals: { label: string; text: string }[];
+  };
+  assertSpanish("the goals", goals.goals.map((g) => `${g.label} ${g.text}`).join(" | "));
+  const narrative = (await (await call("care_provider", "GET", `/patients/${patientId}/narrative-summary`)).json()) as { summary: string };
+  assertSpanish("the narrative summary", narrative.summary);
+  assert.match(narrative.summary, /Lucía Martín Ortega/);
 });
 
 test("the documents in Spanish: the report's PDF, the history PDF and the CSV", async (t) => {

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { NewReportForm } from "@/components/report/new-report-form";
+import { PageMessages } from "@/components/site/page-messages";
 import { PageHeading } from "@/components/ui";
 import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
@@ -32,7 +33,9 @@ export default async function NewReportPage() {
           )}
         </p>
       </PageHeading>
-      <NewReportForm signedIn={Boolean(user)} />
+      <PageMessages namespaces={["newReport", "kinds"]}>
+        <NewReportForm signedIn={Boolean(user)} />
+      </PageMessages>
     </div>
   );
 }

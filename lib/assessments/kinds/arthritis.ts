@@ -1,6 +1,9 @@
 // Arthritis: the app's questionnaire and computed evaluation; the headline is compositeScore.
-import { ARTHRITIS_PATTERN_NAMES, ARTHRITIS_PATTERN_SUMMARY, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
+import { ARTHRITIS_PATTERN_NAMES, PROGRESSION_LEVELS } from "@/lib/assessments/vocabulary";
 import { COMPOSITE_LOW, configurable, line, num, scoredName, wordFacts, type KindModule } from "@/lib/assessments/kinds/kind";
+
+/** The patterns a summary line names; an undetermined one is left out. */
+const SUMMARY_PATTERNS = ["OA_PATTERN", "RA_PATTERN", "MIXED"];
 
 export const progressionName = (level: number) => PROGRESSION_LEVELS[Math.min(4, Math.max(0, Math.round(level)))]!;
 
@@ -37,10 +40,12 @@ export const arthritis = {
   ],
   measure: "compositeScore",
   facts: (s) => wordFacts(s, [["Pattern", "patternType", ARTHRITIS_PATTERN_NAMES]]),
-  summary: (s) => {
+  summary: (s, w) => {
     const level = num(s.progressionLevel);
-    const pattern = typeof s.patternType === "string" ? (ARTHRITIS_PATTERN_SUMMARY[s.patternType] ?? null) : null;
-    return line(scoredName("Arthritis", s.compositeScore), level !== null ? (PROGRESSION_LEVELS[level] ?? null) : null, pattern);
+    const pattern =
+      typeof s.patternType === "string" && SUMMARY_PATTERNS.includes(s.patternType) ? w.say(`pattern.${s.patternType}`) : null;
+    const progression = level !== null && PROGRESSION_LEVELS[level] ? w.say(`progression.${level}`) : null;
+    return line(scoredName(w, "arthritis", s.compositeScore), progression, pattern);
   },
   notes: [{ label: "flags", key: "clinicalFlags", item: "flag" }],
   voice: { words: /\barthritis/i, prepare: "You'll answer a few questions on the screen about stiffness, swelling and everyday tasks" },

@@ -47,7 +47,7 @@ export const dexterity = {
   ],
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
-  summary: (s) => line(scoredName("Dexterity", s.overallScore), part("speed", s.speedScore), part("touches", s.totalTouches, true)),
+  summary: (s, w) => line(scoredName(w, "dexterity", s.overallScore), part(w, "speed", s.speedScore), part(w, "touches", s.totalTouches)),
   scoreColumn: "dexterityScore",
   voice: { words: /\b(tap|tapping|dexterity)/i, prepare: CAMERA_PREPARE },
   fhir: {

@@ -5,7 +5,7 @@
 // Phys Med Rehabil 1985;66(2):69-74) when the patient's profile has both, and of the other hand's
 // latest grip (within a day). The headline is the mean in kg (trials are capped at 100 kg, so it
 // stays 0-100, higher is better).
-import { line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
+import { line, num, part, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
 
 const meanKg = (s: Snapshot) => num(s.meanKg);
 
@@ -48,11 +48,8 @@ export const grip = {
   ],
   measure: "meanKg",
   facts: () => [],
-  summary: (s) =>
-    line(
-      meanKg(s) === null ? "Grip strength" : `Grip strength ${roundTo(meanKg(s)!)} kg`,
-      num(s.percentOfNorm) !== null && `${Math.round(num(s.percentOfNorm)!)}% of norm`,
-    ),
+  summary: (s, w) =>
+    line(meanKg(s) === null ? w.say("grip") : w.say("gripKg", { value: w.number(meanKg(s)!) }), part(w, "ofNorm", s.percentOfNorm)),
   voice: {
     words: /\b(grip|squeez\w*|dynamometer)/i,
     prepare:

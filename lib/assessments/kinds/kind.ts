@@ -141,8 +141,8 @@ export interface KindModule {
   measure: string;
   /** Labelled words beside the numbers (pattern, mode, lighting), absent ones left out; each names its snapshot member. */
   facts(snapshot: Snapshot): Fact[];
-  /** One line for histories: "ROM 72/100 · wrist 80 · fingers 65". */
-  summary(snapshot: Snapshot): string;
+  /** One line for histories in the language of `w`: "ROM 72/100 · wrist 80 · fingers 65". */
+  summary(snapshot: Snapshot, w: SummaryWords): string;
   /** The score-history column (score_points) the headline fills besides the overall score, for the kinds charted on their own line. */
   scoreColumn?: "romScore" | "dexterityScore" | "painScore";
   /** The kind whose catalogue labels (messages' view.metrics.<type>) its metrics read under; its own by default (THUMB reads ROM's). */
@@ -243,20 +243,26 @@ export function presentMetrics(kind: Pick<KindModule, "metrics">, snapshot: Snap
   });
 }
 
-/** "ROM 72/100": a name and a rounded 0-100 score, or the name alone. */
-export function scoredName(name: string, value: unknown): string {
+/** The language a summary line is written in: the catalogue's "summaryLine" phrases and its numbers. */
+export interface SummaryWords {
+  say(key: string, values?: Record<string, string | number>): string;
+  /** At most `digits` decimals (default 1), written the language's way ("22,7"). */
+  number(value: number, digits?: number): string;
+}
+
+/** "ROM 72/100": the kind's summary name (`key`) and a rounded 0-100 score, or the name alone. */
+export function scoredName(w: SummaryWords, key: string, value: unknown): string {
   const n = num(value);
-  return n === null ? name : `${name} ${Math.round(n)}/100`;
+  return n === null ? w.say(key) : `${w.say(key)} ${w.number(n, 0)}/100`;
 }
 
 /** Joins the parts of a summary line that have a value. */
 export const line = (...parts: (string | null | false | undefined)[]) => parts.filter((p): p is string => Boolean(p)).join(" · ");
 
-/** "wrist 80" when the value is a number. */
-export const part = (word: string, value: unknown, after = false) => {
+/** "wrist 80" (the phrase `key` with the rounded value) when the value is a number. */
+export const part = (w: SummaryWords, key: string, value: unknown, digits = 0) => {
   const n = num(value);
-  if (n === null) return null;
-  return after ? `${Math.round(n)} ${word}` : `${word} ${Math.round(n)}`;
+  return n === null ? null : w.say(key, { value: w.number(n, digits) });
 };
 
 /** `DULL_ACHING` → `Dull aching`. */

@@ -10,7 +10,7 @@ import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 import { readType } from "@/lib/assessments/types";
 import { observationResource } from "@/lib/fhir/observation";
 import { formatMetric, headline, snapshotMetrics } from "@/lib/report-view/present";
-import { ENGLISH } from "@/lib/report-view/words";
+import { ENGLISH, summaryWords, wordsFor } from "@/lib/report-view/words";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 
 /** A snapshot with every metric of the kind set to 7 (a valid value of every unit). */
@@ -27,6 +27,8 @@ const asReportItem = (type: string, resultSnapshot: Record<string, unknown>) =>
     results: { joints: [] },
     weeksSinceSurgery: null,
   }) as unknown as ReportAssessment;
+
+const EN = summaryWords(ENGLISH);
 
 test("the registry names every read type once, and each kind its own read and stored name", () => {
   assert.deepEqual(Object.keys(KINDS), ["ROM", "DEXTERITY", "PAIN", "ARTHRITIS", "THUMB", "QUICKDASH", "GRIP", "PRWE"]);
@@ -69,9 +71,22 @@ test("one headline rule: each kind's own measure on its own scale, never the wir
 });
 
 test("summary lines come from the kind module", () => {
-  assert.equal(KINDS.ROM.summary({ overallScore: 72, wristScore: 80, fingerScore: 65 }), "ROM 72/100 · wrist 80 · fingers 65");
-  assert.equal(KINDS.DEXTERITY.summary({ overallScore: 81, speedScore: 75, totalTouches: 42 }), "Dexterity 81/100 · speed 75 · 42 touches");
-  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 22.73, workScore: 37.5 }), "QuickDASH 22.7/100 disability · work 37.5");
+  assert.equal(KINDS.ROM.summary({ overallScore: 72, wristScore: 80, fingerScore: 65 }, EN), "ROM 72/100 · wrist 80 · fingers 65");
+  assert.equal(
+    KINDS.DEXTERITY.summary({ overallScore: 81, speedScore: 75, totalTouches: 42 }, EN),
+    "Dexterity 81/100 · speed 75 · 42 touches",
+  );
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 22.73, workScore: 37.5 }, EN), "QuickDASH 22.7/100 disability · work 37.5");
+  const es = summaryWords(wordsFor("es"));
+  assert.equal(
+    KINDS.QUICKDASH.summary({ quickDashScore: 38.64, workScore: 37.5 }, es),
+    "QuickDASH 38,6/100 de discapacidad · trabajo 37,5",
+  );
+  assert.equal(
+    KINDS.ROM.summary({ overallScore: 72, wristScore: 80, fingerScore: 65 }, es),
+    "Amplitud de movimiento 72/100 · muñeca 80 · dedos 65",
+  );
+  assert.equal(KINDS.PAIN.summary({ maxSeverity: 6, entries: [{}, {}] }, es), "Dolor máximo 6/10 · 2 zonas");
 });
 
 test("FHIR: QuickDASH is a survey valued with the published score, its components labelled as the module says", () => {

@@ -44,10 +44,10 @@ export const pain = {
       ["Time of day", "timeOfDay"],
       ["Mode", "mode"],
     ]),
-  summary: (s) => {
+  summary: (s, w) => {
     const worst = num(s.maxSeverity);
-    const areas = Array.isArray(s.entries) ? `${s.entries.length} ${s.entries.length === 1 ? "area" : "areas"}` : null;
-    return line(worst === null ? "Pain" : `Pain ${Math.round(worst)}/10 max`, areas);
+    const areas = Array.isArray(s.entries) ? w.say("areas", { count: s.entries.length }) : null;
+    return line(worst === null ? w.say("pain") : w.say("painMax", { value: w.number(worst, 0) }), areas);
   },
   scoreColumn: "painScore",
   notes: [

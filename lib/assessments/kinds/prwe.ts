@@ -7,7 +7,7 @@
 // Manual, MacDermid 2011); the service scores at most one unanswered item per subscale and
 // refuses more (its own, conservative choice). overallScore = 100 − PRWE keeps the lists' and
 // charts' "higher is better".
-import { line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
+import { line, num, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
 
 const total = (s: Snapshot) => num(s.prweScore);
 
@@ -48,11 +48,11 @@ export const prwe = {
   ],
   measure: "prweScore",
   facts: () => [],
-  summary: (s) =>
+  summary: (s, w) =>
     line(
-      total(s) === null ? "PRWE" : `PRWE ${roundTo(total(s)!)}/100`,
-      s.painScore != null && `pain ${roundTo(num(s.painScore) ?? 0)}`,
-      s.functionScore != null && `function ${roundTo(num(s.functionScore) ?? 0)}`,
+      total(s) === null ? w.say("prwe") : w.say("prweScore", { value: w.number(total(s)!) }),
+      s.painScore != null && w.say("prwePain", { value: w.number(num(s.painScore) ?? 0) }),
+      s.functionScore != null && w.say("prweFunction", { value: w.number(num(s.functionScore) ?? 0) }),
     ),
   voice: {
     words: /\b(prwe|wrist questionnaire|wrist evaluation)/i,

@@ -6,7 +6,7 @@
 // module counts only with all four items (Beaton et al., J Bone Joint Surg Am 2005;87(5):1038-1046;
 // the scoring rules at https://dash.iwh.on.ca/). overallScore = 100 − quickDashScore keeps the
 // lists' and charts' "higher is better".
-import { line, num, roundTo, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
+import { line, num, type KindModule, type Snapshot } from "@/lib/assessments/kinds/kind";
 
 /** The published rule on the answered items, to two decimals; null with none answered. The browser's questionnaire scores with it too. */
 export function dashScore(items: readonly (number | null)[]): number | null {
@@ -58,10 +58,10 @@ export const quickdash = {
   ],
   measure: "quickDashScore",
   facts: () => [],
-  summary: (s) =>
+  summary: (s, w) =>
     line(
-      disability(s) === null ? "QuickDASH" : `QuickDASH ${roundTo(disability(s)!)}/100 disability`,
-      s.workScore != null && `work ${roundTo(num(s.workScore) ?? 0)}`,
+      disability(s) === null ? w.say("quickdash") : w.say("quickdashScore", { value: w.number(disability(s)!) }),
+      s.workScore != null && w.say("work", { value: w.number(num(s.workScore) ?? 0) }),
     ),
   // No LOINC code for the QuickDASH score could be verified (docs/fhir.md): this service's CodeSystem.
   voice: {

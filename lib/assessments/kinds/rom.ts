@@ -62,7 +62,7 @@ export const rom = {
   ],
   measure: "overallScore",
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
-  summary: (s) => line(scoredName("ROM", s.overallScore), part("wrist", s.wristScore), part("fingers", s.fingerScore)),
+  summary: (s, w) => line(scoredName(w, "rom", s.overallScore), part(w, "wrist", s.wristScore), part(w, "fingers", s.fingerScore)),
   scoreColumn: "romScore",
   voice: { words: /\b(range of motion|rom|wrist|bend)/i, prepare: CAMERA_PREPARE },
   fhir: {

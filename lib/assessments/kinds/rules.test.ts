@@ -23,13 +23,15 @@ import {
 } from "@/lib/assessments/kinds/kind";
 import { painLabel, painScores } from "@/lib/assessments/kinds/pain";
 import { formatMetric, headlineText } from "@/lib/report-view/present";
-import { wordsFor } from "@/lib/report-view/words";
+import { ENGLISH, summaryWords, wordsFor } from "@/lib/report-view/words";
 import { z } from "zod";
 import { quickdashInput, quickdashResponse, quickdashScores, quickdashSnapshot } from "@/lib/assessments/kinds/quickdash-contract";
 import { standingThresholds } from "@/lib/assessments/kinds/thresholds";
 import { gripInput, gripNormKg, gripScores, gripSnapshot } from "@/lib/assessments/kinds/grip-contract";
 import { prweInput, prweScores, prweSnapshot } from "@/lib/assessments/kinds/prwe-contract";
 import type { SubmissionCaller } from "@/lib/assessments/kinds/kind";
+
+const EN = summaryWords(ENGLISH);
 
 test("each kind's names as documents, lists and the voice say them", () => {
   assert.deepEqual(
@@ -221,23 +223,23 @@ test("headline lines: each kind's own measure from its declaration, with a value
 });
 
 test("summary lines leave out what the snapshot lacks", () => {
-  assert.equal(KINDS.ROM.summary({}), "ROM");
-  assert.equal(KINDS.ROM.summary({ overallScore: 71.6, fingerScore: 64.5 }), "ROM 72/100 · fingers 65");
-  assert.equal(KINDS.DEXTERITY.summary({ speedScore: 75 }), "Dexterity · speed 75");
-  assert.equal(KINDS.THUMB.summary({ overallScore: 58, wristScore: 80 }), "Thumb 58/100");
-  assert.equal(KINDS.THUMB.summary({}), "Thumb");
-  assert.equal(KINDS.PAIN.summary({ maxSeverity: 6.4, entries: [{}, {}] }), "Pain 6/10 max · 2 areas");
-  assert.equal(KINDS.PAIN.summary({ maxSeverity: 0, entries: [{}] }), "Pain 0/10 max · 1 area");
-  assert.equal(KINDS.PAIN.summary({ entries: "none" }), "Pain");
+  assert.equal(KINDS.ROM.summary({}, EN), "ROM");
+  assert.equal(KINDS.ROM.summary({ overallScore: 71.6, fingerScore: 64.5 }, EN), "ROM 72/100 · fingers 65");
+  assert.equal(KINDS.DEXTERITY.summary({ speedScore: 75 }, EN), "Dexterity · speed 75");
+  assert.equal(KINDS.THUMB.summary({ overallScore: 58, wristScore: 80 }, EN), "Thumb 58/100");
+  assert.equal(KINDS.THUMB.summary({}, EN), "Thumb");
+  assert.equal(KINDS.PAIN.summary({ maxSeverity: 6.4, entries: [{}, {}] }, EN), "Pain 6/10 max · 2 areas");
+  assert.equal(KINDS.PAIN.summary({ maxSeverity: 0, entries: [{}] }, EN), "Pain 0/10 max · 1 area");
+  assert.equal(KINDS.PAIN.summary({ entries: "none" }, EN), "Pain");
   assert.equal(
-    KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 2, patternType: "OA_PATTERN" }),
+    KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 2, patternType: "OA_PATTERN" }, EN),
     "Arthritis 64/100 · Moderate · OA pattern",
   );
-  assert.equal(KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 9, patternType: "UNDETERMINED" }), "Arthritis 64/100");
-  assert.equal(KINDS.ARTHRITIS.summary({ progressionLevel: 0, patternType: 3 }), "Arthritis · No Concerns");
-  assert.equal(KINDS.QUICKDASH.summary({}), "QuickDASH");
-  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: null }), "QuickDASH 25/100 disability");
-  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: "x" }), "QuickDASH 25/100 disability · work 0");
+  assert.equal(KINDS.ARTHRITIS.summary({ compositeScore: 64, progressionLevel: 9, patternType: "UNDETERMINED" }, EN), "Arthritis 64/100");
+  assert.equal(KINDS.ARTHRITIS.summary({ progressionLevel: 0, patternType: 3 }, EN), "Arthritis · No Concerns");
+  assert.equal(KINDS.QUICKDASH.summary({}, EN), "QuickDASH");
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: null }, EN), "QuickDASH 25/100 disability");
+  assert.equal(KINDS.QUICKDASH.summary({ quickDashScore: 25, workScore: "x" }, EN), "QuickDASH 25/100 disability · work 0");
 });
 
 test("facts: the words beside the numbers, named or in words, empty ones left out", () => {
@@ -274,11 +276,11 @@ test("numbers: rounding, units and the parts of a line", () => {
   );
   assert.equal(formatMetric({ unit: "score", scale: [0, 50] }, 12.5), "12.5 / 50", "a score out of its own published maximum");
   assert.equal(formatMetric({ unit: "perSecond", digits: 0 }, 4.5), "5 taps/s");
-  assert.equal(scoredName("ROM", 71.5), "ROM 72/100");
-  assert.equal(scoredName("ROM", Number.NaN), "ROM");
-  assert.equal(part("wrist", 79.6), "wrist 80");
-  assert.equal(part("touches", 41.5, true), "42 touches");
-  assert.equal(part("wrist", Infinity), null);
+  assert.equal(scoredName(EN, "rom", 71.5), "ROM 72/100");
+  assert.equal(scoredName(EN, "rom", Number.NaN), "ROM");
+  assert.equal(part(EN, "wrist", 79.6), "wrist 80");
+  assert.equal(part(EN, "touches", 41.5), "42 touches");
+  assert.equal(part(EN, "wrist", Infinity), null);
   assert.equal(line("a", null, false, undefined, "", "b"), "a · b");
   assert.equal(words("DULL_ACHING_PAIN"), "Dull aching pain");
   assert.deepEqual(

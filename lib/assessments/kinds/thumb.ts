@@ -19,7 +19,7 @@ export const thumb = {
   metrics: rom.metrics.map((metric) => (metric.key === rom.measure ? { ...metric, mcid: THUMB_MCID } : metric)),
   measure: rom.measure,
   facts: (s) => wordFacts(s, [["Lighting", "lightingQuality"]]),
-  summary: (s) => scoredName("Thumb", s.overallScore),
+  summary: (s, w) => scoredName(w, "thumb", s.overallScore),
   metricLabelsOf: rom.type,
   voice: { words: /\bthumb/i, prepare: CAMERA_PREPARE },
   fhir: {
