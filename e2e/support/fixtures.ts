@@ -123,9 +123,17 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
     const overflow = document.documentElement.scrollWidth - width;
     if (overflow <= 1) return { overflow, outside: [] };
     // The innermost unclipped elements that reach past the right edge: what to fix.
+    // An absolutely placed element (e.g. sr-only text) escapes every clipping ancestor until its
+    // containing block, the nearest positioned one; a fixed one escapes them all.
     const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
-        if (getComputedStyle(up).overflowX !== "visible") return true;
+      let position = getComputedStyle(el).position;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (position === "fixed") return false;
+        const style = getComputedStyle(up);
+        if (position === "absolute" && style.position === "static") continue;
+        if (style.overflowX !== "visible") return true;
+        position = style.position;
+      }
       return false;
     };
     // At most 300 candidates: on a large page the ancestors' styles of every element outrun the test.
