@@ -133,8 +133,10 @@ test("a clinic admin adds and removes a member and prints the poster with the jo
   await expect(members.getByText(/^sub: enter the person's identity-provider subject/)).toBeVisible();
 
   const newcomer = uniqueLogin("provider-newcomer");
-  await members.getByRole("textbox", { name: "Subject" }).fill(newcomer);
-  await members.getByRole("combobox", { name: "Role" }).selectOption("clinician");
+  // The invitation form beside it has a role of its own ("Their role").
+  const addForm = members.getByRole("form", { name: "Add a member" });
+  await addForm.getByRole("textbox", { name: "Subject" }).fill(newcomer);
+  await addForm.getByRole("combobox", { name: "Role" }).selectOption("clinician");
   await members.getByRole("button", { name: "Add member" }).click();
   await expect(members.getByText(`${newcomer} is now a clinician.`)).toBeVisible();
   const added = list.getByRole("listitem").filter({ hasText: newcomer });
