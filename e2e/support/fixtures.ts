@@ -43,7 +43,11 @@ export async function shareWithClinic(token: string): Promise<void> {
 /** Signs in through the app's sign-in page and the provider's login form; ends back on the app. */
 export async function signIn(page: Page, login: string, callbackUrl = "/dashboard"): Promise<void> {
   await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  // The sign-in page speaks the browser's language: a Spanish (es-ES) test reads it in Spanish.
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ })
+    .click();
   // The OpenID provider's own pages (oidc-provider's login and consent screens).
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("any password");
