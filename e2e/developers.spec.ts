@@ -1,7 +1,6 @@
 // The developer pages (a short quick start, then tokens, endpoints and contact on pages of their
 // own, none longer than about 4,000 px at 1280), the lead form with the API's field errors
 // inline, and the API reference, which opens on Assessments and must work with no outside network.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { expectAccessible, expectNoSideScroll } from "./support/fixtures";
 
@@ -67,7 +66,7 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   page,
   baseURL,
 }, testInfo) => {
-  // Two axe passes over the whole reference: slow on a busy machine.
+  // One axe pass (the house rule set) over the whole reference: slow on a busy phone run.
   test.setTimeout(180_000);
   const own = new URL(baseURL!).host;
   const outside: string[] = [];
@@ -98,11 +97,6 @@ test("the API reference asks no other host for anything, shows no vendor menus a
   await page.waitForLoadState("networkidle");
   expect(outside, "requests to other hosts").toEqual([]);
   await expect(page.getByText(/Ask AI|Deploy|Powered by/i)).toHaveCount(0);
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.length} nodes`),
-    "axe violations",
-  ).toEqual([]);
   await expectAccessible(page, testInfo, "developers-api");
   await expectNoSideScroll(page);
 });

@@ -4,6 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
+import { expectNoSideScroll } from "./support/fixtures";
 
 const joints = (reach: number) =>
   ["MCP", "PIP", "DIP"].map((jointType, i) => ({
@@ -45,4 +46,5 @@ test("on a phone, a report's summary is a card per record and its joint table op
   await expect.poll(() => region.evaluate((el) => el.scrollLeft + el.clientWidth >= el.scrollWidth - 1)).toBe(true);
   const jointHeader = region.getByRole("rowheader", { name: /MCP/ }).first();
   expect(await jointHeader.evaluate((el) => getComputedStyle(el).position)).toBe("sticky");
+  await expectNoSideScroll(page);
 });

@@ -1,6 +1,8 @@
 "use client";
 // A table region that scrolls sideways opens at its right end: the latest dates, the ones a
-// reader looks for first; the joint column stays put (sticky) while the dates scroll.
+// reader looks for first; the joint column stays put (sticky) while the dates scroll. It is
+// positioned so the cells' absolutely placed screen-reader words scroll with it instead of
+// widening the page.
 import { useEffect, useRef, type ReactNode } from "react";
 
 export function LatestScroll({ label, children }: { label: string; children: ReactNode }) {
@@ -15,7 +17,7 @@ export function LatestScroll({ label, children }: { label: string; children: Rea
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="min-w-0 overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700"
+      className="relative min-w-0 overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700"
     >
       {children}
     </div>

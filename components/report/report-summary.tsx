@@ -20,14 +20,17 @@ import {
 } from "@/lib/report-view/summary";
 import type { Words } from "@/lib/report-view/words";
 
-/** A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too. */
+/**
+ * A table wider than a phone scrolls sideways; the region takes focus so keys can scroll it too.
+ * Positioned, so absolutely placed screen-reader text inside it is clipped rather than widening the page.
+ */
 function Scroll({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={`overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700 ${className ?? ""}`}
+      className={`relative overflow-x-auto focus-visible:outline focus-visible:outline-2 focus-visible:outline-teal-700 ${className ?? ""}`}
     >
       {children}
     </div>

@@ -43,7 +43,11 @@ export async function shareWithClinic(token: string): Promise<void> {
 /** Signs in through the app's sign-in page and the provider's login form; ends back on the app. */
 export async function signIn(page: Page, login: string, callbackUrl = "/dashboard"): Promise<void> {
   await page.goto(`/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`);
-  await page.getByRole("main").getByRole("button", { name: "Sign in" }).click();
+  // The sign-in page speaks the browser's language: a Spanish (es-ES) test reads it in Spanish.
+  await page
+    .getByRole("main")
+    .getByRole("button", { name: /^(Sign in|Iniciar sesión)$/ })
+    .click();
   // The OpenID provider's own pages (oidc-provider's login and consent screens).
   await page.locator('input[name="login"]').fill(login);
   await page.locator('input[name="password"]').fill("any password");
@@ -123,9 +127,17 @@ export async function expectNoSideScroll(page: Page): Promise<void> {
     const overflow = document.documentElement.scrollWidth - width;
     if (overflow <= 1) return { overflow, outside: [] };
     // The innermost unclipped elements that reach past the right edge: what to fix.
+    // An absolutely placed element (e.g. sr-only text) escapes every clipping ancestor until its
+    // containing block, the nearest positioned one; a fixed one escapes them all.
     const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
-        if (getComputedStyle(up).overflowX !== "visible") return true;
+      let position = getComputedStyle(el).position;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        if (position === "fixed") return false;
+        const style = getComputedStyle(up);
+        if (position === "absolute" && style.position === "static") continue;
+        if (style.overflowX !== "visible") return true;
+        position = style.position;
+      }
       return false;
     };
     // At most 300 candidates: on a large page the ancestors' styles of every element outrun the test.
