@@ -24,6 +24,7 @@ before(async () => {
 after(() => server?.stop());
 
 async function html(path: string, persona: string | null, status = 200): Promise<string> {
+  // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`, {
     headers: { cookie: persona ? sessions[persona]! : "", "accept-language": "en" },
   });
