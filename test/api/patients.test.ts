@@ -237,7 +237,16 @@ describe("profile", () => {
     for (const [field, value] of Object.entries(update)) assert.equal(view.body[field], value, field);
     assert.equal(typeof view.body.age, "number");
     assert.deepEqual(view.body.counts, { assessments: 0, scoreDays: 0, journalEntries: 0, activeTreatments: 0 });
-    assert.deepEqual(view.body.latestScores, { ROM: null, DEXTERITY: null, PAIN: null, ARTHRITIS: null, THUMB: null, QUICKDASH: null });
+    assert.deepEqual(view.body.latestScores, {
+      ROM: null,
+      DEXTERITY: null,
+      PAIN: null,
+      ARTHRITIS: null,
+      THUMB: null,
+      QUICKDASH: null,
+      GRIP: null,
+      PRWE: null,
+    });
     assert.deepEqual([view.body.score, view.body.trend, view.body.needsAttention], [null, "stable", false]);
     const list = await api.get("/patients?search=Jordan%20Lee", { token: provider });
     assert.deepEqual(

@@ -4,19 +4,31 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { devSignIn } from "@/test/support/dev-sign-in";
+import { apiClient } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let server: TestServer;
 let session: string;
+let patientId: number;
 
 before(async () => {
   server = await startServer();
   session = await devSignIn(server.origin, "care_provider");
+  // The care-team rule: the development patient shares with a clinic the care provider belongs to.
+  const api = apiClient(server.origin);
+  const as = (persona: string) => ({ headers: { authorization: "Bearer development", "x-dev-user": persona } });
+  const clinic = (await api.post<{ id: number; joinCode: string }>("/clinics", { name: "Sections clinic" }, as("admin"))).body;
+  assert.equal((await api.post(`/clinics/${clinic.id}/members`, { sub: "dev|care-provider", role: "clinician" }, as("admin"))).status, 201);
+  assert.equal((await api.post("/me/clinics", { joinCode: clinic.joinCode }, as("patient"))).status, 201);
+  patientId = (await api.get<{ id: number }>("/patients/me", as("patient"))).body.id;
 });
 after(() => server?.stop());
 
 async function patientPage(language: string): Promise<string> {
-  const response = await fetch(`${server.origin}/provider/patients/1`, { headers: { "accept-language": language, cookie: session } });
+  // contract: pages, not the API
+  const response = await fetch(`${server.origin}/provider/patients/${patientId}`, {
+    headers: { "accept-language": language, cookie: session },
+  });
   assert.equal(response.status, 200);
   return response.text();
 }

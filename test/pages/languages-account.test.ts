@@ -78,7 +78,7 @@ test("the dashboard stays English for an English reader", async () => {
 test("the provider's patient list and a patient's page speak Spanish", async () => {
   const list = await page("/provider", "care_provider");
   assert.match(list, /<title>Pacientes · Evaluación de la mano<\/title>/);
-  assert.ok(list.includes("Últimas puntuaciones, tendencias y quién necesita atención"));
+  assert.ok(list.includes("El último resultado de cada prueba en su propia escala, las tendencias y quién necesita atención"));
   const patient = await page("/provider/patients/1", "admin");
   assert.match(patient, /<title>Paciente · Evaluación de la mano<\/title>/);
   assert.ok(patient.includes("← Todos los pacientes"));
