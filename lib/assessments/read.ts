@@ -4,8 +4,6 @@
 import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
 import { DETAILS, readDetails, type DetailType } from "@/lib/assessments/detail";
 import { headlineScore, kindOf } from "@/lib/assessments/kinds";
-import type { ReadAssessmentType } from "@/lib/assessments/types";
-import { ENGLISH, summaryWords, type Words } from "@/lib/report-view/words";
 
 export type Snapshot = Record<string, unknown>;
 export type ResultsTree = Record<string, unknown>;
@@ -31,21 +29,6 @@ export async function loadResults(ids: readonly number[]): Promise<Map<number, R
 /** The results tree of one assessment, or null. */
 export async function loadResult(id: number): Promise<ResultsTree | null> {
   return (await loadResults([id])).get(id) ?? null;
-}
-
-// ---------- one-line summaries ----------
-
-/**
- * The one-line detail summary of an assessment from its snapshot (its kind module's) in the
- * language of `w`, e.g. "ROM 72/100 · wrist 80 · fingers 65", "Pain 6/10 max · 3 areas". Missing
- * numbers are left out.
- */
-export function assessmentSummaryLine(
-  type: AssessmentType | ReadAssessmentType | string,
-  snapshot: Snapshot | null | undefined,
-  w: Words = ENGLISH,
-): string {
-  return kindOf(type)?.summary(snapshot ?? {}, summaryWords(w)) ?? String(type);
 }
 
 // ---------- score points ----------

@@ -2,7 +2,8 @@
 // summary and mapped results tree (the same tree as GET /assessments/:id/results).
 import type { z } from "zod";
 import type { PatientHandle } from "@/lib/access";
-import { assessmentSummaryLine, loadResults, type Snapshot } from "@/lib/assessments/read";
+import { loadResults, type Snapshot } from "@/lib/assessments/read";
+import { assessmentSummaryLine } from "@/lib/report-view/present";
 import { readType, storedType } from "@/lib/assessments/types";
 import { formatCode } from "@/lib/codes";
 import type { Locale } from "@/lib/i18n/locales";

@@ -6,29 +6,14 @@ import { MESSAGES } from "@/lib/i18n/messages";
 import { reasonTexts, type ReasonWords } from "@/lib/patients/reason-words";
 import type { AttentionReason, TestStanding } from "@/lib/patients/schemas";
 import { wordsFor } from "@/lib/report-view/words";
+import { measureOf } from "@/test/support/standings";
 
 function wordsIn(locale: Locale): ReasonWords {
   const t = createTranslator({ locale, messages: MESSAGES[locale], namespace: "attentionReason" });
   return { t: (key, values) => t(key, values), number: wordsFor(locale).number };
 }
 
-const measure = (over: Partial<NonNullable<TestStanding["measure"]>>): NonNullable<TestStanding["measure"]> => ({
-  value: 50,
-  date: "2026-11-20",
-  poor: false,
-  previousValue: null,
-  previousDate: null,
-  firstValue: null,
-  bestValue: null,
-  bestDate: null,
-  against: null,
-  fromValue: null,
-  fromDate: null,
-  urgency: null,
-  remeasure: null,
-  low: false,
-  ...over,
-});
+const measure = measureOf;
 
 const standing = (test: TestStanding["test"], hand: TestStanding["hand"], m: TestStanding["measure"], drop = 0): TestStanding => ({
   test,

@@ -3,6 +3,7 @@ import { test } from "node:test";
 import type { TestStanding } from "@/lib/patients/schemas";
 import en from "@/messages/en.json";
 import { attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES } from "@/lib/patients/standing";
+import { measureOf } from "@/test/support/standings";
 
 const standing = (over: Partial<TestStanding>): TestStanding => ({
   test: "ROM",
@@ -54,23 +55,7 @@ test("scores are shown with one decimal, whole numbers without one", () => {
   assert.equal(oneDecimal(0), "0");
 });
 
-const measure = (over: Partial<NonNullable<TestStanding["measure"]>>): NonNullable<TestStanding["measure"]> => ({
-  value: 50,
-  date: "2026-11-20",
-  poor: false,
-  previousValue: null,
-  previousDate: null,
-  firstValue: null,
-  bestValue: null,
-  bestDate: null,
-  against: null,
-  fromValue: null,
-  fromDate: null,
-  urgency: null,
-  remeasure: null,
-  low: false,
-  ...over,
-});
+const measure = measureOf;
 
 test("a decline reads in the measure's own units and direction, largest in MCIDs first", () => {
   const tests = [

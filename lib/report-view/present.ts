@@ -5,11 +5,14 @@
 import { recordedInPoorLight } from "@/lib/assessments/goniometry";
 import { KINDS, kindOf } from "@/lib/assessments/kinds";
 import { presentMetrics, primaryMeasure, words, type KindModule, type MetricSpec, type SnapshotNote } from "@/lib/assessments/kinds/kind";
+import type { Snapshot } from "@/lib/assessments/read";
+import type { ReadAssessmentType } from "@/lib/assessments/types";
+import type { AssessmentType } from "@/lib/generated/prisma/client.ts";
 import { formatOn, UTC_CLOCK, type Clock } from "@/lib/report-view/clock";
 import { formatValue, measureOf, scaleWords } from "@/lib/report-view/measure";
 import type { ReportAssessment } from "@/lib/report-view/schemas";
 import { MESSAGES } from "@/lib/i18n/messages";
-import { ENGLISH, entry, type Words } from "@/lib/report-view/words";
+import { ENGLISH, entry, summaryWords, type Words } from "@/lib/report-view/words";
 
 export function typeName(type: ReportAssessment["assessmentType"], w: Words = ENGLISH): string {
   return w.t(`kinds.${type}.name`);
@@ -317,4 +320,17 @@ export function formatShortDate(iso: string, clock: Clock = UTC_CLOCK): string {
 /** `22 Nov 2026, 09:30 UTC`; on another clock its own order and zone (`Nov 21, 2026, 11:30 PM EST`). */
 export function formatDateTime(iso: string, clock: Clock = UTC_CLOCK): string {
   return formatOn(clock, "dateTime", iso);
+}
+
+/**
+ * The one-line detail summary of an assessment from its snapshot (its kind module's) in the
+ * language of `w`, e.g. "ROM 72/100 · wrist 80 · fingers 65", "Pain 6/10 max · 3 areas". Missing
+ * numbers are left out.
+ */
+export function assessmentSummaryLine(
+  type: AssessmentType | ReadAssessmentType | string,
+  snapshot: Snapshot | null | undefined,
+  w: Words = ENGLISH,
+): string {
+  return kindOf(type)?.summary(snapshot ?? {}, summaryWords(w)) ?? String(type);
 }
