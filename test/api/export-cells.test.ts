@@ -4,6 +4,7 @@
 // straight into the database, as an import or an older version could have left them.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
+import { parse } from "csv-parse/sync";
 import { romBody } from "@/lib/assessments/examples";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
 import { apiClient } from "@/test/support/http";
@@ -54,39 +55,10 @@ after(async () => {
   await database?.drop();
 });
 
-/** The CSV's cells (RFC 4180: quoted cells may hold commas, line breaks and doubled quotes). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += char;
-  }
-  return rows;
-}
-
 async function history(): Promise<string[][]> {
   const answer = await apiClient(server.origin).get<string>(`/patients/${patientId}/export`, as("care_provider"));
   assert.equal(answer.status, 200);
-  return parseCsv(answer.body);
+  return parse(answer.body, { bom: true }) as string[][];
 }
 
 test("the history CSV lists the records oldest first by their date, not in the order they were stored", async () => {

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
-import { parseCsv } from "@/test/support/csv";
+import { parse } from "csv-parse/sync";
 import { apiClient, checked } from "@/test/support/http";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -90,7 +90,7 @@ const SPANISH_MEASUREMENTS = [
 ];
 
 function table(text: string, separator: string) {
-  const [header, ...rows] = parseCsv(text, separator);
+  const [header, ...rows] = parse(text, { delimiter: separator, bom: true }) as string[][];
   for (const row of rows) assert.equal(row.length, header!.length, `a full row: ${row.join("|")}`);
   return { header: header!, rows };
 }

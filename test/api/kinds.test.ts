@@ -21,7 +21,7 @@ import { UNITS as FHIR_UNITS } from "@/lib/fhir/terminology";
 import { generateCode } from "@/lib/codes";
 import { careTeam, shareEveryPatientSql } from "@/test/support/care-team";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
-import { parseCsv } from "@/test/support/csv";
+import { parse } from "csv-parse/sync";
 import { apiClient, checked } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startResend, type ResendStandIn } from "@/test/support/resend";
@@ -576,7 +576,7 @@ test("the added kinds on the CSV, the history PDF, goals and the OpenAPI documen
   const csv = await fetch(`${server.origin}/api/patients/${patientId}/export`, { headers: { authorization: `Bearer ${provider}` } });
   await checked(server.origin, "GET", `/patients/${patientId}/export`, csv.clone());
   assert.equal(csv.status, 200);
-  const [header, ...rows] = parseCsv(await csv.text(), ",");
+  const [header, ...rows] = parse(await csv.text(), { delimiter: ",", bom: true }) as string[][];
   const column = (name: string) => header!.indexOf(name);
   const historyPdf = await fetch(`${server.origin}/api/patients/${patientId}/export/pdf`, {
     headers: { authorization: `Bearer ${provider}` },
