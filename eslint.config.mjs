@@ -6,7 +6,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
- * Every kind's stored name (prisma/schema.prisma's enum AssessmentType, which scripts/kinds-sql.ts
+ * Every kind's stored name (prisma/schema.prisma's enum AssessmentType, which scripts/kinds.ts
  * keeps equal to the registry) and the read names that differ from them
  * (lib/assessments/kinds/renamed.ts); the registry's unit test checks the list against it.
  * Outside the registry a kind is reached through it, never named: a literal list of kinds is one

@@ -1,5 +1,5 @@
 // The database's enum of kinds against the registry: a kind whose stored name is missing from
-// prisma/schema.prisma or from the migrations (scripts/kinds-sql.ts writes both) fails here, as
+// prisma/schema.prisma or from the migrations (scripts/kinds.ts writes both) fails here, as
 // does an enum value no kind declares. The standings' SQL names no kind: its per-kind figures
 // are rendered from the registry (lib/assessments/kinds/thresholds.ts).
 import assert from "node:assert/strict";

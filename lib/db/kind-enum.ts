@@ -1,5 +1,5 @@
 // The database's enum of assessment kinds ("AssessmentType"), kept equal to the registry's stored
-// names (lib/assessments/kinds): scripts/kinds-sql.ts writes what a new kind needs (the value in
+// names (lib/assessments/kinds): scripts/kinds.ts writes what a new kind needs (the value in
 // prisma/schema.prisma and a migration adding it), and kind-enum.test.ts fails when the registry,
 // the schema and the migrations disagree. A Postgres enum value cannot be added by the functions
 // file (lib/db/functions.ts): every value is a migration, applied once and in order.
@@ -43,7 +43,7 @@ export function migratedEnumValues(dir: string): string[] {
 /** The migration that adds `values` to the enum. */
 export function addValuesMigration(values: readonly string[]): string {
   return (
-    "-- Written by scripts/kinds-sql.ts from the registry of kinds (lib/assessments/kinds).\n" +
+    "-- Written by scripts/kinds.ts from the registry of kinds (lib/assessments/kinds).\n" +
     values.map((value) => `ALTER TYPE "AssessmentType" ADD VALUE IF NOT EXISTS '${value}';\n`).join("")
   );
 }

@@ -9,6 +9,7 @@ import { pathToFileURL } from "node:url";
 import { test } from "node:test";
 import { isPlainHandler } from "@/lib/http/route";
 import { NEXT_SERVED } from "@/lib/http/api-router";
+import { kindRouteFiles } from "@/lib/http/kind-route";
 
 const API_DIR = join(process.cwd(), "app", "api");
 const files = readdirSync(API_DIR, { recursive: true, encoding: "utf8" })
@@ -28,6 +29,15 @@ const contractPath = (file: string) =>
 test("there are route files, and the Next-served ones exist", () => {
   assert.ok(files.length > 40, `${files.length} route files`);
   for (const file of NEXT_SERVED) assert.ok(files.includes(file), `${file} is on the list and exists`);
+});
+
+test("every kind submitted to its own path has the one-line route scripts/kinds.ts writes", () => {
+  const routes = kindRouteFiles();
+  assert.ok(
+    routes.some(({ type }) => type === "PRWE"),
+    "PRWE is submitted to its own path",
+  );
+  for (const { file, source } of routes) assert.equal(readFileSync(join(process.cwd(), file), "utf8"), source, file);
 });
 
 for (const file of files) {

@@ -1,10 +1,3 @@
-import { handle } from "@/lib/http/route";
-import { quickdash } from "@/lib/assessments/kinds/quickdash";
-import { quickdashContract } from "@/lib/assessments/kinds/quickdash-contract";
-import { idempotencyKeyOf, submitKind } from "@/lib/assessments/submit";
+import { submissionRoute } from "@/lib/http/kind-route";
 
-const { submission } = quickdashContract;
-
-export const POST = handle(submission.endpoint, async ({ body, user, headers }) =>
-  submitKind(quickdash.stored, submission, body, user, { idempotencyKey: idempotencyKeyOf(headers) }),
-);
+export const POST = submissionRoute("/assessments/quickdash");

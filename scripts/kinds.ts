@@ -1,12 +1,22 @@
-// Brings the database's enum of kinds up to the registry (lib/assessments/kinds): every stored
-// name a kind module declares and the schema lacks is added to `enum AssessmentType` in
-// prisma/schema.prisma and by a new migration, then the Prisma client is generated again. Run it
-// after adding a kind's registry line: `npx tsx scripts/kinds-sql.ts`.
+// Writes what the registry of kinds (lib/assessments/kinds) implies and the repository lacks:
+// - every stored name a kind module declares and the schema lacks, added to `enum AssessmentType`
+//   in prisma/schema.prisma and by a new migration (then the Prisma client is generated again);
+// - the route file of every kind submitted to its own path (lib/http/kind-route.ts).
+// Run it after adding a kind's registry lines: `npx tsx scripts/kinds.ts`.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { KIND_LIST } from "@/lib/assessments/kinds";
 import { addValuesMigration, migratedEnumValues, schemaEnumValues, withSchemaEnumValues } from "@/lib/db/kind-enum";
+import { kindRouteFiles } from "@/lib/http/kind-route";
+
+for (const { file, source } of kindRouteFiles()) {
+  const path = join(process.cwd(), file);
+  if (existsSync(path)) continue;
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, source);
+  console.log(`wrote ${file}`);
+}
 
 const schemaFile = join(process.cwd(), "prisma", "schema.prisma");
 const migrations = join(process.cwd(), "prisma", "migrations");
