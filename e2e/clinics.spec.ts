@@ -3,15 +3,11 @@
 // record" and stops sharing; a clinic admin adds and removes a member and prints the waiting-room
 // poster; a clinician of several clinics narrows the patient list to one, remembered in the
 // address; and the clinic page does not exist for anyone who does not manage the clinic.
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import type { JWK } from "jose";
-import { startResend, type ResendStandIn } from "../test/support/resend";
+import type { ResendStandIn } from "../test/support/resend";
 import { api, romResult } from "./support/api";
-import { baseEnv, startApp, stopApp } from "./support/app";
+import { startMailApp } from "./support/app";
 import { APP_ORIGIN, MAIL_APP_ORIGIN, REMINDERS_APP_PORT } from "./support/env";
 import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, uniqueLogin } from "./support/fixtures";
 import { displayName, mintToken, signInEnv } from "./support/identity-provider";
@@ -265,23 +261,14 @@ test.describe("clinics that run themselves", () => {
   test.use({ baseURL: MAIL_APP_ORIGIN });
 
   let resend: ResendStandIn;
-  let app: ChildProcess;
-  let dataDir: string;
+  let stop: (() => Promise<void>) | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(6 * 60_000);
-    resend = await startResend();
-    dataDir = mkdtempSync(join(tmpdir(), "hand-e2e-clinics-"));
-    app = await startApp(MAIL_APP_ORIGIN, {
-      ...baseEnv(REMINDERS_APP_PORT, { DATA_DIR: dataDir }),
-      ...signInEnv(process.env.E2E_IDP_ISSUER!),
-      ...resend.env,
-    });
+    ({ resend, stop } = await startMailApp(REMINDERS_APP_PORT, signInEnv(process.env.E2E_IDP_ISSUER!)));
   });
   test.afterAll(async () => {
-    if (app) await stopApp(app);
-    await resend?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   /** From the patient list: creates a clinic on the clinics page and lands on its page; its id. */

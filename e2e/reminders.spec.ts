@@ -2,13 +2,9 @@
 // at a faked clock, REMINDERS_TEST_CLOCK) sends the reminder through the Resend stand-in, and
 // the e-mail's unsubscribe link opens a page whose button unsubscribes without signing in. The
 // app is a server of its own (development auth, a fresh embedded database) pointed at the stand-in.
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { expect, test } from "@playwright/test";
-import { startResend, type ResendStandIn } from "../test/support/resend";
-import { baseEnv, startApp, stopApp } from "./support/app";
+import type { ResendStandIn } from "../test/support/resend";
+import { startMailApp } from "./support/app";
 import { REMINDERS_APP_PORT } from "./support/env";
 import { expectAccessible, expectNoSideScroll, screenshot } from "./support/fixtures";
 
@@ -18,24 +14,14 @@ test.describe("re-measure reminders", () => {
   test.use({ baseURL: origin });
 
   let resend: ResendStandIn;
-  let app: ChildProcess;
-  let dataDir: string;
+  let stop: (() => Promise<void>) | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(6 * 60_000);
-    resend = await startResend();
-    dataDir = mkdtempSync(join(tmpdir(), "hand-e2e-reminders-"));
-    app = await startApp(origin, {
-      ...baseEnv(REMINDERS_APP_PORT, { DATA_DIR: dataDir }),
-      ...resend.env,
-      ALLOW_DEV_AUTH: "true",
-      REMINDERS_TEST_CLOCK: "true",
-    });
+    ({ resend, stop } = await startMailApp(REMINDERS_APP_PORT, { ALLOW_DEV_AUTH: "true", REMINDERS_TEST_CLOCK: "true" }));
   });
   test.afterAll(async () => {
-    if (app) await stopApp(app);
-    await resend?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stop?.();
   });
 
   /** The API as the development personas (the guards read x-dev-user in development mode). */

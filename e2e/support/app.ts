@@ -2,7 +2,11 @@
 // two servers every scenario shares; a scenario that needs a server of its own (the database
 // going away) starts one with the same helpers.
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { serverEntry } from "../../scripts/lib/build.mjs";
+import { startResend, type ResendStandIn } from "../../test/support/resend";
 
 export const distDir = process.env.NEXT_DIST_DIR || ".next-e2e";
 
@@ -63,4 +67,25 @@ export function stopApp(child: ChildProcess): Promise<void> {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");
   });
+}
+
+/**
+ * A server of the scenario's own on `port`, on a fresh embedded database, whose e-mail goes to a
+ * Resend stand-in the scenario reads; `stop` removes all three.
+ */
+export async function startMailApp(port: number, env: Record<string, string>): Promise<{ resend: ResendStandIn; stop(): Promise<void> }> {
+  const resend = await startResend();
+  const dataDir = mkdtempSync(join(tmpdir(), "hand-e2e-mail-"));
+  const stop = async (app?: ChildProcess) => {
+    if (app) await stopApp(app);
+    await resend.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const app = await startApp(`http://127.0.0.1:${port}`, { ...baseEnv(port, { DATA_DIR: dataDir }), ...resend.env, ...env });
+    return { resend, stop: () => stop(app) };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
