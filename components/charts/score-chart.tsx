@@ -49,13 +49,12 @@ function scaleGroups(lines: Line[]): { key: string; spec: MetricSpec; lines: Lin
   return [...groups.values()];
 }
 
-/** `scores` may come newest first; `goals`: those on a charted test's own measure are drawn. */
-export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
-  const t = useTranslations("scoreChart");
-  const kindName = useTranslations("kinds");
-  const language = useLocale();
-  const measure = useMeasureWords();
-  const data = [...scores]
+type DayPoint = { date: string; t: number } & Record<Line["key"], number | null>;
+type ScaleGroup = ReturnType<typeof scaleGroups>[number];
+
+/** The days in date order (`scores` may come newest first), each test's value on its own measure. */
+function dailyPoints(scores: ScorePoint[]): DayPoint[] {
+  return [...scores]
     .sort((a, b) => a.date.localeCompare(b.date))
     .map((point) => ({
       date: point.date,
@@ -63,84 +62,126 @@ export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]
       ...Object.fromEntries(
         LINES.map((line) => [line.key, point[line.key] === null ? null : measureFromHeadline(KINDS[line.test], point[line.key]!)]),
       ),
-    })) as Array<{ date: string; t: number } & Record<Line["key"], number | null>>;
+    })) as DayPoint[];
+}
+
+/** The goals on one of `lines`' own measures: the ones drawn with them. */
+const goalsOn = (goals: Goal[], lines: Line[]) =>
+  goals.filter((g) => lines.some((line) => line.test === g.test && g.metric === KINDS[line.test].measure));
+
+/** A line's name, and a scale's range and direction, as the headings and the table say them. */
+function useLineWords() {
+  const t = useTranslations("scoreChart");
+  const measure = useMeasureWords();
+  const name = (line: Line) => t(`lines.${line.key}`);
+  const scaleOf = (spec: MetricSpec) => scaleWords(spec, measure, (min, max, direction) => `${min}–${max}, ${direction}`) ?? "";
+  return { name, scaleOf };
+}
+
+/** One drawing per scale, headed with its lines and scale; hidden from screen readers, which get the table. */
+function ScaleDrawings({ data, groups, goals }: { data: DayPoint[]; groups: ScaleGroup[]; goals: Goal[] }) {
+  const { name, scaleOf } = useLineWords();
+  return (
+    <div className="space-y-3">
+      {groups.map((group) => (
+        <div key={group.key}>
+          <p className="text-xs font-medium text-slate-700">
+            {group.lines.map(name).join(", ")}: {scaleOf(group.spec)}
+          </p>
+          <div aria-hidden="true" className="h-64 w-full sm:h-72">
+            <NearView>
+              <ScoreDrawing
+                data={data}
+                lines={group.lines.map((line) => ({ ...line, dash: undefined, name: name(line) }))}
+                goals={goalsOn(goals, group.lines)}
+                domain={[...(group.spec.scale ?? [0, 100])]}
+              />
+            </NearView>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** How many days from when to when, and which goals are drawn. */
+function ChartCaption({ data, drawn }: { data: DayPoint[]; drawn: Goal[] }) {
+  const t = useTranslations("scoreChart");
+  const kindName = useTranslations("kinds");
+  const language = useLocale();
   const first = data[0];
   const latest = data.at(-1);
-  const present = LINES.filter((line) => data.some((point) => point[line.key] !== null));
-  const name = (line: Line) => t(`lines.${line.key}`);
-  const groups = scaleGroups(present);
-  const drawnIn = (lines: Line[]) =>
-    goals.filter((g) => lines.some((line) => line.test === g.test && g.metric === KINDS[line.test].measure));
-  const drawn = drawnIn(present);
-  const scaleOf = (spec: MetricSpec) => scaleWords(spec, measure, (min, max, direction) => `${min}–${max}, ${direction}`) ?? "";
   return (
-    <figure>
-      <div className="space-y-3">
-        {groups.map((group) => (
-          <div key={group.key}>
-            <p className="text-xs font-medium text-slate-700">
-              {group.lines.map(name).join(", ")}: {scaleOf(group.spec)}
-            </p>
-            <div aria-hidden="true" className="h-64 w-full sm:h-72">
-              <NearView>
-                <ScoreDrawing
-                  data={data}
-                  lines={group.lines.map((line) => ({ ...line, dash: undefined, name: name(line) }))}
-                  goals={drawnIn(group.lines)}
-                  domain={[...(group.spec.scale ?? [0, 100])]}
-                />
-              </NearView>
-            </div>
-          </div>
-        ))}
-      </div>
-      <figcaption className="mt-1 text-xs text-slate-700">
-        {first && latest
-          ? t("caption", {
-              days: data.length,
-              first: formatWhen(first.date, "day", true, language),
-              last: formatWhen(latest.date, "day", true, language),
-            })
-          : null}
-        {drawn.length > 0 && (
-          <span className="mt-1 block">
-            {t("goalsDrawn", { goals: drawn.map((g) => `${g.text} (${kindName(`${g.test}.name`)})`).join("; ") })}
-          </span>
-        )}
-      </figcaption>
-      {/* A table cannot shrink to the 1 px of sr-only: its wrapper is what hides it. */}
-      <div className="sr-only">
-        <table>
-          <caption>
-            {t("tableCaption", {
-              title,
-              scale: groups.map((group) => `${group.lines.map(name).join(", ")}: ${scaleOf(group.spec)}`).join("; "),
-            })}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("day")}</th>
+    <figcaption className="mt-1 text-xs text-slate-700">
+      {first && latest
+        ? t("caption", {
+            days: data.length,
+            first: formatWhen(first.date, "day", true, language),
+            last: formatWhen(latest.date, "day", true, language),
+          })
+        : null}
+      {drawn.length > 0 && (
+        <span className="mt-1 block">
+          {t("goalsDrawn", { goals: drawn.map((g) => `${g.text} (${kindName(`${g.test}.name`)})`).join("; ") })}
+        </span>
+      )}
+    </figcaption>
+  );
+}
+
+/** The same figures for screen readers: a row per day, a column per test. */
+function ScoreTable({ title, data, groups, present }: { title: string; data: DayPoint[]; groups: ScaleGroup[]; present: Line[] }) {
+  const t = useTranslations("scoreChart");
+  const language = useLocale();
+  const measure = useMeasureWords();
+  const { name, scaleOf } = useLineWords();
+  // A table cannot shrink to the 1 px of sr-only: its wrapper is what hides it.
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>
+          {t("tableCaption", {
+            title,
+            scale: groups.map((group) => `${group.lines.map(name).join(", ")}: ${scaleOf(group.spec)}`).join("; "),
+          })}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("day")}</th>
+            {present.map((line) => (
+              <th key={line.key} scope="col">
+                {name(line)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.map((point) => (
+            <tr key={point.date}>
+              <th scope="row">{formatWhen(point.date, "day", true, language)}</th>
               {present.map((line) => (
-                <th key={line.key} scope="col">
-                  {name(line)}
-                </th>
+                <td key={line.key}>
+                  {point[line.key] === null ? t("noResult") : formatValue(primaryMeasure(KINDS[line.test]), point[line.key]!, measure)}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {data.map((point) => (
-              <tr key={point.date}>
-                <th scope="row">{formatWhen(point.date, "day", true, language)}</th>
-                {present.map((line) => (
-                  <td key={line.key}>
-                    {point[line.key] === null ? t("noResult") : formatValue(primaryMeasure(KINDS[line.test]), point[line.key]!, measure)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** `scores` may come newest first; `goals`: those on a charted test's own measure are drawn. */
+export function ScoreChart({ scores, title, goals = [] }: { scores: ScorePoint[]; title: string; goals?: Goal[] }) {
+  const data = dailyPoints(scores);
+  const present = LINES.filter((line) => data.some((point) => point[line.key] !== null));
+  const groups = scaleGroups(present);
+  return (
+    <figure>
+      <ScaleDrawings data={data} groups={groups} goals={goals} />
+      <ChartCaption data={data} drawn={goalsOn(goals, present)} />
+      <ScoreTable title={title} data={data} groups={groups} present={present} />
     </figure>
   );
 }

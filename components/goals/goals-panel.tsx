@@ -24,11 +24,14 @@ import type { Loadable } from "@/lib/web/use-proxy";
 export type Goal = z.output<typeof goal>;
 export type GoalsAnswer = z.output<typeof goalsResponse>;
 
-function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | null; onSaved: (message: string) => void }) {
+type ViewWords = { has(key: string): boolean; (key: string): string };
+
+/**
+ * The goal being set: test, metric and target (the metric resets to the test's first when the
+ * test changes); save checks the target is within the metric's range before sending it.
+ */
+function useGoalDraft(base: string, editing: Goal | null, onSaved: (message: string) => void) {
   const t = useTranslations("goals");
-  const kindName = useTranslations("kinds");
-  const view = useTranslations("view") as unknown as { has(key: string): boolean; (key: string): string };
-  const targetId = useId();
   const [test, setTest] = useState<string>(editing?.test ?? KINDS.ROM.type);
   const metrics = KINDS[test as Kind].metrics;
   const [metric, setMetric] = useState<string>(editing?.metric ?? "extensionDeg");
@@ -36,8 +39,11 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
   const [target, setTarget] = useState(editing ? String(editing.target) : "");
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const measure = useMeasureWords();
   const [low, high] = GOAL_RANGES[spec.unit];
+  const chooseTest = (value: string) => {
+    setTest(value);
+    setMetric(KINDS[value as Kind].metrics[0]!.key);
+  };
   const save = async () => {
     const value = Number(target);
     if (target.trim() === "" || !Number.isFinite(value) || value < low || value > high) {
@@ -53,62 +59,107 @@ function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | nu
       onSaved(t("saved", { goal: answer.data.text }));
     } else setError(errorText(answer.data));
   };
+  return { test, chooseTest, metrics, spec, setMetric, target, setTarget, low, high, error, saving, save };
+}
+
+type GoalDraft = ReturnType<typeof useGoalDraft>;
+
+/** Each metric of the test by the catalogue's name for it, else the kind's own label. */
+function metricOptions(draft: GoalDraft, view: ViewWords): [string, string][] {
+  const kind: KindModule = KINDS[draft.test as Kind];
+  return draft.metrics.map((m): [string, string] => {
+    const key = `metrics.${kind.metricLabelsOf ?? kind.type}.${m.key}`;
+    return [m.key, view.has(key) ? view(key) : m.label];
+  });
+}
+
+/** The target, labelled with its direction and unit, its allowed range as the hint. */
+function TargetField({ draft }: { draft: GoalDraft }) {
+  const t = useTranslations("goals");
+  const measure = useMeasureWords();
+  const targetId = useId();
+  const { spec, low, high, error } = draft;
+  return (
+    <div className="space-y-1 sm:col-span-2">
+      <label htmlFor={targetId} className="block text-sm font-medium text-slate-900">
+        {t(goalDirection(spec) === "atLeast" ? "targetAtLeast" : "targetAtMost", { unit: measure.units[spec.unit] || "—" })}
+      </label>
+      <p id={`${targetId}-hint`} className="text-xs text-slate-600">
+        {t("range", { low, high })}
+      </p>
+      <input
+        id={targetId}
+        type="number"
+        inputMode="decimal"
+        step="any"
+        min={low}
+        max={high}
+        className={inputStyles}
+        value={draft.target}
+        onChange={(event) => draft.setTarget(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${targetId}-hint ${targetId}-error`}
+      />
+      <FieldError id={targetId} error={error} />
+    </div>
+  );
+}
+
+function GoalForm({ base, editing, onSaved }: { base: string; editing: Goal | null; onSaved: (message: string) => void }) {
+  const t = useTranslations("goals");
+  const kindName = useTranslations("kinds");
+  const view = useTranslations("view") as unknown as ViewWords;
+  const draft = useGoalDraft(base, editing, onSaved);
   return (
     <form
       className="grid gap-3 sm:grid-cols-2"
       aria-label={t("formLabel")}
       onSubmit={(event) => {
         event.preventDefault();
-        void save();
+        void draft.save();
       }}
     >
       <LabelledSelect
         label={t("test")}
-        value={test}
-        onChange={(value) => {
-          setTest(value);
-          setMetric(KINDS[value as Kind].metrics[0]!.key);
-        }}
+        value={draft.test}
+        onChange={draft.chooseTest}
         options={GOAL_TESTS.map((type): [string, string] => [type, kindName(`${type as Kind}.name`)])}
       />
-      <LabelledSelect
-        label={t("metric")}
-        value={spec.key}
-        onChange={setMetric}
-        options={metrics.map((m): [string, string] => {
-          const kind: KindModule = KINDS[test as Kind];
-          const key = `metrics.${kind.metricLabelsOf ?? kind.type}.${m.key}`;
-          return [m.key, view.has(key) ? view(key) : m.label];
-        })}
-      />
-      <div className="space-y-1 sm:col-span-2">
-        <label htmlFor={targetId} className="block text-sm font-medium text-slate-900">
-          {t(goalDirection(spec) === "atLeast" ? "targetAtLeast" : "targetAtMost", { unit: measure.units[spec.unit] || "—" })}
-        </label>
-        <p id={`${targetId}-hint`} className="text-xs text-slate-600">
-          {t("range", { low, high })}
-        </p>
-        <input
-          id={targetId}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          min={low}
-          max={high}
-          className={inputStyles}
-          value={target}
-          onChange={(event) => setTarget(event.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={`${targetId}-hint ${targetId}-error`}
-        />
-        <FieldError id={targetId} error={error} />
-      </div>
+      <LabelledSelect label={t("metric")} value={draft.spec.key} onChange={draft.setMetric} options={metricOptions(draft, view)} />
+      <TargetField draft={draft} />
       <div className="sm:col-span-2">
-        <button type="submit" className={buttonStyles.primary} disabled={saving}>
-          {saving ? t("saving") : t("save")}
+        <button type="submit" className={buttonStyles.primary} disabled={draft.saving}>
+          {draft.saving ? t("saving") : t("save")}
         </button>
       </div>
     </form>
+  );
+}
+
+/** The goal in words, its latest measurement and whether it is reached, and who set it. */
+function GoalSummary({ goal: g }: { goal: Goal }) {
+  const t = useTranslations("goals");
+  const kindName = useTranslations("kinds");
+  const measure = useMeasureWords();
+  return (
+    <div className="text-sm">
+      <p className="font-semibold text-slate-900">
+        {kindName(`${g.test}.name`)}: {g.text}
+      </p>
+      <p className="text-slate-700">
+        {g.latest ? (
+          <>
+            {t("latest", { value: formatValue(g, g.latest.value, measure) })} <When value={g.latest.date} kind="date" /> ·{" "}
+            <strong className={g.latest.reached ? "text-emerald-900" : "text-slate-900"}>
+              {g.latest.reached ? t("reached") : t("notYet")}
+            </strong>
+          </>
+        ) : (
+          t("noMeasurement")
+        )}
+      </p>
+      <p className="text-xs text-slate-700">{g.setBy === "patient" ? t("setByPatient") : t("setByClinician")}</p>
+    </div>
   );
 }
 
@@ -124,10 +175,7 @@ function GoalItem({
   onEdit: () => void;
 }) {
   const t = useTranslations("goals");
-  const kindName = useTranslations("kinds");
-  const measure = useMeasureWords();
   const [failed, setFailed] = useState(false);
-  const name = kindName(`${g.test}.name`);
   const remove = async () => {
     const answer = await proxy(`${base}/goals/${g.test}/${g.metric}`, { method: "DELETE" });
     if (answer.ok) onChanged(t("removed", { goal: g.text }));
@@ -136,24 +184,7 @@ function GoalItem({
   return (
     <li className="space-y-2 py-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
-        <div className="text-sm">
-          <p className="font-semibold text-slate-900">
-            {name}: {g.text}
-          </p>
-          <p className="text-slate-700">
-            {g.latest ? (
-              <>
-                {t("latest", { value: formatValue(g, g.latest.value, measure) })} <When value={g.latest.date} kind="date" /> ·{" "}
-                <strong className={g.latest.reached ? "text-emerald-900" : "text-slate-900"}>
-                  {g.latest.reached ? t("reached") : t("notYet")}
-                </strong>
-              </>
-            ) : (
-              t("noMeasurement")
-            )}
-          </p>
-          <p className="text-xs text-slate-700">{g.setBy === "patient" ? t("setByPatient") : t("setByClinician")}</p>
-        </div>
+        <GoalSummary goal={g} />
         <div className="flex gap-2">
           <button
             type="button"

@@ -5,6 +5,7 @@
 // Its words are the catalogue's "goniometry" namespace, which the browser has too (the provider's
 // page draws it there).
 import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { LatestScroll } from "@/components/goniometry/latest-scroll";
 import { When } from "@/components/ui/when";
 import type { Messages } from "@/lib/i18n/messages";
@@ -78,6 +79,89 @@ function TamView({ tam, ofOtherHand }: { tam: GoniometryTam; ofOtherHand: string
   );
 }
 
+type Finger = GoniometryTable["fingers"][number];
+
+/** A row group's heading (the wrist, a finger) across the whole table. */
+function GroupHeading({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="rowgroup" colSpan={2 + columns} className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700">
+        {children}
+      </th>
+    </tr>
+  );
+}
+
+function WristRows({ table }: { table: GoniometryTable }) {
+  const t = useTranslations("goniometry");
+  return (
+    <tbody className="border-b border-slate-200">
+      <GroupHeading columns={table.columns.length}>{t("wrist")}</GroupHeading>
+      {table.wrist.map((row) => (
+        <tr key={row.motion} data-testid={`wrist-${row.motion}`}>
+          <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
+            <span className="sr-only">{t("wrist")} </span>
+            {t(`motion.${row.motion}`)}
+          </th>
+          <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{`${row.normal[0]}–${row.normal[1]}°`}</td>
+          {row.cells.map((cell, i) => (
+            <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
+              <WristCellView cell={cell} below={t("below")} />
+            </td>
+          ))}
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/** The finger's total active motion, per date, under its joints. */
+function TamRow({ table, finger }: { table: GoniometryTable; finger: Finger }) {
+  const t = useTranslations("goniometry");
+  return (
+    <tr className="bg-slate-50">
+      <th scope="row" className="sticky left-0 z-10 bg-slate-50 py-0.5 pr-2 font-semibold">
+        <abbr title={t("tamLong")}>{t("tam")}</abbr>
+        <span className="sr-only"> {t(`fingers.${finger.finger}`)}</span>
+      </th>
+      <td />
+      {finger.tam.map((tam, i) => (
+        <td
+          key={table.columns[i]!.code}
+          className="whitespace-nowrap py-0.5 pr-2 text-right align-top font-semibold"
+          data-testid={`tam-${finger.finger.toLowerCase()}`}
+        >
+          <TamView tam={tam} ofOtherHand={tam.ofOtherHand === null ? null : t("ofOtherHand", { percent: tam.ofOtherHand })} />
+        </td>
+      ))}
+    </tr>
+  );
+}
+
+function FingerRows({ table, finger }: { table: GoniometryTable; finger: Finger }) {
+  const t = useTranslations("goniometry");
+  return (
+    <tbody className="border-b border-slate-200">
+      <GroupHeading columns={table.columns.length}>{t(`fingers.${finger.finger}`)}</GroupHeading>
+      {finger.joints.map((row) => (
+        <tr key={row.joint}>
+          <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
+            <span className="sr-only">{t(`fingers.${finger.finger}`)} </span>
+            {isJoint(row.joint) ? t(`joints.${row.joint}`) : row.joint}
+          </th>
+          <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
+          {row.cells.map((cell, i) => (
+            <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
+              <CellView cell={cell} below={t("below")} arc={t("arc")} />
+            </td>
+          ))}
+        </tr>
+      ))}
+      <TamRow table={table} finger={finger} />
+    </tbody>
+  );
+}
+
 function HandTable({ table }: { table: GoniometryTable }) {
   const t = useTranslations("goniometry");
   const hand = t(`hand.${table.hand}`);
@@ -103,75 +187,9 @@ function HandTable({ table }: { table: GoniometryTable }) {
             ))}
           </tr>
         </thead>
-        {table.wrist.length ? (
-          <tbody className="border-b border-slate-200">
-            <tr>
-              <th
-                scope="rowgroup"
-                colSpan={2 + table.columns.length}
-                className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700"
-              >
-                {t("wrist")}
-              </th>
-            </tr>
-            {table.wrist.map((row) => (
-              <tr key={row.motion} data-testid={`wrist-${row.motion}`}>
-                <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
-                  <span className="sr-only">{t("wrist")} </span>
-                  {t(`motion.${row.motion}`)}
-                </th>
-                <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{`${row.normal[0]}–${row.normal[1]}°`}</td>
-                {row.cells.map((cell, i) => (
-                  <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
-                    <WristCellView cell={cell} below={t("below")} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        ) : null}
+        {table.wrist.length ? <WristRows table={table} /> : null}
         {table.fingers.map((finger) => (
-          <tbody key={finger.finger} className="border-b border-slate-200">
-            <tr>
-              <th
-                scope="rowgroup"
-                colSpan={2 + table.columns.length}
-                className="pt-2 text-xs font-semibold uppercase tracking-wide text-slate-700"
-              >
-                {t(`fingers.${finger.finger}`)}
-              </th>
-            </tr>
-            {finger.joints.map((row) => (
-              <tr key={row.joint}>
-                <th scope="row" className="sticky left-0 z-10 bg-white py-0.5 pr-2 font-medium">
-                  <span className="sr-only">{t(`fingers.${finger.finger}`)} </span>
-                  {isJoint(row.joint) ? t(`joints.${row.joint}`) : row.joint}
-                </th>
-                <td className="whitespace-nowrap py-0.5 pr-2 text-slate-700">{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</td>
-                {row.cells.map((cell, i) => (
-                  <td key={table.columns[i]!.code} className="whitespace-nowrap py-0.5 pr-2 text-right align-top">
-                    <CellView cell={cell} below={t("below")} arc={t("arc")} />
-                  </td>
-                ))}
-              </tr>
-            ))}
-            <tr className="bg-slate-50">
-              <th scope="row" className="sticky left-0 z-10 bg-slate-50 py-0.5 pr-2 font-semibold">
-                <abbr title={t("tamLong")}>{t("tam")}</abbr>
-                <span className="sr-only"> {t(`fingers.${finger.finger}`)}</span>
-              </th>
-              <td />
-              {finger.tam.map((tam, i) => (
-                <td
-                  key={table.columns[i]!.code}
-                  className="whitespace-nowrap py-0.5 pr-2 text-right align-top font-semibold"
-                  data-testid={`tam-${finger.finger.toLowerCase()}`}
-                >
-                  <TamView tam={tam} ofOtherHand={tam.ofOtherHand === null ? null : t("ofOtherHand", { percent: tam.ofOtherHand })} />
-                </td>
-              ))}
-            </tr>
-          </tbody>
+          <FingerRows key={finger.finger} table={table} finger={finger} />
         ))}
       </table>
     </LatestScroll>

@@ -13,26 +13,73 @@ const ENTRY_TYPES = ["AD_HOC_CHECK_IN", "PRE_ASSESSMENT", "POST_ASSESSMENT", "IN
 const FIELDS = ["transcript", "painRating", "functionRating"] as const;
 type FieldName = (typeof FIELDS)[number];
 
-export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved: () => void }) {
+const EMPTY: Record<FieldName, string> = { transcript: "", painRating: "", functionRating: "" };
+
+/** The entry being written and its save: a blank rating is sent as none; a saved entry clears the form. */
+function useJournalEntry(patientId: number, onSaved: () => void) {
   const t = useTranslations("patientForms.journal");
-  const id = useId();
   const [entryType, setEntryType] = useState("AD_HOC_CHECK_IN");
-  const [values, setValues] = useState<Record<FieldName, string>>({ transcript: "", painRating: "", functionRating: "" });
+  const [values, setValues] = useState<Record<FieldName, string>>(EMPTY);
   const { errors, status, busy, submit } = useFieldForm(FIELDS);
-  const rating = (name: "painRating" | "functionRating", label: string) => (
-    <Field id={`${id}-${name}`} label={label} error={errors[name]}>
+  const setValue = (name: FieldName, value: string) => setValues((v) => ({ ...v, [name]: value }));
+  const save = () => {
+    const number = (text: string) => (text.trim() === "" ? null : Number(text));
+    return submit(
+      () =>
+        proxy<{ field?: string }>("/journal", {
+          method: "POST",
+          body: {
+            patientId,
+            entryType,
+            transcript: values.transcript,
+            painRating: number(values.painRating),
+            functionRating: number(values.functionRating),
+          },
+        }),
+      t("saved"),
+      () => {
+        setValues(EMPTY);
+        onSaved();
+      },
+    );
+  };
+  return { entryType, setEntryType, values, setValue, errors, status, busy, save };
+}
+
+/** A 0-10 rating box. */
+function RatingField({
+  id,
+  label,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field id={id} label={label} error={error}>
       <input
-        {...fieldAria(`${id}-${name}`, errors[name])}
+        {...fieldAria(id, error)}
         type="number"
         inputMode="numeric"
         min={0}
         max={10}
         className={inputStyles}
-        value={values[name]}
-        onChange={(event) => setValues((v) => ({ ...v, [name]: event.target.value }))}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
       />
     </Field>
   );
+}
+
+export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved: () => void }) {
+  const t = useTranslations("patientForms.journal");
+  const id = useId();
+  const { entryType, setEntryType, values, setValue, errors, status, busy, save } = useJournalEntry(patientId, onSaved);
   return (
     <Card title={t("title")}>
       <form
@@ -40,25 +87,7 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
         className="space-y-3"
         onSubmit={async (event) => {
           event.preventDefault();
-          const number = (text: string) => (text.trim() === "" ? null : Number(text));
-          await submit(
-            () =>
-              proxy<{ field?: string }>("/journal", {
-                method: "POST",
-                body: {
-                  patientId,
-                  entryType,
-                  transcript: values.transcript,
-                  painRating: number(values.painRating),
-                  functionRating: number(values.functionRating),
-                },
-              }),
-            t("saved"),
-            () => {
-              setValues({ transcript: "", painRating: "", functionRating: "" });
-              onSaved();
-            },
-          );
+          await save();
         }}
       >
         <LabelledSelect
@@ -73,12 +102,24 @@ export function JournalForm({ patientId, onSaved }: { patientId: number; onSaved
             rows={4}
             className={inputStyles}
             value={values.transcript}
-            onChange={(event) => setValues((v) => ({ ...v, transcript: event.target.value }))}
+            onChange={(event) => setValue("transcript", event.target.value)}
           />
         </Field>
         <div className="grid gap-3 sm:grid-cols-2">
-          {rating("painRating", t("pain"))}
-          {rating("functionRating", t("function"))}
+          <RatingField
+            id={`${id}-painRating`}
+            label={t("pain")}
+            error={errors.painRating}
+            value={values.painRating}
+            onChange={(value) => setValue("painRating", value)}
+          />
+          <RatingField
+            id={`${id}-functionRating`}
+            label={t("function")}
+            error={errors.functionRating}
+            value={values.functionRating}
+            onChange={(value) => setValue("functionRating", value)}
+          />
         </div>
         <div className="flex items-center gap-3">
           <Button type="submit" disabled={busy}>

@@ -57,13 +57,47 @@ export function ScoresPanel({ base, title: given, goals }: { base: string; title
 const PAGE = 10;
 const HANDS = ["LEFT", "RIGHT", "BOTH"];
 
+type HistoryItem = z.output<typeof assessmentsResponse>["assessments"][number];
+
+/** One past result: test, hand, date and summary; its value on its own measure and its code (a link when `linkCodes`). */
+function HistoryRow({ a, linkCodes }: { a: HistoryItem; linkCodes: boolean }) {
+  const t = useTranslations("patientForms.history");
+  const words = usePatientWords();
+  const measure = useMeasureWords();
+  const kind = kindOf(a.assessmentType);
+  const result = kind ? measureOf(kind, a.resultSnapshot) : null;
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
+      <div>
+        <p className="font-semibold text-slate-900">
+          {words.kind(a.assessmentType)}
+          <span className="font-normal text-slate-700"> · {a.hand ? words.hand(a.hand) : t("noHand")}</span>
+        </p>
+        <p className="text-slate-700">
+          <When value={a.dateCreated} />
+          {a.summary ? ` · ${a.summary}` : ""}
+        </p>
+      </div>
+      <div className="flex items-center gap-3">
+        <span className="font-semibold text-slate-900">{result ? formatValue(result.spec, result.value, measure) : "—"}</span>
+        {linkCodes ? (
+          <Link href={`/a/${a.code}`} className="whitespace-nowrap font-mono font-semibold text-teal-800 underline underline-offset-2">
+            {a.formattedCode}
+          </Link>
+        ) : (
+          <span className="whitespace-nowrap font-mono">{a.formattedCode}</span>
+        )}
+      </div>
+    </li>
+  );
+}
+
 export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCodes?: boolean }) {
   const [type, setType] = useState("");
   const [offset, setOffset] = useState(0);
   const history = useProxy<z.output<typeof assessmentsResponse>>(`${base}/assessments${query({ type, limit: PAGE, offset })}`);
   const t = useTranslations("patientForms.history");
   const words = usePatientWords();
-  const measure = useMeasureWords();
   return (
     <Card
       title={t("title")}
@@ -87,39 +121,9 @@ export function HistoryPanel({ base, linkCodes = true }: { base: string; linkCod
           ) : (
             <>
               <ul className="divide-y divide-slate-100">
-                {assessments.map((a) => {
-                  const kind = kindOf(a.assessmentType);
-                  const result = kind ? measureOf(kind, a.resultSnapshot) : null;
-                  return (
-                    <li key={a.id} className="flex flex-wrap items-center justify-between gap-2 py-2.5 text-sm">
-                      <div>
-                        <p className="font-semibold text-slate-900">
-                          {words.kind(a.assessmentType)}
-                          <span className="font-normal text-slate-700"> · {a.hand ? words.hand(a.hand) : t("noHand")}</span>
-                        </p>
-                        <p className="text-slate-700">
-                          <When value={a.dateCreated} />
-                          {a.summary ? ` · ${a.summary}` : ""}
-                        </p>
-                      </div>
-                      <div className="flex items-center gap-3">
-                        <span className="font-semibold text-slate-900">
-                          {result ? formatValue(result.spec, result.value, measure) : "—"}
-                        </span>
-                        {linkCodes ? (
-                          <Link
-                            href={`/a/${a.code}`}
-                            className="whitespace-nowrap font-mono font-semibold text-teal-800 underline underline-offset-2"
-                          >
-                            {a.formattedCode}
-                          </Link>
-                        ) : (
-                          <span className="whitespace-nowrap font-mono">{a.formattedCode}</span>
-                        )}
-                      </div>
-                    </li>
-                  );
-                })}
+                {assessments.map((a) => (
+                  <HistoryRow key={a.id} a={a} linkCodes={linkCodes} />
+                ))}
               </ul>
               <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
             </>

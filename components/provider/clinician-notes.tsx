@@ -17,6 +17,27 @@ type Note = z.output<typeof clinicianNote>;
 
 const FIELDS = ["text", "corrects"] as const;
 
+/** The note being written and its save (a correction names the note it corrects); a saved note clears the box. */
+function useNoteDraft(patientId: number, corrects: number | null, onSaved: () => void) {
+  const t = useTranslations("clinicianNotes");
+  const [text, setText] = useState("");
+  const { errors, status, busy, submit } = useFieldForm(FIELDS);
+  const save = () =>
+    submit(
+      () =>
+        proxy<{ field?: string }>(`/patients/${patientId}/notes`, {
+          method: "POST",
+          body: corrects === null ? { text } : { text, corrects },
+        }),
+      t("saved"),
+      () => {
+        setText("");
+        onSaved();
+      },
+    );
+  return { text, setText, errors, status, busy, save };
+}
+
 function NoteForm({
   patientId,
   corrects,
@@ -30,26 +51,14 @@ function NoteForm({
 }) {
   const t = useTranslations("clinicianNotes");
   const id = useId();
-  const [text, setText] = useState("");
-  const { errors, status, busy, submit } = useFieldForm(FIELDS);
+  const { text, setText, errors, status, busy, save } = useNoteDraft(patientId, corrects, onSaved);
   return (
     <form
       noValidate
       className="space-y-3"
       onSubmit={async (event) => {
         event.preventDefault();
-        await submit(
-          () =>
-            proxy<{ field?: string }>(`/patients/${patientId}/notes`, {
-              method: "POST",
-              body: corrects === null ? { text } : { text, corrects },
-            }),
-          t("saved"),
-          () => {
-            setText("");
-            onSaved();
-          },
-        );
+        await save();
       }}
     >
       <Field

@@ -86,37 +86,112 @@ function Reasons({ p }: { p: Profile }) {
   );
 }
 
+/** The patient's name, trend, attention flag (and its review), last result and history exports. */
+function PatientHeading({ p, onReviewed }: { p: Profile; onReviewed: () => void }) {
+  const t = useTranslations("patientDetail");
+  const tr = useTranslations("review");
+  return (
+    <PageHeading title={p.name ?? tr("patient", { id: p.id })}>
+      <p className="flex flex-wrap items-center gap-3 text-sm">
+        <TrendMark trend={p.trend} />
+        {p.needsAttention && <Badge tone="red">{t("needsAttention")}</Badge>}
+        {p.needsAttention && <MarkReviewed id={p.id} onDone={onReviewed} />}
+        {!p.needsAttention && p.reviewedAt && (
+          <span>
+            {tr("done")} <When value={p.reviewedAt} />
+          </span>
+        )}
+        <span>
+          {t("lastAssessment")} <When value={p.lastAssessment} />
+        </span>
+        <HistoryPdfLink patientId={p.id} label={t("exportCsv")} format="csv" />
+        <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
+      </p>
+      {p.needsAttention && <Reasons p={p} />}
+    </PageHeading>
+  );
+}
+
+function ProfileCard({ p }: { p: Profile }) {
+  const t = useTranslations("patientDetail");
+  const handName = useHandName();
+  const hand = (value: string | null) => (value ? handName(value) : "—");
+  return (
+    <Card title={t("profile")}>
+      <Facts
+        items={[
+          [t("email"), p.email ?? "—"],
+          [t("age"), p.age === null ? "—" : String(p.age)],
+          [t("sex"), p.sex ?? "—"],
+          [t("dominantHand"), hand(p.dominantHand)],
+          [t("affectedHand"), hand(p.affectedHand)],
+          [t("injury"), p.injury ?? "—"],
+          [t("injuryDate"), <When value={p.injuryDate} kind="day" />],
+          [t("surgery"), p.surgeryType ?? "—"],
+          [t("surgeryDate"), <When value={p.surgeryDate} kind="day" />],
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Each test's latest value and date. */
+function LatestScoresCard({ latestScores }: { latestScores: NonNullable<Profile["latestScores"]> }) {
+  const t = useTranslations("patientDetail");
+  const kinds = useTranslations("kinds");
+  return (
+    <Card title={t("latestByType")}>
+      <Facts
+        items={Object.entries(latestScores).map(([type, latest]) => [
+          kinds(`${type as Kind}.name`),
+          latest ? (
+            <>
+              <OwnMeasure type={type} headline={latest.score} /> · <When value={latest.dateCreated} kind="date" />
+            </>
+          ) : (
+            "—"
+          ),
+        ])}
+      />
+    </Card>
+  );
+}
+
+function TreatmentsCard({ treatments }: { treatments: Profile["activeTreatments"] }) {
+  const t = useTranslations("patientDetail");
+  return (
+    <Card title={t("treatments")}>
+      {treatments && treatments.length > 0 ? (
+        <ul className="space-y-1 text-sm">
+          {treatments.map((treatment) => (
+            <li key={treatment.id}>
+              <span className="font-medium text-slate-900">{treatment.name}</span>
+              {treatment.startedAt && (
+                <span className="text-slate-700">
+                  {" "}
+                  · {t("since")} <When value={treatment.startedAt} kind="day" />
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-sm text-slate-700">{t("noTreatments")}</p>
+      )}
+    </Card>
+  );
+}
+
 /** `initial`: the profile as the page read it on the server, so the first paint has the patient (and their glance). */
 export function PatientDetail({ id, initial }: { id: number; initial?: Profile }) {
   const t = useTranslations("patientDetail");
-  const tr = useTranslations("review");
-  const kinds = useTranslations("kinds");
-  const handName = useHandName();
-  const hand = (value: string | null) => (value ? handName(value) : "—");
   const profile = useProxy<Profile>(`/patients/${id}`, initial && { path: `/patients/${id}`, data: initial });
   const goals = useProxy<GoalsAnswer>(`/patients/${id}/goals`);
   return (
     <Show value={profile} label={t("loadLabel")}>
       {(p) => (
         <div className="space-y-6">
-          <PageHeading title={p.name ?? tr("patient", { id: p.id })}>
-            <p className="flex flex-wrap items-center gap-3 text-sm">
-              <TrendMark trend={p.trend} />
-              {p.needsAttention && <Badge tone="red">{t("needsAttention")}</Badge>}
-              {p.needsAttention && <MarkReviewed id={p.id} onDone={profile.reload} />}
-              {!p.needsAttention && p.reviewedAt && (
-                <span>
-                  {tr("done")} <When value={p.reviewedAt} />
-                </span>
-              )}
-              <span>
-                {t("lastAssessment")} <When value={p.lastAssessment} />
-              </span>
-              <HistoryPdfLink patientId={p.id} label={t("exportCsv")} format="csv" />
-              <HistoryPdfLink patientId={p.id} label={t("exportPdf")} />
-            </p>
-            {p.needsAttention && <Reasons p={p} />}
-          </PageHeading>
+          <PatientHeading p={p} onReviewed={profile.reload} />
           <GlanceStrip tests={p.tests} />
           <div className="grid gap-6 lg:grid-cols-3">
             <div className="space-y-6 lg:col-span-2">
@@ -128,56 +203,9 @@ export function PatientDetail({ id, initial }: { id: number; initial?: Profile }
               <ClinicianNotesPanel patientId={id} />
             </div>
             <div className="space-y-6">
-              <Card title={t("profile")}>
-                <Facts
-                  items={[
-                    [t("email"), p.email ?? "—"],
-                    [t("age"), p.age === null ? "—" : String(p.age)],
-                    [t("sex"), p.sex ?? "—"],
-                    [t("dominantHand"), hand(p.dominantHand)],
-                    [t("affectedHand"), hand(p.affectedHand)],
-                    [t("injury"), p.injury ?? "—"],
-                    [t("injuryDate"), <When value={p.injuryDate} kind="day" />],
-                    [t("surgery"), p.surgeryType ?? "—"],
-                    [t("surgeryDate"), <When value={p.surgeryDate} kind="day" />],
-                  ]}
-                />
-              </Card>
-              {p.latestScores && (
-                <Card title={t("latestByType")}>
-                  <Facts
-                    items={Object.entries(p.latestScores).map(([type, latest]) => [
-                      kinds(`${type as Kind}.name`),
-                      latest ? (
-                        <>
-                          <OwnMeasure type={type} headline={latest.score} /> · <When value={latest.dateCreated} kind="date" />
-                        </>
-                      ) : (
-                        "—"
-                      ),
-                    ])}
-                  />
-                </Card>
-              )}
-              <Card title={t("treatments")}>
-                {p.activeTreatments && p.activeTreatments.length > 0 ? (
-                  <ul className="space-y-1 text-sm">
-                    {p.activeTreatments.map((treatment) => (
-                      <li key={treatment.id}>
-                        <span className="font-medium text-slate-900">{treatment.name}</span>
-                        {treatment.startedAt && (
-                          <span className="text-slate-700">
-                            {" "}
-                            · {t("since")} <When value={treatment.startedAt} kind="day" />
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="text-sm text-slate-700">{t("noTreatments")}</p>
-                )}
-              </Card>
+              <ProfileCard p={p} />
+              {p.latestScores && <LatestScoresCard latestScores={p.latestScores} />}
+              <TreatmentsCard treatments={p.activeTreatments} />
               <PatientReportCard patientId={id} />
               <Narrative id={id} />
               <RemindersCard base={`/patients/${id}`} audience="provider" />

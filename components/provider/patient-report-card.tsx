@@ -24,11 +24,14 @@ type Made = z.output<typeof createdReport>;
 const today = () => new Date().toISOString().slice(0, 10);
 const weeksAgo = (weeks: number) => new Date(Date.now() - weeks * 7 * 86_400_000).toISOString().slice(0, 10);
 
-export function PatientReportCard({ patientId }: { patientId: number }) {
-  const t = useTranslations("patientReport");
-  const kinds = useTranslations("kinds");
-  const id = useId();
-  const results = useProxy<z.output<typeof assessmentsResponse>>(`/patients/${patientId}/assessments?limit=${MAX_REPORT_ASSESSMENTS}`);
+type Assessment = z.output<typeof assessmentsResponse>["assessments"][number];
+type Words = ReturnType<typeof useTranslations<"patientReport">>;
+
+/**
+ * What the form holds and sends. It lives in the card, above the loading results, so a retry of
+ * the list does not clear what was typed.
+ */
+function useReportRequest(patientId: number) {
   const [mode, setMode] = useState<"range" | "choice">("range");
   const [title, setTitle] = useState("");
   const [from, setFrom] = useState(weeksAgo(12));
@@ -42,10 +45,45 @@ export function PatientReportCard({ patientId }: { patientId: number }) {
       if (!next.delete(resultId)) next.add(resultId);
       return next;
     });
-  const dateField = (name: "from" | "to", value: string, set: (value: string) => void) => (
-    <Field id={`${id}-${name}`} label={t(name)} error={errors[name]}>
+  const send = async () => {
+    setMade(null);
+    const body = {
+      ...(title.trim() ? { title } : {}),
+      ...(mode === "range" ? { from, to } : { assessmentIds: [...chosen] }),
+    };
+    await submit(
+      async () => {
+        const answer = await proxy<Made & { field?: string }>(`/patients/${patientId}/reports`, { method: "POST", body });
+        if (answer.ok) setMade(answer.data);
+        return answer;
+      },
+      "",
+      () => undefined,
+    );
+  };
+  return { mode, setMode, title, setTitle, from, setFrom, to, setTo, chosen, toggle, made, errors, status, busy, send };
+}
+
+type ReportRequest = ReturnType<typeof useReportRequest>;
+
+function DateField({
+  id,
+  name,
+  error,
+  value,
+  set,
+}: {
+  id: string;
+  name: "from" | "to";
+  error: string | undefined;
+  value: string;
+  set: (value: string) => void;
+}) {
+  const t = useTranslations("patientReport");
+  return (
+    <Field id={`${id}-${name}`} label={t(name)} error={error}>
       <input
-        {...fieldAria(`${id}-${name}`, errors[name])}
+        {...fieldAria(`${id}-${name}`, error)}
         type="date"
         className={inputStyles}
         value={value}
@@ -53,6 +91,121 @@ export function PatientReportCard({ patientId }: { patientId: number }) {
       />
     </Field>
   );
+}
+
+/** The results to tick one by one, when the report is made of chosen ones. */
+function ResultChoice({ assessments, request }: { assessments: Assessment[]; request: ReportRequest }) {
+  const t = useTranslations("patientReport");
+  const kinds = useTranslations("kinds");
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-medium text-slate-900">{t("results")}</legend>
+      <ul
+        className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+        tabIndex={0}
+        aria-label={t("results")}
+      >
+        {assessments.map((a) => (
+          <li key={a.id}>
+            <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
+              <input
+                type="checkbox"
+                className="h-4 w-4 accent-teal-700"
+                checked={request.chosen.has(a.id)}
+                onChange={() => request.toggle(a.id)}
+              />
+              <span className="font-semibold text-slate-900">{kinds(`${a.assessmentType as Kind}.name`)}</span>
+              <span className="text-slate-700">
+                <When value={a.dateCreated} kind="date" />
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      {request.errors.assessmentIds && (
+        <p role="alert" className="mt-1 text-sm text-red-800">
+          {request.errors.assessmentIds}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The made report's code, a link to open it and its address; or why it could not be made. */
+function MadeStatus({ made, status, t }: { made: Made | null; status: ReportRequest["status"]; t: Words }) {
+  return (
+    <p role="status" className="text-sm">
+      {made ? (
+        <span className="text-green-900" data-testid="patient-report-made">
+          {t("made", { code: made.formattedCode })}{" "}
+          <Link className="font-semibold text-teal-800 underline underline-offset-2" href={`/r/${made.formattedCode}`}>
+            {t("open")}
+          </Link>
+          <span className="block break-all text-slate-800">{t("link", { url: `${window.location.origin}/r/${made.formattedCode}` })}</span>
+        </span>
+      ) : status?.kind === "error" ? (
+        <span className="text-red-800">{status.text}</span>
+      ) : (
+        ""
+      )}
+    </p>
+  );
+}
+
+function ReportRequestForm({ assessments, request }: { assessments: Assessment[]; request: ReportRequest }) {
+  const t = useTranslations("patientReport");
+  const id = useId();
+  const { errors } = request;
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        await request.send();
+      }}
+    >
+      <p className="text-sm text-slate-700">{t("intro")}</p>
+      <Field id={`${id}-title`} label={t("reportTitle")} error={errors.title}>
+        <input
+          {...fieldAria(`${id}-title`, errors.title)}
+          maxLength={200}
+          className={inputStyles}
+          value={request.title}
+          onChange={(event) => request.setTitle(event.target.value)}
+        />
+      </Field>
+      <LabelledSelect
+        label={t("which")}
+        value={request.mode}
+        onChange={(value) => request.setMode(value === "choice" ? "choice" : "range")}
+        options={[
+          ["range", t("byRange")],
+          ["choice", t("byChoice")],
+        ]}
+      />
+      {request.mode === "range" ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <DateField id={id} name="from" error={errors.from} value={request.from} set={request.setFrom} />
+          <DateField id={id} name="to" error={errors.to} value={request.to} set={request.setTo} />
+        </div>
+      ) : (
+        <ResultChoice assessments={assessments} request={request} />
+      )}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={request.busy}>
+          {request.busy ? t("making") : t("make")}
+        </Button>
+        <MadeStatus made={request.made} status={request.status} t={t} />
+      </div>
+    </form>
+  );
+}
+
+export function PatientReportCard({ patientId }: { patientId: number }) {
+  const t = useTranslations("patientReport");
+  const results = useProxy<z.output<typeof assessmentsResponse>>(`/patients/${patientId}/assessments?limit=${MAX_REPORT_ASSESSMENTS}`);
+  const request = useReportRequest(patientId);
   return (
     <Card title={t("title")}>
       <Show value={results} label={t("resultsWhat")} minHeight="min-h-24">
@@ -60,106 +213,7 @@ export function PatientReportCard({ patientId }: { patientId: number }) {
           assessments.length === 0 ? (
             <p className="text-sm text-slate-700">{t("noResults")}</p>
           ) : (
-            <form
-              noValidate
-              className="space-y-3"
-              onSubmit={async (event) => {
-                event.preventDefault();
-                setMade(null);
-                const body = {
-                  ...(title.trim() ? { title } : {}),
-                  ...(mode === "range" ? { from, to } : { assessmentIds: [...chosen] }),
-                };
-                await submit(
-                  async () => {
-                    const answer = await proxy<Made & { field?: string }>(`/patients/${patientId}/reports`, { method: "POST", body });
-                    if (answer.ok) setMade(answer.data);
-                    return answer;
-                  },
-                  "",
-                  () => undefined,
-                );
-              }}
-            >
-              <p className="text-sm text-slate-700">{t("intro")}</p>
-              <Field id={`${id}-title`} label={t("reportTitle")} error={errors.title}>
-                <input
-                  {...fieldAria(`${id}-title`, errors.title)}
-                  maxLength={200}
-                  className={inputStyles}
-                  value={title}
-                  onChange={(event) => setTitle(event.target.value)}
-                />
-              </Field>
-              <LabelledSelect
-                label={t("which")}
-                value={mode}
-                onChange={(value) => setMode(value === "choice" ? "choice" : "range")}
-                options={[
-                  ["range", t("byRange")],
-                  ["choice", t("byChoice")],
-                ]}
-              />
-              {mode === "range" ? (
-                <div className="grid gap-3 sm:grid-cols-2">
-                  {dateField("from", from, setFrom)}
-                  {dateField("to", to, setTo)}
-                </div>
-              ) : (
-                <fieldset>
-                  <legend className="mb-2 text-sm font-medium text-slate-900">{t("results")}</legend>
-                  <ul
-                    className="max-h-72 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
-                    tabIndex={0}
-                    aria-label={t("results")}
-                  >
-                    {assessments.map((a) => (
-                      <li key={a.id}>
-                        <label className="flex cursor-pointer items-center gap-3 px-3 py-2 text-sm hover:bg-slate-50">
-                          <input
-                            type="checkbox"
-                            className="h-4 w-4 accent-teal-700"
-                            checked={chosen.has(a.id)}
-                            onChange={() => toggle(a.id)}
-                          />
-                          <span className="font-semibold text-slate-900">{kinds(`${a.assessmentType as Kind}.name`)}</span>
-                          <span className="text-slate-700">
-                            <When value={a.dateCreated} kind="date" />
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                  {errors.assessmentIds && (
-                    <p role="alert" className="mt-1 text-sm text-red-800">
-                      {errors.assessmentIds}
-                    </p>
-                  )}
-                </fieldset>
-              )}
-              <div className="flex flex-wrap items-center gap-3">
-                <Button type="submit" disabled={busy}>
-                  {busy ? t("making") : t("make")}
-                </Button>
-                <p role="status" className="text-sm">
-                  {made ? (
-                    <span className="text-green-900" data-testid="patient-report-made">
-                      {t("made", { code: made.formattedCode })}{" "}
-                      <Link className="font-semibold text-teal-800 underline underline-offset-2" href={`/r/${made.formattedCode}`}>
-                        {t("open")}
-                      </Link>
-                      <span className="block break-all text-slate-800">
-                        {t("link", { url: `${window.location.origin}/r/${made.formattedCode}` })}
-                      </span>
-                    </span>
-                  ) : status?.kind === "error" ? (
-                    <span className="text-red-800">{status.text}</span>
-                  ) : (
-                    ""
-                  )}
-                </p>
-              </div>
-            </form>
+            <ReportRequestForm assessments={assessments} request={request} />
           )
         }
       </Show>

@@ -183,6 +183,104 @@ function Nobody({ filtered, clinic }: { filtered: boolean; clinic: Clinic | unde
   );
 }
 
+function PatientLink({ p }: { p: PatientRow }) {
+  const tr = useTranslations("review");
+  return (
+    <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
+      {p.name ?? tr("patient", { id: p.id })}
+    </Link>
+  );
+}
+
+/** One page of the list as the rows show it, with each row's review state kept in place. */
+interface ListedPatients {
+  patients: PatientRow[];
+  clinicId: number | null;
+  reviewed: Reviewed;
+  onReviewed: (id: number, at: string) => void;
+}
+
+/** The list on a small screen: one stacked entry per patient. */
+function PatientCards({ patients, clinicId, reviewed, onReviewed }: ListedPatients) {
+  const t = useTranslations("patientTable");
+  return (
+    <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("patients")}>
+      {patients.map((p) => (
+        <li key={p.id} className="py-3 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <div className="min-w-0">
+              <PatientLink p={p} />
+              <About p={p} />
+            </div>
+            <div className="shrink-0 text-right">
+              <TrendMark trend={p.trend} />
+            </div>
+          </div>
+          <LatestResults p={p} className="mt-1 text-xs" />
+          <ByTest p={p} />
+          <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
+          <div className="mt-1 text-xs text-slate-700">
+            {t("lastAssessment")} <When value={p.lastAssessment} kind="date" /> · {t("assessmentCount", { count: p.assessmentCount })}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The list on a wider screen: a table with one row per patient. */
+function PatientGrid({ patients, clinicId, reviewed, onReviewed }: ListedPatients) {
+  const t = useTranslations("patientTable");
+  return (
+    <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t("table")}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{t("caption")}</caption>
+        <thead className="border-b border-slate-200 text-slate-800">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("col.patient")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("col.score")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("col.trend")}
+            </th>
+            <th scope="col" className="py-2 pr-3 font-semibold">
+              {t("col.last")}
+            </th>
+            <th scope="col" className="py-2 font-semibold">
+              {t("col.count")}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {patients.map((p) => (
+            <tr key={p.id}>
+              <td className="py-2.5 pr-3">
+                <PatientLink p={p} />
+                <About p={p} />
+                <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
+              </td>
+              <td className="py-2.5 pr-3 text-xs">
+                <LatestResults p={p} />
+              </td>
+              <td className="py-2.5 pr-3">
+                <TrendMark trend={p.trend} />
+                <ByTest p={p} />
+              </td>
+              <td className="py-2.5 pr-3">
+                <When value={p.lastAssessment} kind="date" />
+              </td>
+              <td className="py-2.5">{p.assessmentCount}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * `clinics`: the caller's clinics (all of them for the service admin); with more than one, a
  * switcher narrows the list to one clinic's patients, remembered in the address (?clinic=).
@@ -326,78 +424,8 @@ export function PatientTable({
                 <p className="mb-3 text-sm text-slate-700" aria-live="polite">
                   {t("total", { count: total })}
                 </p>
-                <ul className="divide-y divide-slate-100 sm:hidden" aria-label={t("patients")}>
-                  {patients.map((p) => (
-                    <li key={p.id} className="py-3 text-sm">
-                      <div className="flex items-start justify-between gap-3">
-                        <div className="min-w-0">
-                          <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
-                            {p.name ?? tr("patient", { id: p.id })}
-                          </Link>
-                          <About p={p} />
-                        </div>
-                        <div className="shrink-0 text-right">
-                          <TrendMark trend={p.trend} />
-                        </div>
-                      </div>
-                      <LatestResults p={p} className="mt-1 text-xs" />
-                      <ByTest p={p} />
-                      <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
-                      <div className="mt-1 text-xs text-slate-700">
-                        {t("lastAssessment")} <When value={p.lastAssessment} kind="date" /> ·{" "}
-                        {t("assessmentCount", { count: p.assessmentCount })}
-                      </div>
-                    </li>
-                  ))}
-                </ul>
-                <div className="hidden overflow-x-auto sm:block" tabIndex={0} role="region" aria-label={t("table")}>
-                  <table className="w-full min-w-[36rem] text-left text-sm">
-                    <caption className="sr-only">{t("caption")}</caption>
-                    <thead className="border-b border-slate-200 text-slate-800">
-                      <tr>
-                        <th scope="col" className="py-2 pr-3 font-semibold">
-                          {t("col.patient")}
-                        </th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">
-                          {t("col.score")}
-                        </th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">
-                          {t("col.trend")}
-                        </th>
-                        <th scope="col" className="py-2 pr-3 font-semibold">
-                          {t("col.last")}
-                        </th>
-                        <th scope="col" className="py-2 font-semibold">
-                          {t("col.count")}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
-                      {patients.map((p) => (
-                        <tr key={p.id}>
-                          <td className="py-2.5 pr-3">
-                            <Link href={`/provider/patients/${p.id}`} className="font-semibold text-teal-800 underline underline-offset-2">
-                              {p.name ?? tr("patient", { id: p.id })}
-                            </Link>
-                            <About p={p} />
-                            <Flag p={p} clinicId={clinicId} reviewedAt={reviewed[`${clinicId}:${p.id}`]} onReviewed={onReviewed} />
-                          </td>
-                          <td className="py-2.5 pr-3 text-xs">
-                            <LatestResults p={p} />
-                          </td>
-                          <td className="py-2.5 pr-3">
-                            <TrendMark trend={p.trend} />
-                            <ByTest p={p} />
-                          </td>
-                          <td className="py-2.5 pr-3">
-                            <When value={p.lastAssessment} kind="date" />
-                          </td>
-                          <td className="py-2.5">{p.assessmentCount}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <PatientCards patients={patients} clinicId={clinicId} reviewed={reviewed} onReviewed={onReviewed} />
+                <PatientGrid patients={patients} clinicId={clinicId} reviewed={reviewed} onReviewed={onReviewed} />
                 <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
               </>
             )

@@ -49,6 +49,38 @@ export function RemindersCard({ base, audience }: { base: string; audience: Audi
   );
 }
 
+/**
+ * Turns reminders on every `weeks` weeks (with the browser's time zone when the patient sets
+ * them), or off when `weeks` is null.
+ */
+function sendSettings(base: string, audience: Audience, weeks: number | null) {
+  if (weeks === null) return proxy<Settings>(`${base}/reminders`, { method: "DELETE" });
+  const timeZone = audience === "patient" ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
+  return proxy<Settings>(`${base}/reminders`, { method: "PUT", body: { intervalWeeks: weeks, ...(timeZone ? { timeZone } : {}) } });
+}
+
+/** The stored settings: the next reminder's date (or off), who set them, when the last one went. */
+function ReminderState({ current }: { current: Settings }) {
+  const t = useTranslations("reminders");
+  return (
+    <div className="space-y-1 text-slate-700">
+      {current.enabled && current.nextDueAt ? (
+        <p>
+          {t("next")} <When value={current.nextDueAt} kind="date" />
+        </p>
+      ) : (
+        <p>{t("off")}</p>
+      )}
+      {current.enabled && current.setBy && <p>{t("setBy", { by: current.setBy })}</p>}
+      {current.lastSentAt && (
+        <p>
+          {t("lastSent")} <When value={current.lastSentAt} kind="date" />
+        </p>
+      )}
+    </div>
+  );
+}
+
 function ReminderForm({
   base,
   audience,
@@ -68,10 +100,7 @@ function ReminderForm({
 
   async function save() {
     setBusy(true);
-    const timeZone = audience === "patient" ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-    const answer = enabled
-      ? await proxy<Settings>(`${base}/reminders`, { method: "PUT", body: { intervalWeeks: weeks, ...(timeZone ? { timeZone } : {}) } })
-      : await proxy<Settings>(`${base}/reminders`, { method: "DELETE" });
+    const answer = await sendSettings(base, audience, enabled ? weeks : null);
     setBusy(false);
     onSaved(
       answer.ok
@@ -103,21 +132,7 @@ function ReminderForm({
       <Button disabled={busy} onClick={save}>
         {busy ? t("saving") : t("save")}
       </Button>
-      <div className="space-y-1 text-slate-700">
-        {current.enabled && current.nextDueAt ? (
-          <p>
-            {t("next")} <When value={current.nextDueAt} kind="date" />
-          </p>
-        ) : (
-          <p>{t("off")}</p>
-        )}
-        {current.enabled && current.setBy && <p>{t("setBy", { by: current.setBy })}</p>}
-        {current.lastSentAt && (
-          <p>
-            {t("lastSent")} <When value={current.lastSentAt} kind="date" />
-          </p>
-        )}
-      </div>
+      <ReminderState current={current} />
     </>
   );
 }

@@ -21,6 +21,9 @@ type Mine = z.output<typeof assessmentsResponse>;
 
 type MineList = Loadable<Mine> & { reload: () => void };
 
+type FormErrors = { title?: string; codes?: string; form?: string };
+type Words = ReturnType<typeof useTranslations<"newReport.form">>;
+
 function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: Set<string>; toggle: (code: string) => void }) {
   const t = useTranslations("newReport.form");
   const kinds = useTranslations("kinds");
@@ -75,12 +78,7 @@ function MyAssessments({ mine, selected, toggle }: { mine: MineList; selected: S
  * Why the report would not be of one named person, or null: codes outside the signed-in
  * person's account, or (signed out) several records nothing ties together.
  */
-function mixWarning(
-  codes: string[],
-  signedIn: boolean,
-  mine: MineList,
-  t: ReturnType<typeof useTranslations<"newReport.form">>,
-): string | null {
+function mixWarning(codes: string[], signedIn: boolean, mine: MineList, t: Words): string | null {
   if (!signedIn) return codes.length > 1 ? t("signedOutMix", { count: codes.length }) : null;
   if (mine.state === "error") return t("listFailed");
   if (mine.state !== "ready") return null;
@@ -90,18 +88,40 @@ function mixWarning(
   return t("outside", { outside, count: codes.length });
 }
 
-export function NewReportForm({ signedIn }: { signedIn: boolean }) {
+/** The chosen and pasted codes, once each, and what stops them being sent (empty when nothing does). */
+function checkRequest(title: string, pasted: string, selected: Set<string>, t: Words): { codes: string[]; errors: FormErrors } {
+  const tokens = pasted.split(/[\s,;]+/).filter(Boolean);
+  const bad = tokens.filter((token) => !normalizeInputCode(token));
+  const codes = [...new Set([...selected, ...tokens.map((t) => normalizeInputCode(t)).filter((c): c is string => c !== null)])];
+  const errors: FormErrors = {};
+  if (!title.trim()) errors.title = t("titleMissing");
+  if (bad.length) errors.codes = t("notCodes", { codes: bad.slice(0, 5).join(", ") });
+  else if (codes.length === 0) errors.codes = t("noCodes");
+  else if (codes.length > MAX) errors.codes = t("tooMany", { max: MAX, count: codes.length });
+  return { codes, errors };
+}
+
+/** A refusal's message under the field it names (title or codes), else for the whole form. */
+function refusalErrors(data: { field?: string }): FormErrors {
+  const message = errorText(data).replace(/^[\w.]+: /, "");
+  if (data.field === "title") return { title: message };
+  if (data.field?.startsWith("assessmentCodes")) return { codes: message };
+  return { form: errorText(data) };
+}
+
+/**
+ * The form's state and its submit: a first send of a mixed list only warns; the same list sent
+ * again creates the report and opens it.
+ */
+function useNewReport(signedIn: boolean, mine: MineList) {
   const router = useRouter();
   const t = useTranslations("newReport.form");
-  const mine: MineList = useProxy<Mine>(signedIn ? `/patients/me/assessments?limit=200` : null);
   /** The warning shown, and the code list it was shown for: the same list sent again is created. */
   const [warning, setWarning] = useState<{ text: string; key: string } | null>(null);
-  const titleId = useId();
-  const codesId = useId();
   const [title, setTitle] = useState(() => t("defaultTitle"));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [pasted, setPasted] = useState("");
-  const [errors, setErrors] = useState<{ title?: string; codes?: string; form?: string }>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [busy, setBusy] = useState(false);
 
   const toggle = (code: string) =>
@@ -112,42 +132,46 @@ export function NewReportForm({ signedIn }: { signedIn: boolean }) {
       return next;
     });
 
+  const send = async () => {
+    const { codes, errors: problems } = checkRequest(title, pasted, selected, t);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const key = [...codes].sort().join(",");
+    const mix = mixWarning(codes, signedIn, mine, t);
+    if (mix && warning?.key !== key) {
+      setWarning({ text: mix, key });
+      return;
+    }
+    setBusy(true);
+    const result = await proxy<{ code: string; field?: string }>("/reports", {
+      method: "POST",
+      body: { title: title.trim(), assessmentCodes: codes },
+    });
+    if (result.ok) {
+      router.push(`/r/${result.data.code}`);
+      return;
+    }
+    setBusy(false);
+    setErrors(refusalErrors(result.data));
+  };
+
+  return { warning, title, setTitle, selected, toggle, pasted, setPasted, errors, busy, send };
+}
+
+export function NewReportForm({ signedIn }: { signedIn: boolean }) {
+  const t = useTranslations("newReport.form");
+  const mine: MineList = useProxy<Mine>(signedIn ? `/patients/me/assessments?limit=200` : null);
+  const { warning, title, setTitle, selected, toggle, pasted, setPasted, errors, busy, send } = useNewReport(signedIn, mine);
+  const titleId = useId();
+  const codesId = useId();
+
   return (
     <form
       noValidate
       className="space-y-6"
       onSubmit={async (event) => {
         event.preventDefault();
-        const tokens = pasted.split(/[\s,;]+/).filter(Boolean);
-        const bad = tokens.filter((token) => !normalizeInputCode(token));
-        const codes = [...new Set([...selected, ...tokens.map((t) => normalizeInputCode(t)).filter((c): c is string => c !== null)])];
-        const next: typeof errors = {};
-        if (!title.trim()) next.title = t("titleMissing");
-        if (bad.length) next.codes = t("notCodes", { codes: bad.slice(0, 5).join(", ") });
-        else if (codes.length === 0) next.codes = t("noCodes");
-        else if (codes.length > MAX) next.codes = t("tooMany", { max: MAX, count: codes.length });
-        setErrors(next);
-        if (Object.keys(next).length) return;
-        const key = [...codes].sort().join(",");
-        const mix = mixWarning(codes, signedIn, mine, t);
-        if (mix && warning?.key !== key) {
-          setWarning({ text: mix, key });
-          return;
-        }
-        setBusy(true);
-        const result = await proxy<{ code: string; field?: string }>("/reports", {
-          method: "POST",
-          body: { title: title.trim(), assessmentCodes: codes },
-        });
-        if (result.ok) {
-          router.push(`/r/${result.data.code}`);
-          return;
-        }
-        setBusy(false);
-        const message = errorText(result.data).replace(/^[\w.]+: /, "");
-        if (result.data.field === "title") setErrors({ title: message });
-        else if (result.data.field?.startsWith("assessmentCodes")) setErrors({ codes: message });
-        else setErrors({ form: errorText(result.data) });
+        await send();
       }}
     >
       <Card title={t("titleCard")}>

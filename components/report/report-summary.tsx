@@ -37,68 +37,82 @@ function Scroll({ label, className, children }: { label: string; className?: str
   );
 }
 
-/** The records in date order: a table from a small tablet up and on paper, a card per record on a phone. */
-export function SummaryTable({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
+/** The records in date order on a phone: a card per record. */
+function SummaryCards({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
+  return (
+    <ol className="space-y-2 sm:hidden print:hidden" aria-label={w.t("reportPage.summaryTable")}>
+      {assessments.map((item, index) => (
+        <li key={item.code} data-testid="summary-record" className="rounded-lg border border-slate-200 p-3 text-sm">
+          <p className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <span className="font-semibold text-slate-900">
+              {index + 1}. {typeName(item.assessmentType, w)} · {handName(item.hand, true, w)}
+            </span>
+            <span className="font-mono text-slate-800">{item.formattedCode}</span>
+          </p>
+          <p className="text-base font-semibold text-slate-900">{headline(item, w).text}</p>
+          <p className="text-xs text-slate-700">
+            <When value={item.dateCreated} kind="date" />
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The records in date order from a small tablet up and on paper: a table. */
+function SummaryGrid({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
   const t = w.t;
   return (
-    <>
-      <ol className="space-y-2 sm:hidden print:hidden" aria-label={t("reportPage.summaryTable")}>
-        {assessments.map((item, index) => (
-          <li key={item.code} data-testid="summary-record" className="rounded-lg border border-slate-200 p-3 text-sm">
-            <p className="flex flex-wrap items-baseline justify-between gap-x-3">
-              <span className="font-semibold text-slate-900">
-                {index + 1}. {typeName(item.assessmentType, w)} · {handName(item.hand, true, w)}
-              </span>
-              <span className="font-mono text-slate-800">{item.formattedCode}</span>
-            </p>
-            <p className="text-base font-semibold text-slate-900">{headline(item, w).text}</p>
-            <p className="text-xs text-slate-700">
-              <When value={item.dateCreated} kind="date" />
-            </p>
-          </li>
-        ))}
-      </ol>
-      <Scroll label={t("reportPage.summaryTable")} className="hidden sm:block print:block">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">{t("reportPage.summaryCaption")}</caption>
-          <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
-            <tr>
-              <th scope="col" className="py-2 pr-2">
-                #
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                {t("reportPage.date")}
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                {t("reportPage.assessment")}
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                {t("reportPage.hand")}
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                {t("reportPage.headline")}
-              </th>
-              <th scope="col" className="py-2 text-right">
-                {t("reportPage.codeColumn")}
-              </th>
+    <Scroll label={t("reportPage.summaryTable")} className="hidden sm:block print:block">
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{t("reportPage.summaryCaption")}</caption>
+        <thead className="border-b border-slate-300 text-xs uppercase tracking-wide text-slate-700">
+          <tr>
+            <th scope="col" className="py-2 pr-2">
+              #
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t("reportPage.date")}
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t("reportPage.assessment")}
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t("reportPage.hand")}
+            </th>
+            <th scope="col" className="py-2 pr-2">
+              {t("reportPage.headline")}
+            </th>
+            <th scope="col" className="py-2 text-right">
+              {t("reportPage.codeColumn")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {assessments.map((item, index) => (
+            <tr key={item.code} data-testid="summary-record" className="border-b border-slate-100 even:bg-slate-50">
+              <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
+              <td className="whitespace-nowrap py-1.5 pr-2">
+                <When value={item.dateCreated} kind="date" />
+              </td>
+              <td className="py-1.5 pr-2">{typeName(item.assessmentType, w)}</td>
+              <td className="py-1.5 pr-2">{handName(item.hand, true, w)}</td>
+              <td className="py-1.5 pr-2">{headline(item, w).text}</td>
+              <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
             </tr>
-          </thead>
-          <tbody>
-            {assessments.map((item, index) => (
-              <tr key={item.code} data-testid="summary-record" className="border-b border-slate-100 even:bg-slate-50">
-                <td className="py-1.5 pr-2 text-slate-700">{index + 1}</td>
-                <td className="whitespace-nowrap py-1.5 pr-2">
-                  <When value={item.dateCreated} kind="date" />
-                </td>
-                <td className="py-1.5 pr-2">{typeName(item.assessmentType, w)}</td>
-                <td className="py-1.5 pr-2">{handName(item.hand, true, w)}</td>
-                <td className="py-1.5 pr-2">{headline(item, w).text}</td>
-                <td className="whitespace-nowrap py-1.5 text-right font-mono">{item.formattedCode}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Scroll>
+          ))}
+        </tbody>
+      </table>
+    </Scroll>
+  );
+}
+
+/** The records in date order: a table from a small tablet up and on paper, a card per record on a phone. */
+export function SummaryTable({ assessments, w }: { assessments: ReportAssessment[]; w: Words }) {
+  return (
+    <>
+      <SummaryCards assessments={assessments} w={w} />
+      <SummaryGrid assessments={assessments} w={w} />
     </>
   );
 }
@@ -122,6 +136,73 @@ export function ScoreChart({ assessments, w }: { assessments: ReportAssessment[]
   );
 }
 
+type Scales = ReturnType<typeof chartScales>;
+
+/** The value axis: a gridline and label per tick, the scale's low end drawn darker as the baseline. */
+function ValueGrid({ scale, y, w }: { scale: ChartGroup["scale"]; y: Scales["y"]; w: Words }) {
+  const [low] = scale;
+  return axisTicks(scale).map((tick) => (
+    <g key={tick}>
+      <line
+        x1={CHART.left}
+        x2={CHART.width - CHART.right}
+        y1={y(tick)}
+        y2={y(tick)}
+        stroke={tick === low ? "#5b6673" : "#d5dbe1"}
+        strokeWidth={1}
+      />
+      <text x={CHART.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#475569">
+        {w.number(tick)}
+      </text>
+    </g>
+  ));
+}
+
+/** The time axis: a tick mark and a date under the baseline for each labelled week. */
+function WeekAxis({ ticks, baseline, x }: { ticks: number[]; baseline: number; x: Scales["x"] }) {
+  return ticks.map((time, i) => (
+    <g key={time}>
+      <line x1={x(time)} x2={x(time)} y1={baseline} y2={baseline + 4} stroke="#5b6673" strokeWidth={1} />
+      <text
+        x={x(time)}
+        y={CHART.height - 4}
+        textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
+        fontSize={11}
+        fill="#475569"
+      >
+        <WhenText value={new Date(time).toISOString()} kind="shortDay" />
+      </text>
+    </g>
+  ));
+}
+
+/** One line (when it has two points or more) and its dots per test and hand. */
+function SeriesLines({ series, x, y }: { series: Series[]; x: Scales["x"]; y: Scales["y"] }) {
+  return series.map((line) => (
+    <g key={line.key} data-series={line.key}>
+      {line.points.length > 1 ? (
+        <polyline points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")} fill="none" stroke={line.color} strokeWidth={2} />
+      ) : null}
+      {line.points.map((p, i) => (
+        <circle key={i} cx={x(p.time)} cy={y(p.value)} r={3.5} fill={line.color} />
+      ))}
+    </g>
+  ));
+}
+
+function ChartLegend({ series }: { series: Series[] }) {
+  return (
+    <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
+      {series.map((line) => (
+        <li key={line.key} className="flex items-center gap-1.5">
+          <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: line.color }} />
+          {line.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Words }) {
   const { first, last, x, y } = chartScales(all, CHART, group.scale);
   // Every week labelled, as the PDF does (every n-th when they would not fit): a 56-unit slot per label.
@@ -141,60 +222,12 @@ function ScaleChart({ group, all, w }: { group: ChartGroup; all: Series[]; w: Wo
         })}
         data-testid="report-chart"
       >
-        {axisTicks(group.scale).map((tick) => (
-          <g key={tick}>
-            <line
-              x1={CHART.left}
-              x2={CHART.width - CHART.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke={tick === low ? "#5b6673" : "#d5dbe1"}
-              strokeWidth={1}
-            />
-            <text x={CHART.left - 6} y={y(tick) + 4} textAnchor="end" fontSize={11} fill="#475569">
-              {w.number(tick)}
-            </text>
-          </g>
-        ))}
-        {ticks.map((time, i) => (
-          <g key={time}>
-            <line x1={x(time)} x2={x(time)} y1={y(low)} y2={y(low) + 4} stroke="#5b6673" strokeWidth={1} />
-            <text
-              x={x(time)}
-              y={CHART.height - 4}
-              textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
-              fontSize={11}
-              fill="#475569"
-            >
-              <WhenText value={new Date(time).toISOString()} kind="shortDay" />
-            </text>
-          </g>
-        ))}
-        {group.series.map((line) => (
-          <g key={line.key} data-series={line.key}>
-            {line.points.length > 1 ? (
-              <polyline
-                points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")}
-                fill="none"
-                stroke={line.color}
-                strokeWidth={2}
-              />
-            ) : null}
-            {line.points.map((p, i) => (
-              <circle key={i} cx={x(p.time)} cy={y(p.value)} r={3.5} fill={line.color} />
-            ))}
-          </g>
-        ))}
+        <ValueGrid scale={group.scale} y={y} w={w} />
+        <WeekAxis ticks={ticks} baseline={y(low)} x={x} />
+        <SeriesLines series={group.series} x={x} y={y} />
       </svg>
       <figcaption>
-        <ul className="flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
-          {group.series.map((line) => (
-            <li key={line.key} className="flex items-center gap-1.5">
-              <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ backgroundColor: line.color }} />
-              {line.label}
-            </li>
-          ))}
-        </ul>
+        <ChartLegend series={group.series} />
       </figcaption>
     </figure>
   );

@@ -23,7 +23,7 @@ import { callApi } from "@/lib/web/api";
 import { webSignInEnabled } from "@/lib/env";
 import { currentUser } from "@/lib/web/auth";
 import { handName, kindName } from "@/lib/report-view/present";
-import { wordsFor } from "@/lib/report-view/words";
+import { wordsFor, type Words } from "@/lib/report-view/words";
 
 type Lookup = z.output<typeof lookupResponse>;
 
@@ -90,6 +90,73 @@ async function cameraDetail(a: Lookup): Promise<{ resultSnapshot: Record<string,
   return detail.ok ? detail.data : null;
 }
 
+type PageText = Awaited<ReturnType<typeof getTranslations<"assessmentPage">>>;
+
+/** The record's code, hand and date, and whether it is a sample, expires or is in an account. */
+function AssessmentHeading({ a, w, t }: { a: Lookup; w: Words; t: PageText }) {
+  return (
+    <PageHeading title={kindName(a.assessmentType, w)}>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+        <span className="whitespace-nowrap">
+          {t("code")} <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
+        </span>
+        <span aria-hidden="true">·</span>
+        <span>{a.hand ? handName(a.hand, false, w) : t("handNotRecorded")}</span>
+        <span aria-hidden="true">·</span>
+        <When value={a.dateCreated} />
+        {a.isSample ? (
+          <Badge tone="amber">{t("sample")}</Badge>
+        ) : a.isAnonymous ? (
+          <Badge tone="amber">
+            {t("expires")}&nbsp;
+            <When value={a.expiresAt} kind="date" />
+          </Badge>
+        ) : (
+          <Badge tone="teal">{t("inAccount")}</Badge>
+        )}
+      </p>
+    </PageHeading>
+  );
+}
+
+function actionsText(t: PageText) {
+  return {
+    keep: t("keep"),
+    signIn: t("signIn"),
+    signInToKeep: t("signInToKeep"),
+    belongs: t("belongs"),
+    claimed: t("claimed"),
+    expired: t("expired"),
+    claiming: t("claiming"),
+    claim: t("claim"),
+    openDashboard: t("openDashboard"),
+    emailLabel: t("emailLabel"),
+    emailButton: t("emailButton"),
+    sent: t("sent"),
+    notSetUp: t("notSetUp"),
+    invalidAddress: t("invalidAddress"),
+    sending: t("sending"),
+    failed: t("failed"),
+  };
+}
+
+/** The results card and, when finger joints were measured, their table. */
+function ResultCards({ a, w, t }: { a: Lookup; w: Words; t: PageText }) {
+  const goniometry = goniometryTables(measurementsOf([a]));
+  return (
+    <div className="lg:col-span-2">
+      <Card title={t("results")}>
+        <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} w={w} />
+      </Card>
+      {goniometry.length ? (
+        <Card title={t("fingerJoints")} className="mt-6">
+          <GoniometryTables tables={goniometry} />
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
 export default async function AssessmentPage({ params }: { params: Promise<{ code: string }> }) {
   const { code } = await params;
   const [result, user] = await Promise.all([lookUp(code), currentUser()]);
@@ -101,31 +168,10 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
   const w = wordsFor((await getLocale()) as Locale);
   const a = result.data;
   const [glance, detail] = await Promise.all([glanceOf(a, Boolean(user)), cameraDetail(a)]);
-  const goniometry = goniometryTables(measurementsOf([a]));
 
   return (
     <div className="space-y-6">
-      <PageHeading title={kindName(a.assessmentType, w)}>
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-          <span className="whitespace-nowrap">
-            {t("code")} <span className="font-mono font-semibold text-slate-900">{a.formattedCode}</span>
-          </span>
-          <span aria-hidden="true">·</span>
-          <span>{a.hand ? handName(a.hand, false, w) : t("handNotRecorded")}</span>
-          <span aria-hidden="true">·</span>
-          <When value={a.dateCreated} />
-          {a.isSample ? (
-            <Badge tone="amber">{t("sample")}</Badge>
-          ) : a.isAnonymous ? (
-            <Badge tone="amber">
-              {t("expires")}&nbsp;
-              <When value={a.expiresAt} kind="date" />
-            </Badge>
-          ) : (
-            <Badge tone="teal">{t("inAccount")}</Badge>
-          )}
-        </p>
-      </PageHeading>
+      <AssessmentHeading a={a} w={w} t={t} />
       <ArrivalFocus />
       {a.isSample && <SampleNotice />}
       <PoorLightNotice record={detail ?? a} w={w} />
@@ -136,40 +182,14 @@ export default async function AssessmentPage({ params }: { params: Promise<{ cod
         </div>
       )}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="lg:col-span-2">
-          <Card title={t("results")}>
-            <SnapshotView type={a.assessmentType} snapshot={a.resultSnapshot} w={w} />
-          </Card>
-          {goniometry.length ? (
-            <Card title={t("fingerJoints")} className="mt-6">
-              <GoniometryTables tables={goniometry} />
-            </Card>
-          ) : null}
-        </div>
+        <ResultCards a={a} w={w} t={t} />
         {!a.isSample && (
           <AssessmentActions
             code={a.code}
             signedIn={Boolean(user)}
             canSignIn={webSignInEnabled()}
             isAnonymous={a.isAnonymous}
-            text={{
-              keep: t("keep"),
-              signIn: t("signIn"),
-              signInToKeep: t("signInToKeep"),
-              belongs: t("belongs"),
-              claimed: t("claimed"),
-              expired: t("expired"),
-              claiming: t("claiming"),
-              claim: t("claim"),
-              openDashboard: t("openDashboard"),
-              emailLabel: t("emailLabel"),
-              emailButton: t("emailButton"),
-              sent: t("sent"),
-              notSetUp: t("notSetUp"),
-              invalidAddress: t("invalidAddress"),
-              sending: t("sending"),
-              failed: t("failed"),
-            }}
+            text={actionsText(t)}
           />
         )}
       </div>
