@@ -285,23 +285,8 @@ function PatientGrid({ patients, clinicId, reviewed, onReviewed }: ListedPatient
  * `clinics`: the caller's clinics (all of them for the service admin); with more than one, a
  * switcher narrows the list to one clinic's patients, remembered in the address (?clinic=).
  */
-export function PatientTable({
-  initial,
-  clinics,
-  clinicId: initialClinic,
-  allLabel,
-}: {
-  initial?: PatientPage;
-  clinics: Clinic[];
-  clinicId: number | null;
-  /** The switcher's "no clinic chosen" option. */
-  allLabel: string;
-}) {
-  const t = useTranslations("patientTable");
-  const tr = useTranslations("review");
-  const searchId = useId();
-  const [reviewed, setReviewed] = useState<Reviewed>({});
-  const [announcement, setAnnouncement] = useState("");
+/** The list's filters, and the page of the list they choose (changing a filter goes back to the first page). */
+function useListFilters(initialClinic: number | null) {
   const [clinicId, setClinicId] = useState(initialClinic);
   const [typed, setTyped] = useState("");
   const [search, setSearch] = useState("");
@@ -319,94 +304,148 @@ export function PatientTable({
     return () => clearTimeout(timer);
   }, [typed]);
 
-  const path = listPath({ clinicId, search, trend, attention, sort, offset });
-  const list = useProxy<PatientPage>(path, initial && { path: firstPagePath(initialClinic), data: initial });
+  const fromFirstPage =
+    <T,>(set: (v: T) => void) =>
+    (v: T) => {
+      set(v);
+      setOffset(0);
+    };
+  return {
+    values: { clinicId, typed, trend, attention, sort },
+    set: {
+      clinicId: fromFirstPage(setClinicId),
+      typed: setTyped,
+      trend: fromFirstPage(setTrend),
+      attention: fromFirstPage(setAttention),
+      sort: fromFirstPage(setSort),
+    },
+    filtered: Boolean(search || trend || attention) || offset > 0,
+    path: listPath({ clinicId, search, trend, attention, sort, offset }),
+    offset,
+    setOffset,
+  };
+}
+
+type ListFilterState = ReturnType<typeof useListFilters>;
+
+/** The clinic switcher: the chosen clinic is kept in the address, so a reload or a shared link keeps it. */
+function ClinicSwitcher({ filters, clinics, allLabel }: { filters: ListFilterState; clinics: Clinic[]; allLabel: string }) {
+  const t = useTranslations("patientTable");
+  const { clinicId } = filters.values;
+  return (
+    <LabelledSelect
+      label={t("clinic")}
+      value={clinicId === null ? "" : String(clinicId)}
+      onChange={(value) => {
+        const id = value ? Number(value) : null;
+        filters.set.clinicId(id);
+        window.history.replaceState(null, "", id === null ? window.location.pathname : `?${new URLSearchParams({ clinic: value })}`);
+      }}
+      options={[["", allLabel], ...clinics.map((c): [string, string] => [String(c.id), c.name])]}
+    />
+  );
+}
+
+function SearchBox({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const t = useTranslations("patientTable");
+  const searchId = useId();
+  return (
+    <div className="space-y-1">
+      <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
+        {t("search")}
+      </label>
+      <input
+        id={searchId}
+        type="search"
+        className={inputStyles}
+        placeholder={t("searchHint")}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The search box and the selects above the list; the clinic switcher only for a clinician of several clinics. */
+function ListFilters({ filters, clinics, allLabel }: { filters: ListFilterState; clinics: Clinic[]; allLabel: string }) {
+  const t = useTranslations("patientTable");
+  const { values, set } = filters;
+  const switcher = clinics.length > 1;
+  return (
+    <form
+      role="search"
+      aria-label={t("filter")}
+      className={cx("grid gap-3 sm:grid-cols-2", switcher ? "lg:grid-cols-5" : "lg:grid-cols-4")}
+      onSubmit={(event) => event.preventDefault()}
+    >
+      {switcher && <ClinicSwitcher filters={filters} clinics={clinics} allLabel={allLabel} />}
+      <SearchBox value={values.typed} onChange={set.typed} />
+      <LabelledSelect
+        label={t("trendLabel")}
+        value={values.trend}
+        onChange={set.trend}
+        options={[
+          ["", t("anyTrend")],
+          ["improving", t("trend.improving")],
+          ["stable", t("trend.stable")],
+          ["declining", t("trend.declining")],
+        ]}
+      />
+      <LabelledSelect
+        label={t("attention")}
+        value={values.attention}
+        onChange={set.attention}
+        options={[
+          ["", t("everyone")],
+          ["true", t("needsAttention")],
+          ["false", t("noAttention")],
+        ]}
+      />
+      <LabelledSelect
+        label={t("sortBy")}
+        value={values.sort}
+        onChange={set.sort}
+        options={[
+          ["attention", t("sort.attention")],
+          ["name", t("sort.name")],
+          ["score", t("sort.score")],
+          ["recent", t("sort.recent")],
+        ]}
+      />
+    </form>
+  );
+}
+
+export function PatientTable({
+  initial,
+  clinics,
+  clinicId: initialClinic,
+  allLabel,
+}: {
+  initial?: PatientPage;
+  clinics: Clinic[];
+  clinicId: number | null;
+  /** The switcher's "no clinic chosen" option. */
+  allLabel: string;
+}) {
+  const t = useTranslations("patientTable");
+  const tr = useTranslations("review");
+  const [reviewed, setReviewed] = useState<Reviewed>({});
+  const [announcement, setAnnouncement] = useState("");
+  const filters = useListFilters(initialClinic);
+  const { clinicId } = filters.values;
+  const list = useProxy<PatientPage>(filters.path, initial && { path: firstPagePath(initialClinic), data: initial });
   const clinic = clinics.find((c) => c.id === clinicId);
   const onReviewed = (id: number, at: string) => {
     setReviewed((done) => ({ ...done, [`${clinicId}:${id}`]: at }));
     const row = list.state === "ready" ? list.data.patients.find((p) => p.id === id) : undefined;
     setAnnouncement(tr("announced", { name: row?.name ?? tr("patient", { id }) }));
   };
-  const switcher = clinics.length > 1;
-  const reset =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setOffset(0);
-    };
 
   return (
     <div className="space-y-4">
       <Card>
-        <form
-          role="search"
-          aria-label={t("filter")}
-          className={cx("grid gap-3 sm:grid-cols-2", switcher ? "lg:grid-cols-5" : "lg:grid-cols-4")}
-          onSubmit={(event) => event.preventDefault()}
-        >
-          {switcher && (
-            <LabelledSelect
-              label={t("clinic")}
-              value={clinicId === null ? "" : String(clinicId)}
-              onChange={(value) => {
-                const id = value ? Number(value) : null;
-                setClinicId(id);
-                setOffset(0);
-                window.history.replaceState(
-                  null,
-                  "",
-                  id === null ? window.location.pathname : `?${new URLSearchParams({ clinic: value })}`,
-                );
-              }}
-              options={[["", allLabel], ...clinics.map((c): [string, string] => [String(c.id), c.name])]}
-            />
-          )}
-          <div className="space-y-1">
-            <label htmlFor={searchId} className="block text-sm font-medium text-slate-900">
-              {t("search")}
-            </label>
-            <input
-              id={searchId}
-              type="search"
-              className={inputStyles}
-              placeholder={t("searchHint")}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </div>
-          <LabelledSelect
-            label={t("trendLabel")}
-            value={trend}
-            onChange={reset(setTrend)}
-            options={[
-              ["", t("anyTrend")],
-              ["improving", t("trend.improving")],
-              ["stable", t("trend.stable")],
-              ["declining", t("trend.declining")],
-            ]}
-          />
-          <LabelledSelect
-            label={t("attention")}
-            value={attention}
-            onChange={reset(setAttention)}
-            options={[
-              ["", t("everyone")],
-              ["true", t("needsAttention")],
-              ["false", t("noAttention")],
-            ]}
-          />
-          <LabelledSelect
-            label={t("sortBy")}
-            value={sort}
-            onChange={reset(setSort)}
-            options={[
-              ["attention", t("sort.attention")],
-              ["name", t("sort.name")],
-              ["score", t("sort.score")],
-              ["recent", t("sort.recent")],
-            ]}
-          />
-        </form>
+        <ListFilters filters={filters} clinics={clinics} allLabel={allLabel} />
       </Card>
       <Card>
         <p role="status" aria-live="polite" className="sr-only">
@@ -415,10 +454,7 @@ export function PatientTable({
         <Show value={list} label={t("loadLabel")} minHeight="min-h-[40rem]">
           {({ patients, total }) =>
             patients.length === 0 ? (
-              <Nobody
-                filtered={Boolean(search || trend || attention) || offset > 0}
-                clinic={clinic ?? (clinics.length === 1 ? clinics[0] : undefined)}
-              />
+              <Nobody filtered={filters.filtered} clinic={clinic ?? (clinics.length === 1 ? clinics[0] : undefined)} />
             ) : (
               <>
                 <p className="mb-3 text-sm text-slate-700" aria-live="polite">
@@ -426,7 +462,7 @@ export function PatientTable({
                 </p>
                 <PatientCards patients={patients} clinicId={clinicId} reviewed={reviewed} onReviewed={onReviewed} />
                 <PatientGrid patients={patients} clinicId={clinicId} reviewed={reviewed} onReviewed={onReviewed} />
-                <Pagination label={t("pages")} offset={offset} limit={PAGE} total={total} onChange={setOffset} />
+                <Pagination label={t("pages")} offset={filters.offset} limit={PAGE} total={total} onChange={filters.setOffset} />
               </>
             )
           }
