@@ -79,7 +79,6 @@ export function PainForm({ signedIn }: { signedIn: boolean }) {
   const [chosen, setChosen] = useState<string | null>(null);
   const details = useDetails();
   const [body, setBody] = useState<Record<string, unknown> | null>(null);
-  const placeName = usePlaceName();
 
   const hands = useMemo<MapHand[]>(() => (hand === "BOTH" ? ["LEFT", "RIGHT"] : [hand]), [hand]);
   const places = useMemo(() => hands.flatMap(placesOf), [hands]);
@@ -110,17 +109,7 @@ export function PainForm({ signedIn }: { signedIn: boolean }) {
         }}
       />
       <HandMap hands={hands} severity={severity} chosen={chosen} onChoose={setChosen} />
-      <label className="block text-sm font-semibold text-slate-800">
-        {t("list")}
-        <select className={cx(inputStyles, "mt-1")} value={chosen ?? ""} onChange={(e) => setChosen(e.target.value || null)}>
-          <option value="">–</option>
-          {places.map((p) => (
-            <option key={p.id} value={p.id}>
-              {placeName(p)}
-            </option>
-          ))}
-        </select>
-      </label>
+      <PlaceList places={places} chosen={chosen} onChoose={setChosen} />
       {selected && <SeverityChoice place={selected} severity={severity} setSeverity={setSeverity} />}
       <ChosenPlaces entries={entries} severity={severity} setSeverity={setSeverity} />
       {mode === "DETAILED" && <DetailedFields details={details} />}
@@ -155,6 +144,25 @@ function HandMap({
         )),
       )}
     </div>
+  );
+}
+
+/** The same places as the drawings, as a labelled list for keyboards and screen readers. */
+function PlaceList({ places, chosen, onChoose }: { places: Place[]; chosen: string | null; onChoose: (id: string | null) => void }) {
+  const t = useTranslations("measuring.pain");
+  const placeName = usePlaceName();
+  return (
+    <label className="block text-sm font-semibold text-slate-800">
+      {t("list")}
+      <select className={cx(inputStyles, "mt-1")} value={chosen ?? ""} onChange={(e) => onChoose(e.target.value || null)}>
+        <option value="">–</option>
+        {places.map((p) => (
+          <option key={p.id} value={p.id}>
+            {placeName(p)}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
