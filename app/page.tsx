@@ -5,10 +5,12 @@ import { TrySample } from "@/components/sample/try-sample";
 import { Card } from "@/components/ui";
 import { isDevAuth } from "@/lib/env";
 
-export default async function Home() {
+type Area = { title: string; text: string; links: { href: string; label: string }[] };
+
+/** Who the service is for, each with where to start. */
+async function homeAreas(): Promise<Area[]> {
   const t = await getTranslations("home");
-  const sample = await getTranslations("trySample");
-  const areas = [
+  return [
     {
       title: t("patients.title"),
       text: t("patients.text"),
@@ -28,6 +30,12 @@ export default async function Home() {
       ],
     },
   ];
+}
+
+export default async function Home() {
+  const t = await getTranslations("home");
+  const sample = await getTranslations("trySample");
+  const areas = await homeAreas();
   return (
     <div className="space-y-10">
       <section aria-labelledby="intro" className="grid gap-6 md:grid-cols-2 md:items-center">
@@ -50,20 +58,26 @@ export default async function Home() {
       </section>
       <section aria-label={t("whoFor")} className="grid gap-4 md:grid-cols-3">
         {areas.map((area) => (
-          <Card key={area.title} title={area.title}>
-            <p className="text-sm text-slate-700">{area.text}</p>
-            <ul className="mt-3 space-y-1 text-sm">
-              {area.links.map((link) => (
-                <li key={link.href}>
-                  <Link href={link.href} className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950">
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </Card>
+          <AreaCard key={area.title} area={area} />
         ))}
       </section>
     </div>
+  );
+}
+
+function AreaCard({ area }: { area: Area }) {
+  return (
+    <Card title={area.title}>
+      <p className="text-sm text-slate-700">{area.text}</p>
+      <ul className="mt-3 space-y-1 text-sm">
+        {area.links.map((link) => (
+          <li key={link.href}>
+            <Link href={link.href} className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-950">
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
   );
 }

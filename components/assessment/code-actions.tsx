@@ -31,6 +31,30 @@ export interface AssessmentActionsText {
   failed: string;
 }
 
+/** Claiming the assessment for the signed-in patient; the page's own figures are refreshed after. */
+function useClaimAssessment(code: string, claimable: boolean, text: AssessmentActionsText) {
+  const [notice, setNotice] = useState<Notice>(null);
+  const [busy, setBusy] = useState(false);
+  const [claimed, setClaimed] = useState(!claimable);
+  const router = useRouter();
+  const claim = async () => {
+    setBusy(true);
+    const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
+    setBusy(false);
+    if (result.ok) {
+      setClaimed(true);
+      setNotice({ kind: "success", text: text.claimed });
+      // The page's own figures (the badge, the expiry, the change over time) follow.
+      router.refresh();
+    } else if (result.status === 401) {
+      setNotice({ kind: "error", text: text.expired });
+    } else {
+      setNotice({ kind: "error", text: errorText(result.data, text.failed) });
+    }
+  };
+  return { notice, busy, claimed, claim };
+}
+
 export function ClaimButton({
   code,
   signedIn,
@@ -45,10 +69,7 @@ export function ClaimButton({
   canSignIn: boolean;
   claimable: boolean;
 }) {
-  const [notice, setNotice] = useState<Notice>(null);
-  const [busy, setBusy] = useState(false);
-  const [claimed, setClaimed] = useState(!claimable);
-  const router = useRouter();
+  const { notice, busy, claimed, claim } = useClaimAssessment(code, claimable, text);
 
   if (!signedIn) {
     if (!canSignIn) return null;
@@ -67,42 +88,30 @@ export function ClaimButton({
         <p className="text-sm text-slate-700">{text.belongs}</p>
       ) : (
         !claimed && (
-          <Button
-            disabled={busy}
-            onClick={async () => {
-              setBusy(true);
-              const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
-              setBusy(false);
-              if (result.ok) {
-                setClaimed(true);
-                setNotice({ kind: "success", text: text.claimed });
-                // The page's own figures (the badge, the expiry, the change over time) follow.
-                router.refresh();
-              } else if (result.status === 401) {
-                setNotice({ kind: "error", text: text.expired });
-              } else {
-                setNotice({ kind: "error", text: errorText(result.data, text.failed) });
-              }
-            }}
-          >
+          <Button disabled={busy} onClick={claim}>
             {busy ? text.claiming : text.claim}
           </Button>
         )
       )}
-      {notice && (
-        <Alert kind={notice.kind}>
-          {notice.text}
-          {notice.kind === "success" && (
-            <>
-              {" "}
-              <Link href="/dashboard" className="font-semibold underline">
-                {text.openDashboard}
-              </Link>
-            </>
-          )}
-        </Alert>
-      )}
+      {notice && <ClaimNotice notice={notice} openDashboard={text.openDashboard} />}
     </div>
+  );
+}
+
+/** What the claim did; a success links on to the dashboard. */
+function ClaimNotice({ notice, openDashboard }: { notice: NonNullable<Notice>; openDashboard: string }) {
+  return (
+    <Alert kind={notice.kind}>
+      {notice.text}
+      {notice.kind === "success" && (
+        <>
+          {" "}
+          <Link href="/dashboard" className="font-semibold underline">
+            {openDashboard}
+          </Link>
+        </>
+      )}
+    </Alert>
   );
 }
 

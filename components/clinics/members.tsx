@@ -46,22 +46,7 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
       }}
     >
       <div className="grid gap-3 sm:grid-cols-[1fr_12rem]">
-        <div className="space-y-1">
-          <label htmlFor={id} className="block text-sm font-medium text-slate-900">
-            {t("subject")}
-          </label>
-          <p id={`${id}-hint`} className="text-xs text-slate-600">
-            {t("subjectHelp")}
-          </p>
-          <input
-            {...fieldAria(id, error, true)}
-            className={`${inputStyles} font-mono`}
-            autoComplete="off"
-            spellCheck={false}
-            value={sub}
-            onChange={(event) => setSub(event.target.value)}
-          />
-        </div>
+        <SubjectField id={id} error={error} value={sub} onChange={setSub} />
         <div className="sm:pt-5">
           <LabelledSelect
             label={t("role")}
@@ -79,14 +64,71 @@ function AddMember({ clinicId, onAdded }: { clinicId: number; onAdded: (member: 
   );
 }
 
+/** The identity provider's subject, with its hint; its error is shown below the whole row. */
+function SubjectField({
+  id,
+  error,
+  value,
+  onChange,
+}: {
+  id: string;
+  error: string | null;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const t = useTranslations("clinics");
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-900">
+        {t("subject")}
+      </label>
+      <p id={`${id}-hint`} className="text-xs text-slate-600">
+        {t("subjectHelp")}
+      </p>
+      <input
+        {...fieldAria(id, error, true)}
+        className={`${inputStyles} font-mono`}
+        autoComplete="off"
+        spellCheck={false}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+type Notice = { kind: "success" | "error"; text: string };
+
+const memberLabel = (m: Member) => m.name ?? m.email ?? m.sub;
+
+/** Which member is being asked about, and removing them; one already gone (404) counts as removed. */
+function useMemberRemoval(clinicId: number, onRemoved: (notice: Notice) => void) {
+  const t = useTranslations("clinics");
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const remove = async (m: Member) => {
+    setBusy(true);
+    const result = await proxy(`/clinics/${clinicId}/members/${encodeURIComponent(m.sub)}`, { method: "DELETE" });
+    setBusy(false);
+    setConfirming(null);
+    onRemoved(
+      result.ok || result.status === 404
+        ? { kind: "success", text: t("removed", { name: memberLabel(m) }) }
+        : { kind: "error", text: errorText(result.data) },
+    );
+  };
+  return { confirming, setConfirming, busy, remove };
+}
+
 /** A clinic's members, with adding and (confirmed) removing. */
 export function ClinicMembers({ clinicId }: { clinicId: number }) {
   const t = useTranslations("clinics");
   const members = useProxy<MemberList>(`/clinics/${clinicId}/members`);
-  const [confirming, setConfirming] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ kind: "success" | "error"; text: string } | null>(null);
-  const label = (m: Member) => m.name ?? m.email ?? m.sub;
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const removal = useMemberRemoval(clinicId, (next) => {
+    setNotice(next);
+    members.reload();
+  });
   const count = members.state === "ready" ? members.data.members.length : undefined;
   return (
     <Card title={t("members")}>
@@ -101,51 +143,15 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
             ) : (
               <ul className="divide-y divide-slate-100" aria-label={t("members")}>
                 {list.map((m) => (
-                  <li key={m.sub} className="space-y-2 py-3 text-sm first:pt-0">
-                    <div className="flex flex-wrap items-start justify-between gap-2">
-                      <div className="min-w-0">
-                        <div className="flex flex-wrap items-center gap-2">
-                          <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{label(m)}</span>
-                          <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{t(`roles.${m.role}`)}</Badge>
-                        </div>
-                        {m.name && m.email && <div className="text-xs text-slate-700 [overflow-wrap:anywhere]">{m.email}</div>}
-                        <div className="text-xs text-slate-700">
-                          {t.rich("added", {
-                            by: m.addedByPerson.name ?? m.addedByPerson.email ?? t("someoneElse"),
-                            when: () => <When value={m.addedAt} kind="date" />,
-                            who: (chunks) => <span className="[overflow-wrap:anywhere]">{chunks}</span>,
-                          })}
-                        </div>
-                      </div>
-                      {confirming !== m.sub && (
-                        <Button variant="secondary" className="py-1.5" onClick={() => setConfirming(m.sub)}>
-                          {t("remove")}
-                          <span className="sr-only"> {label(m)}</span>
-                        </Button>
-                      )}
-                    </div>
-                    {confirming === m.sub && (
-                      <Confirm
-                        question={t("removeQuestion", { name: label(m) })}
-                        confirmLabel={t("removeYes")}
-                        busyLabel={t("removing")}
-                        busy={busy}
-                        onCancel={() => setConfirming(null)}
-                        onConfirm={async () => {
-                          setBusy(true);
-                          const result = await proxy(`/clinics/${clinicId}/members/${encodeURIComponent(m.sub)}`, { method: "DELETE" });
-                          setBusy(false);
-                          setConfirming(null);
-                          setNotice(
-                            result.ok || result.status === 404
-                              ? { kind: "success", text: t("removed", { name: label(m) }) }
-                              : { kind: "error", text: errorText(result.data) },
-                          );
-                          members.reload();
-                        }}
-                      />
-                    )}
-                  </li>
+                  <MemberItem
+                    key={m.sub}
+                    member={m}
+                    confirming={removal.confirming === m.sub}
+                    busy={removal.busy}
+                    onAsk={() => removal.setConfirming(m.sub)}
+                    onCancel={() => removal.setConfirming(null)}
+                    onRemove={() => removal.remove(m)}
+                  />
                 ))}
               </ul>
             )
@@ -157,11 +163,66 @@ export function ClinicMembers({ clinicId }: { clinicId: number }) {
         <AddMember
           clinicId={clinicId}
           onAdded={(m) => {
-            setNotice({ kind: "success", text: t("addedNotice", { name: m.name ?? m.email ?? m.sub, role: m.role }) });
+            setNotice({ kind: "success", text: t("addedNotice", { name: memberLabel(m), role: m.role }) });
             members.reload();
           }}
         />
       </div>
     </Card>
+  );
+}
+
+/** One member: who they are and who added them, and removing them after a confirmation. */
+function MemberItem({
+  member: m,
+  confirming,
+  busy,
+  onAsk,
+  onCancel,
+  onRemove,
+}: {
+  member: Member;
+  confirming: boolean;
+  busy: boolean;
+  onAsk: () => void;
+  onCancel: () => void;
+  onRemove: () => Promise<void>;
+}) {
+  const t = useTranslations("clinics");
+  return (
+    <li className="space-y-2 py-3 text-sm first:pt-0">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-semibold text-slate-900 [overflow-wrap:anywhere]">{memberLabel(m)}</span>
+            <Badge tone={m.role === "clinic_admin" ? "teal" : "slate"}>{t(`roles.${m.role}`)}</Badge>
+          </div>
+          {m.name && m.email && <div className="text-xs text-slate-700 [overflow-wrap:anywhere]">{m.email}</div>}
+          <div className="text-xs text-slate-700">
+            {t.rich("added", {
+              by: m.addedByPerson.name ?? m.addedByPerson.email ?? t("someoneElse"),
+              when: () => <When value={m.addedAt} kind="date" />,
+              who: (chunks) => <span className="[overflow-wrap:anywhere]">{chunks}</span>,
+            })}
+          </div>
+        </div>
+        {!confirming && (
+          <Button variant="secondary" className="py-1.5" onClick={onAsk}>
+            {t("remove")}
+            <span className="sr-only"> {memberLabel(m)}</span>
+          </Button>
+        )}
+      </div>
+      {confirming && (
+        <Confirm
+          question={t("removeQuestion", { name: memberLabel(m) })}
+          confirmLabel={t("removeYes")}
+          busyLabel={t("removing")}
+          busy={busy}
+          onCancel={onCancel}
+          onConfirm={onRemove}
+        />
+      )}
+    </li>
   );
 }

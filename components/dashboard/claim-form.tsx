@@ -9,14 +9,42 @@ import type { claimResponse } from "@/lib/lookup/schemas";
 import { proxy } from "@/lib/web/client";
 import { errorText } from "@/lib/web/format";
 
-/** Claim an anonymous assessment by its code. */
-export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
+/** The typed code and claiming it; a code not found (404) is said so, other errors as the API words them. */
+function useClaim(onClaimed: () => void) {
   const t = useTranslations("dashboard.claim");
-  const id = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [claimed, setClaimed] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const claim = async () => {
+    setClaimed(null);
+    const code = normalizeInputCode(value);
+    if (!code) {
+      setError(t("hint"));
+      return;
+    }
+    setBusy(true);
+    const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
+    setBusy(false);
+    if (result.ok) {
+      setError(null);
+      setValue("");
+      setClaimed(result.data.code);
+      onClaimed();
+    } else if (result.status === 404) {
+      setError(t("notFound"));
+    } else {
+      setError(errorText(result.data));
+    }
+  };
+  return { value, setValue, error, claimed, busy, claim };
+}
+
+/** Claim an anonymous assessment by its code. */
+export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
+  const t = useTranslations("dashboard.claim");
+  const id = useId();
+  const { value, setValue, error, claimed, busy, claim } = useClaim(onClaimed);
   return (
     <Card title={t("title")}>
       <form
@@ -24,25 +52,7 @@ export function ClaimForm({ onClaimed }: { onClaimed: () => void }) {
         className="space-y-2"
         onSubmit={async (event) => {
           event.preventDefault();
-          setClaimed(null);
-          const code = normalizeInputCode(value);
-          if (!code) {
-            setError(t("hint"));
-            return;
-          }
-          setBusy(true);
-          const result = await proxy<z.output<typeof claimResponse>>(`/lookup/${code}/claim`, { method: "POST" });
-          setBusy(false);
-          if (result.ok) {
-            setError(null);
-            setValue("");
-            setClaimed(result.data.code);
-            onClaimed();
-          } else if (result.status === 404) {
-            setError(t("notFound"));
-          } else {
-            setError(errorText(result.data));
-          }
+          await claim();
         }}
       >
         <label htmlFor={id} className="block text-sm text-slate-800">

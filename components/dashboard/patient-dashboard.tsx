@@ -74,28 +74,16 @@ export function PatientDashboard({
       )}
       {me.state === "ready" && me.data.tests.length === 0 && <LinkButton href="/measure">{t("measureNow")}</LinkButton>}
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="space-y-6 lg:order-last">
-          <ClaimForm
-            onClaimed={() => {
-              setVersion((n) => n + 1);
-              me.reload();
-            }}
-          />
-          <div id="clinic-shares" className="scroll-mt-4">
-            <ClinicShares joinCode={joinCode} />
-          </div>
-          <RemindersCard base="/patients/me" audience="patient" />
-          <MyForms onJournalWritten={() => setVersion((n) => n + 1)} />
-          {billing && <SubscriptionPanel />}
-          <LinkButton href="/reports/new" variant="secondary" className="w-full">
-            {t("newReport")}
-          </LinkButton>
-          {patientId !== null && (
-            <div className="flex justify-center">
-              <HistoryPdfLink patientId={patientId} label={t("exportPdf")} />
-            </div>
-          )}
-        </div>
+        <ActionsColumn
+          joinCode={joinCode}
+          billing={billing}
+          patientId={patientId}
+          onClaimed={() => {
+            setVersion((n) => n + 1);
+            me.reload();
+          }}
+          onJournalWritten={() => setVersion((n) => n + 1)}
+        />
         <div className="space-y-6 lg:col-span-2">
           <ScoresPanel key={`scores-${version}`} base="/patients/me" goals={goals.state === "ready" ? goals.data.goals : []} />
           <GoalsPanel key={`goals-${version}`} base="/patients/me" goals={goals} />
@@ -104,6 +92,42 @@ export function PatientDashboard({
           <AccessLogPanel />
         </div>
       </div>
+    </div>
+  );
+}
+
+/** The actions (claim, share, reminders, forms, subscription, report, PDF): first on a phone, beside the history on a wide screen. */
+function ActionsColumn({
+  joinCode,
+  billing,
+  patientId,
+  onClaimed,
+  onJournalWritten,
+}: {
+  joinCode: string;
+  billing: boolean;
+  patientId: number | null;
+  onClaimed: () => void;
+  onJournalWritten: () => void;
+}) {
+  const t = useTranslations("patientDashboard");
+  return (
+    <div className="space-y-6 lg:order-last">
+      <ClaimForm onClaimed={onClaimed} />
+      <div id="clinic-shares" className="scroll-mt-4">
+        <ClinicShares joinCode={joinCode} />
+      </div>
+      <RemindersCard base="/patients/me" audience="patient" />
+      <MyForms onJournalWritten={onJournalWritten} />
+      {billing && <SubscriptionPanel />}
+      <LinkButton href="/reports/new" variant="secondary" className="w-full">
+        {t("newReport")}
+      </LinkButton>
+      {patientId !== null && (
+        <div className="flex justify-center">
+          <HistoryPdfLink patientId={patientId} label={t("exportPdf")} />
+        </div>
+      )}
     </div>
   );
 }

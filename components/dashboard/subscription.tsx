@@ -17,12 +17,9 @@ const PLANS = [
 const STATUSES = ["ACTIVE", "PAST_DUE", "CANCELED", "UNPAID", "TRIALING", "INCOMPLETE"] as const;
 const isStatus = (status: string): status is (typeof STATUSES)[number] => (STATUSES as readonly string[]).includes(status);
 
-/** Shown only where this instance takes payments (the dashboard leaves it out otherwise). */
-export function SubscriptionPanel() {
+/** Opening Stripe (checkout or portal): which button is busy, and why it could not open. */
+function useBillingRedirect() {
   const t = useTranslations("dashboard.subscription");
-  const format = useFormatter();
-  const subscription = useProxy<SubscriptionView>("/billing/subscription");
-  const price = (amount: number) => t("perMonth", { amount: format.number(amount, { minimumFractionDigits: 2 }) });
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -44,6 +41,17 @@ export function SubscriptionPanel() {
     );
   }
 
+  return { busy, error, go };
+}
+
+/** Shown only where this instance takes payments (the dashboard leaves it out otherwise). */
+export function SubscriptionPanel() {
+  const t = useTranslations("dashboard.subscription");
+  const format = useFormatter();
+  const subscription = useProxy<SubscriptionView>("/billing/subscription");
+  const price = (amount: number) => t("perMonth", { amount: format.number(amount, { minimumFractionDigits: 2 }) });
+  const { busy, error, go } = useBillingRedirect();
+
   if (subscription.state === "error" && subscription.status === 503) {
     return (
       <Card title={t("title")}>
@@ -59,19 +67,7 @@ export function SubscriptionPanel() {
           const active = s.tier !== null && s.status !== null && s.status !== "CANCELED";
           return (
             <div className="space-y-4 text-sm">
-              {active ? (
-                <p className="flex flex-wrap items-center gap-2">
-                  <Badge tone="teal">{humanize(s.tier)}</Badge>
-                  <span>{t("status", { status: s.status && isStatus(s.status) ? t(`statuses.${s.status}`) : humanize(s.status) })}</span>
-                  {s.currentPeriodEnd && (
-                    <span className="text-slate-700">
-                      {s.cancelAtPeriodEnd ? t("ends") : t("renews")} <When value={s.currentPeriodEnd} kind="date" />
-                    </span>
-                  )}
-                </p>
-              ) : (
-                <p className="text-slate-700">{t("none")}</p>
-              )}
+              {active ? <CurrentPlan subscription={s} /> : <p className="text-slate-700">{t("none")}</p>}
               <div className="flex flex-wrap gap-2">
                 {PLANS.filter((p) => !active || (s.tier === "CORE" && p.tier === "PLUS")).map((p) => (
                   <Button key={p.plan} disabled={busy !== null} onClick={() => go("/billing/checkout", { plan: p.plan }, p.plan)}>
@@ -90,5 +86,21 @@ export function SubscriptionPanel() {
         }}
       </Show>
     </Card>
+  );
+}
+
+/** The plan subscribed to, its status, and when it renews or ends. */
+function CurrentPlan({ subscription: s }: { subscription: SubscriptionView }) {
+  const t = useTranslations("dashboard.subscription");
+  return (
+    <p className="flex flex-wrap items-center gap-2">
+      <Badge tone="teal">{humanize(s.tier)}</Badge>
+      <span>{t("status", { status: s.status && isStatus(s.status) ? t(`statuses.${s.status}`) : humanize(s.status) })}</span>
+      {s.currentPeriodEnd && (
+        <span className="text-slate-700">
+          {s.cancelAtPeriodEnd ? t("ends") : t("renews")} <When value={s.currentPeriodEnd} kind="date" />
+        </span>
+      )}
+    </p>
   );
 }

@@ -188,76 +188,98 @@ function OperationView({ path, method, operation }: { path: string; method: stri
           </a>
         </p>
       )}
-      {operation.parameters?.length ? (
-        // Focusable, so that a keyboard can scroll a table wider than a phone (long parameter names).
-        <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("parametersOf", { operation: named })}>
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("parametersOf", { operation: named })}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-slate-700">
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t("parameter")}
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t("in")}
-                </th>
-                <th scope="col" className="py-1 font-semibold">
-                  {t("type")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {operation.parameters.map((parameter) => (
-                <tr key={parameter.in + parameter.name} className="border-b border-slate-100 align-top">
-                  <th scope="row" className="py-1 pr-3 font-mono font-semibold text-slate-900">
-                    {parameter.name}
-                  </th>
-                  <td className="py-1 pr-3 text-slate-700">
-                    {parameter.in}
-                    {parameter.required ? t("required") : ""}
-                  </td>
-                  <td className="py-1 text-slate-700">
-                    <TypeOf schema={parameter.schema} />
-                    {constraintsOf(parameter.schema, t).length > 0 && `; ${constraintsOf(parameter.schema, t).join(", ")}`}
-                    {parameter.description && <span className="block">{parameter.description}</span>}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {operation.requestBody && (
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-semibold text-slate-900">
-            {operation.requestBody.required ? t("requestBody") : t("requestBodyOptional")}
-          </summary>
-          {operation.requestBody.description && <p className="text-sm text-slate-700">{operation.requestBody.description}</p>}
-          <Body content={operation.requestBody.content} />
-        </details>
-      )}
-      <details className="mt-2">
-        <summary className="cursor-pointer text-sm font-semibold text-slate-900">
-          {t("responses", { statuses: Object.keys(operation.responses).join(", ") })}
-        </summary>
-        <dl className="mt-1 space-y-2">
-          {Object.entries(operation.responses).map(([status, response]) => (
-            <div key={status}>
-              <dt className="text-sm font-semibold text-slate-900">{status}</dt>
-              <dd className="text-sm text-slate-700">
-                {response.description}
-                {Number(status) < 400 && <Body content={response.content} />}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </details>
+      {operation.parameters?.length ? <ParametersTable parameters={operation.parameters} named={named} /> : null}
+      {operation.requestBody && <RequestBody requestBody={operation.requestBody} />}
+      <Responses responses={operation.responses} />
     </section>
   );
 }
 
-export function ApiReference({ document }: { document: ReferenceDocument }) {
+function ParametersTable({ parameters, named }: { parameters: Parameter[]; named: string }) {
   const t = useTranslations("developers.api");
+  return (
+    // Focusable, so that a keyboard can scroll a table wider than a phone (long parameter names).
+    <div className="mt-3 overflow-x-auto" tabIndex={0} role="region" aria-label={t("parametersOf", { operation: named })}>
+      <table className="w-full text-left text-sm">
+        <caption className="sr-only">{t("parametersOf", { operation: named })}</caption>
+        <thead>
+          <tr className="border-b border-slate-200 text-slate-700">
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              {t("parameter")}
+            </th>
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              {t("in")}
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              {t("type")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {parameters.map((parameter) => (
+            <tr key={parameter.in + parameter.name} className="border-b border-slate-100 align-top">
+              <th scope="row" className="py-1 pr-3 font-mono font-semibold text-slate-900">
+                {parameter.name}
+              </th>
+              <td className="py-1 pr-3 text-slate-700">
+                {parameter.in}
+                {parameter.required ? t("required") : ""}
+              </td>
+              <td className="py-1 text-slate-700">
+                <TypeOf schema={parameter.schema} />
+                {constraintsOf(parameter.schema, t).length > 0 && `; ${constraintsOf(parameter.schema, t).join(", ")}`}
+                {parameter.description && <span className="block">{parameter.description}</span>}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RequestBody({ requestBody }: { requestBody: NonNullable<Operation["requestBody"]> }) {
+  const t = useTranslations("developers.api");
+  return (
+    <details className="mt-3">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+        {requestBody.required ? t("requestBody") : t("requestBodyOptional")}
+      </summary>
+      {requestBody.description && <p className="text-sm text-slate-700">{requestBody.description}</p>}
+      <Body content={requestBody.content} />
+    </details>
+  );
+}
+
+/** Each status with its description; a body only for successes (errors share the Error schema). */
+function Responses({ responses }: { responses: Operation["responses"] }) {
+  const t = useTranslations("developers.api");
+  return (
+    <details className="mt-2">
+      <summary className="cursor-pointer text-sm font-semibold text-slate-900">
+        {t("responses", { statuses: Object.keys(responses).join(", ") })}
+      </summary>
+      <dl className="mt-1 space-y-2">
+        {Object.entries(responses).map(([status, response]) => (
+          <div key={status}>
+            <dt className="text-sm font-semibold text-slate-900">{status}</dt>
+            <dd className="text-sm text-slate-700">
+              {response.description}
+              {Number(status) < 400 && <Body content={response.content} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+type Tag = ReferenceDocument["tags"][number];
+type Located = { path: string; method: string; operation: Operation };
+
+const tagId = (name: string) => `tag-${name.replace(/\W+/g, "-")}`;
+
+export function ApiReference({ document }: { document: ReferenceDocument }) {
   const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({ path, method, operation })),
   );
@@ -267,64 +289,89 @@ export function ApiReference({ document }: { document: ReferenceDocument }) {
   const tags = [...document.tags].sort((a, b) => Number(b.name === "Assessments") - Number(a.name === "Assessments"));
   return (
     <div className="grid gap-8 lg:grid-cols-[14rem_1fr]">
-      <nav aria-label={t("sections")} className="lg:sticky lg:top-4 lg:self-start">
-        <ul className="space-y-1 text-sm">
-          {tags.map((tag) => (
-            <li key={tag.name}>
-              <a href={`#tag-${tag.name.replace(/\W+/g, "-")}`} className="text-teal-800 underline underline-offset-2">
-                {tag.name}
-              </a>
-            </li>
-          ))}
-          <li>
-            <a href="#errors" className="text-teal-800 underline underline-offset-2">
-              {t("errors")}
-            </a>
-          </li>
-          <li>
-            <a href="#enumerations" className="text-teal-800 underline underline-offset-2">
-              {t("enumerations")}
-            </a>
-          </li>
-        </ul>
-      </nav>
+      <ReferenceNav tags={tags} />
       <div className="min-w-0 space-y-10">
         {tags.map((tag) => (
-          <section key={tag.name} aria-labelledby={`tag-${tag.name.replace(/\W+/g, "-")}`} className="space-y-3">
-            <h2 id={`tag-${tag.name.replace(/\W+/g, "-")}`} className="scroll-mt-4 text-xl font-semibold text-slate-900">
-              {tag.name}
-            </h2>
-            <p className="text-slate-700">{tag.description}</p>
-            {operations
-              .filter(({ operation }) => operation.tags.includes(tag.name))
-              .map(({ path, method, operation }) => (
-                <OperationView key={method + path} path={path} method={method} operation={operation} />
-              ))}
-          </section>
+          <TagSection key={tag.name} tag={tag} operations={operations.filter(({ operation }) => operation.tags.includes(tag.name))} />
         ))}
-        <section aria-labelledby="errors" className="space-y-3">
-          <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">
-            {t("errors")}
-          </h2>
-          <p className="text-slate-700">{t("errorBody")}</p>
-          {error && <Fields schema={error} />}
-        </section>
-        <section aria-labelledby="enumerations" className="space-y-3">
-          <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">
-            {t("enumerations")}
-          </h2>
-          <dl className="space-y-2">
-            {enums.map(([name, schema]) => (
-              <div key={name} id={anchor(name)} className="scroll-mt-4">
-                <dt className="font-mono font-semibold text-slate-900">{name}</dt>
-                <dd className="break-words font-mono text-sm text-slate-700">
-                  {Array.isArray(schema.enum) && schema.enum.map(String).join(", ")}
-                </dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <ErrorsSection error={error} />
+        <EnumerationsSection enums={enums} />
       </div>
     </div>
+  );
+}
+
+function ReferenceNav({ tags }: { tags: Tag[] }) {
+  const t = useTranslations("developers.api");
+  return (
+    <nav aria-label={t("sections")} className="lg:sticky lg:top-4 lg:self-start">
+      <ul className="space-y-1 text-sm">
+        {tags.map((tag) => (
+          <li key={tag.name}>
+            <a href={`#${tagId(tag.name)}`} className="text-teal-800 underline underline-offset-2">
+              {tag.name}
+            </a>
+          </li>
+        ))}
+        <li>
+          <a href="#errors" className="text-teal-800 underline underline-offset-2">
+            {t("errors")}
+          </a>
+        </li>
+        <li>
+          <a href="#enumerations" className="text-teal-800 underline underline-offset-2">
+            {t("enumerations")}
+          </a>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+function TagSection({ tag, operations }: { tag: Tag; operations: Located[] }) {
+  return (
+    <section aria-labelledby={tagId(tag.name)} className="space-y-3">
+      <h2 id={tagId(tag.name)} className="scroll-mt-4 text-xl font-semibold text-slate-900">
+        {tag.name}
+      </h2>
+      <p className="text-slate-700">{tag.description}</p>
+      {operations.map(({ path, method, operation }) => (
+        <OperationView key={method + path} path={path} method={method} operation={operation} />
+      ))}
+    </section>
+  );
+}
+
+function ErrorsSection({ error }: { error: Json | undefined }) {
+  const t = useTranslations("developers.api");
+  return (
+    <section aria-labelledby="errors" className="space-y-3">
+      <h2 id="errors" className="scroll-mt-4 text-xl font-semibold text-slate-900">
+        {t("errors")}
+      </h2>
+      <p className="text-slate-700">{t("errorBody")}</p>
+      {error && <Fields schema={error} />}
+    </section>
+  );
+}
+
+function EnumerationsSection({ enums }: { enums: [string, Json][] }) {
+  const t = useTranslations("developers.api");
+  return (
+    <section aria-labelledby="enumerations" className="space-y-3">
+      <h2 id="enumerations" className="scroll-mt-4 text-xl font-semibold text-slate-900">
+        {t("enumerations")}
+      </h2>
+      <dl className="space-y-2">
+        {enums.map(([name, schema]) => (
+          <div key={name} id={anchor(name)} className="scroll-mt-4">
+            <dt className="font-mono font-semibold text-slate-900">{name}</dt>
+            <dd className="break-words font-mono text-sm text-slate-700">
+              {Array.isArray(schema.enum) && schema.enum.map(String).join(", ")}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

@@ -15,20 +15,7 @@ const NOTICE_STYLES: Record<NonNullable<Notice>["kind"], string> = {
   error: "border-red-700 bg-red-50 text-red-900",
 };
 
-export function EmailForm({
-  path,
-  field,
-  label,
-  buttonLabel,
-  sentText,
-  notSetUpText,
-  invalidText = "Enter a valid e-mail address",
-  sendingText = "Sending…",
-  failedText,
-  id: givenId,
-  inputRef,
-  extra,
-}: {
+type EmailFormProps = {
   /** The proxy path the address is posted to. */
   path: string;
   /** The body's address field. */
@@ -49,32 +36,72 @@ export function EmailForm({
   inputRef?: Ref<HTMLInputElement>;
   /** More body fields sent with the address (e.g. the viewer's time zone). */
   extra?: Record<string, string>;
-}) {
-  const ownId = useId();
-  const id = givenId ?? ownId;
+};
+
+/** Posts the address; a 400 is the field's error, a missing mail service or another failure the status line's. */
+function useEmailSend({
+  path,
+  field,
+  sentText,
+  notSetUpText,
+  invalidText,
+  failedText,
+  extra,
+}: Pick<EmailFormProps, "path" | "field" | "sentText" | "notSetUpText" | "failedText" | "extra"> & { invalidText: string }) {
   const [address, setAddress] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
+  const send = async () => {
+    const to = address.trim();
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    const result = await proxy<{ sent?: boolean; field?: string }>(path, { method: "POST", body: { ...extra, [field]: to } });
+    setBusy(false);
+    if (result.ok) {
+      setNotice(result.data.sent === false ? { kind: "info", text: notSetUpText } : { kind: "success", text: sentText(to) });
+    } else if (result.status === 400) {
+      setError(errorText(result.data).replace(/^\w+: /, "") || invalidText);
+    } else {
+      setNotice({ kind: "error", text: errorText(result.data, failedText) });
+    }
+  };
+  return { address, setAddress, error, notice, busy, send };
+}
+
+export function EmailForm({
+  path,
+  field,
+  label,
+  buttonLabel,
+  sentText,
+  notSetUpText,
+  invalidText = "Enter a valid e-mail address",
+  sendingText = "Sending…",
+  failedText,
+  id: givenId,
+  inputRef,
+  extra,
+}: EmailFormProps) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
+  const { address, setAddress, error, notice, busy, send } = useEmailSend({
+    path,
+    field,
+    sentText,
+    notSetUpText,
+    invalidText,
+    failedText,
+    extra,
+  });
   return (
     <form
       noValidate
       className="space-y-2"
       onSubmit={async (event) => {
         event.preventDefault();
-        const to = address.trim();
-        setBusy(true);
-        setNotice(null);
-        setError(null);
-        const result = await proxy<{ sent?: boolean; field?: string }>(path, { method: "POST", body: { ...extra, [field]: to } });
-        setBusy(false);
-        if (result.ok) {
-          setNotice(result.data.sent === false ? { kind: "info", text: notSetUpText } : { kind: "success", text: sentText(to) });
-        } else if (result.status === 400) {
-          setError(errorText(result.data).replace(/^\w+: /, "") || invalidText);
-        } else {
-          setNotice({ kind: "error", text: errorText(result.data, failedText) });
-        }
+        await send();
       }}
     >
       <label htmlFor={id} className="block text-sm font-medium text-slate-900">
@@ -95,14 +122,21 @@ export function EmailForm({
         </Button>
       </div>
       <FieldError id={id} error={error} />
-      <p
-        role="status"
-        aria-live="polite"
-        data-testid="email-status"
-        className={notice ? `rounded-lg border-l-4 px-3 py-2 text-sm ${NOTICE_STYLES[notice.kind]}` : "sr-only"}
-      >
-        {notice?.text ?? ""}
-      </p>
+      <StatusLine notice={notice} />
     </form>
+  );
+}
+
+/** Always in the page (empty and visually hidden when there is nothing to say), so a change is announced. */
+function StatusLine({ notice }: { notice: Notice }) {
+  return (
+    <p
+      role="status"
+      aria-live="polite"
+      data-testid="email-status"
+      className={notice ? `rounded-lg border-l-4 px-3 py-2 text-sm ${NOTICE_STYLES[notice.kind]}` : "sr-only"}
+    >
+      {notice?.text ?? ""}
+    </p>
   );
 }

@@ -29,15 +29,13 @@ function failure(status: number, data: unknown): State {
   return { kind: "failed", message: messages[status] ?? errorText(data), retry: !(status in messages) || status === 503 };
 }
 
-/** Confirms the checkout session through the same-origin proxy and shows the subscription. */
-export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
+/** Checks the session once per attempt (the first, then every "Try again"); the state is "checking" meanwhile. */
+function useCheckoutCheck(sessionId: string | null) {
   const [state, setState] = useState<State>(
     sessionId
       ? { kind: "checking" }
       : { kind: "failed", message: "This page needs the checkout's session id. Open it from the payment provider's link.", retry: false },
   );
-
-  // Each attempt (the first, then every "Try again") checks once; the state is "checking" meanwhile.
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!sessionId) return;
@@ -53,7 +51,12 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
     setState({ kind: "checking" });
     setAttempt((n) => n + 1);
   };
+  return { state, checkAgain };
+}
 
+/** Confirms the checkout session through the same-origin proxy and shows the subscription. */
+export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
+  const { state, checkAgain } = useCheckoutCheck(sessionId);
   if (state.kind === "checking") return <Loading label="Confirming your subscription…" />;
   if (state.kind === "failed") {
     return (
@@ -68,8 +71,12 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
       </div>
     );
   }
+  return <CheckedSubscription subscription={state.subscription} onCheckAgain={checkAgain} />;
+}
 
-  const { tier, status, currentPeriodEnd, cancelAtPeriodEnd } = state.subscription;
+/** The subscription as the provider reports it; one not active yet can be checked again. */
+function CheckedSubscription({ subscription, onCheckAgain }: { subscription: SubscriptionView; onCheckAgain: () => void }) {
+  const { tier, status, currentPeriodEnd, cancelAtPeriodEnd } = subscription;
   const active = status === "ACTIVE" || status === "TRIALING";
   return (
     <div className="space-y-4">
@@ -88,7 +95,7 @@ export function VerifyCheckout({ sessionId }: { sessionId: string | null }) {
         />
       </Card>
       <div className="flex flex-wrap gap-3">
-        {!active && <Button onClick={checkAgain}>Check again</Button>}
+        {!active && <Button onClick={onCheckAgain}>Check again</Button>}
         <LinkButton href="/dashboard">Go to your dashboard</LinkButton>
       </div>
     </div>
