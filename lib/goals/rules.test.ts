@@ -35,3 +35,26 @@ test("a goal names a metric of its test, with a target in the unit's range, and 
     "QuickDASH disability ≤ 20 / 100",
   );
 });
+
+test("every unit's target range as documented: each bound is a target, one step past it is refused", () => {
+  const cases = [
+    ["QUICKDASH", "quickDashScore", 0, 100],
+    ["ROM", "extensionDeg", 0, 180],
+    ["DEXTERITY", "timeTo10Sequences", 0, 600],
+    ["DEXTERITY", "averageFrequency", 0, 20],
+    ["DEXTERITY", "cycleCount", 0, 1000],
+    ["PAIN", "maxSeverity", 0, 10],
+    ["ARTHRITIS", "progressionLevel", 0, 10],
+    ["GRIP", "meanKg", 0, 100],
+    ["GRIP", "percentOfNorm", 0, 200],
+  ] as const;
+  for (const [testName, metric, low, high] of cases) {
+    const spec = goalSpec(testName, metric)!.spec;
+    const refused = `must be between ${low} and ${high}`;
+    assert.deepEqual(
+      [low, high, low - 0.5, high + 0.5].map((target) => targetProblem(spec, target)),
+      [null, null, refused, refused],
+      `${testName} ${metric}`,
+    );
+  }
+});

@@ -16,6 +16,7 @@ Object.assign(process.env, {
   RATE_LIMIT_AI_PER_MINUTE: "2",
   RATE_LIMIT_COMPUTE_PER_MINUTE: "2",
   AI_DAILY_BUDGET: "2",
+  PATIENT_REPORTS_PER_DAY: "2",
 });
 delete process.env.REDIS_URL;
 
@@ -138,6 +139,15 @@ test("expensive computations: the per-minute allowance per address", async () =>
   const error = await refusal(limits.countCompute("10.0.6.1"));
   assert.equal(error.message, "Too many analyses or exports; try again in a minute");
   await limits.countCompute("10.0.6.2");
+});
+
+test("reports made for patients: the day's allowance per caller, then 429 for the rest of the day; other callers go on", async () => {
+  await limits.countPatientReport("user:clinician-a");
+  await limits.countPatientReport("user:clinician-a");
+  const error = await refusal(limits.countPatientReport("user:clinician-a"));
+  assert.equal(error.message, "Too many patient reports made today; try again tomorrow");
+  assert.ok(retryAfter(error) > 3600, "the window is a day");
+  await limits.countPatientReport("user:clinician-b");
 });
 
 test("the daily model budget is shared by every caller and, once spent, says so once", async (t) => {

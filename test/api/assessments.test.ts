@@ -292,8 +292,13 @@ describe("ownership", () => {
     const staffSub = uniqueSub("staff");
     const staff = await idp.token({ sub: staffSub, roles: ["care_provider"] });
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 404, "before the owner shares");
+    // A clinician of another clinic, the owner sharing with one that is not theirs: still nobody.
+    const elsewhereSub = uniqueSub("elsewhere");
+    await careTeam(api, idp, [elsewhereSub], "Another clinic");
     await (await careTeam(api, idp, [staffSub])).share(token);
     assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: staff })).status, 200);
+    const elsewhere = await idp.token({ sub: elsewhereSub, roles: ["care_provider"] });
+    assert.equal((await api.get(`/assessments/${rom.body.id}/results`, { token: elsewhere })).status, 404, "another clinic's clinician");
   });
 
   test("an anonymous record is reachable by code only, never by its numeric id", async () => {

@@ -148,6 +148,9 @@ test("the list filters by patient, actor and date, and pages", async () => {
 });
 
 test("only admins read the trail", async () => {
+  assert.equal((await api.get("/admin/audit", { token: adminToken })).status, 200);
+  // A patient, whose own rows are in it, is refused as a care provider is.
+  assert.equal((await api.get(`/admin/audit?patientId=${patientId}`, { token: patientToken })).status, 403);
   assert.equal((await api.get("/admin/audit", { token: providerToken })).status, 403);
   assert.equal((await api.get("/admin/audit")).status, 401);
 });

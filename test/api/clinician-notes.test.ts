@@ -21,6 +21,7 @@ let workDir: string;
 let patient: { id: number; token: string; results: number[] };
 let clinician: string;
 let clinicId: number;
+let team: Awaited<ReturnType<typeof careTeam>>;
 
 before(async () => {
   idp = await startIdentityProvider();
@@ -51,7 +52,7 @@ before(async () => {
   patient = { id, token, results };
   const sub = uniqueSub("therapist");
   clinician = await idp.token({ sub, roles: ["care_provider"], name: "Dr Ana Ruiz" });
-  const team = await careTeam(api, idp, [sub], "Clínica Norte");
+  team = await careTeam(api, idp, [sub], "Clínica Norte");
   clinicId = team.clinicId;
   await team.share(token);
 });
@@ -129,6 +130,20 @@ describe("POST /patients/{id}/reports", () => {
     assert.deepEqual([reversed.status, reversed.body.field], [400, "to"]);
     const neither = await api.post(`/patients/${patient.id}/reports`, { title: "x" }, { token: clinician });
     assert.deepEqual([neither.status, neither.body.field], [400, "assessmentIds"]);
+  });
+
+  test("a date range holding more than 20 results is a 400 naming from; 20 make a report of all 20", async () => {
+    const token = await idp.token({ sub: uniqueSub("many"), roles: ["patient"], name: "Many Results" });
+    const id = (await api.get("/patients/me", { token })).body.id as number;
+    await team.share(token);
+    for (let i = 0; i < 20; i++) assert.equal((await api.post("/assessments/dexterity", dexterityBody, { token })).status, 201);
+    const today = new Date().toISOString().slice(0, 10);
+    const range = () => api.post(`/patients/${id}/reports`, { from: today, to: today }, { token: clinician });
+    const twenty = await range();
+    assert.deepEqual([twenty.status, twenty.body.assessmentCount], [201, 20], JSON.stringify(twenty.body));
+    assert.equal((await api.post("/assessments/dexterity", dexterityBody, { token })).status, 201);
+    const tooMany = await range();
+    assert.deepEqual([tooMany.status, tooMany.body.field], [400, "from"], JSON.stringify(tooMany.body));
   });
 
   test("the PDF heads the report with the identifiers, the context and who made it, in English and in Spanish", async () => {

@@ -192,6 +192,10 @@ describe("kick-off → poll → manifest → files", () => {
       ["/$export?_type=Observation,Medication", "_type"],
       ["/$export?_outputFormat=text/csv", "_outputFormat"],
       ["/$export?_typeFilter=Observation%3Fcode%3Dx", "_typeFilter"],
+      // Refused rather than ignored: an export that dropped them would hold more than was asked.
+      ["/Patient/$export?patient=Patient%2F1", "patient"],
+      ["/$export?_elements=id", "_elements"],
+      ["/$export?includeAssociatedData=LatestProvenanceResources", "includeAssociatedData"],
       ["/$export?_since=yesterday", "_since"],
     ]) {
       const response = await api.get(`/fhir${path!}`, { token: adminToken, headers: ASYNC });

@@ -383,6 +383,13 @@ describe("search", () => {
       entries(all).map((r) => r.resourceType),
       ["Patient", ...Array(5).fill("Observation"), "DiagnosticReport"],
     );
+    // The Observations newest first: by their time, then (made in one second) by id.
+    const observed = entries(all)
+      .filter((r): r is Observation => r.resourceType === "Observation")
+      .map((o) => [o.effectiveDateTime!, Number(o.id)] as const);
+    const newestFirst = [...observed].sort(([at1, id1], [at2, id2]) => at2.localeCompare(at1) || id2 - id1);
+    assert.equal(new Set(observed.map(([, id]) => id)).size, 5);
+    assert.deepEqual(observed, newestFirst);
     const path = `/fhir/Patient/${alice.id}/$everything`;
     const compressed = await checked<Bundle>(
       server.origin,

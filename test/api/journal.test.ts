@@ -171,6 +171,26 @@ describe("open journal (JOURNAL_AUTH=none)", () => {
     assert.match(lines.at(-1)!, /^Latest results, each test on its own scale against its own previous result: Range of motion/);
     assert.equal((await api.get("/journal/narrative-context/99999999")).status, 404);
   });
+
+  test("narrative context: the ten most recent entries, each transcript clipped to 600 characters", async () => {
+    const writer = await newPatient(api);
+    for (let i = 0; i < 11; i++) {
+      const transcript = i === 10 ? `Entry ${i} ${"x".repeat(1000)}` : `Entry ${i}`;
+      assert.equal((await api.post("/journal", { patientId: writer.id, entryType: "AD_HOC_CHECK_IN", transcript })).status, 201);
+    }
+    const { body } = await api.get(`/journal/narrative-context/${writer.id}`);
+    const quoted = (body.context as string)
+      .split("\n")
+      .filter((line) => line.startsWith("- "))
+      .map((line) => /: "(.*)"$/.exec(line)![1]!);
+    assert.deepEqual(
+      quoted.slice(1).map((text) => text.split(" ")[1]),
+      ["9", "8", "7", "6", "5", "4", "3", "2", "1"],
+      "ten entries, newest first: entry 0 gives way",
+    );
+    assert.equal(quoted[0]!.length, 600, "the newest transcript, 1,009 characters, is clipped to 600");
+    assert.match(quoted[0]!, /^Entry 10 x+…$/);
+  });
 });
 
 describe("JOURNAL_AUTH=required (the default)", () => {

@@ -165,6 +165,19 @@ function clinicSql(): string {
   return `DO $$ DECLARE pid integer; aid integer; BEGIN\n${statements.join("\n")}\nEND $$;`;
 }
 
+/** Patients whose only result is a left grip of 40 kg this many hours ago: the other hand's share counts the last 24 hours only. */
+const GRIP_WINDOW = { 22: uniqueSub("grip-22h"), 26: uniqueSub("grip-26h") } as const;
+
+function gripWindowSql(): string {
+  const statements = Object.entries(GRIP_WINDOW).map(
+    ([hours, sub]) =>
+      `INSERT INTO contacts (kind, sub, name, roles, updated_at) VALUES ('PATIENT', ${quoted(sub)}, 'Gripwindow ${hours}h', ARRAY['patient'], now()) RETURNING id INTO pid;\n` +
+      `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
+      `VALUES ('${freshCode()}', 'GRIP', 'LEFT', '{"trialsKg": [40, 40, 40], "position": 2, "meanKg": 40, "bestKg": 40}', false, pid, now() - interval '${hours} hours');`,
+  );
+  return `DO $$ DECLARE pid integer; BEGIN\n${statements.join("\n")}\nEND $$;`;
+}
+
 let database: TestDatabase;
 let idp: IdentityProvider;
 let server: TestServer;
@@ -181,6 +194,7 @@ before(async () => {
   // The first start applies the migrations and functions; the clinic then goes straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
   await queryDatabase(database, clinicSql());
+  await queryDatabase(database, gripWindowSql());
   const shared = shareEveryPatientSql([providerSub, reviewerSub]);
   await queryDatabase(database, shared.sql, shared.params);
   // NEXTAUTH_SECRET: the pages' layout reads the browser session.
@@ -522,6 +536,15 @@ test("grip strength: the mean and best of three trials computed by hand, the nor
     percentOfNorm: 89.1,
     percentOfOtherHand: 78.7,
   });
+  // The other hand's share reads only the last 24 hours: a left grip 22 hours old counts, one 26 hours old does not.
+  for (const [hours, share] of [
+    [22, 80],
+    [26, undefined],
+  ] as const) {
+    const token = await idp.token({ sub: GRIP_WINDOW[hours], roles: ["patient"] });
+    const right = await api.post("/assessments/grip", { hand: "RIGHT", trialsKg: [30, 32, 34] }, { token });
+    assert.deepEqual([right.status, right.body.percentOfOtherHand], [201, share], `a left grip ${hours} hours old`);
+  }
   // All zeros: a mean of 0 is 0 % of the norm.
   const zeros = await api.post("/assessments/grip", { hand: "RIGHT", trialsKg: [0, 0, 0] }, { token: patient });
   assert.deepEqual([zeros.body.meanKg, zeros.body.bestKg, zeros.body.percentOfNorm], [0, 0, 0]);

@@ -13,8 +13,8 @@ import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/
 import { startServer, type TestServer } from "@/test/support/server";
 
 type StoredType = "ROM" | "FINGER_TAPPING" | "PAIN" | "ARTHRITIS";
-/** One result: a bare number is a right-hand ROM result. */
-type Result = number | { type: StoredType; hand: "LEFT" | "RIGHT" | "BOTH"; score: number };
+/** One result: a bare number is a right-hand ROM result; `validFrames`, a ROM result's share of usable camera frames (%). */
+type Result = number | { type: StoredType; hand: "LEFT" | "RIGHT" | "BOTH"; score: number; validFrames?: number };
 
 interface FixturePatient {
   name: string;
@@ -51,7 +51,8 @@ function fixtureSql(patients: FixturePatient[]): string {
     `INSERT INTO patient_profiles (contact_id, affected_hand, injury, updated_at) VALUES (pid, ${p.hand ? `'${p.hand}'` : "NULL"}, ${literal(p.injury)}, now());`,
     ...Object.entries(p.days ?? {}).flatMap(([ago, scores]) =>
       scores.map((result, i) => {
-        const { type, hand, score } = typeof result === "number" ? { type: "ROM" as const, hand: "RIGHT", score: result } : result;
+        const { type, hand, score, validFrames } =
+          typeof result === "number" ? { type: "ROM" as const, hand: "RIGHT", score: result, validFrames: undefined } : result;
         const at = daysAgo(Number(ago), 9 + i).toISOString();
         const sub = SUB_SCORE[type];
         // Pain's own measure is the worst rating out of 10, the 0-100 score's inverse.
@@ -64,6 +65,10 @@ function fixtureSql(patients: FixturePatient[]): string {
         return (
           `INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created) ` +
           `VALUES ('${freshCode()}', '${type}', '${hand}', '${snapshot}', false, pid, '${at}') RETURNING id INTO aid;\n` +
+          // Before the score point, whose trigger judges the day with the frames known.
+          (validFrames === undefined
+            ? ""
+            : `INSERT INTO rom_assessments (assessment_id, hand, overall_score, percent_valid_frames) VALUES (aid, '${hand}', ${score}, ${validFrames});\n`) +
           `INSERT INTO score_points (contact_id, assessment_id, day, hand, overall_score${sub ? `, ${sub}` : ""}, created_at) ` +
           `VALUES (pid, aid, '${at.slice(0, 10)}', '${hand}', ${score}${sub ? `, ${score}` : ""}, '${at}');`
         );
@@ -127,6 +132,12 @@ const mixed = {
   lone: patient("lone", "Mixcase Lone", { 2: [{ type: "ARTHRITIS", hand: "BOTH", score: 35 }] }),
 };
 
+// A latest result with fewer than 50 % usable frames is re-measured, not judged ("Framecase" isolates them).
+const frames = {
+  few: patient("few", "Framecase Few", { 4: [74], 3: [72], 2: [73], 1: [{ type: "ROM", hand: "RIGHT", score: 55, validFrames: 49 }] }),
+  half: patient("half", "Framecase Half", { 4: [74], 3: [72], 2: [73], 1: [{ type: "ROM", hand: "RIGHT", score: 55, validFrames: 50 }] }),
+};
+
 let database: TestDatabase;
 let idp: IdentityProvider;
 let server: TestServer;
@@ -142,8 +153,8 @@ before(async () => {
   idp = await startIdentityProvider();
   // The first start applies the migrations; the fixtures then go straight into the database.
   await (await startServer({ database, env: idp.env })).stop();
-  await queryDatabase(database, fixtureSql([...Object.values(fixtures), ...Object.values(mixed), longHistory]));
-  // 205 more patients without scores (page bounds: 219 in all), and 370 days of history for one patient.
+  await queryDatabase(database, fixtureSql([...Object.values(fixtures), ...Object.values(mixed), ...Object.values(frames), longHistory]));
+  // 205 more patients without scores (page bounds: 221 in all), and 370 days of history for one patient.
   await queryDatabase(
     database,
     `INSERT INTO contacts (kind, name, email, roles, updated_at)
@@ -258,6 +269,20 @@ test("a test's own score of 40 or lower is low: flagged, in the low group", asyn
   assert.equal(below.score, 39.9);
   assert.equal(below.trend, "stable");
   assert.equal(below.needsAttention, true);
+});
+
+test("a latest result with fewer than 50 % usable frames asks for a re-measure, not the flag; at 50 % it is judged", async () => {
+  const standing = async (name: string) => {
+    const { body } = await api.get(`/patients?search=${encodeURIComponent(name)}`, { token: provider });
+    assert.equal(body.total, 1, name);
+    const [{ needsAttention, attentionGroup, attentionReasons }] = body.patients;
+    return { needsAttention, attentionGroup, reason: attentionReasons.map((r: { text: string }) => r.text).join(" | ") };
+  };
+  const few = await standing(frames.few.name);
+  assert.deepEqual([few.needsAttention, few.attentionGroup], [false, "remeasure"], few.reason);
+  assert.match(few.reason, /re-measure to confirm/);
+  const half = await standing(frames.half.name);
+  assert.deepEqual([half.needsAttention, half.attentionGroup], [true, "decline"], half.reason);
 });
 
 test("a day's score is the mean of that day's assessments; one day or none is stable", async () => {
@@ -582,14 +607,14 @@ test("list pages: default 50, max 200 (clamped), offset past the end keeps the t
   const first = await api.get("/patients", { token: admin });
   assert.equal(first.status, 200);
   assert.equal(first.body.patients.length, 50);
-  assert.equal(first.body.total, 219);
+  assert.equal(first.body.total, 221);
   assert.equal((await api.get("/patients?limit=1000", { token: provider })).body.patients.length, 200);
   const page = await api.get("/patients?limit=3&offset=2", { token: provider });
   assert.deepEqual(
     page.body.patients.map((p: { id: number }) => p.id),
     first.body.patients.slice(2, 5).map((p: { id: number }) => p.id),
   );
-  assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 219 });
+  assert.deepEqual(await api.get("/patients?offset=999", { token: provider }).then((r) => r.body), { patients: [], total: 221 });
   for (const bad of ["limit=-1", "limit=abc", "offset=-1", "offset=x"]) {
     assert.equal((await api.get(`/patients?${bad}`, { token: provider })).status, 400, bad);
   }

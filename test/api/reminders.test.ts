@@ -79,6 +79,23 @@ describe("opting in", () => {
     assert.deepEqual(read.body, { ...set, lastSentAt: null });
   });
 
+  test("the same interval again keeps its date; a new interval, or turning on again, sets one interval from now", async () => {
+    const pat = await patient();
+    const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+    const first = await optIn(pat.token, { intervalWeeks: 2 });
+    await pause();
+    assert.equal((await optIn(pat.token, { intervalWeeks: 2 })).nextDueAt, first.nextDueAt, "the same interval keeps its date");
+    await pause();
+    const sentAt = Date.now();
+    const changed = await optIn(pat.token, { intervalWeeks: 4 });
+    assert.ok(Date.parse(changed.nextDueAt) >= sentAt + 4 * WEEK && Date.parse(changed.nextDueAt) <= Date.now() + 4 * WEEK);
+    const stopped = await api.request<any>("DELETE", "/patients/me/reminders", undefined, { token: pat.token });
+    assert.ok(stopped.status < 300, JSON.stringify(stopped.body));
+    await pause();
+    const again = await optIn(pat.token, { intervalWeeks: 4 });
+    assert.ok(Date.parse(again.nextDueAt) > Date.parse(changed.nextDueAt), "turned on again: one interval from now");
+  });
+
   test("an interval other than 1, 2 or 4 weeks, or a zone that is not one, is a 400 naming the field", async () => {
     const pat = await patient();
     const weeks = await api.request<any>("PUT", "/patients/me/reminders", { intervalWeeks: 3 }, { token: pat.token });

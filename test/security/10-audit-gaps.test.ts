@@ -93,6 +93,16 @@ test("the provider list view is audited for every patient it shows", async () =>
   assert.equal(list.status, 200);
   assert.ok(list.body.patients.some((p: { id: number }) => p.id === patient.id));
   assert.deepEqual(actions(await trail(patient.id)), ["patient_list"]);
+  // Every patient on the page, not only the newest: the earlier tests' patients are listed too.
+  const shown: number[] = list.body.patients.map((p: { id: number }) => p.id);
+  assert.ok(shown.length >= 3, `${shown.length} patients shown`);
+  for (const id of shown) {
+    assert.deepEqual(
+      actions(await trail(id)).filter((action) => action === "patient_list"),
+      ["patient_list"],
+      `patient ${id}`,
+    );
+  }
 });
 
 test("anyone viewing, downloading or e-mailing a report of owned records is audited for the owner; looking up an owned code too", async () => {

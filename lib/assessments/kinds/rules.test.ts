@@ -476,6 +476,15 @@ test("grip: the mean and best of three trials, the Mathiowetz norm by age, sex a
   assert.equal(gripNormKg("RIGHT", 20, "male"), 121.0 * 0.45359237);
 });
 
+test("grip: every word the profile's free-text sex may hold for the norms, in English and Spanish, in any case and spacing", () => {
+  const female = gripNormKg("RIGHT", 42, "female");
+  const male = gripNormKg("RIGHT", 42, "male");
+  assert.ok(female && male && female !== male);
+  for (const word of ["female", "f", "woman", "mujer", " Mujer ", "WOMAN"]) assert.equal(gripNormKg("RIGHT", 42, word), female, word);
+  for (const word of ["male", "m", "man", "hombre", " Hombre ", "MAN"]) assert.equal(gripNormKg("RIGHT", 42, word), male, word);
+  for (const word of ["other", "x", "femenino", "mujeres", ""]) assert.equal(gripNormKg("RIGHT", 42, word), null, word);
+});
+
 test("grip: three trials of 0-100 kg for LEFT or RIGHT, a position 1-5, refused otherwise by field", () => {
   assert.equal(gripInput.safeParse({ hand: "RIGHT", trialsKg: [0, 50, 100], position: 5 }).success, true);
   for (const [body, field] of [
