@@ -9,6 +9,7 @@ import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
+import type { Duplex } from "node:stream";
 import { fileURLToPath } from "node:url";
 import type { Logger } from "pino";
 import { EnvError, env, isDevAuth, listenHost, webSignInEnabled } from "@/lib/env";
@@ -132,8 +133,8 @@ function announceModes(config: Config, logger: Logger): boolean {
   return originFromRequest;
 }
 
-/** The one http.Server: client address, security headers and CORS, then the API router, Next or the voice socket. */
-async function createHttpServer(config: Config, hostname: string, originFromRequest: boolean, timing: Timing) {
+/** The modules the HTTP server uses, imported once the configuration is known to be valid: they read it. */
+async function httpModules() {
   const { applyCors, corsPolicy } = await import("@/lib/http/cors");
   const { createVoiceServer } = await import("@/lib/voice/server");
   const { createApiRouter, send } = await import("@/lib/http/api-router");
@@ -142,38 +143,68 @@ async function createHttpServer(config: Config, hostname: string, originFromRequ
   const { stampClientAddress } = await import("@/lib/http/client-address");
   const { compileTrust, isHttps } = await import("@/lib/http/trust");
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
-  const trust = compileTrust(config.TRUST_PROXY);
-  const apiOnly = config.SERVE === "api";
-  const notFound = (req: IncomingMessage, res: ServerResponse) =>
-    void send(errorReply(new ApiError(404, "This server answers the API only (SERVE=api)")), req, res);
-  const { handleRequest, handleNextUpgrade } = apiOnly
-    ? { handleRequest: notFound, handleNextUpgrade: (_req: IncomingMessage, socket: import("node:stream").Duplex) => void socket.destroy() }
-    : await startNext(dev, hostname, config.PORT);
-  timing.mark("next");
-  const voice = createVoiceServer();
-  const cors = corsPolicy();
-  // The route files beside this file: app/api from source, their compiled copies in the build.
-  // In development Next recompiles route files on change, so it serves them itself.
-  const apiDir = join(dirname(fileURLToPath(import.meta.url)), "app", "api");
-  const api = dev && !apiOnly ? null : createApiRouter(apiDir, () => `http://127.0.0.1:${listeningPort()}`);
-
-  /** A path with broken percent-encoding: the client's error, as an OperationOutcome to FHIR clients. */
-  const malformedUrlReply = (url: string): Response => {
-    const error = new ApiError(400, "Malformed URL: the path has invalid percent-encoding");
-    if (!url.startsWith("/api/fhir/")) return errorReply(error);
-    return operationOutcomeResponse(error.status, error.body(), { "cache-control": "no-store", "x-request-id": randomUUID() });
+  return {
+    applyCors,
+    corsPolicy,
+    createVoiceServer,
+    createApiRouter,
+    send,
+    ApiError,
+    errorReply,
+    operationOutcomeResponse,
+    stampClientAddress,
+    compileTrust,
+    isHttps,
+    applySecurityHeaders,
   };
+}
+type HttpModules = Awaited<ReturnType<typeof httpModules>>;
+type Trust = ReturnType<HttpModules["compileTrust"]>;
+interface PageHandlers {
+  handleRequest: (req: IncomingMessage, res: ServerResponse) => unknown;
+  handleNextUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => unknown;
+}
 
-  const server = createServer((req, res) => {
-    stampClientAddress(req, trust);
+/** Next's request and upgrade handlers; under SERVE=api, a JSON 404 and a closed socket instead. */
+async function pageHandlers(m: HttpModules, config: Config, hostname: string): Promise<PageHandlers> {
+  if (config.SERVE !== "api") return startNext(dev, hostname, config.PORT);
+  const notFound = (req: IncomingMessage, res: ServerResponse) =>
+    void m.send(m.errorReply(new m.ApiError(404, "This server answers the API only (SERVE=api)")), req, res);
+  return { handleRequest: notFound, handleNextUpgrade: (_req: IncomingMessage, socket: Duplex) => void socket.destroy() };
+}
+
+/** A path with broken percent-encoding: the client's error, as an OperationOutcome to FHIR clients. */
+function malformedUrlReply(m: HttpModules, url: string): Response {
+  const error = new m.ApiError(400, "Malformed URL: the path has invalid percent-encoding");
+  if (!url.startsWith("/api/fhir/")) return m.errorReply(error);
+  return m.operationOutcomeResponse(error.status, error.body(), { "cache-control": "no-store", "x-request-id": randomUUID() });
+}
+
+/**
+ * Every request: the client address, forwarded-host headers of untrusted peers dropped (when
+ * sign-in follows the request's address), security headers and CORS; then the API router, or Next.
+ */
+function requestListener(
+  m: HttpModules,
+  route: {
+    trust: Trust;
+    originFromRequest: boolean;
+    cors: ReturnType<HttpModules["corsPolicy"]>;
+    api: ReturnType<HttpModules["createApiRouter"]> | null;
+    handleRequest: PageHandlers["handleRequest"];
+  },
+) {
+  const { trust, originFromRequest, cors, api, handleRequest } = route;
+  return (req: IncomingMessage, res: ServerResponse) => {
+    m.stampClientAddress(req, trust);
     if (originFromRequest && !trust(req.socket.remoteAddress ?? "", 0)) {
       delete req.headers["x-forwarded-host"];
       delete req.headers["x-forwarded-proto"];
     }
-    applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, isHttps(req, trust));
-    if (req.url?.startsWith("/api/") && applyCors(req, res, cors)) return;
+    m.applySecurityHeaders((req.url ?? "/").split("?", 1)[0]!, res, m.isHttps(req, trust));
+    if (req.url?.startsWith("/api/") && m.applyCors(req, res, cors)) return;
     // Next answers a path with broken percent-encoding ("%", "%zz", "%C0%AF") with a 500; it is the client's error.
-    if (!hasDecodablePath(req.url ?? "/")) return void send(malformedUrlReply(req.url ?? "/"), req, res);
+    if (!hasDecodablePath(req.url ?? "/")) return void m.send(malformedUrlReply(m, req.url ?? "/"), req, res);
     const next = () => {
       if (req.url?.startsWith("/api/")) return void handleRequest(req, res);
       // Pages: the not-found page reads the path it answers for (a client cannot set this
@@ -183,13 +214,30 @@ async function createHttpServer(config: Config, hostname: string, originFromRequ
     };
     if (api) api.serve(req, res, next);
     else next();
-  });
-  const listeningPort = () => {
+  };
+}
+
+/** The one http.Server: client address, security headers and CORS, then the API router, Next or the voice socket. */
+async function createHttpServer(config: Config, hostname: string, originFromRequest: boolean, timing: Timing) {
+  const m = await httpModules();
+  const trust = m.compileTrust(config.TRUST_PROXY);
+  const apiOnly = config.SERVE === "api";
+  const { handleRequest, handleNextUpgrade } = await pageHandlers(m, config, hostname);
+  timing.mark("next");
+  const voice = m.createVoiceServer();
+  const cors = m.corsPolicy();
+  // The route files beside this file: app/api from source, their compiled copies in the build.
+  // In development Next recompiles route files on change, so it serves them itself.
+  const apiDir = join(dirname(fileURLToPath(import.meta.url)), "app", "api");
+  const api = dev && !apiOnly ? null : m.createApiRouter(apiDir, () => `http://127.0.0.1:${listeningPort()}`);
+
+  const server = createServer(requestListener(m, { trust, originFromRequest, cors, api, handleRequest }));
+  const listeningPort = (): number => {
     const address = server.address();
     return typeof address === "object" && address ? address.port : config.PORT;
   };
   server.on("upgrade", (req, socket, head) => {
-    stampClientAddress(req, trust);
+    m.stampClientAddress(req, trust);
     const path = (req.url ?? "").split("?")[0];
     if (path === "/api/ai/ws") {
       voice.handleUpgrade(req, socket, head);

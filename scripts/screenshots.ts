@@ -81,7 +81,8 @@ function openQuickdashPatient(words: (typeof PROVIDER_WORDS)["en"]) {
   };
 }
 
-async function shots(demo: DemoServer): Promise<Shot[]> {
+/** The records the pictures show: one of each type, one in poor light, and a report of six. */
+async function makeRecords(demo: DemoServer) {
   const rom = await demo.post("/assessments/rom", romBody);
   const dexterity = await demo.post("/assessments/dexterity", dexterityBody);
   const pain = await demo.post("/assessments/pain-v2", painBody);
@@ -101,6 +102,12 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     title: "Right hand after surgery",
     assessmentCodes: [right[0]!.code, left.code, dexterity.code, pain.code, arthritis.code, right[1]!.code],
   });
+  return { rom, dexterity, pain, arthritis, poorLight, report };
+}
+type Records = Awaited<ReturnType<typeof makeRecords>>;
+
+/** What anyone sees: the home page, sign-in, each result by its code, the not-found pages. */
+function visitorShots({ rom, dexterity, pain, arthritis, poorLight }: Records): Shot[] {
   return [
     { name: "home", path: "/", as: null },
     {
@@ -132,12 +139,24 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     { name: "not-found-malformed", path: "/a/NOT-A-CODE", as: null },
     { name: "assessment-rom-es", path: `/a/${rom.code}`, as: null, locale: "es-ES" },
     { name: "assessment-pain-es", path: `/a/${pain.code}`, as: null, locale: "es-ES" },
+  ];
+}
+
+/** A report, and the patient's own pages. */
+function patientShots(report: Records["report"]): Shot[] {
+  return [
     { name: "report", path: `/r/${report.code}`, as: null },
     { name: "report-joints", path: `/r/${report.code}`, as: null, from: "Wrist and finger joints by date" },
     { name: "report-es", path: `/r/${report.code}`, as: null, locale: "es-ES" },
     { name: "reports-new", path: "/reports/new", as: "patient" },
     { name: "dashboard", path: "/dashboard", as: "patient" },
     { name: "dashboard-es", path: "/dashboard", as: "patient", language: "es" },
+  ];
+}
+
+/** The care provider's and the admin's pages. */
+function staffShots(): Shot[] {
+  return [
     { name: "provider", path: "/provider", as: "care_provider" },
     { name: "provider-es", path: "/provider", as: "care_provider", language: "es" },
     { name: "provider-patient", path: "/provider", as: "care_provider", then: openQuickdashPatient(PROVIDER_WORDS.en) },
@@ -176,6 +195,12 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
         await page.getByRole("img", { name: /^QR code/ }).waitFor();
       },
     },
+  ];
+}
+
+/** The developers' pages, billing's returns and the reminders' unsubscribe page. */
+function siteShots(): Shot[] {
+  return [
     { name: "developers", path: "/developers", as: null },
     { name: "developers-tokens", path: "/developers/tokens", as: null },
     { name: "developers-endpoints", path: "/developers/endpoints", as: null },
@@ -186,6 +211,11 @@ async function shots(demo: DemoServer): Promise<Shot[]> {
     // The page a reminder e-mail's unsubscribe link opens (it checks the token only when its button is pressed).
     { name: "reminders-unsubscribe", path: `/reminders/unsubscribe/1.${"A".repeat(22)}.${"A".repeat(43)}`, as: null },
   ];
+}
+
+async function shots(demo: DemoServer): Promise<Shot[]> {
+  const records = await makeRecords(demo);
+  return [...visitorShots(records), ...patientShots(records.report), ...staffShots(), ...siteShots()];
 }
 
 /** Waits until the page has its data and has settled (panels loaded, dates in local terms). */
@@ -214,6 +244,68 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
+type Width = (typeof WIDTHS)[number];
+type Cookies = Record<NonNullable<Persona>, string>;
+
+/** One browser context per persona and locale at one width, made when a picture first needs it. */
+function browserContexts(browser: Browser, width: Width, cookies: Cookies, origin: string) {
+  const contexts = new Map<string, BrowserContext>();
+  const contextFor = async (persona: Persona, locale: string): Promise<BrowserContext> => {
+    const key = `${persona}:${locale}`;
+    let context = contexts.get(key);
+    if (!context) {
+      context = await browser.newContext({
+        viewport: width.viewport,
+        deviceScaleFactor: 1,
+        isMobile: width.isMobile,
+        hasTouch: width.isMobile,
+        locale,
+        timezoneId: "Europe/London",
+      });
+      if (persona) {
+        await context.addCookies(
+          cookies[persona].split("; ").map((pair) => {
+            const at = pair.indexOf("=");
+            return { name: pair.slice(0, at), value: pair.slice(at + 1), url: origin };
+          }),
+        );
+      }
+      contexts.set(key, context);
+    }
+    return context;
+  };
+  const closeAll = async () => {
+    for (const context of contexts.values()) await context.close();
+  };
+  return { contextFor, closeAll };
+}
+
+/** Photographs one page at one width into OUT, from its top or from the card the shot names. */
+async function takeShot(context: BrowserContext, shot: Shot, width: Width, origin: string): Promise<void> {
+  // The header switcher's choice, for this picture only.
+  if (shot.language) await context.addCookies([{ name: "locale", value: shot.language, url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}${shot.path}`);
+  await settle(page);
+  if (shot.then) {
+    await shot.then(page);
+    await settle(page);
+  }
+  const top = shot.from
+    ? await page
+        .locator("section")
+        .filter({ has: page.getByRole("heading", { name: shot.from, exact: true }) })
+        .first()
+        .evaluate((card) => Math.max(0, card.getBoundingClientRect().top + window.scrollY - 16))
+    : 0;
+  const height = Math.min((await page.evaluate(() => document.documentElement.scrollHeight)) - top, MAX_HEIGHT[width.name]);
+  const file = `${OUT}/${shot.name}-${width.name}.png`;
+  await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: top, width: width.viewport.width, height } });
+  console.log(file);
+  await page.close();
+  if (shot.language) await context.clearCookies({ name: "locale" });
+}
+
 async function main() {
   mkdirSync(OUT, { recursive: true });
   const demo = await startDemoServer({
@@ -225,65 +317,16 @@ async function main() {
   try {
     const only = process.env.SCREENSHOTS_ONLY?.split(",").filter(Boolean);
     const list = (await shots(demo)).filter((shot) => !only || only.includes(shot.name));
-    const cookies = {
+    const cookies: Cookies = {
       patient: await demo.signIn("patient"),
       care_provider: await demo.signIn("care_provider"),
       admin: await demo.signIn("admin"),
     };
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ["--no-sandbox", "--disable-gpu"] });
     for (const width of WIDTHS) {
-      // One browser context per persona and locale, made when a picture first needs it.
-      const contexts = new Map<string, BrowserContext>();
-      const contextFor = async (persona: Persona, locale: string): Promise<BrowserContext> => {
-        const key = `${persona}:${locale}`;
-        let context = contexts.get(key);
-        if (!context) {
-          context = await browser!.newContext({
-            viewport: width.viewport,
-            deviceScaleFactor: 1,
-            isMobile: width.isMobile,
-            hasTouch: width.isMobile,
-            locale,
-            timezoneId: "Europe/London",
-          });
-          if (persona) {
-            await context.addCookies(
-              cookies[persona].split("; ").map((pair) => {
-                const at = pair.indexOf("=");
-                return { name: pair.slice(0, at), value: pair.slice(at + 1), url: demo.origin };
-              }),
-            );
-          }
-          contexts.set(key, context);
-        }
-        return context;
-      };
-      for (const shot of list) {
-        const context = await contextFor(shot.as, shot.locale ?? "en-GB");
-        // The header switcher's choice, for this picture only.
-        if (shot.language) await context.addCookies([{ name: "locale", value: shot.language, url: demo.origin }]);
-        const page = await context.newPage();
-        await page.goto(`${demo.origin}${shot.path}`);
-        await settle(page);
-        if (shot.then) {
-          await shot.then(page);
-          await settle(page);
-        }
-        const top = shot.from
-          ? await page
-              .locator("section")
-              .filter({ has: page.getByRole("heading", { name: shot.from, exact: true }) })
-              .first()
-              .evaluate((card) => Math.max(0, card.getBoundingClientRect().top + window.scrollY - 16))
-          : 0;
-        const height = Math.min((await page.evaluate(() => document.documentElement.scrollHeight)) - top, MAX_HEIGHT[width.name]);
-        const file = `${OUT}/${shot.name}-${width.name}.png`;
-        await page.screenshot({ path: file, fullPage: true, clip: { x: 0, y: top, width: width.viewport.width, height } });
-        console.log(file);
-        await page.close();
-        if (shot.language) await context.clearCookies({ name: "locale" });
-      }
-      for (const context of contexts.values()) await context.close();
+      const { contextFor, closeAll } = browserContexts(browser, width, cookies, demo.origin);
+      for (const shot of list) await takeShot(await contextFor(shot.as, shot.locale ?? "en-GB"), shot, width, demo.origin);
+      await closeAll();
     }
   } finally {
     await browser?.close();

@@ -59,15 +59,8 @@ export interface CreatedRecord {
   dateCreated: Date;
 }
 
-/**
- * Stores a record with a fresh code; owned by `owner`, or anonymous (new contact, 90-day expiry).
- * Its rows (the anonymous contact, the assessment, its detail rows, the score point) go in one
- * statement: one round trip, atomic without a transaction (lib/db/insert.ts).
- */
-export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "contactId"> | null): Promise<CreatedRecord> {
-  const now = new Date();
-  if (record.sample && owner) throw new Error("a sample record is never owned");
-  const lifetimeDays = record.sample ? SAMPLE_LIFETIME_DAYS : ANONYMOUS_LIFETIME_DAYS;
+/** The rows under the assessment: its detail rows, its Idempotency-Key and, for an owner, the day's score point. */
+function childRows(record: NewRecord, owner: Pick<AuthUser, "contactId"> | null, now: Date): ChildRows[] {
   const score = owner ? scoreValuesFor(record.type, record.snapshot) : null;
   const below: ChildRows[] = [];
   if (record.results) {
@@ -98,6 +91,19 @@ export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "con
       ],
     });
   }
+  return below;
+}
+
+/**
+ * Stores a record with a fresh code; owned by `owner`, or anonymous (new contact, 90-day expiry).
+ * Its rows (the anonymous contact, the assessment, its detail rows, the score point) go in one
+ * statement: one round trip, atomic without a transaction (lib/db/insert.ts).
+ */
+export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "contactId"> | null): Promise<CreatedRecord> {
+  const now = new Date();
+  if (record.sample && owner) throw new Error("a sample record is never owned");
+  const lifetimeDays = record.sample ? SAMPLE_LIFETIME_DAYS : ANONYMOUS_LIFETIME_DAYS;
+  const below = childRows(record, owner, now);
   const { id, code } = await withFreshCode((code) =>
     withConnection(async (sql) => {
       const assessment: RowNode<"assessments"> = {

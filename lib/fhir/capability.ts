@@ -1,5 +1,5 @@
 // GET /metadata: the CapabilityStatement, listing exactly what this API does (and nothing more).
-import type { CapabilityStatement, CapabilityStatementRestSecurity } from "@medplum/fhirtypes";
+import type { CapabilityStatement, CapabilityStatementRestResource, CapabilityStatementRestSecurity } from "@medplum/fhirtypes";
 import { SERVICE_VERSION } from "@/lib/version";
 
 /** When the statement below last changed. */
@@ -39,6 +39,92 @@ const BULK_EXPORT = (operation: string, documentation: string) => ({
   documentation: `Bulk Data export (Prefer: respond-async; _type, _since): ${documentation}`,
 });
 
+/** Patients: read, search by identifier or name, $everything and the bulk export of every patient. */
+const PATIENT_RESOURCE: CapabilityStatementRestResource = {
+  type: "Patient",
+  ...READ,
+  interaction: [{ code: "read" }, { code: "search-type" }],
+  documentation: `Search answers only the patients the caller may read. ${RESULTS}`,
+  searchParam: [
+    searchParam(
+      "identifier",
+      "token",
+      "http://hl7.org/fhir/SearchParameter/Patient-identifier",
+      "system|value: the system <service>/fhir/patient-id and the patient's id",
+    ),
+    searchParam("name", "string", "http://hl7.org/fhir/SearchParameter/Patient-name", "Start of any word of the name, case-insensitive"),
+    ID,
+    LAST_UPDATED,
+    COUNT,
+    OFFSET,
+  ],
+  operation: [
+    {
+      name: "everything",
+      definition: "http://hl7.org/fhir/OperationDefinition/Patient-everything",
+      documentation:
+        "The Patient, its Observations and DiagnosticReports; _since (meta.lastUpdated at or after), _type (types separated by commas); paged with _count (default and at most 1000) and _offset",
+    },
+    BULK_EXPORT("patient-export", "Every patient the caller may read"),
+  ],
+};
+
+/** Assessments as Observations: read, and search by patient, code, date and category. */
+const OBSERVATION_RESOURCE: CapabilityStatementRestResource = {
+  type: "Observation",
+  ...READ,
+  interaction: [{ code: "read" }, { code: "search-type" }],
+  documentation: `_sort=date (oldest first) or -date (newest first, the default). ${RESULTS}`,
+  searchParam: [
+    PATIENT,
+    searchParam(
+      "code",
+      "token",
+      "http://hl7.org/fhir/SearchParameter/clinical-code",
+      "code, system|code, system| or |code; several separated by commas",
+    ),
+    searchParam(
+      "date",
+      "date",
+      "http://hl7.org/fhir/SearchParameter/clinical-date",
+      "Prefixes eq (default), ge, gt, le, lt; repeat for a range",
+    ),
+    searchParam(
+      "category",
+      "token",
+      "http://hl7.org/fhir/SearchParameter/Observation-category",
+      "exam or survey (observation-category); several separated by commas",
+    ),
+    ID,
+    LAST_UPDATED,
+    COUNT,
+    OFFSET,
+  ],
+};
+
+/** Reports, their PDFs, clinics, the code system and the clinic groups' bulk export. */
+const OTHER_RESOURCES: CapabilityStatementRestResource[] = [
+  {
+    type: "DiagnosticReport",
+    ...READ,
+    interaction: [{ code: "read" }, { code: "search-type" }],
+    documentation: `presentedForm.url is the PDF's Binary read. _sort=date or -date (by issued). ${RESULTS}`,
+    searchParam: [PATIENT, ID, LAST_UPDATED, COUNT, OFFSET],
+  },
+  {
+    type: "Binary",
+    interaction: [{ code: "read" }],
+    documentation: "A DiagnosticReport's PDF (application/pdf), Binary/<report id>, under the report's access rule",
+  },
+  {
+    type: "Organization",
+    interaction: [{ code: "read" }],
+    documentation: "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
+  },
+  { type: "CodeSystem", interaction: [{ code: "read" }] },
+  { type: "Group", operation: [BULK_EXPORT("group-export", "A clinic's shared patients: the Group id is the clinic's id")] },
+];
+
 /**
  * `base` is the API's address as the caller reached it, e.g. https://clinic.example/api/fhir;
  * `security` the SMART service (lib/fhir/smart.ts).
@@ -61,92 +147,7 @@ export function capabilityStatement(base: string, security: CapabilityStatementR
         documentation:
           "Read-only. Assessments are Observations, reports DiagnosticReports; codes without a standard equivalent are in CodeSystem/hand-assessment. Searches answer newest first.",
         security,
-        resource: [
-          {
-            type: "Patient",
-            ...READ,
-            interaction: [{ code: "read" }, { code: "search-type" }],
-            documentation: `Search answers only the patients the caller may read. ${RESULTS}`,
-            searchParam: [
-              searchParam(
-                "identifier",
-                "token",
-                "http://hl7.org/fhir/SearchParameter/Patient-identifier",
-                "system|value: the system <service>/fhir/patient-id and the patient's id",
-              ),
-              searchParam(
-                "name",
-                "string",
-                "http://hl7.org/fhir/SearchParameter/Patient-name",
-                "Start of any word of the name, case-insensitive",
-              ),
-              ID,
-              LAST_UPDATED,
-              COUNT,
-              OFFSET,
-            ],
-            operation: [
-              {
-                name: "everything",
-                definition: "http://hl7.org/fhir/OperationDefinition/Patient-everything",
-                documentation:
-                  "The Patient, its Observations and DiagnosticReports; _since (meta.lastUpdated at or after), _type (types separated by commas); paged with _count (default and at most 1000) and _offset",
-              },
-              BULK_EXPORT("patient-export", "Every patient the caller may read"),
-            ],
-          },
-          {
-            type: "Observation",
-            ...READ,
-            interaction: [{ code: "read" }, { code: "search-type" }],
-            documentation: `_sort=date (oldest first) or -date (newest first, the default). ${RESULTS}`,
-            searchParam: [
-              PATIENT,
-              searchParam(
-                "code",
-                "token",
-                "http://hl7.org/fhir/SearchParameter/clinical-code",
-                "code, system|code, system| or |code; several separated by commas",
-              ),
-              searchParam(
-                "date",
-                "date",
-                "http://hl7.org/fhir/SearchParameter/clinical-date",
-                "Prefixes eq (default), ge, gt, le, lt; repeat for a range",
-              ),
-              searchParam(
-                "category",
-                "token",
-                "http://hl7.org/fhir/SearchParameter/Observation-category",
-                "exam or survey (observation-category); several separated by commas",
-              ),
-              ID,
-              LAST_UPDATED,
-              COUNT,
-              OFFSET,
-            ],
-          },
-          {
-            type: "DiagnosticReport",
-            ...READ,
-            interaction: [{ code: "read" }, { code: "search-type" }],
-            documentation: `presentedForm.url is the PDF's Binary read. _sort=date or -date (by issued). ${RESULTS}`,
-            searchParam: [PATIENT, ID, LAST_UPDATED, COUNT, OFFSET],
-          },
-          {
-            type: "Binary",
-            interaction: [{ code: "read" }],
-            documentation: "A DiagnosticReport's PDF (application/pdf), Binary/<report id>, under the report's access rule",
-          },
-          {
-            type: "Organization",
-            interaction: [{ code: "read" }],
-            documentation:
-              "A clinic: read by its members, the service admin and the patients sharing with it; a Patient's managingOrganization",
-          },
-          { type: "CodeSystem", interaction: [{ code: "read" }] },
-          { type: "Group", operation: [BULK_EXPORT("group-export", "A clinic's shared patients: the Group id is the clinic's id")] },
-        ],
+        resource: [PATIENT_RESOURCE, OBSERVATION_RESOURCE, ...OTHER_RESOURCES],
         operation: [BULK_EXPORT("export", "Every patient: the service admin or a backend service (system/*.rs)")],
       },
     ],

@@ -157,58 +157,85 @@ export function handle<
       if (user?.smart) requireSmartRoute(user.smart, definition.path);
       const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
       await spendRequestLimits(limits, caller.limits, user);
-      const params = parse(definition.params, rawParams, "path");
-      const query = definition.query && parse(definition.query, queryInput(definition.query, incoming.query()), "query");
-      if (definition.headers) parse(definition.headers, headerInput(definition.headers, incoming.headers), "header");
-      const needsBody = Boolean(definition.body || definition.rawBody);
-      const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
-      const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
+      const input = await readInput(definition, incoming, rawParams);
       const result = await handler({
         get request() {
           return incoming.request();
         },
         headers: incoming.headers,
-        params: params as Infer<P>,
-        query: query as Infer<Q>,
-        body: body as Infer<B>,
-        rawBody,
+        params: input.params as Infer<P>,
+        query: input.query as Infer<Q>,
+        body: input.body as Infer<B>,
+        rawBody: input.rawBody,
         user: user as never,
         requestId,
         route,
         caller,
-      }).catch(async (error: unknown) => {
-        // An unknown code is a miss: too many of them block the caller (then this answer is the 429).
-        if (limits.includes("code") && error instanceof ApiError && error.status === 404)
-          await countCodeMisses(caller.limits.key, 1, caller.limits.site);
-        throw error;
-      });
+      }).catch((error: unknown) => rethrowCountingCodeMiss(error, limits, caller.limits));
       answer = toAnswer(result, successStatus);
     } catch (error) {
       answer = errorAnswer(error, requestId, route, render);
     }
-    if (answer instanceof Response) {
-      answer.headers.set("x-request-id", requestId);
-      if (!answer.headers.has("cache-control")) answer.headers.set("cache-control", "no-store");
-    } else {
-      answer.headers["x-request-id"] = requestId;
-      answer.headers["cache-control"] ??= "no-store";
-    }
-    logger.info(
-      {
-        reqId: requestId,
-        ...(clientRequestId ? { clientReqId: clientRequestId } : {}),
-        method: definition.method,
-        route,
-        status: answer.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      },
-      "request",
-    );
+    stampAnswer(answer, requestId);
+    logRequest({ requestId, clientRequestId, method: definition.method, route, status: answer.status, started });
     return answer;
   };
   const routeHandler = async (request: Request, context: RouteContext): Promise<Response> =>
     toWebResponse(await answer(webIncoming(request), await context.params));
   return Object.assign(routeHandler, { [PLAIN_HANDLER]: true, endpoint: definition as Endpoint, answer, renderError: options.renderError });
+}
+
+/**
+ * The path parameters, query, named headers and body the contract names, each checked by its
+ * schema in that order (the first that fails is the 400); the body is read only when there is one.
+ */
+async function readInput(definition: Endpoint, incoming: Incoming, rawParams: Record<string, string | string[]>) {
+  const params = parse(definition.params, rawParams, "path");
+  const query = definition.query && parse(definition.query, queryInput(definition.query, incoming.query()), "query");
+  if (definition.headers) parse(definition.headers, headerInput(definition.headers, incoming.headers), "header");
+  const needsBody = Boolean(definition.body || definition.rawBody);
+  const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
+  const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
+  return { params, query, rawBody, body };
+}
+
+/** An unknown code is a miss: too many of them block the caller (then this answer is the 429). */
+async function rethrowCountingCodeMiss(error: unknown, limits: readonly LimitKind[], subject: LimitSubject): Promise<never> {
+  if (limits.includes("code") && error instanceof ApiError && error.status === 404) await countCodeMisses(subject.key, 1, subject.site);
+  throw error;
+}
+
+/** The one log line of each request; `started` is its performance.now() on arrival. */
+function logRequest(request: {
+  requestId: string;
+  clientRequestId: string | null;
+  method: string;
+  route: string;
+  status: number;
+  started: number;
+}): void {
+  logger.info(
+    {
+      reqId: request.requestId,
+      ...(request.clientRequestId ? { clientReqId: request.clientRequestId } : {}),
+      method: request.method,
+      route: request.route,
+      status: request.status,
+      ms: Math.round((performance.now() - request.started) * 10) / 10,
+    },
+    "request",
+  );
+}
+
+/** Every answer carries its request id, and is not cached unless its route says otherwise. */
+function stampAnswer(answer: Answer, requestId: string): void {
+  if (answer instanceof Response) {
+    answer.headers.set("x-request-id", requestId);
+    if (!answer.headers.has("cache-control")) answer.headers.set("cache-control", "no-store");
+  } else {
+    answer.headers["x-request-id"] = requestId;
+    answer.headers["cache-control"] ??= "no-store";
+  }
 }
 
 /** The headers a contract names, by those names (a missing one is undefined: "is required"). */

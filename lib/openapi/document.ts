@@ -209,8 +209,10 @@ function objectProperties(schema: z.ZodType | undefined, components: Record<stri
   return Object.entries(properties).map(([name, property]) => ({ name, schema: property, required: required.has(name) }));
 }
 
-function operation(definition: Endpoint, components: Record<string, JsonSchema>, site: string) {
-  const parameter = (p: { name: string; schema: JsonSchema; required: boolean }, where: "path" | "query" | "header") => ({
+type Property = ReturnType<typeof objectProperties>[number];
+
+function parameter(p: Property, where: "path" | "query" | "header") {
+  return {
     name: p.name,
     in: where,
     required: where === "path" || p.required,
@@ -219,12 +221,19 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
     ...(where === "query" && p.schema.type === "array" ? { style: "form", explode: true } : {}),
     ...(typeof p.schema.description === "string" ? { description: p.schema.description } : {}),
     ...(p.schema.deprecated === true ? { deprecated: true } : {}),
-  });
-  const parameters = [
+  };
+}
+
+function parametersOf(definition: Endpoint, components: Record<string, JsonSchema>) {
+  return [
     ...objectProperties(definition.params, components).map((p) => parameter(p, "path")),
     ...objectProperties(definition.query, components).map((p) => parameter(p, "query")),
     ...objectProperties(definition.headers, components).map((p) => parameter(p, "header")),
   ];
+}
+
+/** The responses the endpoint declares, by status; an error without a schema reads as the Error body. */
+function declaredResponses(definition: Endpoint, components: Record<string, JsonSchema>): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
   for (const response of definition.responses) {
     const contentType = response.contentType ?? "application/json";
@@ -241,6 +250,11 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
         : {}),
     };
   }
+  return responses;
+}
+
+/** The errors any endpoint of its kind can answer: its guard's, the body's, and the server's own. */
+function commonErrors(definition: Endpoint): [number, string][] {
   const authErrors: [number, string][] =
     definition.auth === "required"
       ? [[401, "Missing or invalid token"]]
@@ -258,6 +272,11 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
   ];
   if (definition.body || definition.rawBody) common.push([413, "Request body too large"]);
   if (definition.body) common.push([415, "The body is not JSON (Content-Type must be application/json)"]);
+  return common;
+}
+
+/** Adds the common errors and the abuse limit's 429 the endpoint does not declare itself. */
+function addCommonErrors(responses: Record<string, unknown>, definition: Endpoint, components: Record<string, JsonSchema>): void {
   // A route family with its own error format (FHIR's OperationOutcome) answers every error in it.
   const ownError = definition.responses.find(
     (r) => r.status >= 400 && r.schema && (r.contentType ?? "application/json") !== "application/json",
@@ -265,7 +284,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
   const errorContent = ownError
     ? { [ownError.contentType!]: { schema: toSchema(ownError.schema!, "output", components) } }
     : { "application/json": { schema: { $ref: "#/components/schemas/Error" } } };
-  for (const [status, description] of common) {
+  for (const [status, description] of commonErrors(definition)) {
     responses[String(status)] ??= { description, content: errorContent };
   }
   if (definition.limits?.length) {
@@ -275,6 +294,37 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
       content: errorContent,
     };
   }
+}
+
+/** The request body: a JSON body's schema, a raw (signed) body's bare description, or none. */
+function requestBodyOf(definition: Endpoint, components: Record<string, JsonSchema>) {
+  const example = definition.requestExample === undefined ? {} : { example: definition.requestExample };
+  if (definition.body) {
+    return {
+      requestBody: {
+        // An empty body reads as {}: when that is valid input, the body may be left out.
+        required: !definition.body.safeParse({}).success,
+        content: { "application/json": { schema: toSchema(definition.body, "input", components), ...example } },
+      },
+    };
+  }
+  if (definition.rawBody) {
+    return {
+      requestBody: {
+        required: true,
+        description: "Raw, unparsed body (verified by signature)",
+        content: { "application/json": { schema: {}, ...example } },
+      },
+    };
+  }
+  return {};
+}
+
+function operation(definition: Endpoint, components: Record<string, JsonSchema>, site: string) {
+  // Components are registered as they are met: parameters, responses, errors, then the body.
+  const parameters = parametersOf(definition, components);
+  const responses = declaredResponses(definition, components);
+  addCommonErrors(responses, definition, components);
   return {
     operationId: definition.operationId,
     summary: definition.summary,
@@ -289,33 +339,7 @@ function operation(definition: Endpoint, components: Record<string, JsonSchema>,
         }
       : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(definition.body
-      ? {
-          requestBody: {
-            // An empty body reads as {}: when that is valid input, the body may be left out.
-            required: !definition.body.safeParse({}).success,
-            content: {
-              "application/json": {
-                schema: toSchema(definition.body, "input", components),
-                ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }),
-              },
-            },
-          },
-        }
-      : definition.rawBody
-        ? {
-            requestBody: {
-              required: true,
-              description: "Raw, unparsed body (verified by signature)",
-              content: {
-                "application/json": {
-                  schema: {},
-                  ...(definition.requestExample === undefined ? {} : { example: definition.requestExample }),
-                },
-              },
-            },
-          }
-        : {}),
+    ...requestBodyOf(definition, components),
     responses,
   };
 }

@@ -25,6 +25,28 @@ interface LatestRow {
   score: number | null;
 }
 
+/** The newest assessment of each type, its score from its score point (else the snapshot). */
+async function latestScoresOf(patientId: number): Promise<PatientProfile["latestScores"]> {
+  const latest = await db().$queryRaw<LatestRow[]>`
+    SELECT DISTINCT ON (a.assessment_type) a.assessment_type::text AS assessment_type, a.code, a.date_created,
+           coalesce(sp.overall_score,
+                    CASE WHEN jsonb_typeof(a.result_snapshot->'overallScore') = 'number' THEN (a.result_snapshot->>'overallScore')::float8 END,
+                    CASE WHEN jsonb_typeof(a.result_snapshot->'compositeScore') = 'number' THEN (a.result_snapshot->>'compositeScore')::float8 END) AS score
+    FROM assessments a LEFT JOIN score_points sp ON sp.assessment_id = a.id
+    WHERE a.owner_id = ${patientId}
+    ORDER BY a.assessment_type, a.date_created DESC, a.id DESC`;
+  const latestScores: PatientProfile["latestScores"] = byKind(() => null);
+  for (const row of latest) {
+    latestScores[readType(row.assessment_type)] = {
+      score: row.score === null ? null : Math.round(row.score * 10) / 10,
+      dateCreated: row.date_created.toISOString(),
+      code: row.code,
+      formattedCode: formatCode(row.code),
+    };
+  }
+  return latestScores;
+}
+
 export async function patientProfile(patient: PatientHandle): Promise<PatientProfile> {
   const { patientId } = patient;
   const contact = await db().contact.findUnique({
@@ -36,31 +58,13 @@ export async function patientProfile(patient: PatientHandle): Promise<PatientPro
   });
   if (contact?.kind !== "PATIENT") throw notFound("Patient not found");
 
-  const [standing, latest, assessments, journalEntries, scoreDays] = await Promise.all([
+  const [standing, latestScores, assessments, journalEntries, scoreDays] = await Promise.all([
     patientStanding(patient),
-    // The newest assessment of each type, its score from its score point (else the snapshot).
-    db().$queryRaw<LatestRow[]>`
-      SELECT DISTINCT ON (a.assessment_type) a.assessment_type::text AS assessment_type, a.code, a.date_created,
-             coalesce(sp.overall_score,
-                      CASE WHEN jsonb_typeof(a.result_snapshot->'overallScore') = 'number' THEN (a.result_snapshot->>'overallScore')::float8 END,
-                      CASE WHEN jsonb_typeof(a.result_snapshot->'compositeScore') = 'number' THEN (a.result_snapshot->>'compositeScore')::float8 END) AS score
-      FROM assessments a LEFT JOIN score_points sp ON sp.assessment_id = a.id
-      WHERE a.owner_id = ${patientId}
-      ORDER BY a.assessment_type, a.date_created DESC, a.id DESC`,
+    latestScoresOf(patientId),
     db().assessment.count({ where: { ownerId: patientId } }),
     db().journalEntry.count({ where: { patientId } }),
     db().$queryRaw<{ n: number }[]>`SELECT count(DISTINCT day)::int AS n FROM score_points WHERE contact_id = ${patientId}`,
   ]);
-
-  const latestScores: PatientProfile["latestScores"] = byKind(() => null);
-  for (const row of latest) {
-    latestScores[readType(row.assessment_type)] = {
-      score: row.score === null ? null : Math.round(row.score * 10) / 10,
-      dateCreated: row.date_created.toISOString(),
-      code: row.code,
-      formattedCode: formatCode(row.code),
-    };
-  }
 
   const profile = contact.profile;
   return {

@@ -192,32 +192,54 @@ function documentLanguage(language: Locale, clock: Clock): string {
   return clock.locale.split("-")[0] === language ? clock.locale : language;
 }
 
+/** What the PDF says about itself (its document information and language). */
+function documentInfo(report: ReportView, patient: string, w: Words, language: Locale, clock: Clock) {
+  const t = w.t;
+  return {
+    title: reportHeading(report, w),
+    author: t("pdf.author", { name: report.patient?.name ?? t("pdf.authorReport"), code: report.formattedCode }),
+    subject: t("pdf.subject", { code: report.formattedCode, count: report.assessments.length, patient }),
+    keywords: t("pdf.keywords"),
+    creator: t("pdf.producer"),
+    producer: t("pdf.producer"),
+    language: documentLanguage(language, clock),
+  };
+}
+
+/**
+ * The body block at `index` (lib/pdf/plan.ts): the explanation, the goniometry tables, or that
+ * assessment's section, the first under the details heading.
+ */
+function bodyBlock(report: ReportView, goniometry: GoniometryTable[], index: number) {
+  return index === EXPLANATION ? (
+    <Explanation key="explanation" text={report.aiExplanation ?? ""} source={report.explanationSource} />
+  ) : index === GONIOMETRY ? (
+    <Goniometry key="goniometry" tables={goniometry} />
+  ) : (
+    <Fragment key={report.assessments[index]!.code}>
+      {index === 0 ? <DetailsHeading /> : null}
+      <AssessmentSection item={report.assessments[index]!} index={index} />
+    </Fragment>
+  );
+}
+
 export function ReportDocument({ report, shareUrl, plan, fonts, clock = UTC_CLOCK, language = DEFAULT_LOCALE }: ReportDocumentProps) {
   const w = wordsFor(language);
   const t = w.t;
   const patient = patientLabel(report, w);
   const pageStyle = [styles.page, { fontFamily: fonts }];
   const goniometry = pdfGoniometry(report);
-  const block = (index: number) =>
-    index === EXPLANATION ? (
-      <Explanation key="explanation" text={report.aiExplanation ?? ""} source={report.explanationSource} />
-    ) : index === GONIOMETRY ? (
-      <Goniometry key="goniometry" tables={goniometry} />
-    ) : (
-      <Fragment key={report.assessments[index]!.code}>
-        {index === 0 ? <DetailsHeading /> : null}
-        <AssessmentSection item={report.assessments[index]!} index={index} />
-      </Fragment>
-    );
+  const block = (index: number) => bodyBlock(report, goniometry, index);
+  const info = documentInfo(report, patient, w, language, clock);
   return (
     <Document
-      title={reportHeading(report, w)}
-      author={t("pdf.author", { name: report.patient?.name ?? t("pdf.authorReport"), code: report.formattedCode })}
-      subject={t("pdf.subject", { code: report.formattedCode, count: report.assessments.length, patient })}
-      keywords={t("pdf.keywords")}
-      creator={t("pdf.producer")}
-      producer={t("pdf.producer")}
-      language={documentLanguage(language, clock)}
+      title={info.title}
+      author={info.author}
+      subject={info.subject}
+      keywords={info.keywords}
+      creator={info.creator}
+      producer={info.producer}
+      language={info.language}
     >
       <WordsContext.Provider value={w}>
         <ClockContext.Provider value={clock}>
@@ -389,6 +411,90 @@ export function ScoreChart({ assessments, font }: { assessments: ReportAssessmen
   );
 }
 
+type ChartScales = ReturnType<typeof chartScales>;
+type AxisText = { fontSize: number; fontFamily: string };
+
+/** The value axis: a rule and a number at each tick, the lowest rule (the time axis) darker. */
+function ValueAxis({ scale, y, axisText, w }: { scale: ChartGroup["scale"]; y: ChartScales["y"]; axisText: AxisText; w: Words }) {
+  const [low] = scale;
+  return (
+    <>
+      {axisTicks(scale).map((tick) => (
+        <G key={tick}>
+          <Line
+            x1={CHART.left}
+            x2={CHART.width - CHART.right}
+            y1={y(tick)}
+            y2={y(tick)}
+            stroke={tick === low ? MUTED : RULE}
+            strokeWidth={tick === low ? 0.75 : 0.5}
+          />
+          <Text x={CHART.left - 4} y={y(tick) + 2} style={axisText} fill={MUTED} textAnchor="end">
+            {w.number(tick)}
+          </Text>
+        </G>
+      ))}
+    </>
+  );
+}
+
+/** The time axis: a tick and a date under each labelled week, the first date starting at its tick. */
+function WeekAxis({
+  ticks,
+  x,
+  baseline,
+  axisText,
+  clock,
+}: {
+  ticks: number[];
+  x: ChartScales["x"];
+  baseline: number;
+  axisText: AxisText;
+  clock: Clock;
+}) {
+  return (
+    <>
+      {ticks.map((time, i) => (
+        <G key={time}>
+          <Line x1={x(time)} x2={x(time)} y1={baseline} y2={baseline + 2} stroke={MUTED} strokeWidth={0.5} />
+          <Text
+            x={x(time)}
+            y={CHART.height - 3}
+            style={axisText}
+            fill={MUTED}
+            textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
+          >
+            {formatShortDate(new Date(time).toISOString(), clock)}
+          </Text>
+        </G>
+      ))}
+    </>
+  );
+}
+
+/** Each series as a line through its results (when there are two or more) and a dot at each. */
+function SeriesLines({ series, x, y }: { series: Series[]; x: ChartScales["x"]; y: ChartScales["y"] }) {
+  return (
+    <>
+      {series.map((line) => (
+        <G key={line.key}>
+          {line.points.length > 1 ? (
+            <Polyline
+              points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")}
+              stroke={line.color}
+              strokeWidth={1.25}
+              fill="none"
+            />
+          ) : null}
+          {line.points.map((p, i) => (
+            <Circle key={i} cx={x(p.time)} cy={y(p.value)} r={2} fill={line.color} />
+          ))}
+        </G>
+      ))}
+    </>
+  );
+}
+
 function ScaleChart({ group, all, font, clock, w }: { group: ChartGroup; all: Series[]; font: string; clock: Clock; w: Words }) {
   const { first, last, x, y } = chartScales(all, CHART, group.scale);
   // Every week is labelled (every n-th when they would not fit): a 36-point slot per label.
@@ -399,50 +505,9 @@ function ScaleChart({ group, all, font, clock, w }: { group: ChartGroup; all: Se
     <View style={styles.chartBox} wrap={false}>
       <Text style={styles.chartAxis}>{group.axis}</Text>
       <Svg width={CHART.width} height={CHART.height}>
-        {axisTicks(group.scale).map((tick) => (
-          <G key={tick}>
-            <Line
-              x1={CHART.left}
-              x2={CHART.width - CHART.right}
-              y1={y(tick)}
-              y2={y(tick)}
-              stroke={tick === low ? MUTED : RULE}
-              strokeWidth={tick === low ? 0.75 : 0.5}
-            />
-            <Text x={CHART.left - 4} y={y(tick) + 2} style={axisText} fill={MUTED} textAnchor="end">
-              {w.number(tick)}
-            </Text>
-          </G>
-        ))}
-        {ticks.map((time, i) => (
-          <G key={time}>
-            <Line x1={x(time)} x2={x(time)} y1={y(low)} y2={y(low) + 2} stroke={MUTED} strokeWidth={0.5} />
-            <Text
-              x={x(time)}
-              y={CHART.height - 3}
-              style={axisText}
-              fill={MUTED}
-              textAnchor={ticks.length === 1 ? "middle" : i === 0 ? "start" : "middle"}
-            >
-              {formatShortDate(new Date(time).toISOString(), clock)}
-            </Text>
-          </G>
-        ))}
-        {group.series.map((line) => (
-          <G key={line.key}>
-            {line.points.length > 1 ? (
-              <Polyline
-                points={line.points.map((p) => `${x(p.time)},${y(p.value)}`).join(" ")}
-                stroke={line.color}
-                strokeWidth={1.25}
-                fill="none"
-              />
-            ) : null}
-            {line.points.map((p, i) => (
-              <Circle key={i} cx={x(p.time)} cy={y(p.value)} r={2} fill={line.color} />
-            ))}
-          </G>
-        ))}
+        <ValueAxis scale={group.scale} y={y} axisText={axisText} w={w} />
+        <WeekAxis ticks={ticks} x={x} baseline={y(low)} axisText={axisText} clock={clock} />
+        <SeriesLines series={group.series} x={x} y={y} />
       </Svg>
       <View style={styles.legend}>
         {group.series.map((line) => (
@@ -494,74 +559,100 @@ const jointText = (cell: GoniometryCell) => {
 const tamText = (tam: GoniometryTam) =>
   tam.value === null ? "–" : `${withChange(tam.value, tam.change)}${tam.ofOtherHand === null ? "" : ` ${tam.ofOtherHand} %`}`;
 
-/** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
-export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
-  const clock = useContext(ClockContext);
+/** A hand's wrist motions under a "Wrist" row, each with its normal range and its value (and change) by date. */
+function WristRows({ table }: { table: GoniometryTable }) {
+  const { t } = useContext(WordsContext);
+  return (
+    <>
+      {table.wrist.length ? (
+        <View style={styles.gonioRow}>
+          <Text style={styles.gonioFinger}>{t("goniometry.wrist")}</Text>
+        </View>
+      ) : null}
+      {table.wrist.map((row) => (
+        <View key={row.motion} style={styles.gonioRow}>
+          <Text style={styles.gonioJoint}>{t(`goniometry.motion.${row.motion}`)}</Text>
+          <Text style={styles.gonioNormal}>{`${row.normal[0]}–${row.normal[1]}°`}</Text>
+          {row.cells.map((cell, i) => (
+            <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
+              {cell ? `${withChange(cell.value, cell.change)}${cell.belowNormal ? " *" : ""}` : "–"}
+            </Text>
+          ))}
+        </View>
+      ))}
+    </>
+  );
+}
+
+/** One finger: its name row, a row per joint by date, then its total active motion. */
+function FingerRows({ table, finger }: { table: GoniometryTable; finger: GoniometryTable["fingers"][number] }) {
   const w = useContext(WordsContext);
   const { t } = w;
+  return (
+    <>
+      <View style={styles.gonioRow}>
+        <Text style={styles.gonioFinger}>{t(`goniometry.fingers.${finger.finger}`)}</Text>
+      </View>
+      {finger.joints.map((row) => (
+        <View key={row.joint} style={styles.gonioRow}>
+          <Text style={styles.gonioJoint}>{jointName(row.joint, w)}</Text>
+          <Text style={styles.gonioNormal}>{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</Text>
+          {row.cells.map((cell, i) => (
+            <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
+              {cell ? jointText(cell) : "–"}
+            </Text>
+          ))}
+        </View>
+      ))}
+      <View style={[styles.gonioRow, { backgroundColor: ZEBRA, fontWeight: "bold" }]}>
+        <Text style={styles.gonioJoint}>{`${t("goniometry.tam")} ${t(`goniometry.fingers.${finger.finger}`)}`}</Text>
+        <Text style={styles.gonioNormal} />
+        {finger.tam.map((tam, i) => (
+          <Text key={table.columns[i]!.code} style={styles.gonioCell}>
+            {tamText(tam)}
+          </Text>
+        ))}
+      </View>
+    </>
+  );
+}
+
+/** One hand's table: a column per date, the wrist's rows, then each finger's. */
+function HandTable({ table }: { table: GoniometryTable }) {
+  const clock = useContext(ClockContext);
+  const { t } = useContext(WordsContext);
+  return (
+    <View wrap={false} style={{ marginBottom: 8 }}>
+      <Text style={styles.gonioCaption}>{t(`goniometry.hand.${table.hand}`)}</Text>
+      <View style={styles.table}>
+        <View style={[styles.tableHead, { fontSize: 7 }]}>
+          <Text style={styles.gonioJoint}>{t("goniometry.joint")}</Text>
+          <Text style={styles.gonioNormal}>{t("goniometry.normal")}</Text>
+          {table.columns.map((column) => (
+            <Text key={column.code} style={styles.gonioCell}>
+              {formatDate(column.date, clock)}
+            </Text>
+          ))}
+        </View>
+        <WristRows table={table} />
+        {table.fingers.map((finger) => (
+          <FingerRows key={finger.finger} table={table} finger={finger} />
+        ))}
+      </View>
+    </View>
+  );
+}
+
+/** The joint-by-date table of each hand (lib/assessments/goniometry.ts). */
+export function Goniometry({ tables }: { tables: GoniometryTable[] }) {
+  const { t } = useContext(WordsContext);
   return (
     <View>
       <Text style={styles.heading} minPresenceAhead={80}>
         {t("goniometry.heading")}
       </Text>
       {tables.map((table) => (
-        <View key={table.hand} wrap={false} style={{ marginBottom: 8 }}>
-          <Text style={styles.gonioCaption}>{t(`goniometry.hand.${table.hand}`)}</Text>
-          <View style={styles.table}>
-            <View style={[styles.tableHead, { fontSize: 7 }]}>
-              <Text style={styles.gonioJoint}>{t("goniometry.joint")}</Text>
-              <Text style={styles.gonioNormal}>{t("goniometry.normal")}</Text>
-              {table.columns.map((column) => (
-                <Text key={column.code} style={styles.gonioCell}>
-                  {formatDate(column.date, clock)}
-                </Text>
-              ))}
-            </View>
-            {table.wrist.length ? (
-              <View style={styles.gonioRow}>
-                <Text style={styles.gonioFinger}>{t("goniometry.wrist")}</Text>
-              </View>
-            ) : null}
-            {table.wrist.map((row) => (
-              <View key={row.motion} style={styles.gonioRow}>
-                <Text style={styles.gonioJoint}>{t(`goniometry.motion.${row.motion}`)}</Text>
-                <Text style={styles.gonioNormal}>{`${row.normal[0]}–${row.normal[1]}°`}</Text>
-                {row.cells.map((cell, i) => (
-                  <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
-                    {cell ? `${withChange(cell.value, cell.change)}${cell.belowNormal ? " *" : ""}` : "–"}
-                  </Text>
-                ))}
-              </View>
-            ))}
-            {table.fingers.map((finger) => (
-              <Fragment key={finger.finger}>
-                <View style={styles.gonioRow}>
-                  <Text style={styles.gonioFinger}>{t(`goniometry.fingers.${finger.finger}`)}</Text>
-                </View>
-                {finger.joints.map((row) => (
-                  <View key={row.joint} style={styles.gonioRow}>
-                    <Text style={styles.gonioJoint}>{jointName(row.joint, w)}</Text>
-                    <Text style={styles.gonioNormal}>{row.normal ? `${row.normal[0]}–${row.normal[1]}°` : "–"}</Text>
-                    {row.cells.map((cell, i) => (
-                      <Text key={table.columns[i]!.code} style={[styles.gonioCell, cell?.belowNormal ? styles.warn : {}]}>
-                        {cell ? jointText(cell) : "–"}
-                      </Text>
-                    ))}
-                  </View>
-                ))}
-                <View style={[styles.gonioRow, { backgroundColor: ZEBRA, fontWeight: "bold" }]}>
-                  <Text style={styles.gonioJoint}>{`${t("goniometry.tam")} ${t(`goniometry.fingers.${finger.finger}`)}`}</Text>
-                  <Text style={styles.gonioNormal} />
-                  {finger.tam.map((tam, i) => (
-                    <Text key={table.columns[i]!.code} style={styles.gonioCell}>
-                      {tamText(tam)}
-                    </Text>
-                  ))}
-                </View>
-              </Fragment>
-            ))}
-          </View>
-        </View>
+        <HandTable key={table.hand} table={table} />
       ))}
       <Text style={styles.gonioLegend}>{t("goniometry.pdfLegend")}</Text>
     </View>

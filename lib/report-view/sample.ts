@@ -23,77 +23,99 @@ function joints(step: number): JointResult[] {
   });
 }
 
-function snapshot(kind: number, step: number): Pick<ReportAssessment, "assessmentType" | "hand" | "resultSnapshot" | "results"> {
+type SampleAssessment = Pick<ReportAssessment, "assessmentType" | "hand" | "resultSnapshot" | "results">;
+
+/** A range-of-motion check, its wrist and fingers gaining a few points a week. */
+function romSample(step: number): SampleAssessment {
+  return {
+    assessmentType: KINDS.ROM.type,
+    hand: "RIGHT",
+    resultSnapshot: {
+      overallScore: 52 + step * 3.1,
+      wristScore: 48 + step * 3.4,
+      fingerScore: 57 + step * 2.2,
+      extensionDeg: 38 + step * 3,
+      flexionDeg: 44 + step * 2.5,
+      lightingQuality: step === 1 ? "POOR" : "GOOD",
+    },
+    results: { joints: joints(step) },
+  };
+}
+
+/** A tapping test, a little quicker and steadier each week. */
+function dexteritySample(step: number): SampleAssessment {
+  return {
+    assessmentType: KINDS.DEXTERITY.type,
+    hand: "RIGHT",
+    resultSnapshot: {
+      overallScore: 58 + step * 2.4,
+      speedScore: 61 + step * 2,
+      touchPrecision: 72 + step,
+      consistencyScore: 66 + step * 1.5,
+      cycleCount: 12 + step,
+      totalTouches: 48 + step * 4,
+      sequencesCompleted: 10 + step,
+      timeTo10Sequences: 21.4 - step * 0.8,
+      averageFrequency: 2.1 + step * 0.1,
+      sequenceAccuracy: 88 + step,
+    },
+    results: { joints: [] },
+  };
+}
+
+/** A detailed pain check, its index PIP easing each week. */
+function painSample(step: number): SampleAssessment {
+  return {
+    assessmentType: KINDS.PAIN.type,
+    hand: "RIGHT",
+    resultSnapshot: {
+      overallScore: 100 * (1 - (7 - step * 0.8) / 10),
+      mode: "DETAILED",
+      maxSeverity: Math.round((7 - step * 0.8) * 10) / 10,
+      painType: "DULL_ACHING",
+      timeOfDay: "MORNING",
+      entries: [
+        { areaType: "DIGIT_JOINT", hand: "RIGHT", digit: "INDEX", location: "PIP", severity: Math.round((7 - step * 0.8) * 10) / 10 },
+        { areaType: "WRIST", hand: "RIGHT", severity: 4 },
+      ],
+      strategies: ["ICE", "SPLINTING"],
+      medications: [{ medicationName: "Ibuprofen", dose: "400 mg", effectivenessRating: 6 }],
+      comments: "Worse after typing for long stretches.",
+    },
+    results: { joints: [] },
+  };
+}
+
+/** An arthritis evaluation of both hands, its progression level dropping every other week. */
+function arthritisSample(step: number): SampleAssessment {
+  return {
+    assessmentType: KINDS.ARTHRITIS.type,
+    hand: "BOTH",
+    resultSnapshot: {
+      compositeScore: 61 + step * 2,
+      progressionLevel: Math.max(0, 2 - Math.floor(step / 2)),
+      patternType: "OA_PATTERN",
+      romDeficitScore: 34,
+      painBurdenScore: 41,
+      functionalScore: 63,
+      stiffnessScore: 55,
+      affectedJointCount: 3,
+      clinicalFlags: ["HEBERDEN_NODES_POSSIBLE", "Morning stiffness under 30 minutes"],
+    },
+    results: { joints: [] },
+  };
+}
+
+function snapshot(kind: number, step: number): SampleAssessment {
   switch (kind) {
     case 0:
-      return {
-        assessmentType: KINDS.ROM.type,
-        hand: "RIGHT",
-        resultSnapshot: {
-          overallScore: 52 + step * 3.1,
-          wristScore: 48 + step * 3.4,
-          fingerScore: 57 + step * 2.2,
-          extensionDeg: 38 + step * 3,
-          flexionDeg: 44 + step * 2.5,
-          lightingQuality: step === 1 ? "POOR" : "GOOD",
-        },
-        results: { joints: joints(step) },
-      };
+      return romSample(step);
     case 1:
-      return {
-        assessmentType: KINDS.DEXTERITY.type,
-        hand: "RIGHT",
-        resultSnapshot: {
-          overallScore: 58 + step * 2.4,
-          speedScore: 61 + step * 2,
-          touchPrecision: 72 + step,
-          consistencyScore: 66 + step * 1.5,
-          cycleCount: 12 + step,
-          totalTouches: 48 + step * 4,
-          sequencesCompleted: 10 + step,
-          timeTo10Sequences: 21.4 - step * 0.8,
-          averageFrequency: 2.1 + step * 0.1,
-          sequenceAccuracy: 88 + step,
-        },
-        results: { joints: [] },
-      };
+      return dexteritySample(step);
     case 2:
-      return {
-        assessmentType: KINDS.PAIN.type,
-        hand: "RIGHT",
-        resultSnapshot: {
-          overallScore: 100 * (1 - (7 - step * 0.8) / 10),
-          mode: "DETAILED",
-          maxSeverity: Math.round((7 - step * 0.8) * 10) / 10,
-          painType: "DULL_ACHING",
-          timeOfDay: "MORNING",
-          entries: [
-            { areaType: "DIGIT_JOINT", hand: "RIGHT", digit: "INDEX", location: "PIP", severity: Math.round((7 - step * 0.8) * 10) / 10 },
-            { areaType: "WRIST", hand: "RIGHT", severity: 4 },
-          ],
-          strategies: ["ICE", "SPLINTING"],
-          medications: [{ medicationName: "Ibuprofen", dose: "400 mg", effectivenessRating: 6 }],
-          comments: "Worse after typing for long stretches.",
-        },
-        results: { joints: [] },
-      };
+      return painSample(step);
     default:
-      return {
-        assessmentType: KINDS.ARTHRITIS.type,
-        hand: "BOTH",
-        resultSnapshot: {
-          compositeScore: 61 + step * 2,
-          progressionLevel: Math.max(0, 2 - Math.floor(step / 2)),
-          patternType: "OA_PATTERN",
-          romDeficitScore: 34,
-          painBurdenScore: 41,
-          functionalScore: 63,
-          stiffnessScore: 55,
-          affectedJointCount: 3,
-          clinicalFlags: ["HEBERDEN_NODES_POSSIBLE", "Morning stiffness under 30 minutes"],
-        },
-        results: { joints: [] },
-      };
+      return arthritisSample(step);
   }
 }
 

@@ -126,6 +126,49 @@ function createdBy(role: string): ReportView["createdBy"] {
 }
 
 /**
+ * Whose name and profile the report shows: only when the person who made the report owns every
+ * record in it, or when staff who could read the patient made it for them (named): codes alone
+ * must not reveal whose records they are.
+ */
+function shownPerson(row: ReportRow, assessments: RowAssessment[]) {
+  const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
+  const named =
+    row.named && row.recordPatientId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.recordPatientId);
+  const person = named ? row.recordPatient : ownedByCreator ? row.owner : null;
+  return { named, ownedByCreator, person };
+}
+
+/** The chart lines of a named report: record number, diagnosis, hands, weeks since surgery, who made it where. */
+function clinicalView(row: ReportRow, surgery: Date | null): ReportView["clinical"] {
+  const chart = row.recordPatient?.profile;
+  return {
+    recordNumber: String(row.recordPatientId),
+    diagnosis: chart?.injury ?? null,
+    affectedHand: chart?.affectedHand ?? null,
+    dominantHand: chart?.dominantHand ?? null,
+    weeksSinceSurgery: surgery ? Math.floor((row.createdAt.getTime() - surgery.getTime()) / WEEK_MS) : null,
+    clinician: row.owner?.name ?? null,
+    clinic: row.creatorClinic?.name ?? null,
+  };
+}
+
+function assessmentView(a: RowAssessment, surgery: Date | null): ReportView["assessments"][number] {
+  return {
+    code: a.code,
+    formattedCode: formatCode(a.code),
+    assessmentType: readType(a.assessmentType),
+    hand: a.hand,
+    dateCreated: a.dateCreated.toISOString(),
+    resultSnapshot:
+      a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot)
+        ? (a.resultSnapshot as Record<string, unknown>)
+        : {},
+    results: { joints: joints(a) },
+    weeksSinceSurgery: surgery ? Math.floor((a.dateCreated.getTime() - surgery.getTime()) / WEEK_MS) : null,
+  };
+}
+
+/**
  * The report as `reader` (a patient's contact id, when one asks) sees it. Whether records bundled
  * from codes belong to one account is said only to someone who owns them all (the creator, when
  * the name shows anyway, or the reader): to anyone else it would link codes to one person.
@@ -136,16 +179,9 @@ function toView(row: ReportRow, reader: number | null = null): ReportView {
     .map((item) => item.assessment)
     .filter((a) => isLive(a, now))
     .sort((a, b) => a.dateCreated.getTime() - b.dateCreated.getTime());
-  // The name and profile only appear when the person who made the report owns every record in
-  // it, or when staff who could read the patient made it for them (named): codes alone must not
-  // reveal whose records they are.
-  const ownedByCreator = row.ownerId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.ownerId);
-  const named =
-    row.named && row.recordPatientId !== null && assessments.length > 0 && assessments.every((a) => a.ownerId === row.recordPatientId);
-  const person = named ? row.recordPatient : ownedByCreator ? row.owner : null;
+  const { named, ownedByCreator, person } = shownPerson(row, assessments);
   const profile = person?.profile;
   const surgery = profile?.surgeryDate ?? null;
-  const chart = named ? row.recordPatient?.profile : null;
   return {
     code: row.code,
     formattedCode: formatCode(row.code),
@@ -161,32 +197,10 @@ function toView(row: ReportRow, reader: number | null = null): ReportView {
           surgeryType: profile?.surgeryType ?? null,
         }
       : null,
-    clinical: named
-      ? {
-          recordNumber: String(row.recordPatientId),
-          diagnosis: chart?.injury ?? null,
-          affectedHand: chart?.affectedHand ?? null,
-          dominantHand: chart?.dominantHand ?? null,
-          weeksSinceSurgery: surgery ? Math.floor((row.createdAt.getTime() - surgery.getTime()) / WEEK_MS) : null,
-          clinician: row.owner?.name ?? null,
-          clinic: row.creatorClinic?.name ?? null,
-        }
-      : null,
+    clinical: named ? clinicalView(row, surgery) : null,
     owners: named || ownedByCreator || ownedBy(assessments, reader) ? owners(assessments) : unstated(assessments),
     viewCount: row.viewCount,
-    assessments: assessments.map((a) => ({
-      code: a.code,
-      formattedCode: formatCode(a.code),
-      assessmentType: readType(a.assessmentType),
-      hand: a.hand,
-      dateCreated: a.dateCreated.toISOString(),
-      resultSnapshot:
-        a.resultSnapshot && typeof a.resultSnapshot === "object" && !Array.isArray(a.resultSnapshot)
-          ? (a.resultSnapshot as Record<string, unknown>)
-          : {},
-      results: { joints: joints(a) },
-      weeksSinceSurgery: surgery ? Math.floor((a.dateCreated.getTime() - surgery.getTime()) / WEEK_MS) : null,
-    })),
+    assessments: assessments.map((a) => assessmentView(a, surgery)),
     aiExplanation: row.aiExplanation,
     explanationSource: row.explanationSource === "ai" || row.explanationSource === "fallback" ? row.explanationSource : null,
   };
@@ -380,23 +394,10 @@ export async function renderReportPdf(code: string, client: string): Promise<Buf
 }
 
 /**
- * E-mails the PDF and the link. The Subject and the text carry nothing the caller chose (the
- * title stays inside the PDF): the message cannot be turned into spam or phishing in the
- * clinic's name. It says which service sent it, on whose request and why.
+ * The report's e-mail in `locale`: a subject naming the code (and the patient, when the report
+ * names one), and the same lines as text and as HTML.
  */
-export async function emailReport(
-  code: string,
-  to: string,
-  caller: AccessContext,
-  clock: Clock = UTC_CLOCK,
-  locale: Locale = DEFAULT_LOCALE,
-): Promise<{ success: boolean; sent: boolean; message: string }> {
-  const row = await loadRow(code);
-  await countMail(caller.limits.key, to);
-  const report = toView(row);
-  const link = shareUrl(code);
-  // The attachment speaks the e-mail's language.
-  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock, locale);
+function reportEmail(report: ReportView, link: string, caller: AccessContext, clock: Clock, locale: Locale) {
   const t = translator(locale);
   const service = t("email.serviceName");
   const why = t("email.report.why", {
@@ -434,17 +435,34 @@ export async function emailReport(
     `<p>${escapeHtml(service)}</p>`,
     `<p style="color:#5b6673;font-size:12px">${escapeHtml(footer)}</p>`,
   ].join("\n");
+  const subject = patient
+    ? t("email.report.subjectNamed", { patient, code: report.formattedCode, service })
+    : t("email.report.subject", { code: report.formattedCode, service });
+  return { subject, text, html };
+}
+
+/**
+ * E-mails the PDF and the link. The Subject and the text carry nothing the caller chose (the
+ * title stays inside the PDF): the message cannot be turned into spam or phishing in the
+ * clinic's name. It says which service sent it, on whose request and why.
+ */
+export async function emailReport(
+  code: string,
+  to: string,
+  caller: AccessContext,
+  clock: Clock = UTC_CLOCK,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ success: boolean; sent: boolean; message: string }> {
+  const row = await loadRow(code);
+  await countMail(caller.limits.key, to);
+  const report = toView(row);
+  const link = shareUrl(code);
+  // The attachment speaks the e-mail's language.
+  const { bytes: pdf } = await renderPdf(report, link, caller.limits.key, clock, locale);
+  const { subject, text, html } = reportEmail(report, link, caller, clock, locale);
   try {
     const result = await sendMail(
-      {
-        to,
-        subject: patient
-          ? t("email.report.subjectNamed", { patient, code: report.formattedCode, service })
-          : t("email.report.subject", { code: report.formattedCode, service }),
-        text,
-        html,
-        attachments: [{ filename: pdfFilename(code), content: pdf, contentType: "application/pdf" }],
-      },
+      { to, subject, text, html, attachments: [{ filename: pdfFilename(code), content: pdf, contentType: "application/pdf" }] },
       "report-email",
     );
     if (result.sent) await auditShown(caller, ownerPatients(row), "report_email");

@@ -197,83 +197,88 @@ const { ROM, DEXTERITY, PAIN, ARTHRITIS } = KINDS;
 const TYPES = [ROM.stored, DEXTERITY.stored, PAIN.stored, ARTHRITIS.stored] as const;
 type StoredType = (typeof TYPES)[number];
 
+/** A score near `level` plus or minus four points of noise, `offset` shifting the centre. */
+type Noisy = (offset: number) => number;
+
+function romSnapshot(noisy: Noisy, r: Random): Snapshot {
+  const overallScore = noisy(0);
+  const wristScore = clamp(overallScore + r.int(-6, 8));
+  return {
+    overallScore,
+    wristScore,
+    fingerScore: clamp(overallScore + r.int(-8, 6)),
+    extensionDeg: Math.round((70 * wristScore) / 100),
+    flexionDeg: Math.round((80 * wristScore) / 100),
+    lightingQuality: r.pick(["GOOD", "GOOD", "FAIR"]),
+  };
+}
+
+function dexteritySnapshot(noisy: Noisy, r: Random): Snapshot {
+  const overallScore = noisy(3);
+  const totalTouches = r.int(25, 60);
+  return {
+    overallScore,
+    speedScore: clamp(overallScore + r.int(-5, 5)),
+    touchPrecision: clamp(overallScore + r.int(-4, 8)),
+    consistencyScore: clamp(overallScore + r.int(-6, 4)),
+    cycleCount: Math.round(totalTouches / 4),
+    totalTouches,
+    sequencesCompleted: Math.round(totalTouches / 4),
+    timeTo10Sequences: null,
+    averageFrequency: Math.round((totalTouches / 15) * 10) / 10,
+    sequenceAccuracy: clamp(overallScore + r.int(-3, 6)),
+  };
+}
+
+/** A quick pain check with one wrist entry on `sideHand`. */
+function painSnapshot(noisy: Noisy, r: Random, sideHand: "LEFT" | "RIGHT"): Snapshot {
+  const maxSeverity = Math.max(0, Math.min(10, Math.round((100 - noisy(-5)) / 10)));
+  return {
+    overallScore: 100 * (1 - maxSeverity / 10),
+    mode: "QUICK",
+    maxSeverity,
+    painType: r.pick(["DULL_ACHING", "STIFFNESS", "SHARP", "THROBBING"]),
+    timeOfDay: r.pick(["MORNING", "EVENING", "CONSTANT"]),
+    entries: [{ areaType: "WRIST", hand: sideHand, digit: null, location: null, severity: maxSeverity }],
+    strategies: [],
+    medications: [],
+    comments: null,
+  };
+}
+
+function arthritisSnapshot(noisy: Noisy, r: Random): Snapshot {
+  const compositeScore = noisy(2);
+  return {
+    compositeScore,
+    progressionLevel: Math.max(0, Math.min(4, Math.round((100 - compositeScore) / 22))),
+    patternType: r.pick(["OA_PATTERN", "UNDETERMINED", "RA_PATTERN", "MIXED"]),
+    romDeficitScore: clamp(100 - compositeScore + r.int(-5, 5)),
+    painBurdenScore: clamp(100 - compositeScore + r.int(-8, 8)),
+    functionalScore: clamp(compositeScore + r.int(-5, 5)),
+    stiffnessScore: clamp(compositeScore + r.int(-10, 5)),
+    affectedJointCount: r.int(0, 6),
+    clinicalFlags: [],
+  };
+}
+
 function assessmentFor(
   type: StoredType,
   level: number,
   hand: Condition["hand"],
   r: Random,
 ): { snapshot: Snapshot; hand: Condition["hand"] } {
+  // Drawn for every type, so the generator's sequence (and a seed's clinic) stays the same.
   const sideHand = hand === "BOTH" ? r.pick(["LEFT", "RIGHT"] as const) : hand;
-  const noisy = (offset: number) => clamp(level + offset + (r.next() - 0.5) * 8);
+  const noisy: Noisy = (offset) => clamp(level + offset + (r.next() - 0.5) * 8);
   switch (type) {
-    case ROM.stored: {
-      const overallScore = noisy(0);
-      const wristScore = clamp(overallScore + r.int(-6, 8));
-      return {
-        hand: sideHand,
-        snapshot: {
-          overallScore,
-          wristScore,
-          fingerScore: clamp(overallScore + r.int(-8, 6)),
-          extensionDeg: Math.round((70 * wristScore) / 100),
-          flexionDeg: Math.round((80 * wristScore) / 100),
-          lightingQuality: r.pick(["GOOD", "GOOD", "FAIR"]),
-        },
-      };
-    }
-    case DEXTERITY.stored: {
-      const overallScore = noisy(3);
-      const totalTouches = r.int(25, 60);
-      return {
-        hand: sideHand,
-        snapshot: {
-          overallScore,
-          speedScore: clamp(overallScore + r.int(-5, 5)),
-          touchPrecision: clamp(overallScore + r.int(-4, 8)),
-          consistencyScore: clamp(overallScore + r.int(-6, 4)),
-          cycleCount: Math.round(totalTouches / 4),
-          totalTouches,
-          sequencesCompleted: Math.round(totalTouches / 4),
-          timeTo10Sequences: null,
-          averageFrequency: Math.round((totalTouches / 15) * 10) / 10,
-          sequenceAccuracy: clamp(overallScore + r.int(-3, 6)),
-        },
-      };
-    }
-    case PAIN.stored: {
-      const maxSeverity = Math.max(0, Math.min(10, Math.round((100 - noisy(-5)) / 10)));
-      return {
-        hand,
-        snapshot: {
-          overallScore: 100 * (1 - maxSeverity / 10),
-          mode: "QUICK",
-          maxSeverity,
-          painType: r.pick(["DULL_ACHING", "STIFFNESS", "SHARP", "THROBBING"]),
-          timeOfDay: r.pick(["MORNING", "EVENING", "CONSTANT"]),
-          entries: [{ areaType: "WRIST", hand: sideHand, digit: null, location: null, severity: maxSeverity }],
-          strategies: [],
-          medications: [],
-          comments: null,
-        },
-      };
-    }
-    case ARTHRITIS.stored: {
-      const compositeScore = noisy(2);
-      return {
-        hand,
-        snapshot: {
-          compositeScore,
-          progressionLevel: Math.max(0, Math.min(4, Math.round((100 - compositeScore) / 22))),
-          patternType: r.pick(["OA_PATTERN", "UNDETERMINED", "RA_PATTERN", "MIXED"]),
-          romDeficitScore: clamp(100 - compositeScore + r.int(-5, 5)),
-          painBurdenScore: clamp(100 - compositeScore + r.int(-8, 8)),
-          functionalScore: clamp(compositeScore + r.int(-5, 5)),
-          stiffnessScore: clamp(compositeScore + r.int(-10, 5)),
-          affectedJointCount: r.int(0, 6),
-          clinicalFlags: [],
-        },
-      };
-    }
+    case ROM.stored:
+      return { hand: sideHand, snapshot: romSnapshot(noisy, r) };
+    case DEXTERITY.stored:
+      return { hand: sideHand, snapshot: dexteritySnapshot(noisy, r) };
+    case PAIN.stored:
+      return { hand, snapshot: painSnapshot(noisy, r, sideHand) };
+    case ARTHRITIS.stored:
+      return { hand, snapshot: arthritisSnapshot(noisy, r) };
   }
 }
 
@@ -303,18 +308,60 @@ const ENTRY_TYPES = ["INITIAL_INTAKE", "PRE_ASSESSMENT", "POST_ASSESSMENT", "AD_
 
 const dateOnly = (date: Date) => date.toISOString().slice(0, 10);
 
+/** What every batch of generated patients shares: the generator, the period and the volume. */
+interface Generation {
+  r: Random;
+  tag: string;
+  now: Date;
+  /** Midnight UTC of `now`, in milliseconds. */
+  today: number;
+  days: number;
+  perPatient: number;
+  journalPerPatient: number;
+  clinicIds: number[];
+  freshCode: () => string;
+}
+
+type Person = ReturnType<typeof personFor>;
+
 /** Inserts the demo clinic. A fresh batch tag keeps repeated runs from colliding. */
 export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): Promise<SeedResult> {
   const patients = options.patients ?? 0;
-  const perPatient = options.assessmentsPerPatient ?? 20;
-  const days = options.days ?? 90;
-  const journalPerPatient = options.journalPerPatient ?? 3;
   const batchSize = options.batchSize ?? 500;
   const now = options.now ?? new Date();
   const r = random(options.seed ?? 20261122);
   const tag = Date.now().toString(36);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
 
+  await insertDemoProviders(sql);
+  const clinicIds = await insertDemoClinics(sql, tag, Math.max(1, options.clinics ?? 2));
+  await insertClinicStaff(sql, clinicIds);
+  const knownTruth = await seedKnownTruth(sql, clinicIds[0]!, tag, now);
+
+  const generation: Generation = {
+    r,
+    tag,
+    now,
+    today: Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()),
+    days: options.days ?? 90,
+    perPatient: options.assessmentsPerPatient ?? 20,
+    journalPerPatient: options.journalPerPatient ?? 3,
+    clinicIds,
+    freshCode: uniqueCodes(),
+  };
+  let assessments = 0;
+  let journalEntries = 0;
+  for (let first = 0; first < patients; first += batchSize) {
+    const count = Math.min(batchSize, patients - first);
+    const written = await seedPatientBatch(sql, generation, first, count);
+    assessments += written.assessments;
+    journalEntries += written.journalEntries;
+    options.progress?.(first + count);
+  }
+
+  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries, knownTruth };
+}
+
+async function insertDemoProviders(sql: SeedSql): Promise<void> {
   await sql.query(
     `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
      VALUES ('STAFF', $1, 'provider@demo.hand-assessment.app', 'Dr. Morgan Reyes', ARRAY['care_provider'], now()),
@@ -322,17 +369,22 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
      ON CONFLICT (sub) DO NOTHING`,
     [DEMO_PROVIDER_SUB, DEMO_ADMIN_SUB],
   );
+}
 
-  const clinicCount = Math.max(1, options.clinics ?? 2);
-  const clinicIds = (
-    await sql.query<{ id: number }>(
-      `INSERT INTO clinics (name, join_code, created_by)
-       SELECT 'Demo Clinic ' || u.n || ' (' || $1 || ')', u.code, 'seed' FROM unnest($2::text[]) WITH ORDINALITY AS u(code, n)
-       ORDER BY u.n
-       RETURNING id`,
-      [tag, Array.from({ length: clinicCount }, generateJoinCode)],
-    )
-  ).map((row) => Number(row.id));
+/** Inserts `count` clinics named after the batch tag; returns their ids in order. */
+async function insertDemoClinics(sql: SeedSql, tag: string, count: number): Promise<number[]> {
+  const rows = await sql.query<{ id: number }>(
+    `INSERT INTO clinics (name, join_code, created_by)
+     SELECT 'Demo Clinic ' || u.n || ' (' || $1 || ')', u.code, 'seed' FROM unnest($2::text[]) WITH ORDINALITY AS u(code, n)
+     ORDER BY u.n
+     RETURNING id`,
+    [tag, Array.from({ length: count }, generateJoinCode)],
+  );
+  return rows.map((row) => Number(row.id));
+}
+
+/** The second demo provider, and the providers' memberships of the first two clinics. */
+async function insertClinicStaff(sql: SeedSql, clinicIds: number[]): Promise<void> {
   const firstClinic = clinicIds[0]!;
   const secondClinic = clinicIds[1] ?? firstClinic;
   await sql.query(
@@ -352,139 +404,169 @@ export async function seedDemoClinic(sql: SeedSql, options: SeedOptions = {}): P
       ["seed", "seed", "seed", "seed"],
     ],
   );
+}
 
-  const knownTruth = await seedKnownTruth(sql, firstClinic, tag, now);
-
+/** Assessment codes never handed out twice in one run. */
+function uniqueCodes(): () => string {
   const usedCodes = new Set<string>();
-  const freshCode = () => {
+  return () => {
     let code = generateCode();
     while (usedCodes.has(code)) code = generateCode();
     usedCodes.add(code);
     return code;
   };
+}
 
-  let assessments = 0;
-  let journalEntries = 0;
-  for (let first = 0; first < patients; first += batchSize) {
-    const count = Math.min(batchSize, patients - first);
-    const people = Array.from({ length: count }, (_, k) => {
-      const n = first + k + 1;
-      const given = r.pick(FIRST);
-      const family = r.pick(LAST);
-      const course: Course = r.pick(["improving", "improving", "declining", "steady", "steady", "low"]);
-      const condition = r.pick(CONDITIONS);
-      const hand: Condition["hand"] = condition.injury.includes("rheumatoid") ? "BOTH" : r.pick(["LEFT", "RIGHT", "RIGHT"]);
+/** Writes `count` generated patients, numbered from `first`, with everything they own. */
+async function seedPatientBatch(
+  sql: SeedSql,
+  generation: Generation,
+  first: number,
+  count: number,
+): Promise<{ assessments: number; journalEntries: number }> {
+  const people = Array.from({ length: count }, (_, k) => personFor(generation, first + k + 1));
+  const ids = await insertPatients(sql, people, generation.clinicIds, first);
+  await insertProfiles(sql, generation, people, ids);
+  await insertTreatments(sql, generation, people, ids);
+  const assessments = await insertAssessments(sql, planAssessments(generation, people, ids));
+  const entries = journalEntriesFor(generation, people, ids);
+  await insertJournalEntries(sql, entries);
+  return { assessments, journalEntries: entries.length };
+}
+
+/** Patient number `n`: a name, a condition on one or both hands, and the course it takes. */
+function personFor({ r, tag, today, days }: Generation, n: number) {
+  const given = r.pick(FIRST);
+  const family = r.pick(LAST);
+  const course: Course = r.pick(["improving", "improving", "declining", "steady", "steady", "low"]);
+  const condition = r.pick(CONDITIONS);
+  const hand: Condition["hand"] = condition.injury.includes("rheumatoid") ? "BOTH" : r.pick(["LEFT", "RIGHT", "RIGHT"]);
+  return {
+    sub: `demo|${tag}|patient-${n}`,
+    name: `${given} ${family}`,
+    email: `${given}.${family}.${tag}-${n}@demo.hand-assessment.app`.toLowerCase(),
+    course,
+    condition,
+    hand,
+    birth: new Date(Date.UTC(r.int(1945, 2002), r.int(0, 11), r.int(1, 28))),
+    surgery: condition.surgeryType ? new Date(today - r.int(days - 10, days + 40) * DAY_MS) : null,
+  };
+}
+
+/**
+ * Inserts the patients' contacts and their shares (round robin over the clinics; the very first
+ * patient shares with all); returns their contact ids in the order of `people`.
+ */
+async function insertPatients(sql: SeedSql, people: Person[], clinicIds: number[], first: number): Promise<number[]> {
+  const contactRows = await sql.query<{ id: number; sub: string }>(
+    `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
+     SELECT 'PATIENT', u.sub, u.email, u.name, ARRAY['patient'], now()
+     FROM unnest($1::text[], $2::text[], $3::text[]) AS u(sub, email, name)
+     RETURNING id, sub`,
+    [people.map((p) => p.sub), people.map((p) => p.email), people.map((p) => p.name)],
+  );
+  const idBySub = new Map(contactRows.map((row) => [row.sub, Number(row.id)]));
+  const ids = people.map((p) => idBySub.get(p.sub)!);
+  const shares = ids.flatMap((id, k) => {
+    const n = first + k;
+    return n === 0 ? clinicIds.map((clinic) => [id, clinic]) : [[id, clinicIds[n % clinicIds.length]!]];
+  });
+  await sql.query(`INSERT INTO patient_shares (patient_id, clinic_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+    shares.map(([id]) => id),
+    shares.map(([, clinic]) => clinic),
+  ]);
+  return ids;
+}
+
+async function insertProfiles(sql: SeedSql, { r, today, days }: Generation, people: Person[], ids: number[]): Promise<void> {
+  await sql.query(
+    `INSERT INTO patient_profiles (contact_id, date_of_birth, affected_hand, dominant_hand, injury, injury_date, surgery_type, surgery_date, updated_at)
+     SELECT u.id, u.birth, u.hand::"Hand", u.dominant::"Hand", u.injury, u.injury_date, u.surgery_type, u.surgery_date, now()
+     FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::date[])
+          AS u(id, birth, hand, dominant, injury, injury_date, surgery_type, surgery_date)`,
+    [
+      ids,
+      people.map((p) => dateOnly(p.birth)),
+      people.map((p) => p.hand),
+      people.map(() => (r.chance(0.9) ? "RIGHT" : "LEFT")),
+      people.map((p) => p.condition.injury),
+      people.map((p) => dateOnly(new Date((p.surgery?.getTime() ?? today - days * DAY_MS) - r.int(3, 20) * DAY_MS))),
+      people.map((p) => p.condition.surgeryType),
+      people.map((p) => (p.surgery ? dateOnly(p.surgery) : null)),
+    ],
+  );
+}
+
+async function insertTreatments(sql: SeedSql, { r, today, days }: Generation, people: Person[], ids: number[]): Promise<void> {
+  const treatments = people.flatMap((p, k) =>
+    Array.from({ length: r.int(1, 2) }, (_, t) => ({
+      id: ids[k]!,
+      name: TREATMENTS[(k + t * 2) % TREATMENTS.length]!,
+      started: dateOnly(new Date(today - r.int(20, days) * DAY_MS)),
+      ended: p.course === "steady" && t === 1 ? dateOnly(new Date(today - r.int(1, 10) * DAY_MS)) : null,
+    })),
+  );
+  await sql.query(
+    `INSERT INTO treatments (contact_id, name, started_at, ended_at)
+     SELECT * FROM unnest($1::int[], $2::text[], $3::date[], $4::date[])`,
+    [treatments.map((t) => t.id), treatments.map((t) => t.name), treatments.map((t) => t.started), treatments.map((t) => t.ended)],
+  );
+}
+
+/** Each patient's assessments along their course, types in turn, spread over the period. */
+function planAssessments({ r, now, today, days, perPatient, freshCode }: Generation, people: Person[], ids: number[]): PlannedAssessment[] {
+  const planned: PlannedAssessment[] = [];
+  people.forEach((p, k) => {
+    const level = trajectory(p.course, r, days);
+    for (let i = 0; i < perPatient; i++) {
+      // Spread over the period, newest within the last few days, at a daytime hour.
+      const day = Math.min(days - 1, Math.round(((i + r.next() * 0.8) * days) / perPatient));
+      const date = new Date(today - (days - 1 - day) * DAY_MS + r.int(7, 19) * 3_600_000 + r.int(0, 3599) * 1000);
+      if (date.getTime() > now.getTime()) date.setTime(now.getTime() - r.int(60, 3600) * 1000);
+      const type = TYPES[(i + k) % TYPES.length]!;
+      const made = assessmentFor(type, level(day), p.hand, r);
+      planned.push({ code: freshCode(), type, date, patient: ids[k]!, ...made });
+    }
+  });
+  return planned;
+}
+
+type JournalEntry = ReturnType<typeof journalEntriesFor>[number];
+
+/** Each patient's journal entries, evenly spaced, their ratings following the course. */
+function journalEntriesFor({ r, now, today, days, journalPerPatient }: Generation, people: Person[], ids: number[]) {
+  return people.flatMap((p, k) =>
+    Array.from({ length: journalPerPatient }, (_, j) => {
+      const daysAgo = Math.round(((journalPerPatient - j) * days) / (journalPerPatient + 1)) - r.int(0, 2);
+      const created = new Date(Math.min(now.getTime() - 60_000, today - daysAgo * DAY_MS + r.int(8, 20) * 3_600_000));
+      const pain = { improving: 6 - j * 1.5, declining: 3 + j * 1.5, steady: 4, low: 7 }[p.course];
       return {
-        sub: `demo|${tag}|patient-${n}`,
-        name: `${given} ${family}`,
-        email: `${given}.${family}.${tag}-${n}@demo.hand-assessment.app`.toLowerCase(),
-        course,
-        condition,
-        hand,
-        birth: new Date(Date.UTC(r.int(1945, 2002), r.int(0, 11), r.int(1, 28))),
-        surgery: condition.surgeryType ? new Date(today - r.int(days - 10, days + 40) * DAY_MS) : null,
+        patient: ids[k]!,
+        type: j === 0 ? ENTRY_TYPES[0] : r.pick(ENTRY_TYPES.slice(1)),
+        transcript: r.pick(JOURNAL_LINES[p.course]),
+        hand: p.hand,
+        pain: Math.max(0, Math.min(10, Math.round(pain + r.int(-1, 1)))),
+        function: Math.max(0, Math.min(10, Math.round(10 - pain + r.int(-1, 1)))),
+        created: created.toISOString(),
       };
-    });
+    }),
+  );
+}
 
-    const contactRows = await sql.query<{ id: number; sub: string }>(
-      `INSERT INTO contacts (kind, sub, email, name, roles, updated_at)
-       SELECT 'PATIENT', u.sub, u.email, u.name, ARRAY['patient'], now()
-       FROM unnest($1::text[], $2::text[], $3::text[]) AS u(sub, email, name)
-       RETURNING id, sub`,
-      [people.map((p) => p.sub), people.map((p) => p.email), people.map((p) => p.name)],
-    );
-    const idBySub = new Map(contactRows.map((row) => [row.sub, Number(row.id)]));
-    const ids = people.map((p) => idBySub.get(p.sub)!);
-    const shares = ids.flatMap((id, k) => {
-      const n = first + k;
-      return n === 0 ? clinicIds.map((clinic) => [id, clinic]) : [[id, clinicIds[n % clinicIds.length]!]];
-    });
-    await sql.query(`INSERT INTO patient_shares (patient_id, clinic_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
-      shares.map(([id]) => id),
-      shares.map(([, clinic]) => clinic),
-    ]);
-
-    await sql.query(
-      `INSERT INTO patient_profiles (contact_id, date_of_birth, affected_hand, dominant_hand, injury, injury_date, surgery_type, surgery_date, updated_at)
-       SELECT u.id, u.birth, u.hand::"Hand", u.dominant::"Hand", u.injury, u.injury_date, u.surgery_type, u.surgery_date, now()
-       FROM unnest($1::int[], $2::date[], $3::text[], $4::text[], $5::text[], $6::date[], $7::text[], $8::date[])
-            AS u(id, birth, hand, dominant, injury, injury_date, surgery_type, surgery_date)`,
-      [
-        ids,
-        people.map((p) => dateOnly(p.birth)),
-        people.map((p) => p.hand),
-        people.map(() => (r.chance(0.9) ? "RIGHT" : "LEFT")),
-        people.map((p) => p.condition.injury),
-        people.map((p) => dateOnly(new Date((p.surgery?.getTime() ?? today - days * DAY_MS) - r.int(3, 20) * DAY_MS))),
-        people.map((p) => p.condition.surgeryType),
-        people.map((p) => (p.surgery ? dateOnly(p.surgery) : null)),
-      ],
-    );
-
-    const treatments = people.flatMap((p, k) =>
-      Array.from({ length: r.int(1, 2) }, (_, t) => ({
-        id: ids[k]!,
-        name: TREATMENTS[(k + t * 2) % TREATMENTS.length]!,
-        started: dateOnly(new Date(today - r.int(20, days) * DAY_MS)),
-        ended: p.course === "steady" && t === 1 ? dateOnly(new Date(today - r.int(1, 10) * DAY_MS)) : null,
-      })),
-    );
-    await sql.query(
-      `INSERT INTO treatments (contact_id, name, started_at, ended_at)
-       SELECT * FROM unnest($1::int[], $2::text[], $3::date[], $4::date[])`,
-      [treatments.map((t) => t.id), treatments.map((t) => t.name), treatments.map((t) => t.started), treatments.map((t) => t.ended)],
-    );
-
-    const planned: PlannedAssessment[] = [];
-    people.forEach((p, k) => {
-      const level = trajectory(p.course, r, days);
-      for (let i = 0; i < perPatient; i++) {
-        // Spread over the period, newest within the last few days, at a daytime hour.
-        const day = Math.min(days - 1, Math.round(((i + r.next() * 0.8) * days) / perPatient));
-        const date = new Date(today - (days - 1 - day) * DAY_MS + r.int(7, 19) * 3_600_000 + r.int(0, 3599) * 1000);
-        if (date.getTime() > now.getTime()) date.setTime(now.getTime() - r.int(60, 3600) * 1000);
-        const type = TYPES[(i + k) % TYPES.length]!;
-        const made = assessmentFor(type, level(day), p.hand, r);
-        planned.push({ code: freshCode(), type, date, patient: ids[k]!, ...made });
-      }
-    });
-
-    assessments += await insertAssessments(sql, planned);
-
-    const entries = people.flatMap((p, k) =>
-      Array.from({ length: journalPerPatient }, (_, j) => {
-        const daysAgo = Math.round(((journalPerPatient - j) * days) / (journalPerPatient + 1)) - r.int(0, 2);
-        const created = new Date(Math.min(now.getTime() - 60_000, today - daysAgo * DAY_MS + r.int(8, 20) * 3_600_000));
-        const pain = { improving: 6 - j * 1.5, declining: 3 + j * 1.5, steady: 4, low: 7 }[p.course];
-        return {
-          patient: ids[k]!,
-          type: j === 0 ? ENTRY_TYPES[0] : r.pick(ENTRY_TYPES.slice(1)),
-          transcript: r.pick(JOURNAL_LINES[p.course]),
-          hand: p.hand,
-          pain: Math.max(0, Math.min(10, Math.round(pain + r.int(-1, 1)))),
-          function: Math.max(0, Math.min(10, Math.round(10 - pain + r.int(-1, 1)))),
-          created: created.toISOString(),
-        };
-      }),
-    );
-    await sql.query(
-      `INSERT INTO journal_entries (patient_id, entry_type, transcript, affected_hand, pain_rating, function_rating, created_at)
-       SELECT u.patient, u.type::"JournalEntryType", u.transcript, u.hand::"Hand", u.pain, u.function, u.created
-       FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::timestamptz[])
-            AS u(patient, type, transcript, hand, pain, function, created)`,
-      [
-        entries.map((e) => e.patient),
-        entries.map((e) => e.type),
-        entries.map((e) => e.transcript),
-        entries.map((e) => e.hand),
-        entries.map((e) => e.pain),
-        entries.map((e) => e.function),
-        entries.map((e) => e.created),
-      ],
-    );
-    journalEntries += entries.length;
-    options.progress?.(first + count);
-  }
-
-  return { providerSub: DEMO_PROVIDER_SUB, adminSub: DEMO_ADMIN_SUB, patients, assessments, journalEntries, knownTruth };
+async function insertJournalEntries(sql: SeedSql, entries: JournalEntry[]): Promise<void> {
+  await sql.query(
+    `INSERT INTO journal_entries (patient_id, entry_type, transcript, affected_hand, pain_rating, function_rating, created_at)
+     SELECT u.patient, u.type::"JournalEntryType", u.transcript, u.hand::"Hand", u.pain, u.function, u.created
+     FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::timestamptz[])
+          AS u(patient, type, transcript, hand, pain, function, created)`,
+    [
+      entries.map((e) => e.patient),
+      entries.map((e) => e.type),
+      entries.map((e) => e.transcript),
+      entries.map((e) => e.hand),
+      entries.map((e) => e.pain),
+      entries.map((e) => e.function),
+      entries.map((e) => e.created),
+    ],
+  );
 }

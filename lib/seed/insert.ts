@@ -68,9 +68,16 @@ type StoredAssessment = PlannedAssessment & { id: number };
 /** The detail row of each record, so its results tree and summary read like a real one. */
 async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<void> {
   const of = (type: AssessmentType) => stored.filter((a) => a.type === type);
-  const field = (list: StoredAssessment[], key: string) => list.map((a) => (a.snapshot[key] ?? null) as unknown);
+  await insertRomDetails(sql, of(KINDS.ROM.stored));
+  await insertDexterityDetails(sql, of(KINDS.DEXTERITY.stored));
+  await insertPainDetails(sql, of(KINDS.PAIN.stored));
+  await insertArthritisDetails(sql, of(KINDS.ARTHRITIS.stored));
+}
 
-  const rom = of(KINDS.ROM.stored);
+/** One snapshot field of each assessment, null where the snapshot lacks it. */
+const field = (list: StoredAssessment[], key: string) => list.map((a) => (a.snapshot[key] ?? null) as unknown);
+
+async function insertRomDetails(sql: SeedSql, rom: StoredAssessment[]): Promise<void> {
   await sql.query(
     `INSERT INTO rom_assessments (assessment_id, hand, overall_score, wrist_score, finger_score, lighting_quality, max_extension_deg, max_flexion_deg, created_at)
      SELECT u.id, u.hand::"Hand", u.overall, u.wrist, u.finger, u.lighting::"LightingQuality", u.ext, u.flex, u.created
@@ -88,8 +95,9 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
       rom.map((a) => a.date.toISOString()),
     ],
   );
+}
 
-  const dexterity = of(KINDS.DEXTERITY.stored);
+async function insertDexterityDetails(sql: SeedSql, dexterity: StoredAssessment[]): Promise<void> {
   await sql.query(
     `INSERT INTO dexterity_assessments (assessment_id, hand, duration, overall_score, speed_score, touch_precision, consistency_score,
                                         cycle_count, total_touches, sequences_completed, average_frequency, sequence_accuracy, created_at)
@@ -111,8 +119,10 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
       dexterity.map((a) => a.date.toISOString()),
     ],
   );
+}
 
-  const pain = of(KINDS.PAIN.stored);
+/** A pain session per assessment, and its one wrist entry. */
+async function insertPainDetails(sql: SeedSql, pain: StoredAssessment[]): Promise<void> {
   const sessions = await sql.query<{ id: number; assessment_id: number }>(
     `INSERT INTO pain_sessions (assessment_id, mode, hand, pain_type, time_of_day, max_severity, is_complete, created_at)
      SELECT u.id, 'QUICK', u.hand::"Hand", u.pain_type::"PainType", u.time_of_day::"PainTimeOfDay", u.severity, true, u.created
@@ -137,8 +147,9 @@ async function insertDetails(sql: SeedSql, stored: StoredAssessment[]): Promise<
      SELECT u.session, 0, 'WRIST', u.hand::"Hand", u.severity FROM unnest($1::int[], $2::text[], $3::float8[]) AS u(session, hand, severity)`,
     [painEntries.map((p) => p.session), painEntries.map((p) => p.entry.hand), painEntries.map((p) => p.entry.severity)],
   );
+}
 
-  const arthritis = of(KINDS.ARTHRITIS.stored);
+async function insertArthritisDetails(sql: SeedSql, arthritis: StoredAssessment[]): Promise<void> {
   await sql.query(
     `INSERT INTO arthritis_evaluations (assessment_id, hand, composite_score, progression_level, pattern_type, rom_deficit_score, pain_burden_score,
                                         functional_score, stiffness_score, affected_joint_count, created_at)

@@ -78,6 +78,83 @@ async function exportableClinic(user: AuthUser, anyClinic: boolean, id: string):
   return clinic.id;
 }
 
+/** A new export's row, as the kick-off records it. */
+interface NewExport {
+  id: string;
+  caller: StoredCaller;
+  level: ExportLevel;
+  pool: ExportPool;
+  clinicId: number | null;
+  types: ExportType[];
+  since: Date | null;
+  requestUrl: string;
+}
+
+/** Refuses (429) a requester with an export running or too many held, or a full pool. */
+function refuseOverLimits(held: { active: number; kept: number; pool: number }, pool: ExportPool): void {
+  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_MAX_ACTIVE_PATIENTS, BULK_EXPORT_MAX_KEPT } = env();
+  const poolCap = pool === "patient" ? BULK_EXPORT_MAX_ACTIVE_PATIENTS : BULK_EXPORT_MAX_ACTIVE;
+  if (held.active > 0) {
+    throw new ApiError(429, "An export of yours is still running: wait for it to finish or cancel it (DELETE its status URL)", {
+      headers: { "retry-after": "60" },
+    });
+  }
+  if (held.kept >= BULK_EXPORT_MAX_KEPT) {
+    throw new ApiError(
+      429,
+      `You hold ${held.kept} exports (at most ${BULK_EXPORT_MAX_KEPT}, finished ones included): delete one you no longer need (DELETE its status URL) or wait until one expires`,
+      { headers: { "retry-after": "3600" } },
+    );
+  }
+  if (held.pool >= poolCap) {
+    const whose = pool === "patient" ? "patients' exports of their own records" : "exports";
+    throw new ApiError(429, `The service runs at most ${poolCap} ${whose} at once: try again later`, {
+      headers: { "retry-after": "60" },
+    });
+  }
+}
+
+/** Records the export as queued, under the advisory lock, once the limits allow it. */
+async function recordExport(created: NewExport): Promise<void> {
+  await withTransaction(async (sql) => {
+    await sql.query("SELECT pg_advisory_xact_lock($1)", [KICK_OFF_LOCK_KEY]);
+    const [held] = await sql.query<{ active: number; kept: number; pool: number }>(
+      `SELECT count(*) FILTER (WHERE requester_sub = $1 AND status = ANY($2::text[]))::int AS active,
+              count(*) FILTER (WHERE requester_sub = $1 AND status <> 'failed')::int AS kept,
+              count(*) FILTER (WHERE pool = $3 AND status = ANY($2::text[]))::int AS pool
+         FROM bulk_exports WHERE expires_at > now()`,
+      [created.caller.user.sub, ACTIVE, created.pool],
+    );
+    refuseOverLimits(held!, created.pool);
+    await sql.query(
+      `INSERT INTO bulk_exports (id, requester_sub, caller, level, pool, group_id, types, since, request_url, status, transaction_time, expires_at)
+       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::text[], $8, $9, 'queued', now(), now() + make_interval(hours => $10))`,
+      [
+        created.id,
+        created.caller.user.sub,
+        JSON.stringify(created.caller),
+        created.level,
+        created.pool,
+        created.clinicId,
+        created.types,
+        created.since,
+        created.requestUrl,
+        env().BULK_EXPORT_TTL_HOURS,
+      ],
+    );
+  });
+}
+
+/** Queues the export's job; an export that cannot be queued is not kept. */
+async function queueExport(id: string): Promise<void> {
+  try {
+    await send(EXPORT_QUEUE, { exportId: id });
+  } catch (error) {
+    await db().bulkExport.delete({ where: { id } });
+    throw error;
+  }
+}
+
 /**
  * A kick-off (its contract has checked Prefer: respond-async): checks who may export what, then records the export and
  * queues its job. Per requester: one active export, and BULK_EXPORT_MAX_KEPT held (finished ones
@@ -96,67 +173,25 @@ export async function kickOff({ request, caller, level, groupId, query }: KickOf
   }
   const clinicId = level === "group" ? await exportableClinic(caller.user, everyPatient, groupId!) : null;
   const pool: ExportPool = everyPatient || hasRole(caller.user, "care_provider") ? "clinic" : "patient";
-  const stored: StoredCaller = {
-    user: caller.user,
-    route: caller.route,
-    requestId: caller.requestId,
-    clientRequestId: caller.clientRequestId,
-    address: caller.address,
-  };
   const { pathname, search } = new URL(request.url);
   const id = randomUUID();
-  const { BULK_EXPORT_MAX_ACTIVE, BULK_EXPORT_MAX_ACTIVE_PATIENTS, BULK_EXPORT_MAX_KEPT, BULK_EXPORT_TTL_HOURS } = env();
-  const poolCap = pool === "patient" ? BULK_EXPORT_MAX_ACTIVE_PATIENTS : BULK_EXPORT_MAX_ACTIVE;
-  await withTransaction(async (sql) => {
-    await sql.query("SELECT pg_advisory_xact_lock($1)", [KICK_OFF_LOCK_KEY]);
-    const [held] = await sql.query<{ active: number; kept: number; pool: number }>(
-      `SELECT count(*) FILTER (WHERE requester_sub = $1 AND status = ANY($2::text[]))::int AS active,
-              count(*) FILTER (WHERE requester_sub = $1 AND status <> 'failed')::int AS kept,
-              count(*) FILTER (WHERE pool = $3 AND status = ANY($2::text[]))::int AS pool
-         FROM bulk_exports WHERE expires_at > now()`,
-      [caller.user.sub, ACTIVE, pool],
-    );
-    if (held!.active > 0) {
-      throw new ApiError(429, "An export of yours is still running: wait for it to finish or cancel it (DELETE its status URL)", {
-        headers: { "retry-after": "60" },
-      });
-    }
-    if (held!.kept >= BULK_EXPORT_MAX_KEPT) {
-      throw new ApiError(
-        429,
-        `You hold ${held!.kept} exports (at most ${BULK_EXPORT_MAX_KEPT}, finished ones included): delete one you no longer need (DELETE its status URL) or wait until one expires`,
-        { headers: { "retry-after": "3600" } },
-      );
-    }
-    if (held!.pool >= poolCap) {
-      const whose = pool === "patient" ? "patients' exports of their own records" : "exports";
-      throw new ApiError(429, `The service runs at most ${poolCap} ${whose} at once: try again later`, {
-        headers: { "retry-after": "60" },
-      });
-    }
-    await sql.query(
-      `INSERT INTO bulk_exports (id, requester_sub, caller, level, pool, group_id, types, since, request_url, status, transaction_time, expires_at)
-       VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7::text[], $8, $9, 'queued', now(), now() + make_interval(hours => $10))`,
-      [
-        id,
-        caller.user.sub,
-        JSON.stringify(stored),
-        level,
-        pool,
-        clinicId,
-        types,
-        query._since,
-        new URL(pathname + search, env().FRONTEND_URL).toString(),
-        BULK_EXPORT_TTL_HOURS,
-      ],
-    );
+  await recordExport({
+    id,
+    caller: {
+      user: caller.user,
+      route: caller.route,
+      requestId: caller.requestId,
+      clientRequestId: caller.clientRequestId,
+      address: caller.address,
+    },
+    level,
+    pool,
+    clinicId,
+    types,
+    since: query._since,
+    requestUrl: new URL(pathname + search, env().FRONTEND_URL).toString(),
   });
-  try {
-    await send(EXPORT_QUEUE, { exportId: id });
-  } catch (error) {
-    await db().bulkExport.delete({ where: { id } });
-    throw error;
-  }
+  await queueExport(id);
   return new Reply(202, undefined, { "content-location": statusUrl(id) });
 }
 
