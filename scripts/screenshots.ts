@@ -311,7 +311,7 @@ async function main() {
   const demo = await startDemoServer({
     port: PORT,
     seed: ["--patients", "15", "--assessments", "34", "--days", "56"],
-    prepare: giveDevelopmentPatientHistory,
+    prepare: () => giveDevelopmentPatientHistory(),
   });
   let browser: Browser | undefined;
   try {

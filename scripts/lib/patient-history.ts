@@ -20,12 +20,12 @@ export interface HistoryResult {
 const DAY_MS = 86_400_000;
 const SUB_SCORE = { ROM: "rom_score", FINGER_TAPPING: "dexterity_score", PAIN: "pain_score" } as const;
 
-/** 8 weeks, 34 results: ROM 38 → 77, pain 7 → 1 of 10 (score 30 → 90), dexterity 50 → 80, on different days. */
-export function recoveringCourse(): HistoryResult[] {
+/** 8 weeks, `count` results (34 unless told): ROM 38 → 77, pain 7 → 1 of 10 (score 30 → 90), dexterity 50 → 80, on different days. */
+export function recoveringCourse(count = 34): HistoryResult[] {
   const results: HistoryResult[] = [];
-  for (let i = 0; i < 34; i++) {
-    const daysAgo = 56 - Math.round((i * 56) / 33);
-    const progress = i / 33;
+  for (let i = 0; i < count; i++) {
+    const daysAgo = 56 - Math.round((i * 56) / (count - 1));
+    const progress = i / (count - 1);
     const type: HistoryTest = ([ROM, PAIN, TAPPING] as const)[i % 3]!;
     const score = { ROM: 38 + 39 * progress, PAIN: 100 * (1 - (7 - 6 * progress) / 10), FINGER_TAPPING: 50 + 30 * progress }[type];
     results.push({ daysAgo, type, hand: type === PAIN ? "BOTH" : "RIGHT", score: Math.round(score) });
@@ -135,7 +135,7 @@ export async function writeFingerJoints(sql: SeedSql, patientId: number): Promis
  * before the server opens it (scripts/lib/demo-server.ts, `prepare`). What the screenshots show
  * on the dashboard, and what Lighthouse measures there.
  */
-export async function giveDevelopmentPatientHistory(): Promise<void> {
+export async function giveDevelopmentPatientHistory(results = 34): Promise<void> {
   const { closeDatabase, withConnection } = await import("@/lib/db");
   const { migrateDatabase } = await import("@/lib/migrations");
   const { DEV_PERSONAS } = await import("@/lib/auth/guard");
@@ -146,7 +146,7 @@ export async function giveDevelopmentPatientHistory(): Promise<void> {
       sub: DEV_PERSONAS.patient.sub,
       name: DEV_PERSONAS.patient.name,
       injury: "Distal radius fracture, plate fixation",
-      results: recoveringCourse(),
+      results: recoveringCourse(results),
     });
     await writeFingerJoints(sql, id);
     await sql.query(
