@@ -70,31 +70,11 @@ function useEmailSend({
   return { address, setAddress, error, notice, busy, send };
 }
 
-export function EmailForm({
-  path,
-  field,
-  label,
-  buttonLabel,
-  sentText,
-  notSetUpText,
-  invalidText = "Enter a valid e-mail address",
-  sendingText = "Sending…",
-  failedText,
-  id: givenId,
-  inputRef,
-  extra,
-}: EmailFormProps) {
+export function EmailForm(props: EmailFormProps) {
+  const { label, buttonLabel, invalidText = "Enter a valid e-mail address", sendingText = "Sending…", id: givenId, inputRef } = props;
   const ownId = useId();
   const id = givenId ?? ownId;
-  const { address, setAddress, error, notice, busy, send } = useEmailSend({
-    path,
-    field,
-    sentText,
-    notSetUpText,
-    invalidText,
-    failedText,
-    extra,
-  });
+  const { address, setAddress, error, notice, busy, send } = useEmailSend({ ...props, invalidText });
   return (
     <form
       noValidate
