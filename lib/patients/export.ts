@@ -11,7 +11,7 @@ import { openPatient } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import { formatCode } from "@/lib/codes";
 import type { Locale } from "@/lib/i18n/locales";
-import { historyNotes, historyRecords, measurementQuality, measurementRows } from "@/lib/patients/history";
+import { historyNotes, historyRecords, measurementQuality, measurementRows, olderRecordsLeftOut } from "@/lib/patients/history";
 import type { Clock } from "@/lib/report-view/clock";
 import { handName, typeName } from "@/lib/report-view/present";
 import { wordsFor } from "@/lib/report-view/words";
@@ -53,7 +53,7 @@ export async function patientHistoryCsv(
   patientId: number,
   clock: Clock,
   language: Locale,
-): Promise<{ filename: string; csv: string }> {
+): Promise<{ filename: string; csv: string; recordsLeftOut: number }> {
   const patient = await openPatient(caller, patientId, "export_history");
   const w = wordsFor(language);
   const separator = w.number(0.5).includes(",") ? ";" : ",";
@@ -104,5 +104,9 @@ export async function patientHistoryCsv(
   // Oldest first; a note after the measurements of its instant (the sort is stable).
   const lines = [...measured, ...noted].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).map((row) => row.line);
   const header = line(COLUMNS.map((column) => w.t(`history.csv.${column}`)));
-  return { filename: `patient-${patientId}-history.csv`, csv: `${BOM}${[header, ...lines].join("\r\n")}\r\n` };
+  return {
+    filename: `patient-${patientId}-history.csv`,
+    csv: `${BOM}${[header, ...lines].join("\r\n")}\r\n`,
+    recordsLeftOut: await olderRecordsLeftOut(patient.patientId, records.length),
+  };
 }

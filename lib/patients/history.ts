@@ -31,13 +31,18 @@ export interface HistoryRecord {
 const asRecord = (value: unknown): Record<string, unknown> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+/**
+ * The patient's newest EXPORT_MAX_RECORDS records, oldest first: past the cap the oldest are left
+ * out, never the latest result a clinician opens the history for (`olderRecordsLeftOut` counts them).
+ */
 export async function historyRecords(patientId: number): Promise<HistoryRecord[]> {
-  const rows = await db().assessment.findMany({
+  const newestFirst = await db().assessment.findMany({
     where: { ownerId: patientId },
-    orderBy: [{ dateCreated: "asc" }, { id: "asc" }],
+    orderBy: [{ dateCreated: "desc" }, { id: "desc" }],
     take: EXPORT_MAX_RECORDS,
     select: { id: true, code: true, assessmentType: true, hand: true, dateCreated: true, resultSnapshot: true },
   });
+  const rows = newestFirst.reverse();
   const results = await loadResults(rows.map((row) => row.id));
   return rows.map((row) => ({
     id: row.id,
@@ -48,6 +53,12 @@ export async function historyRecords(patientId: number): Promise<HistoryRecord[]
     snapshot: asRecord(row.resultSnapshot),
     results: (results.get(row.id) as Record<string, unknown> | null | undefined) ?? null,
   }));
+}
+
+/** How many of the patient's records `historyRecords` left out (0 below the cap). */
+export async function olderRecordsLeftOut(patientId: number, shown: number): Promise<number> {
+  if (shown < EXPORT_MAX_RECORDS) return 0;
+  return (await db().assessment.count({ where: { ownerId: patientId } })) - shown;
 }
 
 /** One figure of one record. */

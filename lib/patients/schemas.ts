@@ -490,7 +490,7 @@ export const patientExportEndpoint = endpoint({
     {
       status: 200,
       description:
-        "text/csv (UTF-8 with a byte-order mark), attachment patient-ID-history.csv: one row per measurement, oldest record first (at most 5000 records): record number, local date and time on timeZone's clock with the zone, UTC timestamp (ISO 8601), test, hand, metric, value on its own scale, unit, which way is better, measurement quality, result code. Headers and words in the Accept-Language's language; `;` between cells where its decimal separator is a comma (Spanish)",
+        "text/csv (UTF-8 with a byte-order mark), attachment patient-ID-history.csv: one row per measurement, oldest record first (the newest 5000 records; X-Records-Left-Out counts the older ones left out, 0 when none): record number, local date and time on timeZone's clock with the zone, UTC timestamp (ISO 8601), test, hand, metric, value on its own scale, unit, which way is better, measurement quality, result code. Headers and words in the Accept-Language's language; `;` between cells where its decimal separator is a comma (Spanish)",
       contentType: "text/csv",
     },
     { status: 400, description: "The id, timeZone or locale is not one (field names which)" },

@@ -1,13 +1,16 @@
 // Row 12 of the abuse review: anyone could store unlimited anonymous records, and expired ones
 // stayed until someone ran a script. Creations without a token are now limited per address
 // (RATE_LIMIT_WRITES_PER_MINUTE), and expired anonymous records are purged inside the service on a
-// schedule (one instance at a time), with their detail rows.
+// schedule (one instance at a time), with their detail rows. Signed-in creations (a clinician's notes)
+// spend the per-caller allowance of the same setting.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { dexterityBody, romBody } from "@/lib/assessments/examples";
+import { careTeam } from "@/test/support/care-team";
 import { clientAt, newAddress } from "@/test/support/clients";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";
-import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";
+import { apiClient } from "@/test/support/http";
+import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let idp: IdentityProvider;
@@ -42,6 +45,29 @@ test("signed-in callers are not held by the anonymous-creation limit", async () 
   const token = await idp.token({ roles: ["patient"] });
   const client = clientAt(server.origin, newAddress(), token);
   for (let i = 0; i < 5; i++) assert.equal((await client.post("/assessments/rom", romBody)).status, 201);
+});
+
+test("a clinician's notes spend the per-caller write allowance: past it a 429 that stores nothing, and the next clinician still writes", async () => {
+  const api = apiClient(server.origin);
+  const first = uniqueSub("limited-clinician");
+  const second = uniqueSub("other-clinician");
+  const team = await careTeam(api, idp, [first, second]);
+  const patientToken = await idp.token({ sub: uniqueSub("noted-patient"), roles: ["patient"] });
+  const patientId = (await api.get<{ id: number }>("/patients/me", { token: patientToken })).body.id;
+  await team.share(patientToken);
+  const clinician = await idp.token({ sub: first, roles: ["care_provider"] });
+  for (let i = 1; i <= 3; i++) {
+    assert.equal((await api.post(`/patients/${patientId}/notes`, { text: `Note ${i}` }, { token: clinician })).status, 201);
+  }
+  const over = await api.post(`/patients/${patientId}/notes`, { text: "Note 4" }, { token: clinician });
+  assert.equal(over.status, 429);
+  assert.equal(over.body.code, "RATE_LIMITED");
+  assert.ok(Number(over.headers.get("retry-after")) >= 1);
+  const colleague = await idp.token({ sub: second, roles: ["care_provider"] });
+  assert.equal((await api.post(`/patients/${patientId}/notes`, { text: "Colleague's note" }, { token: colleague })).status, 201);
+  const notes = await api.get<{ notes: { text: string }[]; total: number }>(`/patients/${patientId}/notes`, { token: clinician });
+  assert.equal(notes.status, 200);
+  assert.deepEqual(notes.body.notes.map((note) => note.text).sort(), ["Colleague's note", "Note 1", "Note 2", "Note 3"]);
 });
 
 test("expired anonymous records and their detail rows are purged on schedule; live and owned ones stay", async () => {
