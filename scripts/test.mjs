@@ -11,8 +11,9 @@
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
 // Redis fails the run: it should have run there.
 import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 
 // .stryker-tmp and reports: mutation testing's sandboxes and reports (npm run test:mutation).
@@ -33,6 +34,33 @@ function startsServer(file) {
   return /support\/(server|balancer)"|startServer\(/.test(readFileSync(file, "utf8"));
 }
 
+/**
+ * Each file's wall time from the timings reporter's lines: the slowest ten, or every file with
+ * --timings (a Markdown table, docs/development.md "Where the suite's time goes").
+ */
+function printTimings() {
+  const spans = new Map();
+  if (!existsSync(timingsFile)) return;
+  for (const line of readFileSync(timingsFile, "utf8").split("\n").filter(Boolean)) {
+    const { file, at, began } = JSON.parse(line);
+    const span = spans.get(file) ?? { from: at, to: at, tests: 0 };
+    span.from = Math.min(span.from, at);
+    span.to = Math.max(span.to, at);
+    if (!began) span.tests += 1;
+    spans.set(file, span);
+  }
+  rmSync(dirname(timingsFile), { recursive: true, force: true });
+  const rows = [...spans].map(([file, span]) => ({ file, seconds: (span.to - span.from) / 1000, tests: span.tests }));
+  rows.sort((a, b) => b.seconds - a.seconds);
+  const sum = rows.reduce((total, row) => total + row.seconds, 0);
+  const shown = flags.has("--timings") ? rows : rows.slice(0, 10);
+  console.log(
+    `\n${rows.length} file(s) in ${((Date.now() - started) / 1000).toFixed(0)} s of wall time (${sum.toFixed(0)} s summed over files, ${process.env.TEST_CONCURRENCY || 3} at a time); ${flags.has("--timings") ? "every file" : "the slowest"}:`,
+  );
+  console.log("| file | tests | seconds |\n| --- | ---: | ---: |");
+  for (const row of shown) console.log(`| ${row.file} | ${row.tests} | ${row.seconds.toFixed(1)} |`);
+}
+
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unitOnly = flags.has("--unit") || flags.has("--watch");
@@ -41,6 +69,8 @@ const files = unitOnly ? found.filter((file) => !startsServer(file)) : found;
 if (files.some(startsServer)) ensureBuild();
 if (process.env.TEST_RESULTS) writeFileSync(process.env.TEST_RESULTS, "");
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+const timingsFile = join(mkdtempSync(join(tmpdir(), "hand-test-")), "timings.jsonl");
+const started = Date.now();
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const child = spawn(
   process.execPath,
@@ -49,19 +79,17 @@ const child = spawn(
     "tsx",
     "--test",
     ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
+    "--test-reporter=tap",
+    "--test-reporter-destination=stdout",
+    // Each file's wall time, printed at the end (the slowest) and in full with --timings.
+    "--test-reporter=./scripts/lib/timings-reporter.mjs",
+    "--test-reporter-destination=/dev/null",
     // TEST_RESULTS: also write each test's file, name and status there (scripts/check-ledger.mjs).
-    ...(process.env.TEST_RESULTS
-      ? [
-          "--test-reporter=tap",
-          "--test-reporter-destination=stdout",
-          "--test-reporter=./scripts/lib/results-reporter.mjs",
-          "--test-reporter-destination=/dev/null",
-        ]
-      : []),
+    ...(process.env.TEST_RESULTS ? ["--test-reporter=./scripts/lib/results-reporter.mjs", "--test-reporter-destination=/dev/null"] : []),
     `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
     ...files,
   ],
-  { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
+  { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", TEST_TIMINGS: timingsFile } },
 );
 const skips = [];
 let pending = "";
@@ -75,6 +103,7 @@ child.stdout.on("data", (chunk) => {
   }
 });
 const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+printTimings();
 if (skips.length) {
   console.log(`\n${skips.length} test(s) skipped:`);
   for (const { name, reason } of skips) console.log(`  - ${name}: ${reason}`);
