@@ -1,11 +1,14 @@
 // Round 3, row 7: signed-in callers were limited per address, so staff behind one clinic NAT
 // shared one allowance (30 FHIR exports a minute between them) while one user on many addresses
 // had many. A signed-in caller's allowances now count its token's subject; anonymous callers'
-// count their client address, as before.
+// count their client address, as before. The same for the day's allowance of reports made for
+// patients (PATIENT_REPORTS_PER_DAY), tried through the API from a new address per report.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
+import { careTeam } from "@/test/support/care-team";
 import { clientAt, newAddress } from "@/test/support/clients";
+import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
 
@@ -13,6 +16,7 @@ let idp: IdentityProvider;
 let server: TestServer;
 const COMPUTE_PER_MINUTE = 3;
 const LOOKUPS_PER_MINUTE = 4;
+const PATIENT_REPORTS_PER_DAY = 2;
 
 before(async () => {
   idp = await startIdentityProvider();
@@ -23,6 +27,7 @@ before(async () => {
       TRUST_PROXY: "loopback",
       RATE_LIMIT_COMPUTE_PER_MINUTE: String(COMPUTE_PER_MINUTE),
       RATE_LIMIT_PER_MINUTE: String(LOOKUPS_PER_MINUTE),
+      PATIENT_REPORTS_PER_DAY: String(PATIENT_REPORTS_PER_DAY),
     },
   });
 });
@@ -68,4 +73,26 @@ test("a signed-in user's code lookups are one allowance across addresses; anonym
   }
   assert.deepEqual(statuses, [...Array<number>(LOOKUPS_PER_MINUTE).fill(200), 429]);
   assert.equal((await clientAt(server.origin, home).get(`/lookup/${code}`)).status, 200, "anonymous from home: its own allowance");
+});
+
+test("a clinician's reports for a patient stop at PATIENT_REPORTS_PER_DAY with a 429, from any address; a colleague's allowance is their own", async () => {
+  const api = apiClient(server.origin);
+  const first = uniqueSub("reporting-clinician");
+  const second = uniqueSub("colleague");
+  const team = await careTeam(api, idp, [first, second]);
+  const patientToken = await idp.token({ sub: uniqueSub("reported-patient"), roles: ["patient"] });
+  const made = await api.post<{ id: number }>("/assessments/rom", romBody, { token: patientToken });
+  assert.equal(made.status, 201);
+  const patientId = (await api.get<{ id: number }>("/patients/me", { token: patientToken })).body.id;
+  await team.share(patientToken);
+  const report = async (sub: string) =>
+    clientAt(server.origin, newAddress(), await idp.token({ sub, roles: ["care_provider"] })).post(`/patients/${patientId}/reports`, {
+      assessmentIds: [made.body.id],
+    });
+  for (let i = 0; i < PATIENT_REPORTS_PER_DAY; i++) assert.equal((await report(first)).status, 201);
+  const over = await report(first);
+  assert.equal(over.status, 429);
+  assert.equal(over.body.code, "RATE_LIMITED");
+  assert.ok(Number(over.headers.get("retry-after")) > 3600, "the allowance is a day's, not a minute's");
+  assert.equal((await report(second)).status, 201);
 });
