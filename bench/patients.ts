@@ -213,7 +213,8 @@ for (const figure of ["p50", "p99"] as const) {
   console.log(`| --- | ${SCENARIOS.map(() => "---").join(" | ")} |`);
   for (const label of labels) {
     const cells = SCENARIOS.map(
-      ([name]) => `${describeSpread(spread(rounds(label, name, figure)), 1)} (${results.get(label)!.get(name)![0]!.total})`,
+      ([name]) =>
+        `${describeSpread(spread(rounds(label, name, figure)), 1)}${name === "profile" ? "" : ` (${results.get(label)!.get(name)![0]!.total})`}`,
     );
     console.log(`| ${label} | ${cells.join(" | ")} |`);
   }
