@@ -13,7 +13,7 @@ import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessmen
 import { KIND_CONTRACTS, kindSubmissionEndpoints } from "@/lib/assessments/kinds/contracts";
 import { arthritisInput, arthritisSnapshot } from "@/lib/assessments/kinds/arthritis-contract";
 import { dexterityInput, dexteritySnapshot } from "@/lib/assessments/kinds/dexterity-contract";
-import { gripInput, gripSnapshot } from "@/lib/assessments/kinds/grip-contract";
+import { gripInput, gripNormKg, gripSnapshot } from "@/lib/assessments/kinds/grip-contract";
 import type { SubmissionCaller, SubmittedRecord } from "@/lib/assessments/kinds/kind";
 import { painInput, painSnapshot } from "@/lib/assessments/kinds/pain-contract";
 import { prweInput, prweSnapshot } from "@/lib/assessments/kinds/prwe-contract";
@@ -653,12 +653,25 @@ test("each submission is a POST under /assessments with its own operation name, 
   }
 });
 
-test("every summary and description the reference shows for a submission says something", () => {
+test("every summary and description the reference shows for a submission, a snapshot or a results tree says something", () => {
+  const says = (texts: [string, unknown][]) => {
+    for (const [where, text] of texts) assert.ok(typeof text === "string" && text.trim().length >= 6, `${where}: ${JSON.stringify(text)}`);
+  };
   for (const endpoint of Object.values(kindSubmissionEndpoints)) {
     const texts = descriptions(REFERENCE.paths[endpoint.path]!.post, endpoint.path);
     assert.ok(texts.length > 4, endpoint.path);
-    for (const [where, text] of texts) assert.ok(typeof text === "string" && text.trim().length >= 6, `${where}: ${JSON.stringify(text)}`);
+    says(texts);
   }
+  for (const [type, contract] of Object.entries(KIND_CONTRACTS)) {
+    says(descriptions(z.toJSONSchema(contract.snapshot, { io: "output" }), `${type} snapshot`));
+    if (contract.results) says(descriptions(z.toJSONSchema(contract.results, { io: "output" }), `${type} results`));
+  }
+});
+
+test("a refused count of fingers or of unanswered items says what the limit is", () => {
+  const message = (schema: z.ZodType, body: unknown) => schema.safeParse(body).error?.issues[0]?.message;
+  assert.equal(message(dexterityInput, { ...dexterityBody, fingerScores: fingers(21) }), "at most 20 fingers");
+  assert.equal(message(prweInput, { ...PRWE_BODY, pain: [null, null, 1, 1, 1] }), "at most one item of a subscale may be unanswered");
 });
 
 test("a description that states a range states the one the schema enforces", () => {
@@ -739,4 +752,19 @@ test("a submission that reads the caller says so, and only the kinds the service
     assert.equal(readsCaller, build.length > 1, type);
     assert.equal(contract.storedAsSent, contract.results !== null, type);
   }
+});
+
+test("grip norms: every five-year group from 20 to 75 and over has one for each sex and hand, the right hand's the stronger", () => {
+  const LB = 0.45359237;
+  for (const sex of ["female", "male"]) {
+    for (let age = 20; age <= 80; age += 5) {
+      const [right, left] = [gripNormKg("RIGHT", age, sex), gripNormKg("LEFT", age, sex)];
+      assert.ok(right && left && right > left && left > 15 && right < 60, `${sex} ${age}: ${right} ${left}`);
+      assert.equal(gripNormKg("RIGHT", age + 4, sex), right, `${sex} ${age + 4} is in the group of ${age}`);
+    }
+  }
+  // Mathiowetz 1985, men: 121.0 lb at 20-24, 120.8 lb at 25-29; women of 75 and over: 49.6 lb right, 41.5 lb left.
+  assert.deepEqual([gripNormKg("RIGHT", 24, "male"), gripNormKg("RIGHT", 25, "male")], [121.0 * LB, 120.8 * LB]);
+  assert.deepEqual([gripNormKg("RIGHT", 99, "female"), gripNormKg("LEFT", 99, "female")], [49.6 * LB, 41.5 * LB]);
+  assert.equal(gripNormKg("RIGHT", 19, "male"), null);
 });

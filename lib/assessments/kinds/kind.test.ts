@@ -5,7 +5,16 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KIND_LIST, KINDS } from "@/lib/assessments/kinds";
 import { KIND_CONTRACTS } from "@/lib/assessments/kinds/contracts";
-import { CAMERA_PREPARE, isBetter, type MetricSpec, primaryMeasure, reachesMcid, wordFacts, words } from "@/lib/assessments/kinds/kind";
+import {
+  CAMERA_PREPARE,
+  isBetter,
+  type KindModule,
+  type MetricSpec,
+  primaryMeasure,
+  reachesMcid,
+  wordFacts,
+  words,
+} from "@/lib/assessments/kinds/kind";
 import {
   ROM_FINGER_ALIASES,
   ROM_FINGERS,
@@ -200,4 +209,39 @@ test("the standings judge poor light by the lighting value a camera result recor
   assert.equal(romSnapshot.safeParse({ lightingQuality: poorLighting }).success, true);
   assert.equal(poorLighting, "POOR");
   assert.equal(minValidFramesPercent, 50);
+});
+
+test("the score points' sub-score columns: range of motion, dexterity and pain each fill their own, the other kinds none", () => {
+  assert.deepEqual(
+    KIND_LIST.map((kind) => [kind.type, kind.scoreColumn ?? null]),
+    [
+      ["ROM", "romScore"],
+      ["DEXTERITY", "dexterityScore"],
+      ["PAIN", "painScore"],
+      ["ARTHRITIS", null],
+      ["THUMB", null],
+      ["QUICKDASH", null],
+      ["GRIP", null],
+      ["PRWE", null],
+    ],
+  );
+});
+
+test("every normal range cites where it comes from", () => {
+  const ranged = KIND_LIST.flatMap((kind) => kind.metrics.filter((m) => m.normal).map((m) => [kind.type, m.key, m.normal!.source]));
+  assert.equal(ranged.length, 4, "ROM's and THUMB's wrist extension and flexion");
+  for (const [type, key, source] of ranged) assert.match(source!, /American Academy of Orthopaedic Surgeons.*1965/, `${type}.${key}`);
+});
+
+test("the kinds the service scores show no words beside their numbers", () => {
+  for (const kind of [KINDS.QUICKDASH, KINDS.GRIP, KINDS.PRWE] as KindModule[]) {
+    assert.deepEqual(kind.facts({ lightingQuality: "GOOD", painType: "SHARP", patternType: "MIXED" }), [], kind.type);
+  }
+});
+
+test("arthritis summaries name the OA, RA and mixed patterns and leave out an undetermined one", () => {
+  assert.deepEqual(
+    ["OA_PATTERN", "RA_PATTERN", "MIXED", "UNDETERMINED"].map((patternType) => KINDS.ARTHRITIS.summary({ patternType }, EN)),
+    ["Arthritis · OA pattern", "Arthritis · RA pattern", "Arthritis · mixed pattern", "Arthritis"],
+  );
 });
