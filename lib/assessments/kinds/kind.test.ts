@@ -247,3 +247,10 @@ test("arthritis summaries name the OA, RA and mixed patterns and leave out an un
     ["Arthritis · OA pattern", "Arthritis · RA pattern", "Arthritis · mixed pattern", "Arthritis"],
   );
 });
+
+test("the FHIR Observation's note is pain's free-text comments, and no other kind has one", () => {
+  const noted = KIND_LIST.filter((kind) => kind.fhir.noteKey).map((kind) => [kind.type, kind.fhir.noteKey]);
+  assert.deepEqual(noted, [["PAIN", "comments"]]);
+  assert.equal(KIND_CONTRACTS.PAIN.snapshot.safeParse({ comments: 5 }).success, false, "a text member");
+  assert.equal(KIND_CONTRACTS.PAIN.snapshot.safeParse({ comments: "worse after typing" }).success, true);
+});
