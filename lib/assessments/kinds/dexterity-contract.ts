@@ -47,7 +47,8 @@ export const dexterityInput = z
     timeTo10Sequences: opt(seconds),
     averageFrequency: opt(tapRate),
     sequenceAccuracy: opt(score),
-    fingerScores: opt(z.record(text().min(1).max(50), dexterityFingerInput)),
+    // The reference's maxProperties says what the refine below enforces.
+    fingerScores: opt(z.record(text().min(1).max(50), dexterityFingerInput).meta({ maxProperties: 20 })),
     lightingQuality: opt(lightingQuality),
     lightingMetrics: opt(lightingMetrics),
   })

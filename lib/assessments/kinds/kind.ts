@@ -229,12 +229,6 @@ export const COMPOSITE_LOW: LowThreshold = {
   source: "The REST spec's cut-off of 40, applied to each test's own score instead of the mixed overall score: this service's own choice.",
 };
 
-/** Whether `value` is at or beyond the measure's low threshold, by its direction. */
-export function isLow(spec: Pick<MetricSpec, "direction" | "low">, value: number): boolean {
-  if (!spec.low || !spec.direction) return false;
-  return spec.direction === "higherIsBetter" ? value <= spec.low.at : value >= spec.low.at;
-}
-
 /** The metrics a snapshot has values for, with the value. */
 export function presentMetrics(kind: Pick<KindModule, "metrics">, snapshot: Snapshot): { spec: MetricSpec; value: number }[] {
   return kind.metrics.flatMap((spec) => {

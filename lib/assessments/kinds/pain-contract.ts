@@ -82,8 +82,7 @@ export const painResponse = z.object({
   ...createdFields,
   dateCreated: z.iso.datetime(),
   isComplete: z.boolean(),
-  maxSeverity: z
-    .number()
+  maxSeverity: severity
     .nullable()
     .describe("The worst entry's severity (0-10); null for a session without entries, which is no rating, not no pain"),
   entryCount: z.number().int(),
