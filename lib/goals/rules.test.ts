@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
+import { KIND_LIST } from "@/lib/assessments/kinds";
+import { GOAL_TESTS, goalDirection, goalSpec, goalText, reached, targetProblem } from "@/lib/goals/rules";
 import { formatMetric } from "@/lib/report-view/present";
 
 test("a goal's direction is its metric's: at most where lower is better, at least otherwise", () => {
@@ -57,4 +58,31 @@ test("every unit's target range as documented: each bound is a target, one step 
       `${testName} ${metric}`,
     );
   }
+});
+
+test("a goal is reached at its target, and past it only the way its direction points", () => {
+  // [direction, target, latest value, reached]
+  const cases: [Parameters<typeof reached>[0], number, number, boolean][] = [
+    ["atLeast", 60, 60, true],
+    ["atLeast", 60, 61, true],
+    ["atLeast", 60, 59, false],
+    ["atMost", 20, 20, true],
+    ["atMost", 20, 19, true],
+    ["atMost", 20, 21, false],
+  ];
+  for (const [direction, target, value, expected] of cases) {
+    assert.equal(reached(direction, target, value), expected, `${direction} ${target} with ${value}`);
+  }
+});
+
+test("a goal may be set for every test, in the kinds' display order, each with a metric to aim at", () => {
+  assert.deepEqual(
+    GOAL_TESTS,
+    KIND_LIST.map((kind) => kind.type),
+  );
+  for (const testName of GOAL_TESTS) {
+    const kind = KIND_LIST.find((candidate) => candidate.type === testName)!;
+    assert.ok(goalSpec(testName, kind.metrics[0]!.key), `${testName} names its first metric`);
+  }
+  assert.ok(GOAL_TESTS.includes("QUICKDASH") && GOAL_TESTS.includes("ROM"));
 });
