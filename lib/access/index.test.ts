@@ -180,8 +180,9 @@ test("auditListed: one row per patient shown, each once, naming the clinic per p
   // Ann, a patient who is also a care provider of no clinic: her own row is left out, Ben's names no clinic.
   assert.deepEqual(await list(both, [ids.ann!, ids.ben!]), [[ids.ben, "patient_list", null]]);
   assert.deepEqual(await list(both, [ids.ann!]), []);
-  // An admin who is also a care provider reads every patient: no clinic let them in.
+  // An admin who is also a care provider reads every patient: no clinic let them in, not even one of theirs Ben shares with.
   assert.deepEqual(await list(user("boss", ["admin", "care_provider"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
+  assert.deepEqual(await list(user("doc", ["admin", "care_provider"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
 });
 
 test("auditShown leaves the caller's own record out; auditOwnAction records it", async () => {
@@ -260,19 +261,19 @@ test("the patient's access log names each action in words, the same words for th
   });
 });
 
-/** openAsCareTeam's handle with the rows it wrote, or the refusal's status and code with them. */
+/** openAsCareTeam's handle with the rows it wrote, or the refusal's status, code and message with them. */
 async function openForCare(who: AuthUser | null, patient: number) {
   const caller = context(who);
   try {
     const handle = await access.openAsCareTeam(caller, patient, "note_written");
     return { handle: { patientId: handle.patientId, clinicId: handle.clinicId }, rows: await rowsOf(caller) };
   } catch (error) {
-    const { status, code } = error as { status: number; code?: string };
-    return { refused: [status, code ?? null], rows: await rowsOf(caller) };
+    const { status, code, message } = error as { status: number; code?: string; message: string };
+    return { refused: [status, code ?? null, message], rows: await rowsOf(caller) };
   }
 }
-const notCareTeam = { refused: [403, "NOT_CARE_TEAM"], rows: [] };
-const noSuchPatient = { refused: [404, null], rows: [] };
+const notCareTeam = { refused: [403, "NOT_CARE_TEAM", "Only a clinician of a clinic the patient shares with may do this"], rows: [] };
+const noSuchPatient = { refused: [404, null, "Patient not found"], rows: [] };
 
 test("openAsCareTeam: a clinician of a sharing clinic writes, signed and audited in that clinic's name (the lowest when several)", async () => {
   assert.deepEqual(await openForCare(doc, ids.ann!), {

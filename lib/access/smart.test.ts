@@ -188,6 +188,8 @@ test("each FHIR read names its type and interaction: that scope opens the contex
     ["fhir_search_observations", "Observation", "s"],
     ["fhir_read_diagnostic_report", "DiagnosticReport", "r"],
     ["fhir_search_diagnostic_reports", "DiagnosticReport", "s"],
+    ["fhir_search_patients", "Patient", "s"],
+    ["fhir_read_binary", "Binary", "r"],
   ];
   for (const [action, type, letter] of reads) {
     const granted = smartUser("doc", ["care_provider"], { scope: `patient/${type}.${letter}`, patient: ids.ann });
