@@ -49,3 +49,27 @@ test("a care provider in no clinic reads a patient who shares with none, audited
 test("roles other than care provider and admin still read no one", async () => {
   await assert.rejects(access.openPatient(caller(["patient"], "req-other-patient"), patientId, "read_profile"), { status: 404 });
 });
+
+test("care-team writes still need a share: a member of a clinic the patient shares with writes in its name, any other care provider gets 403", async () => {
+  const { generateJoinCode } = await import("@/lib/clinics/join-code");
+  const clinic = await db().clinic.create({ data: { name: "shared", joinCode: generateJoinCode(), createdBy: "test" } });
+  await db().clinicMember.create({ data: { clinicId: clinic.id, sub: "test|req-member", role: "clinician", addedBy: "test" } });
+  const shared = (await db().contact.create({ data: { sub: "test|shared", kind: "PATIENT", roles: ["patient"] } })).id;
+  await db().patientShare.create({ data: { patientId: shared, clinicId: clinic.id } });
+  const member = caller(["care_provider"], "req-member");
+  assert.equal((await access.openAsCareTeam(member, shared, "note_written")).clinicId, clinic.id);
+  assert.deepEqual(
+    (await db().auditEvent.findMany({ where: { requestId: "req-member" } })).map((row) => [row.patientId, row.clinicId]),
+    [[shared, clinic.id]],
+  );
+  await assert.rejects(access.openAsCareTeam(caller(["care_provider"], "req-outsider"), shared, "note_written"), {
+    status: 403,
+    code: "NOT_CARE_TEAM",
+  });
+  assert.equal(await db().auditEvent.count({ where: { requestId: "req-outsider" } }), 0);
+  // Reviews: every reader under all-staff acts in the service's own context, the member too.
+  const { Prisma } = await import("@/lib/generated/prisma/client.ts");
+  const [acting] = await db().$queryRaw<{ clinics: number[] | null }[]>`
+    SELECT ${access.actingClinics(member.user, Prisma.sql`${shared}::int`)} AS clinics`;
+  assert.equal(acting?.clinics, null);
+});

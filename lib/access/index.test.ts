@@ -1,7 +1,8 @@
 // The access rule itself, against an in-process database, under the default
-// PATIENT_ACCESS=care-team: who opens which patient, what each open and list writes to the audit
-// trail (and which clinic it names), and the scope list queries take. The API suites prove the
-// same through every route (test/api/access-matrix.test.ts).
+// PATIENT_ACCESS=care-team: who opens which patient (to read, or to write as the care team), what
+// each open, list and report writes to the audit trail (and which clinic it names), the clinics a
+// clinician acts for, and the scope list queries and searches take. The API suites prove the same
+// through every route (test/api/access-matrix.test.ts).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { AccessContext } from "@/lib/audit";
@@ -179,8 +180,9 @@ test("auditListed: one row per patient shown, each once, naming the clinic per p
   // Ann, a patient who is also a care provider of no clinic: her own row is left out, Ben's names no clinic.
   assert.deepEqual(await list(both, [ids.ann!, ids.ben!]), [[ids.ben, "patient_list", null]]);
   assert.deepEqual(await list(both, [ids.ann!]), []);
-  // An admin who is also a care provider reads every patient: no clinic let them in.
+  // An admin who is also a care provider reads every patient: no clinic let them in, not even one of theirs Ben shares with.
   assert.deepEqual(await list(user("boss", ["admin", "care_provider"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
+  assert.deepEqual(await list(user("doc", ["admin", "care_provider"]), [ids.ben!]), [[ids.ben, "patient_list", null]]);
 });
 
 test("auditShown leaves the caller's own record out; auditOwnAction records it", async () => {
@@ -257,4 +259,144 @@ test("the patient's access log names each action in words, the same words for th
     read_notes: "clinical notes",
     note_written: "clinical note written",
   });
+});
+
+/** openAsCareTeam's handle with the rows it wrote, or the refusal's status, code and message with them. */
+async function openForCare(who: AuthUser | null, patient: number) {
+  const caller = context(who);
+  try {
+    const handle = await access.openAsCareTeam(caller, patient, "note_written");
+    return { handle: { patientId: handle.patientId, clinicId: handle.clinicId }, rows: await rowsOf(caller) };
+  } catch (error) {
+    const { status, code, message } = error as { status: number; code?: string; message: string };
+    return { refused: [status, code ?? null, message], rows: await rowsOf(caller) };
+  }
+}
+const notCareTeam = { refused: [403, "NOT_CARE_TEAM", "Only a clinician of a clinic the patient shares with may do this"], rows: [] };
+const noSuchPatient = { refused: [404, null, "Patient not found"], rows: [] };
+
+test("openAsCareTeam: a clinician of a sharing clinic writes, signed and audited in that clinic's name (the lowest when several)", async () => {
+  assert.deepEqual(await openForCare(doc, ids.ann!), {
+    handle: { patientId: ids.ann, clinicId: clinics.second },
+    rows: [{ actorSub: "test|doc", actorRole: "care_provider", patientId: ids.ann, action: "note_written", clinicId: clinics.second }],
+  });
+  assert.deepEqual((await openForCare(doc, ids.ben!)).handle, { patientId: ids.ben, clinicId: clinics.first });
+});
+
+test("openAsCareTeam: whom the rule refuses finds no patient (404); whom it lets read without a share may not write (403); neither is audited", async () => {
+  assert.deepEqual(await openForCare(doc, ids.cat!), noSuchPatient);
+  assert.deepEqual(await openForCare(lone, ids.ann!), noSuchPatient);
+  assert.deepEqual(await openForCare(ann, ids.ben!), noSuchPatient);
+  assert.deepEqual(await openForCare(null, ids.ann!), noSuchPatient);
+  assert.deepEqual(await openForCare(doc, ids.staff!), noSuchPatient);
+  assert.deepEqual(await openForCare(admin, ids.cat!), notCareTeam);
+  assert.deepEqual(await openForCare(ann, ids.ann!), notCareTeam);
+  // A clinic member whose token names the admin role but not the care provider one reads Ann, as the admin, but writes nothing.
+  assert.deepEqual(await openForCare(user("doc", ["admin"]), ids.ann!), notCareTeam);
+});
+
+test("openAsCareTeam: an admin who is also a clinician writes in the name of their clinic the patient shares with, and only there", async () => {
+  const both = user("doc", ["admin", "care_provider"]);
+  assert.deepEqual(await openForCare(both, ids.ben!), {
+    handle: { patientId: ids.ben, clinicId: clinics.first },
+    rows: [{ actorSub: "test|doc", actorRole: "admin", patientId: ids.ben, action: "note_written", clinicId: clinics.first }],
+  });
+  assert.deepEqual(await openForCare(both, ids.cat!), notCareTeam);
+});
+
+test("openAsCareTeam: a clinician who is the patient writes nothing on their own record, even where they share with their clinic", async () => {
+  const { generateJoinCode } = await import("@/lib/clinics/join-code");
+  const own = await db().clinic.create({ data: { name: "own", joinCode: generateJoinCode(), createdBy: "test" } });
+  await db().clinicMember.create({ data: { clinicId: own.id, sub: "test|ann", role: "clinician", addedBy: "test" } });
+  await db().patientShare.create({ data: { patientId: ids.ann!, clinicId: own.id } });
+  assert.deepEqual(await openForCare(user("ann", ["patient", "care_provider"], "PATIENT"), ids.ann!), notCareTeam);
+  await db().patientShare.delete({ where: { patientId_clinicId: { patientId: ids.ann!, clinicId: own.id } } });
+  await db().clinicMember.deleteMany({ where: { clinicId: own.id } });
+});
+
+test("openAsCareTeam: once the patient stops sharing, the clinic's clinician finds no patient", async () => {
+  const { generateJoinCode } = await import("@/lib/clinics/join-code");
+  const left = await db().clinic.create({ data: { name: "left", joinCode: generateJoinCode(), createdBy: "test" } });
+  await db().clinicMember.create({ data: { clinicId: left.id, sub: "test|left", role: "clinician", addedBy: "test" } });
+  await db().patientShare.create({ data: { patientId: ids.cat!, clinicId: left.id } });
+  const clinician = user("left", ["care_provider"]);
+  assert.equal((await openForCare(clinician, ids.cat!)).handle?.clinicId, left.id);
+  await db().patientShare.delete({ where: { patientId_clinicId: { patientId: ids.cat!, clinicId: left.id } } });
+  assert.deepEqual(await openForCare(clinician, ids.cat!), noSuchPatient);
+});
+
+/** What auditReportMade answers, with the rows it wrote as [patient, action, clinic]. */
+async function reportMade(who: AuthUser | null, patients: number[], onePatient: number | null) {
+  const caller = context(who);
+  const record = await access.auditReportMade(caller, patients, onePatient);
+  return { record, rows: (await rowsOf(caller)).map((row) => [row.patientId, row.action, row.clinicId]) };
+}
+
+test("auditReportMade: one row per patient bundled, each once; one patient a clinician reads enters the record in their clinic's name", async () => {
+  assert.deepEqual(await reportMade(doc, [ids.ann!, ids.ann!], ids.ann!), {
+    record: { patientId: ids.ann, clinicId: clinics.second },
+    rows: [[ids.ann, "report_made", clinics.second]],
+  });
+  assert.deepEqual(await reportMade(doc, [ids.ben!], ids.ben!), {
+    record: { patientId: ids.ben, clinicId: clinics.first },
+    rows: [[ids.ben, "report_made", clinics.first]],
+  });
+  // Several patients: nobody's record, every patient audited, no clinic named.
+  assert.deepEqual(await reportMade(doc, [ids.ann!, ids.ben!, ids.ann!], null), {
+    record: null,
+    rows: [
+      [ids.ann, "report_made", null],
+      [ids.ben, "report_made", null],
+    ],
+  });
+});
+
+test("auditReportMade: a report by someone the rule refuses stays outside the record; the admin's enters it; a patient's own is unaudited", async () => {
+  assert.deepEqual(await reportMade(doc, [ids.cat!], ids.cat!), { record: null, rows: [[ids.cat, "report_made", null]] });
+  assert.deepEqual(await reportMade(null, [ids.ann!], ids.ann!), { record: null, rows: [[ids.ann, "report_made", null]] });
+  assert.deepEqual(await reportMade(ann, [ids.ben!], ids.ben!), { record: null, rows: [[ids.ben, "report_made", null]] });
+  assert.deepEqual(await reportMade(admin, [ids.cat!], ids.cat!), {
+    record: { patientId: ids.cat, clinicId: null },
+    rows: [[ids.cat, "report_made", null]],
+  });
+  assert.deepEqual(await reportMade(ann, [ids.ann!, ids.ann!], ids.ann!), { record: { patientId: ids.ann, clinicId: null }, rows: [] });
+  assert.deepEqual(await reportMade(ann, [ids.ann!, ids.ben!], null), { record: null, rows: [[ids.ben, "report_made", null]] });
+});
+
+test("actingClinics: a clinician acts for each of their clinics sharing with the patient (lowest first) or the one chosen; admins and non-clinicians for none", async () => {
+  const { Prisma } = await import("@/lib/generated/prisma/client.ts");
+  const acting = async (who: AuthUser, patient: number, clinicId?: number) => {
+    const [row] = await db().$queryRaw<{ clinics: number[] | null }[]>`
+      SELECT ${access.actingClinics(who, Prisma.sql`${patient}::int`, clinicId)} AS clinics`;
+    return row!.clinics;
+  };
+  assert.deepEqual(await acting(doc, ids.ben!), [clinics.first, clinics.second]);
+  assert.deepEqual(await acting(doc, ids.ben!, clinics.second), [clinics.second]);
+  assert.deepEqual(await acting(doc, ids.ann!), [clinics.second]);
+  assert.deepEqual(await acting(doc, ids.ann!, clinics.first), []);
+  assert.deepEqual(await acting(doc, ids.cat!), []);
+  assert.deepEqual(await acting(lone, ids.ben!), []);
+  // The service's own context (NULL): the admin, an admin who is also a clinic's clinician, a member without the care provider role, a patient.
+  assert.equal(await acting(admin, ids.ben!), null);
+  assert.equal(await acting(user("doc", ["admin", "care_provider"]), ids.ben!), null);
+  assert.equal(await acting(user("doc", ["patient"]), ids.ben!), null);
+  assert.equal(await acting(ann, ids.ann!), null);
+});
+
+test("searchScope: the list's patients (or one clinic's), and a patient's own record with them but not in a clinic's", async () => {
+  const searched = async (who: AuthUser, clinicId?: number) =>
+    (
+      await db().$queryRaw<{ id: number }[]>`
+        SELECT c.id FROM contacts c WHERE c.kind = 'PATIENT' AND ${access.searchScope(who, "Patient", clinicId)} ORDER BY c.id`
+    ).map((row) => row.id);
+  assert.deepEqual(await searched(admin), [ids.ann, ids.ben, ids.cat]);
+  assert.deepEqual(await searched(admin, clinics.first), [ids.ben]);
+  assert.deepEqual(await searched(doc), [ids.ann, ids.ben]);
+  assert.deepEqual(await searched(doc, clinics.first), [ids.ben]);
+  assert.deepEqual(await searched(lone), []);
+  assert.deepEqual(await searched(ann), [ids.ann]);
+  assert.deepEqual(await searched(ann, clinics.second), []);
+  assert.deepEqual(await searched(ann, clinics.first), []);
+  // Ann as a clinician of no clinic: still her own record.
+  assert.deepEqual(await searched(user("ann", ["patient", "care_provider"], "PATIENT")), [ids.ann]);
 });

@@ -1,7 +1,8 @@
 // The SMART scope rules on top of the access rule, against an in-process database: a scope must
 // cover each resource type an action reads (403 otherwise), patient/ scopes open only the token's
 // patient context and only where the role rule lets the caller in too, user/ scopes follow the
-// role rule, system/ scopes (backend tokens only) open every patient; and the lists the same.
+// role rule, system/ scopes (backend tokens only) open every patient; and the lists and searches
+// the same.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import type { PatientAction } from "@/lib/access";
@@ -187,6 +188,8 @@ test("each FHIR read names its type and interaction: that scope opens the contex
     ["fhir_search_observations", "Observation", "s"],
     ["fhir_read_diagnostic_report", "DiagnosticReport", "r"],
     ["fhir_search_diagnostic_reports", "DiagnosticReport", "s"],
+    ["fhir_search_patients", "Patient", "s"],
+    ["fhir_read_binary", "Binary", "r"],
   ];
   for (const [action, type, letter] of reads) {
     const granted = smartUser("doc", ["care_provider"], { scope: `patient/${type}.${letter}`, patient: ids.ann });
@@ -202,4 +205,33 @@ test("each FHIR read names its type and interaction: that scope opens the contex
       `The token's scopes do not allow ${letter === "r" ? "reading" : "searching"} ${type} (needs e.g. patient/${type}.${letter})`,
     ]);
   }
+});
+
+test("searches: a scope for searching the type, then as far as it reaches; a patient's own token finds their own record", async () => {
+  const searched = async (who: AuthUser, type: string, clinicId?: number) =>
+    (
+      await db().$queryRaw<{ id: number }[]>`
+        SELECT c.id FROM contacts c WHERE c.kind = 'PATIENT' AND ${access.searchScope(who, type, clinicId)} ORDER BY c.id`
+    ).map((row) => row.id);
+  const doc = (claims: Record<string, unknown>) => smartUser("doc", ["care_provider"], claims);
+  const observations = doc({ scope: "user/Observation.s" });
+  assert.deepEqual(await searched(observations, "Observation"), [ids.ann, ids.ben]);
+  assert.deepEqual(await searched(observations, "Observation", clinics.first), [ids.ben]);
+  assert.throws(() => access.searchScope(observations, "Patient"), {
+    status: 403,
+    message: "The token's scopes do not allow searching Patient (needs e.g. patient/Patient.s)",
+  });
+  assert.throws(() => access.searchScope(doc({ scope: "user/Observation.r" }), "Observation"), { status: 403 });
+  assert.deepEqual(await searched(backend("system/Observation.s"), "Observation"), [ids.ann, ids.ben, ids.cat]);
+  assert.deepEqual(await searched(backend("system/Observation.s"), "Observation", clinics.first), [ids.ben]);
+  // patient/: the context patient, where the role rule (and the clinic chosen) lets the caller in.
+  assert.deepEqual(await searched(doc({ scope: "patient/Observation.s", patient: ids.ann }), "Observation"), [ids.ann]);
+  assert.deepEqual(await searched(doc({ scope: "patient/Observation.s", patient: ids.ann }), "Observation", clinics.first), []);
+  assert.deepEqual(await searched(doc({ scope: "patient/Observation.s", patient: ids.ben }), "Observation", clinics.first), [ids.ben]);
+  assert.deepEqual(await searched(doc({ scope: "patient/Observation.s", patient: ids.cat }), "Observation"), []);
+  assert.deepEqual(await searched(doc({ scope: "patient/Observation.s" }), "Observation"), []);
+  const annToken = (claims: Record<string, unknown>) => smartUser("ann", ["patient"], claims, "PATIENT");
+  assert.deepEqual(await searched(annToken({ scope: "patient/Observation.s", patient: ids.ann }), "Observation"), [ids.ann]);
+  assert.deepEqual(await searched(annToken({ scope: "patient/Observation.s", patient: ids.ben }), "Observation"), []);
+  assert.deepEqual(await searched(annToken({ scope: "user/Observation.s" }), "Observation"), [ids.ann]);
 });

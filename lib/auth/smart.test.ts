@@ -125,6 +125,8 @@ test("patient context bounds: 1 to 2147483647, a fhirUser ending in Patient/<id>
   assert.equal(context({ fhirUser: "MyPatient/7" }), null);
   assert.equal(context({ fhirUser: "Patient/7/_history/1" }), null);
   assert.equal(context({ fhirUser: 7 }), null);
+  // Only a string claim names the patient, not an array that reads as one.
+  assert.equal(context({ fhirUser: ["Patient/7"] }), null);
 });
 
 test("a backend token is a client-credentials grant or a token whose sub is its client_id, nothing else", () => {

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { TestStanding } from "@/lib/patients/schemas";
 import en from "@/messages/en.json";
-import { attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES } from "@/lib/patients/standing";
+import { ATTENTION_GROUP_OF_RANK, attentionReasons, oneDecimal, testLabel, testLine, TEST_NAMES } from "@/lib/patients/standing";
 import { measureOf } from "@/test/support/standings";
 
 const standing = (over: Partial<TestStanding>): TestStanding => ({
@@ -136,5 +136,47 @@ test("each test's line in the note says which way is worse, as a clinician write
   assert.equal(
     testLine(standing({ test: "ROM", hand: "RIGHT", otherHandPercent: 127, measure: measure({ value: 70 }) })),
     "Range of motion (right) 70 (0–100, higher is better), one result so far (127 % of the other hand)",
+  );
+});
+
+test("the list's attention groups by rank: declines, then lows, then re-measures; rank 3 is in none", () => {
+  assert.deepEqual(ATTENTION_GROUP_OF_RANK, { 0: "decline", 1: "low", 2: "remeasure", 3: null });
+});
+
+test("without the flag a decline is no reason; a judged test with no value on its measure gives none; a re-measure names its drop, if any", () => {
+  const declining = standing({
+    test: "PAIN",
+    hand: null,
+    drop: 2,
+    clinicalDecline: true,
+    measure: measure({ value: 4, against: "first", fromValue: 2, fromDate: "2026-10-01", urgency: 1, low: true }),
+  });
+  assert.deepEqual(attentionReasons([declining], false), []);
+  const noValue = standing({ test: "GRIP", hand: "RIGHT", clinicalDecline: true, measure: null });
+  assert.deepEqual(
+    attentionReasons([noValue, declining], true).map((r) => [r.reason, r.test]),
+    [
+      ["test_declining", "PAIN"],
+      ["low_score", "PAIN"],
+    ],
+  );
+  const remeasures = [
+    standing({ test: "DEXTERITY", drop: 12, measure: measure({ value: 69, remeasure: "outlier" }) }),
+    standing({ test: "THUMB", hand: null, drop: 0, measure: measure({ value: 30, poor: true, remeasure: "poorLight" }) }),
+  ];
+  assert.deepEqual(
+    attentionReasons(remeasures, false).map((r) => [r.test, r.drop]),
+    [
+      ["DEXTERITY", 12],
+      ["THUMB", null],
+    ],
+  );
+});
+
+test("a test's line says when it has no value on its measure, and that the unaffected hand is not judged", () => {
+  assert.equal(testLine(standing({ hand: "LEFT", measure: null })), "Range of motion (left): no value on its own scale");
+  assert.equal(
+    testLine(standing({ hand: "LEFT", judged: false, otherHandPercent: 79, measure: measure({ value: 55 }) })),
+    "Range of motion (left) 55 (0–100, higher is better), one result so far (79 % of the other hand; the unaffected hand, not judged)",
   );
 });
