@@ -186,3 +186,21 @@ test("newest first means by time, not by insertion: a row recorded later with an
     ],
   );
 });
+
+test("reading the trail is itself a row: the reader, audit_read, about no one patient", async () => {
+  const reader = user("trail-reader", ["admin"]);
+  await audit.listAuditEvents({ limit: 1, offset: 0 }, context(reader, "req-trail-read"));
+  assert.deepEqual(await rowsFor("req-trail-read"), [
+    {
+      actorSub: "test|trail-reader",
+      actorRole: "admin",
+      patientId: null,
+      action: "audit_read",
+      route: "/api/patients/{id}",
+      requestId: "req-trail-read",
+      clientRequestId: null,
+      clientAddress: "10.3.0.1",
+      clinicId: null,
+    },
+  ]);
+});
