@@ -86,13 +86,24 @@ async function invite(email: string, role: "clinician" | "clinic_admin" = "clini
 const invitee = (email: string, extra: Partial<AuthUser> = {}) =>
   user(`invitee-${email}`, ["care_provider"], { email, emailVerified: true, ...extra });
 
+/** What the caller is told: the status, the machine-readable code and the message. */
 async function refusal(promise: Promise<unknown>) {
   const error = (await promise.then(
     () => assert.fail("expected a refusal"),
     (caught: unknown) => caught,
-  )) as { status: number; code?: string };
-  return { status: error.status, code: error.code };
+  )) as { status: number; code?: string; message: string };
+  return { status: error.status, code: error.code, message: error.message };
 }
+
+const USED = { status: 410, code: "INVITATION_USED", message: "This invitation has been used already" };
+const REVOKED = { status: 410, code: "INVITATION_REVOKED", message: "This invitation was withdrawn by the clinic" };
+const EXPIRED = { status: 410, code: "INVITATION_EXPIRED", message: "This invitation has expired: ask the clinic for a new one" };
+const WRONG_ACCOUNT = {
+  status: 403,
+  code: "INVITATION_WRONG_ACCOUNT",
+  message: "This invitation was sent to another e-mail address: sign in with the account that has it, verified",
+};
+const NOT_PENDING = { status: 404, code: undefined, message: "No such pending invitation of this clinic" };
 
 const membership = (sub: string, into = clinicId) =>
   db().clinicMember.findUnique({ where: { clinicId_sub: { clinicId: into, sub } }, select: { role: true, addedBy: true } });
@@ -131,10 +142,14 @@ test("an invitation e-mails a link holding a 43-character token, names the invit
   assert.equal(stored.invitedBy, boss.sub);
 });
 
-test("an inviter the service never saw sign in is 'A colleague', and a clinician is invited as a clinician", async () => {
+test("an inviter the service never saw sign in is 'A colleague', one known by address alone is their address", async () => {
   const { answer, mail } = await invite(newAddress(), "clinician", serviceAdmin);
   assert.match(mail.text!, /^A colleague invited you to join Hand Clinic on the Hand Assessment Service as a clinician\.$/m);
   assert.deepEqual(answer.invitedBy, { name: null, email: null });
+  await db().contact.create({ data: { sub: "test|mailonly", kind: "STAFF", roles: ["admin"], email: "chief@hand.example" } });
+  const byAddress = await invite(newAddress(), "clinician", user("mailonly", ["admin"]));
+  assert.match(byAddress.mail.text!, /^chief@hand\.example invited you to join Hand Clinic/m);
+  assert.deepEqual(byAddress.answer.invitedBy, { name: null, email: "chief@hand.example" });
 });
 
 test("only the clinic's admins and the service admin invite, list and withdraw; a clinician of the clinic is refused", async () => {
@@ -142,10 +157,7 @@ test("only the clinic's admins and the service admin invite, list and withdraw; 
   const sent = resend.emails().length;
   assert.deepEqual(
     await refusal(invitations.invite(context(doc), clinicId, inviteBody.parse({ email: newAddress(), role: "clinician" }))),
-    {
-      status: 403,
-      code: undefined,
-    },
+    { status: 403, code: undefined, message: "Only the clinic's admins and the service admin manage its members" },
   );
   assert.equal(resend.emails().length, sent, "no e-mail for a refused invitation");
   assert.equal((await refusal(invitations.listInvitations(doc, clinicId))).status, 403);
@@ -173,6 +185,7 @@ test("an invitation the mail service refuses is a 500 and is not kept", async ()
     assert.deepEqual(await refusal(invitations.invite(context(boss), clinicId, inviteBody.parse({ email, role: "clinician" }))), {
       status: 500,
       code: undefined,
+      message: "The invitation could not be e-mailed; nothing was kept, try again later",
     });
   } finally {
     resend.failWith(null);
@@ -219,7 +232,7 @@ test("accepting adds the invited account to the clinic in the invitation's role,
   const stored = await db().clinicInvitation.findFirstOrThrow({ where: { email } });
   assert.equal(stored.acceptedBy, account.sub);
   assert.ok(stored.acceptedAt);
-  assert.deepEqual(await refusal(invitations.acceptInvitation(account, token)), { status: 410, code: "INVITATION_USED" });
+  assert.deepEqual(await refusal(invitations.acceptInvitation(account, token)), USED);
 });
 
 test("two requests with one link at once add one member: the other is told the link was used", async () => {
@@ -229,10 +242,7 @@ test("two requests with one link at once add one member: the other is told the l
   const outcomes = await Promise.allSettled([invitations.acceptInvitation(account, token), invitations.acceptInvitation(account, token)]);
   const refused = outcomes.filter((outcome) => outcome.status === "rejected");
   assert.equal(refused.length, 1);
-  assert.deepEqual(
-    { status: (refused[0] as PromiseRejectedResult).reason.status, code: (refused[0] as PromiseRejectedResult).reason.code },
-    { status: 410, code: "INVITATION_USED" },
-  );
+  assert.deepEqual(await refusal(Promise.reject((refused[0] as PromiseRejectedResult).reason)), USED);
 });
 
 test("a member keeps their role when invited as a clinician, and becomes admin when invited as one", async () => {
@@ -252,10 +262,9 @@ test("a member keeps their role when invited as a clinician, and becomes admin w
 test("a link is refused to another address or an unverified one, and stays valid for the right account", async () => {
   const email = newAddress();
   const { token } = await invite(email);
-  const wrongAccount = { status: 403, code: "INVITATION_WRONG_ACCOUNT" };
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(newAddress()), token)), wrongAccount);
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(email, { emailVerified: undefined }), token)), wrongAccount);
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(email, { email: null }), token)), wrongAccount);
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(newAddress()), token)), WRONG_ACCOUNT);
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(email, { emailVerified: undefined }), token)), WRONG_ACCOUNT);
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(email, { email: null }), token)), WRONG_ACCOUNT);
   const account = invitee(email);
   assert.equal(await membership(account.sub), null);
   assert.equal((await invitations.acceptInvitation(account, token)).role, "clinician");
@@ -265,22 +274,20 @@ test("a withdrawn, expired or unknown link is refused with its reason, and adds 
   const withdrawn = newAddress();
   const withdrawnOne = await invite(withdrawn);
   await invitations.revokeInvitation(boss, clinicId, withdrawnOne.answer.id);
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(withdrawn), withdrawnOne.token)), {
-    status: 410,
-    code: "INVITATION_REVOKED",
-  });
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(withdrawn), withdrawnOne.token)), REVOKED);
   assert.equal(await membership(invitee(withdrawn).sub), null);
 
   const expired = newAddress();
   const expiredOne = await invite(expired);
   await db().clinicInvitation.update({ where: { id: expiredOne.answer.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(expired), expiredOne.token)), {
-    status: 410,
-    code: "INVITATION_EXPIRED",
-  });
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(expired), expiredOne.token)), EXPIRED);
   assert.equal(await membership(invitee(expired).sub), null);
 
-  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(expired), "A".repeat(43))), { status: 404, code: undefined });
+  assert.deepEqual(await refusal(invitations.acceptInvitation(invitee(expired), "A".repeat(43))), {
+    status: 404,
+    code: undefined,
+    message: "No invitation with this link",
+  });
 });
 
 test("a withdrawn invitation is withdrawn once: again, once accepted or through another clinic it is a 404", async () => {
@@ -288,14 +295,14 @@ test("a withdrawn invitation is withdrawn once: again, once accepted or through 
   await invitations.revokeInvitation(boss, clinicId, answer.id);
   const stored = await db().clinicInvitation.findUniqueOrThrow({ where: { id: answer.id } });
   assert.ok(stored.revokedAt);
-  assert.equal((await refusal(invitations.revokeInvitation(boss, clinicId, answer.id))).status, 404);
+  assert.deepEqual(await refusal(invitations.revokeInvitation(boss, clinicId, answer.id)), NOT_PENDING);
 
   const email = newAddress();
   const accepted = await invite(email);
   await invitations.acceptInvitation(invitee(email), accepted.token);
-  assert.equal((await refusal(invitations.revokeInvitation(boss, clinicId, accepted.answer.id))).status, 404);
+  assert.deepEqual(await refusal(invitations.revokeInvitation(boss, clinicId, accepted.answer.id)), NOT_PENDING);
 
   const elsewhere = await invite(newAddress(), "clinician", serviceAdmin, otherClinicId);
-  assert.equal((await refusal(invitations.revokeInvitation(serviceAdmin, clinicId, elsewhere.answer.id))).status, 404);
+  assert.deepEqual(await refusal(invitations.revokeInvitation(serviceAdmin, clinicId, elsewhere.answer.id)), NOT_PENDING);
   assert.equal((await db().clinicInvitation.findUniqueOrThrow({ where: { id: elsewhere.answer.id } })).revokedAt, null);
 });

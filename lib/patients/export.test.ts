@@ -393,4 +393,8 @@ test("measurement quality: the lighting and the share of usable frames, whicheve
   assert.equal(quality({}, { frames_valid: "5", frames_total: 10 }), null);
   assert.equal(quality({}, { frames_valid: 5 }), null);
   assert.equal(quality({}, null), null);
+  const results = (wrist: unknown) => measurementQuality({ snapshot: {}, results: { wrist } }, wordsFor("en"));
+  assert.equal(results(null), null);
+  assert.equal(results([93]), null);
+  assert.equal(results(Object.assign([], { percent_valid_frames: 93 })), null, "an array is not the wrist's results");
 });
