@@ -216,9 +216,15 @@ test("the pending list: newest first, without the accepted, withdrawn or expired
     listed.map((row) => row.id),
     all.map((row) => row.id),
   );
-  // Two made in the same millisecond: the later one first.
+  // By the time each was made, not by the order they were stored in.
+  const at = (email: string, createdAt: Date) => db().clinicInvitation.updateMany({ where: { email }, data: { createdAt } });
+  await at(newer, new Date(Date.now() - 60_000));
+  const reordered = (await invitations.listInvitations(boss, clinicId)).invitations.map((row) => row.email);
+  assert.ok(reordered.indexOf(older) < reordered.indexOf(newer), reordered.join(", "));
+  // Two made in the same millisecond: the later one first (the older row rewritten first, so stored first).
   const sameTime = new Date();
-  await db().clinicInvitation.updateMany({ where: { email: { in: [older, newer] } }, data: { createdAt: sameTime } });
+  await at(older, sameTime);
+  await at(newer, sameTime);
   const again = (await invitations.listInvitations(boss, clinicId)).invitations.map((row) => row.email);
   assert.ok(again.indexOf(newer) < again.indexOf(older), again.join(", "));
 });

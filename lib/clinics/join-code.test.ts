@@ -37,6 +37,7 @@ test("a join code of the wrong length, with a look-alike character or a misplace
     "0BCDEFGHJK",
     "1BCDEFGHJK",
     "xABCDEFGHJK",
+    "ABCD!FGHJK",
     "ABCDEFGHJKx",
     "",
   ]) {

@@ -5,6 +5,7 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { parse } from "csv-parse/sync";
 import { painBody, romBody } from "@/lib/assessments/examples";
+import type { KindSubmission } from "@/lib/assessments/kinds/kind";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import type { TestDatabase } from "@/test/support/database";
@@ -36,7 +37,7 @@ before(async () => {
   await db().clinicMember.create({ data: { clinicId, sub: "test|doc", role: "clinician", addedBy: "test" } });
   await db().patientShare.create({ data: { patientId: contact.id, clinicId } });
   const submit = async (type: "ROM" | "PAIN" | "QUICKDASH", body: unknown, at: string) => {
-    const submission = KIND_CONTRACTS[type].submission!;
+    const submission: KindSubmission = KIND_CONTRACTS[type].submission!;
     const created = await submitKind(KINDS[type].stored, submission, submission.endpoint.body!.parse(body) as never, patient);
     await db().assessment.update({ where: { id: created.id }, data: { dateCreated: new Date(at) } });
     return created.code;
