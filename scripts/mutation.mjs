@@ -32,7 +32,8 @@ export const MODULES = {
       "lib/access/all-staff.test.ts",
       "lib/access/smart.test.ts",
       "lib/auth/smart.test.ts",
-      "lib/patients/*.test.ts",
+      "lib/patients/standing.test.ts",
+      "lib/patients/reason-words.test.ts",
     ],
   },
   kinds: {
@@ -42,6 +43,15 @@ export const MODULES = {
   route: { mutate: ["lib/http/route.ts"], tests: ["lib/http/route*.test.ts"] },
   audit: { mutate: ["lib/audit/index.ts"], tests: ["lib/audit/*.test.ts"] },
   goals: { mutate: ["lib/goals/rules.ts"], tests: ["lib/goals/*.test.ts"] },
+  reminders: {
+    mutate: ["lib/reminders/intervals.ts", "lib/reminders/settings.ts", "lib/reminders/service.ts"],
+    tests: ["lib/reminders/*.test.ts"],
+  },
+  exports: { mutate: ["lib/patients/export.ts", "lib/patients/history.ts"], tests: ["lib/patients/export.test.ts"] },
+  invitations: {
+    mutate: ["lib/clinics/invitations.ts", "lib/clinics/join-code.ts"],
+    tests: ["lib/clinics/invitations.test.ts", "lib/clinics/join-code.test.ts"],
+  },
 };
 
 const args = process.argv.slice(2);
