@@ -268,11 +268,11 @@ test("the patient exports their own history; a clinician's export is audited; a 
   await assert.rejects(download("en", "UTC", stranger), { status: 404 });
 });
 
-test("an export holds the patient's oldest 5,000 records, and none of another patient's", async () => {
+test("an export holds the patient's newest 5,000 records, counts the older ones left out, and none of another patient's", async () => {
   const many = await db().contact.create({ data: { sub: "test|many", kind: "PATIENT", roles: ["patient"] } });
   /** Record n's code: Z and n's five decimal digits written as letters. */
   const code = (n: number) => `Z${[...String(n).padStart(5, "0")].map((digit) => "ABCDEFGHJK"[Number(digit)]).join("")}`;
-  // Stored newest first (record 0 is the newest), so the cap must keep the oldest by date, not the first stored.
+  // Stored newest first (record 0 is the newest), so the cap must keep the newest by date, not the first or last stored.
   await db().$executeRaw`
     INSERT INTO assessments (code, assessment_type, hand, result_snapshot, is_anonymous, owner_id, date_created)
     SELECT 'Z' || translate(lpad(n::text, 5, '0'), '0123456789', 'ABCDEFGHJK'), a.assessment_type, a.hand, a.result_snapshot,
@@ -280,13 +280,14 @@ test("an export holds the patient's oldest 5,000 records, and none of another pa
       FROM generate_series(0, 5000) AS n, assessments a
      WHERE a.code = ${codes.quickdash}`;
   const manyUser: AuthUser = { ...patient, sub: "test|many", contactId: many.id };
-  const { csv } = await download("en", "UTC", manyUser, many.id);
+  const { csv, recordsLeftOut } = await download("en", "UTC", manyUser, many.id);
   const [, ...rows] = rowsOf(csv, ",");
   const recordCodes = new Set(rows.map((row) => row[10]));
   assert.equal(recordCodes.size, 5000);
   assert.equal(rows.length, 10000);
-  assert.ok(!recordCodes.has(formatted(code(0))), "the newest record is the one left out");
-  assert.ok(recordCodes.has(formatted(code(5000))), "the oldest is in");
+  assert.ok(recordCodes.has(formatted(code(0))), "the newest is in");
+  assert.ok(!recordCodes.has(formatted(code(5000))), "the oldest record is the one left out");
+  assert.equal(recordsLeftOut, 1);
   assert.ok(rows.every((row) => row[0] === String(many.id)));
   assert.ok(!csv.includes(formatted(codes.rom)));
 });
