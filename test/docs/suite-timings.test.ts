@@ -22,8 +22,9 @@ test("npm test prints every file's wall time with --timings, set-up included, sl
     writeFileSync(quick, `import { test } from "node:test";\ntest("only", () => {});\n`);
     const run = spawnSync(process.execPath, ["scripts/test.mjs", "--timings", slow, quick], {
       encoding: "utf8",
-      // Without it the inner runner takes itself for a child of this one and reports to it, not to stdout.
-      env: { ...process.env, NODE_TEST_CONTEXT: undefined },
+      // Without NODE_TEST_CONTEXT the inner runner takes itself for a child of this one and reports
+      // to it, not to stdout; without TEST_RESULTS it would empty this run's results file (check-ledger).
+      env: { ...process.env, NODE_TEST_CONTEXT: undefined, TEST_RESULTS: undefined },
     });
     assert.equal(run.status, 0, run.stdout + run.stderr);
     const rows = [...run.stdout.matchAll(/^\| (\S+\.test\.ts) \| (\d+) \| ([\d.]+) \|$/gm)].map(([, file, tests, seconds]) => ({
