@@ -17,6 +17,8 @@ Object.assign(process.env, {
   RATE_LIMIT_COMPUTE_PER_MINUTE: "2",
   AI_DAILY_BUDGET: "2",
   PATIENT_REPORTS_PER_DAY: "2",
+  BULK_EXPORT_KICKOFFS_PER_DAY: "2",
+  BULK_EXPORT_DOWNLOADS_PER_HOUR: "2",
 });
 delete process.env.REDIS_URL;
 
@@ -148,6 +150,22 @@ test("reports made for patients: the day's allowance per caller, then 429 for th
   assert.equal(error.message, "Too many patient reports made today; try again tomorrow");
   assert.ok(retryAfter(error) > 3600, "the window is a day");
   await limits.countPatientReport("user:clinician-b");
+});
+
+test("bulk exports: the day's kick-offs and the hour's downloads per caller, each its own allowance, then 429 until its window ends", async () => {
+  await limits.countBulkExport("user:exporter-a");
+  await limits.countBulkExport("user:exporter-a");
+  const kickOff = await refusal(limits.countBulkExport("user:exporter-a"));
+  assert.equal(kickOff.message, "Too many bulk exports started today; try again later");
+  assert.ok(retryAfter(kickOff) > 3600, "the kick-offs' window is a day");
+  // The downloads are counted apart: a caller out of kick-offs still downloads, up to the hour's allowance.
+  await limits.countBulkDownload("user:exporter-a");
+  await limits.countBulkDownload("user:exporter-a");
+  const download = await refusal(limits.countBulkDownload("user:exporter-a"));
+  assert.equal(download.message, "Too many bulk export downloads this hour; try again later");
+  assert.ok(retryAfter(download) > 60 && retryAfter(download) <= 3600, "the downloads' window is an hour");
+  await limits.countBulkExport("user:exporter-b");
+  await limits.countBulkDownload("user:exporter-b");
 });
 
 test("the daily model budget is shared by every caller and, once spent, says so once", async (t) => {
