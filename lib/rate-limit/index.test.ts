@@ -18,6 +18,7 @@ Object.assign(process.env, {
   AI_DAILY_BUDGET: "2",
   PATIENT_REPORTS_PER_DAY: "2",
   BULK_EXPORT_KICKOFFS_PER_DAY: "2",
+  RATE_LIMIT_PDF_PER_MINUTE: "2",
   BULK_EXPORT_DOWNLOADS_PER_HOUR: "2",
 });
 delete process.env.REDIS_URL;
@@ -141,6 +142,15 @@ test("expensive computations: the per-minute allowance per address", async () =>
   const error = await refusal(limits.countCompute("10.0.6.1"));
   assert.equal(error.message, "Too many analyses or exports; try again in a minute");
   await limits.countCompute("10.0.6.2");
+});
+
+test("report PDFs: the per-minute allowance per address, then 429 within the minute; other addresses go on", async () => {
+  await limits.countPdf("10.0.7.1");
+  await limits.countPdf("10.0.7.1");
+  const error = await refusal(limits.countPdf("10.0.7.1"));
+  assert.equal(error.message, "Too many PDFs from this address; try again in a minute");
+  assert.ok(retryAfter(error) >= 1 && retryAfter(error) <= 60, "the window is a minute");
+  await limits.countPdf("10.0.7.2");
 });
 
 test("reports made for patients: the day's allowance per caller, then 429 for the rest of the day; other callers go on", async () => {
