@@ -4,17 +4,17 @@
 // code or tests changed (reports/mutation/<module>.incremental.json). Ends with the score table
 // (docs/guarantees.md, "Mutation testing", keeps the latest) and each module's survivors.
 // MUTATION_CONCURRENCY sets the number of test processes (2 by default). Tests that need a database
-// use TEST_DATABASE_URL's PostgreSQL server when it is set (much faster than PGlite's migrations).
+// use TEST_DATABASE_URL's PostgreSQL server when it is set, else PGlite; either way each copies the
+// run's migrated template (scripts/lib/test-templates.mjs).
 //
 // --dry-run (.ci/run, every module): no mutants are tested; every module's patterns must name files,
 // and their code is instrumented and their tests run once in Stryker's sandbox (one run for all),
 // so a module whose files moved or whose tests no longer run there fails at once instead of at
 // the next full run.
-import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { Stryker } from "@stryker-mutator/core";
-import pg from "pg";
+import { withTestTemplates } from "./lib/test-templates.mjs";
 
 export const MODULES = {
   auth: { mutate: ["lib/auth/guard.ts", "lib/auth/tokens.ts"], tests: ["lib/auth/*.test.ts"] },
@@ -104,43 +104,6 @@ function tally(results) {
   return row;
 }
 
-/**
- * With PostgreSQL, one migrated template database for the whole run: every test process copies it
- * (CREATE DATABASE ... TEMPLATE, test/support/database.ts) instead of applying the migrations.
- */
-async function withTemplateDatabase(url, work) {
-  const name = `hand_mutation_template_${process.pid}`;
-  const admin = async (sql) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE "${name}"`);
-  try {
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], {
-      env: { ...process.env, DATABASE_URL: target.toString() },
-      stdio: "inherit",
-    });
-    process.env.TEST_DATABASE_TEMPLATE = name;
-    return await work();
-  } finally {
-    await admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  }
-}
-
-if (!process.env.TEST_DATABASE_URL) {
-  console.log(
-    "note: TEST_DATABASE_URL is unset, so the tests that need a database migrate a fresh PGlite per test process (a minute each\n" +
-      "on a busy machine); with a PostgreSQL server, e.g. TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/postgres, it takes seconds",
-  );
-}
-
 const rows = [];
 const survivors = [];
 const dryRuns = [];
@@ -217,7 +180,7 @@ async function runModules() {
   }
 }
 
-await (process.env.TEST_DATABASE_URL ? withTemplateDatabase(process.env.TEST_DATABASE_URL, runModules) : runModules());
+await withTestTemplates("hand_mutation", runModules);
 
 if (dryRun) {
   // Stryker throws when a module's tests fail, or none ran, in the sandbox.

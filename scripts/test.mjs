@@ -15,6 +15,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSy
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
+import { withTestTemplates } from "./lib/test-templates.mjs";
 
 // .stryker-tmp and reports: mutation testing's sandboxes and reports (npm run test:mutation).
 const SKIP = new Set(["node_modules", "e2e", "generated", ".git", ".data", ".stryker-tmp", "reports"]);
@@ -72,37 +73,44 @@ const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
 const timingsFile = join(mkdtempSync(join(tmpdir(), "hand-test-")), "timings.jsonl");
 const started = Date.now();
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
-const child = spawn(
-  process.execPath,
-  [
-    "--import",
-    "tsx",
-    "--test",
-    ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
-    "--test-reporter=tap",
-    "--test-reporter-destination=stdout",
-    // Each file's wall time, printed at the end (the slowest) and in full with --timings.
-    "--test-reporter=./scripts/lib/timings-reporter.mjs",
-    "--test-reporter-destination=/dev/null",
-    // TEST_RESULTS: also write each test's file, name and status there (scripts/check-ledger.mjs).
-    ...(process.env.TEST_RESULTS ? ["--test-reporter=./scripts/lib/results-reporter.mjs", "--test-reporter-destination=/dev/null"] : []),
-    `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
-    ...files,
-  ],
-  { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", TEST_TIMINGS: timingsFile } },
-);
 const skips = [];
-let pending = "";
-child.stdout.on("data", (chunk) => {
-  process.stdout.write(chunk);
-  const lines = (pending + chunk).split("\n");
-  pending = lines.pop();
-  for (const line of lines) {
-    const skipped = /^\s*ok \d+ - (.*) # SKIP(?: (.*))?$/.exec(line);
-    if (skipped) skips.push({ name: skipped[1], reason: skipped[2] ?? "(no reason given)" });
-  }
-});
-const status = await new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+/** The test runner over the selected files, each file in a process of its own. */
+function runTests() {
+  const child = spawn(
+    process.execPath,
+    [
+      "--import",
+      "tsx",
+      "--test",
+      ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
+      "--test-reporter=tap",
+      "--test-reporter-destination=stdout",
+      // Each file's wall time, printed at the end (the slowest) and in full with --timings.
+      "--test-reporter=./scripts/lib/timings-reporter.mjs",
+      "--test-reporter-destination=/dev/null",
+      // TEST_RESULTS: also write each test's file, name and status there (scripts/check-ledger.mjs).
+      ...(process.env.TEST_RESULTS ? ["--test-reporter=./scripts/lib/results-reporter.mjs", "--test-reporter-destination=/dev/null"] : []),
+      `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
+      ...files,
+    ],
+    { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", TEST_TIMINGS: timingsFile } },
+  );
+  // Interrupted, the runner ends its files and this process still drops the run's template.
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  let pending = "";
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    const lines = (pending + chunk).split("\n");
+    pending = lines.pop();
+    for (const line of lines) {
+      const skipped = /^\s*ok \d+ - (.*) # SKIP(?: (.*))?$/.exec(line);
+      if (skipped) skips.push({ name: skipped[1], reason: skipped[2] ?? "(no reason given)" });
+    }
+  });
+  return new Promise((resolve) => child.on("close", (code) => resolve(code ?? 1)));
+}
+// Every test database of the run copies one migrated template (scripts/lib/test-templates.mjs).
+const status = await withTestTemplates("hand_test", runTests);
 printTimings();
 if (skips.length) {
   console.log(`\n${skips.length} test(s) skipped:`);

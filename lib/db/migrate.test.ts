@@ -13,7 +13,7 @@ let runMigrations: typeof import("@/lib/db/migrate").runMigrations;
 const migration = (name: string, sql: string) => ({ name, sql, checksum: createHash("sha256").update(sql).digest("hex") });
 
 before(async () => {
-  database = await createTestDatabase();
+  database = await createTestDatabase({ empty: true });
   delete process.env.DATABASE_URL;
   delete process.env.DATA_DIR;
   Object.assign(process.env, database.env);

@@ -7,8 +7,8 @@
 // the template is made again when a migration is newer than it. Run as a script (with tsx
 // loaded), it writes the template to the path it is given.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 /** Where the template of the build at `dist` is. */
@@ -57,6 +57,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const migrations = await import("../../lib/migrations/index.ts").catch(() => null);
   const partial = `${path}.partial`;
   rmSync(partial, { recursive: true, force: true });
+  mkdirSync(dirname(path), { recursive: true });
   // PGlite on a directory of the host runs initdb into it; closed, it is a clean data directory.
   const pglite = await PGlite.create(partial);
   await migrations?.migrateDatabase({

@@ -57,7 +57,7 @@ test("SIGTERM lets an in-flight request finish, then exits 0", async () => {
 });
 
 test("a restart keeps the data: what was written before is read after, and every migration stays applied", async () => {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase({ empty: true });
   const servers: TestServer[] = [];
   try {
     const first = await startServer({ database });
@@ -175,7 +175,7 @@ test(
   "two instances started at once on one empty PostgreSQL both come up (advisory lock)",
   { skip: !adminDatabaseUrl && "needs PostgreSQL (TEST_DATABASE_URL)" },
   async () => {
-    const database = await createTestDatabase();
+    const database = await createTestDatabase({ empty: true });
     const started = await Promise.allSettled([startServer({ database }), startServer({ database })]);
     const running = started.flatMap((result) => (result.status === "fulfilled" ? [result.value] : []));
     try {

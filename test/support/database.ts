@@ -1,16 +1,25 @@
 // A fresh database per test server: a new PostgreSQL database when TEST_DATABASE_URL (or
 // DATABASE_URL) names a server, otherwise a new PGlite directory.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 
 export const adminDatabaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
-/** A migrated database each new one copies instead of migrating itself (scripts/mutation.mjs makes one). */
+/**
+ * The run's migrated database that each new one copies instead of migrating itself: a PostgreSQL
+ * database's name, or an embedded data directory (scripts/lib/test-templates.mjs makes them).
+ */
 const template = process.env.TEST_DATABASE_TEMPLATE;
 if (template !== undefined && !/^\w{1,63}$/.test(template)) throw new Error("TEST_DATABASE_TEMPLATE must be a plain database name");
+const pgliteTemplate = process.env.TEST_PGLITE_TEMPLATE;
+
+export interface DatabaseOptions {
+  /** No schema at all, not a copy of the template: for tests of the migrations themselves. */
+  empty?: boolean;
+}
 
 export interface TestDatabase {
   kind: "postgres" | "pglite";
@@ -26,9 +35,11 @@ function withDatabaseName(url: string, name: string): string {
   return parsed.toString();
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(options: DatabaseOptions = {}): Promise<TestDatabase> {
   if (!adminDatabaseUrl) {
     const dir = mkdtempSync(join(tmpdir(), "hand-pglite-"));
+    // A server given an empty directory copies its build's template itself (lib/db setPgliteTemplate).
+    if (pgliteTemplate && !options.empty) cpSync(pgliteTemplate, dir, { recursive: true });
     return {
       kind: "pglite",
       env: { DATA_DIR: dir },
@@ -41,7 +52,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`);
+    await admin.query(`CREATE DATABASE "${name}"${template && !options.empty ? ` TEMPLATE "${template}"` : ""}`);
   } finally {
     await admin.end();
   }

@@ -1,0 +1,53 @@
+// One migrated database per test run that every test database copies instead of migrating
+// itself (test/support/database.ts). On PostgreSQL a template database made and migrated here,
+// named in TEST_DATABASE_TEMPLATE and dropped at the end; on the embedded database the build's
+// PGlite template (scripts/lib/pglite-template.mjs, made here when missing or older than a
+// migration), named in TEST_PGLITE_TEMPLATE. A copy takes a fraction of a second; PGlite's
+// initdb and the migrations in WebAssembly took seconds per test process, a minute on a busy
+// machine. Used by npm test (scripts/test.mjs) and npm run test:mutation.
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
+import pg from "pg";
+import { distDir } from "./build.mjs";
+import { makePgliteTemplate, pgliteTemplatePath, pgliteTemplateStale } from "./pglite-template.mjs";
+
+async function admin(url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+async function withPostgresTemplate(url, prefix, work) {
+  const name = `${prefix}_template_${process.pid}`;
+  await admin(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin(url, `CREATE DATABASE "${name}"`);
+  try {
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const env = { ...process.env, DATABASE_URL: target.toString() };
+    delete env.DATABASE_MIGRATION_URL;
+    execFileSync(process.execPath, ["--import", "tsx", "scripts/migrate.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+    process.env.TEST_DATABASE_TEMPLATE = name;
+    return await work();
+  } finally {
+    delete process.env.TEST_DATABASE_TEMPLATE;
+    await admin(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  }
+}
+
+/**
+ * Runs `work` with the run's template named in the environment, which the test processes inherit.
+ * `prefix` names the PostgreSQL template (`<prefix>_template_<pid>`).
+ */
+export async function withTestTemplates(prefix, work) {
+  const url = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
+  if (url) return withPostgresTemplate(url, prefix, work);
+  const dist = distDir();
+  if (pgliteTemplateStale(dist)) makePgliteTemplate(dist);
+  process.env.TEST_PGLITE_TEMPLATE = resolve(pgliteTemplatePath(dist));
+  return work();
+}
