@@ -13,7 +13,10 @@ export const adminDatabaseUrl = process.env.TEST_DATABASE_URL || process.env.DAT
  * database's name, or an embedded data directory (scripts/lib/test-templates.mjs makes them).
  */
 const template = process.env.TEST_DATABASE_TEMPLATE;
-if (template !== undefined && !/^\w{1,63}$/.test(template)) throw new Error("TEST_DATABASE_TEMPLATE must be a plain database name");
+for (const name of ["TEST_DATABASE_TEMPLATE", "TEST_DATABASE_PREFIX"] as const) {
+  const value = process.env[name];
+  if (value !== undefined && !/^\w{1,40}$/.test(value)) throw new Error(`${name} must be a plain database name`);
+}
 const pgliteTemplate = process.env.TEST_PGLITE_TEMPLATE;
 
 export interface DatabaseOptions {
@@ -48,7 +51,7 @@ export async function createTestDatabase(options: DatabaseOptions = {}): Promise
       },
     };
   }
-  const name = `hand_test_${randomBytes(6).toString("hex")}`;
+  const name = `${process.env.TEST_DATABASE_PREFIX ?? "hand_test"}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminDatabaseUrl });
   await admin.connect();
   try {
