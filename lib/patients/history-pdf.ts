@@ -1,6 +1,7 @@
 // A patient's whole history as PDF (GET /patients/{id}/export/pdf): opened through lib/access
 // (audited as a history export, like the CSV), rendered by the PDF worker pool in the caller's
-// turn. The records are the CSV's, oldest first; the header the patient's profile; the goals the
+// turn. The records are the CSV's, oldest first (past the cap the newest, and a line says how many
+// older ones are left out); the header the patient's profile; the goals the
 // patient's goals; in the asker's language.
 import { openPatient } from "@/lib/access";
 import { goniometryTables, measurementsFromHistory } from "@/lib/assessments/goniometry";
@@ -9,7 +10,7 @@ import { formatCode } from "@/lib/codes";
 import { db } from "@/lib/db";
 import { goalsOf } from "@/lib/goals/service";
 import type { Locale } from "@/lib/i18n/locales";
-import { historyNotes, historyRecords, measurementQuality } from "@/lib/patients/history";
+import { historyNotes, historyRecords, measurementQuality, olderRecordsLeftOut } from "@/lib/patients/history";
 import type { HistoryView } from "@/lib/pdf/history-document";
 import { PDF_GONIOMETRY_COLUMNS } from "@/lib/pdf/plan";
 import { renderHistory } from "@/lib/pdf/pool";
@@ -35,7 +36,10 @@ export async function patientHistoryPdf(
     goalsOf(patient),
   ]);
   const w = wordsFor(language);
-  const notes = await historyNotes(patient, records, w);
+  const [notes, recordsLeftOut] = await Promise.all([
+    historyNotes(patient, records, w),
+    olderRecordsLeftOut(patient.patientId, records.length),
+  ]);
   const profile = contact?.profile ?? null;
   const surgery = profile?.surgeryDate ?? null;
   const createdAt = new Date().toISOString();
@@ -65,6 +69,7 @@ export async function patientHistoryPdf(
       results: { joints: measurements[index]!.joints },
       weeksSinceSurgery: surgery ? weeksFrom(surgery, record.dateCreated) : null,
     })) as HistoryView["assessments"],
+    recordsLeftOut,
     quality: Object.fromEntries(
       records.flatMap((record) => {
         const quality = measurementQuality(record, w);

@@ -513,7 +513,8 @@ export const patientHistoryPdfEndpoint = endpoint({
   responses: [
     {
       status: 200,
-      description: "application/pdf, attachment patient-ID-history.pdf; dates on the clock of timeZone and locale (UTC, en-GB by default)",
+      description:
+        "application/pdf, attachment patient-ID-history.pdf; dates on the clock of timeZone and locale (UTC, en-GB by default). The CSV's records (the newest 5000); past that, a line under the header says how many older records are left out",
       contentType: "application/pdf",
     },
     { status: 400, description: "The id, timeZone or locale is not one (field names which)" },

@@ -48,6 +48,8 @@ export interface HistoryView {
   createdAt: string;
   /** Oldest first. */
   assessments: ReportAssessment[];
+  /** The patient's older records past the export's cap, not in `assessments` (0 when none). */
+  recordsLeftOut: number;
   /** Each camera result's measurement quality in words, by record code. */
   quality: Record<string, string>;
   goniometry: GoniometryTable[];
@@ -302,6 +304,11 @@ export function HistoryDocument({ view, fonts, clock = UTC_CLOCK }: { view: Hist
             <Text style={[styles.details, { marginTop: -6 }]}>
               {t("history.exported", { who: view.exportedBy ?? t("history.someone"), when: formatDateTime(view.createdAt, clock) })}
             </Text>
+            {view.recordsLeftOut > 0 ? (
+              <Text style={[styles.details, { marginTop: 0, fontWeight: "bold" }]}>
+                {t("history.leftOut", { count: view.recordsLeftOut, shown: view.assessments.length })}
+              </Text>
+            ) : null}
             <Goals goals={view.goals} />
             <ScoreChart assessments={view.assessments} font={fonts[0]!} />
             {view.goniometry.length ? <Goniometry tables={view.goniometry} /> : null}
