@@ -57,8 +57,18 @@ test("anonymous: required routes answer 401, optional routes stay anonymous", as
   assert.equal(await guard.authenticate(request("anonymous"), "optional"), null);
 });
 
-test("an unknown persona is a 400, and no header keeps the spec's mock user", async () => {
+test("an unknown persona is a 400 naming the header and the personas, and no header keeps the spec's mock user", async () => {
   assert.equal(await status(guard.authenticate(request("root"), "required")), 400);
+  await assert.rejects(guard.authenticate(request("root"), "optional"), {
+    message: "x-dev-user must be anonymous, patient, care_provider, care_provider_2, admin",
+  });
   const user = await guard.authenticate(request(), "required");
   assert.deepEqual(user?.roles, ["patient", "care_provider"]);
+});
+
+test("a persona is one of the names, nothing that merely reads as one", () => {
+  for (const name of ["patient", "care_provider", "care_provider_2", "admin"]) assert.equal(guard.isDevPersona(name), true, name);
+  // A list of one name turns into that name as a property key: it is still not a persona.
+  for (const value of [["patient"], "Patient", "anonymous", "toString", "", null, undefined, 1])
+    assert.equal(guard.isDevPersona(value), false, String(value));
 });

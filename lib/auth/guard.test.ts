@@ -150,3 +150,65 @@ test("an unreachable key set is 503 under the required guard, not 401", async ()
     config.AUTH0_ISSUER_BASE_URL = saved;
   }
 });
+
+test("the none guard reads no token: with one, a bad one or none, the caller is anonymous", async () => {
+  assert.equal(await authenticate(request(`Bearer ${await idp.token({ sub: "test|none" })}`), "none"), null);
+  assert.equal(await authenticate(request("Bearer x.y.z"), "none"), null);
+  assert.equal(await authenticate(request(), "none"), null);
+});
+
+test("under the optional guard an unreachable key set reads as anonymous, with a warning in the log", async (t) => {
+  const { env } = await import("@/lib/env");
+  const { logger } = await import("@/lib/log");
+  const warn = t.mock.method(logger, "warn", () => undefined);
+  const config = env();
+  const saved = config.AUTH0_ISSUER_BASE_URL;
+  config.AUTH0_ISSUER_BASE_URL = "http://127.0.0.1:9/";
+  try {
+    const token = await idp.token({ issuer: "http://127.0.0.1:9/" });
+    assert.equal(await authenticate(request(`Bearer ${token}`), "optional"), null);
+  } finally {
+    config.AUTH0_ISSUER_BASE_URL = saved;
+  }
+  assert.deepEqual(
+    warn.mock.calls.map((call) => call.arguments),
+    [["optional guard: key set unreachable, request treated as anonymous"]],
+  );
+  // A token that is merely invalid is anonymous too, and nothing is logged for it.
+  assert.equal(await authenticate(request("Bearer x.y.z"), "optional"), null);
+  assert.equal(warn.mock.callCount(), 1);
+});
+
+test("a token with SMART scopes is refused outside the FHIR API where the request names its address (the voice socket)", async () => {
+  const smart = await idp.token({ sub: "test|smart-app", scope: "patient/Observation.rs", claims: { patient: "1" } });
+  const at = (url: string) => new Request(url, { headers: { authorization: `Bearer ${smart}` } });
+  for (const guard of ["required", "optional"] as const) {
+    const error = await rejection(
+      authenticate({ headers: at("http://localhost/api/voice").headers, url: "http://localhost/api/voice" }, guard),
+    );
+    assert.equal(error.status, 403, guard);
+    assert.equal(error.message, "This token carries SMART scopes, which grant FHIR reads only");
+    const fhir = await authenticate(
+      { headers: at("http://localhost/api/fhir/Observation").headers, url: "http://localhost/api/fhir/Observation" },
+      guard,
+    );
+    assert.equal(fhir?.sub, "test|smart-app", guard);
+    // An address that merely ends in the FHIR path is not the FHIR API.
+    await rejection(authenticate({ headers: at("http://localhost/x/api/fhir/").headers, url: "http://localhost/x/api/fhir/" }, guard));
+  }
+  // Without an address (the route wrapper, which checks the route's scopes itself) the guard lets it through.
+  assert.equal((await authenticate({ headers: at("http://localhost/api/voice").headers }, "required"))?.sub, "test|smart-app");
+  // A plain token is welcome on the socket.
+  const plain = await idp.token({ sub: "test|plain-socket" });
+  const socket = new Request("http://localhost/api/voice", { headers: { authorization: `Bearer ${plain}` } });
+  assert.equal((await authenticate({ headers: socket.headers, url: socket.url }, "required"))?.sub, "test|plain-socket");
+});
+
+test("hasRole: any one of the roles named, never for nobody", async () => {
+  const { hasRole } = await import("@/lib/auth/guard");
+  assert.equal(hasRole(null, "admin"), false);
+  assert.equal(hasRole({ roles: ["patient"] }, "admin"), false);
+  assert.equal(hasRole({ roles: ["patient", "admin"] }, "care_provider", "admin"), true);
+  assert.equal(hasRole({ roles: ["care_provider"] }, "care_provider", "admin"), true);
+  assert.equal(hasRole({ roles: [] }, "patient"), false);
+});
