@@ -49,3 +49,20 @@ test("period comes from the first item, else the creation time", () => {
   assert.equal(state.tier, "CORE");
   assert.deepEqual([state.currentPeriodStart, state.currentPeriodEnd], [new Date(1_700_000_000_000), new Date(1_700_000_000_000)]);
 });
+
+test("a subscription without items, or an item without a price, is CORE over its creation time", () => {
+  const base = { id: "sub_2", customer: "cus_3", status: "trialing", created: 1_700_000_000, cancel_at_period_end: false };
+  const bare = subscriptionState(base as unknown as Stripe.Subscription, "price_plus");
+  assert.deepEqual([bare.priceId, bare.tier, bare.status], [null, "CORE", "TRIALING"]);
+  assert.deepEqual(bare.currentPeriodEnd, new Date(1_700_000_000_000));
+  const priceless = subscriptionState(
+    {
+      ...base,
+      items: { data: [{ current_period_start: 1_700_000_100, current_period_end: 1_700_900_000 }] },
+    } as unknown as Stripe.Subscription,
+    "price_plus",
+  );
+  assert.deepEqual([priceless.priceId, priceless.tier], [null, "CORE"]);
+  assert.deepEqual(priceless.currentPeriodEnd, new Date(1_700_900_000_000));
+  assert.equal(mapTier(null, undefined), "CORE", "no price and no PLUS price configured");
+});

@@ -20,9 +20,12 @@ export function mapStatus(providerStatus: string): SubscriptionStatus {
   return Object.hasOwn(STATUS, providerStatus) ? STATUS[providerStatus]! : "INCOMPLETE";
 }
 
-/** PLUS when the price is the configured PLUS price, CORE otherwise. */
+/**
+ * PLUS when the price is the configured PLUS price, CORE otherwise: no price (null) never equals
+ * a configured one, and an unconfigured PLUS price (undefined) equals no price id.
+ */
 export function mapTier(priceId: string | null, plusPriceId: string | undefined): SubscriptionTier {
-  return priceId !== null && plusPriceId !== undefined && priceId === plusPriceId ? "PLUS" : "CORE";
+  return priceId === plusPriceId ? "PLUS" : "CORE";
 }
 
 /** The local columns that mirror a provider subscription. */

@@ -264,3 +264,145 @@ test("two concurrent deliveries of one event both succeed and apply it once", as
   assert.equal(await processed(String(event.id)), 1);
   assert.equal((await subscriptionOf(contactId))?.tier, "PLUS");
 });
+
+test("without STRIPE_WEBHOOK_SECRET a delivery is a 503 saying so, and has no effect", async () => {
+  const { env } = await import("@/lib/env");
+  const config = env();
+  const saved = config.STRIPE_WEBHOOK_SECRET;
+  config.STRIPE_WEBHOOK_SECRET = undefined;
+  const contactId = await patient();
+  const { event } = checkout(contactId, PRICE_CORE);
+  try {
+    assert.deepEqual(await rejection(deliver(event)), [503, "Billing webhook is not configured (STRIPE_WEBHOOK_SECRET unset)"]);
+  } finally {
+    config.STRIPE_WEBHOOK_SECRET = saved;
+  }
+  assert.equal(await subscriptionOf(contactId), null);
+  assert.equal(await processed(String(event.id)), 0);
+});
+
+test("a subscription update changes that subscription's row and no other contact's", async () => {
+  const [mine, theirs] = [await patient(), await patient()];
+  const first = checkout(mine, PRICE_CORE, {}, "cus_mine");
+  const second = checkout(theirs, PRICE_CORE, {}, "cus_theirs");
+  await deliver(first.event);
+  await deliver(second.event);
+  const untouched = await subscriptionOf(theirs);
+  stripe.updateSubscription(String(first.subscription.id), { status: "past_due", price: PRICE_PLUS, cancelAtPeriodEnd: true });
+  await deliver(stripe.event("customer.subscription.updated", first.subscription));
+  assert.equal((await subscriptionOf(mine))?.status, "PAST_DUE");
+  assert.deepEqual(await subscriptionOf(theirs), untouched);
+});
+
+test("a failed invoice whose parent is not a subscription's reads the older field", async () => {
+  const contactId = await patient();
+  const { subscription, event } = checkout(contactId, PRICE_CORE);
+  await deliver(event);
+  await deliver(
+    stripe.event("invoice.payment_failed", {
+      id: "in_5",
+      object: "invoice",
+      parent: { type: "quote_details", quote_details: { quote: "qt_1" } },
+      subscription: subscription.id,
+    }),
+  );
+  assert.equal((await subscriptionOf(contactId))?.status, "PAST_DUE");
+});
+
+test("the log says what each delivery did, by event id, subscription id and type only", async (t) => {
+  const { logger } = await import("@/lib/log");
+  const lines: [string, unknown, string][] = [];
+  for (const level of ["debug", "info", "warn"] as const)
+    t.mock.method(logger, level, (fields: unknown, message: string) => void lines.push([level, fields, message]));
+  const fieldNames = new Set<string>();
+  const logged = async (event: Json) => {
+    lines.length = 0;
+    await deliver(event);
+    for (const [, fields] of lines) for (const name of Object.keys(fields as object)) fieldNames.add(name);
+    return [...lines];
+  };
+  const ignored = stripe.event("customer.created", { id: "cus_log", object: "customer" });
+  assert.deepEqual(await logged(ignored), [
+    ["debug", { eventId: ignored.id, type: "customer.created" }, "billing webhook: event type needs no action"],
+  ]);
+
+  const contactId = await patient();
+  const { subscription, event } = checkout(contactId, PRICE_CORE);
+  assert.deepEqual(await logged(event), [
+    ["info", { eventId: event.id, type: "checkout.session.completed" }, "billing webhook: event processed"],
+  ]);
+  const reads = stripe.calls("GET", `/v1/subscriptions/${subscription.id}`).length;
+  assert.deepEqual(await logged(event), [
+    [
+      "info",
+      { eventId: event.id, type: "checkout.session.completed" },
+      "billing webhook: event already processed, acknowledged without effect",
+    ],
+  ]);
+  assert.equal(stripe.calls("GET", `/v1/subscriptions/${subscription.id}`).length, reads, "a replay asks the provider nothing");
+
+  const bare = stripe.event("checkout.session.completed", {
+    id: "cs_log_bare",
+    object: "checkout.session",
+    client_reference_id: String(contactId),
+    customer: "cus_x",
+    subscription: null,
+    metadata: {},
+  });
+  assert.deepEqual((await logged(bare))[0], ["info", { eventId: bare.id }, "billing webhook: completed checkout has no subscription"]);
+
+  const orphan = stripe.createSubscription("cus_nobody", PRICE_CORE);
+  const nobody = stripe.event("checkout.session.completed", {
+    id: "cs_log_nobody",
+    object: "checkout.session",
+    client_reference_id: null,
+    customer: "cus_nobody",
+    subscription: orphan.id,
+    metadata: {},
+  });
+  assert.deepEqual((await logged(nobody))[0], [
+    "warn",
+    { eventId: nobody.id, subscriptionId: orphan.id },
+    "billing webhook: completed checkout names no known contact; nothing stored",
+  ]);
+
+  const stranger = stripe.createSubscription("cus_stranger", PRICE_CORE);
+  const update = stripe.event("customer.subscription.updated", stranger);
+  assert.deepEqual((await logged(update))[0], [
+    "warn",
+    { eventId: update.id, subscriptionId: stranger.id },
+    "billing webhook: subscription updated but there is no local subscription; nothing changed",
+  ]);
+
+  const noSubscription = stripe.event("invoice.payment_failed", { id: "in_log", object: "invoice", parent: null, subscription: null });
+  assert.deepEqual((await logged(noSubscription))[0], [
+    "info",
+    { eventId: noSubscription.id },
+    "billing webhook: failed invoice belongs to no subscription",
+  ]);
+
+  // Cancelling changes the row once; a second deletion of the same subscription finds it canceled already, and says so.
+  const deleted = stripe.event("customer.subscription.deleted", subscription);
+  assert.deepEqual(await logged(deleted), [
+    ["info", { eventId: deleted.id, type: "customer.subscription.deleted" }, "billing webhook: event processed"],
+  ]);
+  const late = stripe.event("invoice.payment_failed", {
+    id: "in_log_late",
+    object: "invoice",
+    parent: { subscription_details: { subscription: subscription.id } },
+  });
+  assert.deepEqual(await logged(late), [
+    [
+      "info",
+      { eventId: late.id, subscriptionId: subscription.id },
+      "billing webhook: nothing to change (no local subscription, or it is canceled)",
+    ],
+    ["info", { eventId: late.id, type: "invoice.payment_failed" }, "billing webhook: event processed"],
+  ]);
+  // Deleting it again sets CANCELED on a canceled row: a change made, nothing to report.
+  const again = stripe.event("customer.subscription.deleted", subscription);
+  assert.deepEqual(await logged(again), [
+    ["info", { eventId: again.id, type: "customer.subscription.deleted" }, "billing webhook: event processed"],
+  ]);
+  assert.deepEqual([...fieldNames].sort(), ["eventId", "subscriptionId", "type"], "no contact, customer, e-mail or amount is logged");
+});
