@@ -768,3 +768,37 @@ test("grip norms: every five-year group from 20 to 75 and over has one for each 
   assert.deepEqual([gripNormKg("RIGHT", 99, "female"), gripNormKg("LEFT", 99, "female")], [49.6 * LB, 41.5 * LB]);
   assert.equal(gripNormKg("RIGHT", 19, "male"), null);
 });
+
+test("grip against the other hand: the latest mean of the opposite hand, never the same one; none without a positive one", () => {
+  const asked: string[] = [];
+  const caller = (meanKg: number | null): SubmissionCaller => ({
+    age: null,
+    sex: null,
+    recent: (hand) => {
+      asked.push(hand);
+      return hand === "RIGHT" && meanKg !== null ? { meanKg } : null;
+    },
+  });
+  const left = KIND_CONTRACTS.GRIP.submission.build(gripInput.parse({ ...GRIP_BODY, hand: "LEFT" }), caller(40)).snapshot;
+  assert.deepEqual(asked, ["RIGHT"], "a left-hand grip is compared with the right hand");
+  assert.equal(left.percentOfOtherHand, 80.4, "32.17 kg of 40");
+  for (const meanKg of [null, 0]) {
+    const alone = KIND_CONTRACTS.GRIP.submission.build(gripInput.parse({ ...GRIP_BODY, hand: "LEFT" }), caller(meanKg)).snapshot;
+    assert.ok(!("percentOfOtherHand" in alone), `other hand ${meanKg}`);
+  }
+  asked.length = 0;
+  KIND_CONTRACTS.GRIP.submission.build(gripInput.parse(GRIP_BODY), caller(40));
+  assert.deepEqual(asked, ["LEFT"], "a right-hand grip is compared with the left hand");
+});
+
+test("a pain record without medications stores none; PRWE names the subscale with more than one item unanswered", () => {
+  const { medications: _, ...withoutMedications } = painBody;
+  assert.deepEqual(built.pain(withoutMedications).snapshot.medications, []);
+  const twoUnanswered = { ...PRWE_BODY, function: [null, null, 3, 2, 1, 6, 3, 2, 4, 5] };
+  const parsed = prweInput.safeParse(twoUnanswered);
+  assert.equal(parsed.success, false);
+  assert.deepEqual(
+    parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message]),
+    [["function", "at most one item of a subscale may be unanswered"]],
+  );
+});

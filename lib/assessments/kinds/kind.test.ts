@@ -254,3 +254,9 @@ test("the FHIR Observation's note is pain's free-text comments, and no other kin
   assert.equal(KIND_CONTRACTS.PAIN.snapshot.safeParse({ comments: 5 }).success, false, "a text member");
   assert.equal(KIND_CONTRACTS.PAIN.snapshot.safeParse({ comments: "worse after typing" }).success, true);
 });
+
+test("a change within a billionth of the MCID reaches it (binary fractions); a hundred-thousandth short does not", () => {
+  const spec = { mcid: { points: 10, source: "test" } };
+  assert.equal(reachesMcid(spec, 0, 10 - 1e-9), true);
+  assert.equal(reachesMcid(spec, 0, 10 - 1e-5), false);
+});
