@@ -13,6 +13,10 @@ Object.assign(process.env, {
   RATE_LIMIT_WRITES_PER_MINUTE: "1",
   RATE_LIMIT_AI_PER_MINUTE: "1",
   RATE_LIMIT_COMPUTE_PER_MINUTE: "1",
+  RATE_LIMIT_PDF_PER_MINUTE: "1",
+  BULK_EXPORT_KICKOFFS_PER_DAY: "1",
+  BULK_EXPORT_DOWNLOADS_PER_HOUR: "1",
+  PATIENT_REPORTS_PER_DAY: "1",
 });
 delete process.env.REDIS_URL;
 delete process.env.AUTH0_DOMAIN;
@@ -466,10 +470,11 @@ describe("limits", () => {
     assert.equal((await call({ limits: ["code"] }, async () => ({}) as never, { headers: other })).status, 200);
   });
 
-  for (const kind of ["write", "anonymous-write", "ai", "compute"] as const) {
-    test(`a ${kind} route spends one per request before any work: the second request in a minute is 429`, async () => {
+  const kinds = ["write", "anonymous-write", "ai", "compute", "pdf", "bulk-export", "bulk-download", "patient-report"] as const;
+  for (const [index, kind] of kinds.entries()) {
+    test(`a ${kind} route spends one per request before any work: the second request within the allowance's window is 429`, async () => {
       let runs = 0;
-      const headers = { "x-hand-client-address": `10.9.2.${kind.length}` };
+      const headers = { "x-hand-client-address": `10.9.2.${index + 1}` };
       const work: Handler = async () => (runs++, {}) as never;
       assert.equal((await call({ limits: [kind] }, work, { headers })).status, 200);
       assert.equal((await call({ limits: [kind] }, work, { headers })).status, 429);
