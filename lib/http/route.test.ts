@@ -31,6 +31,7 @@ interface Options {
   auth?: Guard;
   params?: z.ZodType;
   query?: z.ZodType;
+  headers?: z.ZodObject;
   body?: z.ZodType;
   rawBody?: boolean;
   maxBodyBytes?: number;
@@ -47,6 +48,7 @@ function contract(options: Options = {}) {
     auth: options.auth ?? "none",
     params: options.params,
     query: options.query,
+    headers: options.headers,
     body: options.body,
     rawBody: options.rawBody,
     maxBodyBytes: options.maxBodyBytes,
@@ -512,4 +514,31 @@ describe("the request log line", () => {
     assert.equal(lines[1]![0].status, 404);
     assert.equal("clientReqId" in lines[1]![0], false);
   });
+});
+
+test("a header the contract names is checked by its schema: missing, it is the 400 naming it", async () => {
+  const headers = z.object({ "idempotency-key": z.string().min(8) });
+  const ok = async () => ({ ok: true }) as never;
+  assert.deepEqual(await errorOf(await call({ method: "GET", headers }, ok)), {
+    status: 400,
+    error: "idempotency-key: is required",
+    field: "idempotency-key",
+  });
+  assert.equal(
+    (await errorOf(await call({ method: "GET", headers }, ok, { headers: { "idempotency-key": "short" } }))).field,
+    "idempotency-key",
+  );
+  assert.equal((await call({ method: "GET", headers }, ok, { headers: { "idempotency-key": "long-enough-key" } })).status, 200);
+});
+
+test("the log line's ms is the request's own duration in milliseconds, to one decimal", async (t) => {
+  const info = t.mock.method(logger, "info", () => {});
+  await call({ method: "GET" }, async () => {
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    return {} as never;
+  });
+  const [fields] = info.mock.calls.at(-1)!.arguments as unknown as [{ ms: number }];
+  // A 40 ms handler logs at least 39 ms and well under 2 s: a factor of ten or a hundred misplaced would not.
+  assert.ok(fields.ms >= 39 && fields.ms < 2_000, `ms ${fields.ms}`);
+  assert.equal(Math.round(fields.ms * 10), fields.ms * 10, "one decimal at most");
 });
