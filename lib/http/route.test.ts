@@ -430,6 +430,12 @@ describe("errors", () => {
     assert.equal(err.code, "E_X");
     assert.doesNotMatch(JSON.stringify(logged), /secret patient name/);
     assert.match(err.stack, /^\s+at /);
+    const frames = err.stack.split("\n");
+    assert.ok(frames.length >= 2 && frames.length <= 5, `frames: ${frames.length}`);
+    assert.ok(
+      frames.every((frame) => /^\s+at /.test(frame)),
+      "one frame a line, the message line left out",
+    );
     assert.ok(err.stack.split("\n").length <= 5);
     for (const [fields] of logged) assert.match(String(fields.reqId), /^[0-9a-f-]{36}$/);
   });
@@ -541,4 +547,11 @@ test("the log line's ms is the request's own duration in milliseconds, to one de
   // A 40 ms handler logs at least 39 ms and well under 2 s: a factor of ten or a hundred misplaced would not.
   assert.ok(fields.ms >= 39 && fields.ms < 2_000, `ms ${fields.ms}`);
   assert.equal(Math.round(fields.ms * 10), fields.ms * 10, "one decimal at most");
+});
+
+test("a handler that asks for the request gets the Web request it came in as", async () => {
+  const response = await call({ method: "GET" }, async ({ request }) => ({ url: request.url, method: request.method }) as never, {
+    url: "http://localhost/api/things/7?x=1",
+  });
+  assert.deepEqual(await response.json(), { url: "http://localhost/api/things/7?x=1", method: "GET" });
 });
