@@ -326,7 +326,8 @@ describe("the body cap", () => {
     assert.deepEqual(over, { status: 413, error: `Request body exceeds ${DEFAULT_MAX_BODY_BYTES} bytes` });
 
     const small = { body: anyBody, maxBodyBytes: 12 };
-    assert.equal((await call(small, echoBody, { body: '{"a":"1234"}' })).status, 200);
+    // Exactly at the cap: accepted, and whole.
+    assert.deepEqual(await (await call(small, echoBody, { body: '{"a":"1234"}' })).json(), { received: { a: "1234" } });
     const multiByte = await errorOf(await call(small, echoBody, { body: '{"a":"12é"}' + "  " }));
     assert.deepEqual(multiByte, { status: 413, error: "Request body exceeds 12 bytes" });
   });
