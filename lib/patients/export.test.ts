@@ -285,6 +285,8 @@ test("an export holds the patient's newest 5,000 records, counts the older ones 
   const recordCodes = new Set(rows.map((row) => row[10]));
   assert.equal(recordCodes.size, 5000);
   assert.equal(rows.length, 10000);
+  const instants = rows.map((row) => row[2]!);
+  assert.deepEqual(instants, [...instants].sort(), "oldest first, past the cap too");
   assert.ok(recordCodes.has(formatted(code(0))), "the newest is in");
   assert.ok(!recordCodes.has(formatted(code(5000))), "the oldest record is the one left out");
   assert.equal(recordsLeftOut, 1);
