@@ -12,11 +12,12 @@ import pg from "pg";
 import { distDir } from "./build.mjs";
 import { makePgliteTemplate, pgliteTemplatePath, pgliteTemplateStale } from "./pglite-template.mjs";
 
-async function admin(url, sql) {
+/** Runs `work` with a client of the server at `url`, closed afterwards. */
+async function withAdmin(url, work) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return await work(client);
   } finally {
     await client.end();
   }
@@ -27,8 +28,10 @@ async function withPostgresTemplate(url, prefix, work) {
   // ended by the runner before its after() hook) are dropped with the template at the end.
   const run = `${prefix}_${process.pid}`;
   const name = `${run}_template`;
-  await admin(url, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin(url, `CREATE DATABASE "${name}"`);
+  await withAdmin(url, async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  });
   try {
     const target = new URL(url);
     target.pathname = `/${name}`;
@@ -40,14 +43,10 @@ async function withPostgresTemplate(url, prefix, work) {
   } finally {
     delete process.env.TEST_DATABASE_TEMPLATE;
     delete process.env.TEST_DATABASE_PREFIX;
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
+    await withAdmin(url, async (client) => {
       const { rows } = await client.query("SELECT datname FROM pg_database WHERE starts_with(datname, $1)", [`${run}_`]);
       for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    } finally {
-      await client.end();
-    }
+    });
   }
 }
 
