@@ -37,10 +37,19 @@ function quickDash(answers: (number | null)[]): number {
   return (answered.reduce((sum, a) => sum + a, 0) / answered.length - 1) * 25;
 }
 
+/**
+ * Checks the screen and attaches its picture to the report. With UPDATE_SCREENSHOTS=1 the picture
+ * also replaces docs/screenshots/measure-*.png; a plain run (CI's included) leaves the checkout as it was.
+ */
 async function shot(page: Page, testInfo: TestInfo, name: string, language: string) {
   await expectAccessible(page, testInfo, name);
   await expectNoSideScroll(page);
-  await page.screenshot({ path: `docs/screenshots/measure-${name}-${language}-${testInfo.project.name}.png`, fullPage: true });
+  const file = `measure-${name}-${language}-${testInfo.project.name}.png`;
+  const picture = await page.screenshot({
+    fullPage: true,
+    ...(process.env.UPDATE_SCREENSHOTS === "1" ? { path: `docs/screenshots/${file}` } : {}),
+  });
+  await testInfo.attach(file, { body: picture, contentType: "image/png" });
 }
 
 async function myRecords(login: string): Promise<{ assessmentType: string }[]> {

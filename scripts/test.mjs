@@ -5,7 +5,9 @@
 // selected file starts the server.
 //
 // --unit selects the files that do not start the server (seconds, no build); --watch reruns them
-// on every change (npm run test:unit, npm run test:watch).
+// on every change (npm run test:unit, npm run test:watch). --services selects the files whose
+// outcome can depend on the database or Redis (usesServices): .ci/run's PostgreSQL pass, since
+// the embedded pass runs every file anyway.
 //
 // Skips are loud: every skipped test's reason is listed at the end. With REQUIRE_POSTGRES=1 (the
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
@@ -33,6 +35,16 @@ function findTests(dir, out = []) {
 /** A test file that starts the real server (test/support/server.ts) needs the Next build. */
 function startsServer(file) {
   return /support\/(server|balancer)"|startServer\(/.test(readFileSync(file, "utf8"));
+}
+
+/**
+ * A test file whose outcome can depend on the database or Redis it runs against: it starts the
+ * server, makes a test database (test/support/database.ts, in-process-db.ts), opens lib/db
+ * itself or reaches Redis. The others (pure functions, documents, fonts) pass or fail alike on
+ * either database.
+ */
+function usesServices(file) {
+  return startsServer(file) || /support\/(database|in-process-db)|@\/lib\/db["/]|redis/i.test(readFileSync(file, "utf8"));
 }
 
 /**
@@ -66,7 +78,7 @@ const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unitOnly = flags.has("--unit") || flags.has("--watch");
 const found = selected.length ? selected : findTests(".").sort();
-const files = unitOnly ? found.filter((file) => !startsServer(file)) : found;
+const files = unitOnly ? found.filter((file) => !startsServer(file)) : flags.has("--services") ? found.filter(usesServices) : found;
 if (files.some(startsServer)) ensureBuild();
 if (process.env.TEST_RESULTS) writeFileSync(process.env.TEST_RESULTS, "");
 const database = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;

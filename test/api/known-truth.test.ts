@@ -32,7 +32,7 @@ const now = new Date();
 before(async () => {
   database = await createTestDatabase();
   idp = await startIdentityProvider();
-  await (await startServer({ database, env: idp.env })).stop();
+  // The database is a copy of the run's migrated template: the clinic goes straight into it.
   await seedDemoClinic({ query: (sql, params) => queryDatabase(database, sql, params) }, { now });
   server = await startServer({ database, env: idp.env });
   token = await idp.token({ sub: DEMO_PROVIDER_SUB, roles: ["care_provider"] });
