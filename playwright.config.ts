@@ -33,8 +33,21 @@ export default defineConfig({
       ],
     },
   },
+  // Every walk runs at 1280 px. At 390 px run only the walks tagged for the phone (PHONE and
+  // PHONE_ONLY, e2e/support/fixtures.ts): every page's layout and accessibility
+  // (every-page.spec.ts), what a phone shows differently (cards for tables, the report's summary),
+  // and what people do on a phone (measuring). The other walks assert the same things at either
+  // size, and ran twice for nothing: CI's time (docs/development.md).
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } } },
-    { name: "phone", use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+    {
+      name: "desktop",
+      grepInvert: /@phone-only/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 900 } },
+    },
+    {
+      name: "phone",
+      grep: /@phone/,
+      use: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
   ],
 });

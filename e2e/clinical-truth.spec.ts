@@ -9,7 +9,17 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { KNOWN_TRUTH, knownTruthDay } from "@/lib/seed/known-truth";
 import { api, painResult, romResult } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot, seeded, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import {
+  expectAccessible,
+  expectNoSideScroll,
+  isPhone,
+  screenshot,
+  seeded,
+  signIn,
+  tokenFor,
+  uniqueLogin,
+  PHONE,
+} from "./support/fixtures";
 import { displayName } from "./support/identity-provider";
 
 type Language = "en" | "es";
@@ -123,10 +133,10 @@ async function walk(page: Page, testInfo: TestInfo, language: Language): Promise
   await screenshot(page, testInfo, `provider-truth-joints${suffix}`);
 }
 
-test("the known-truth clinic reads on its own scales in English", async ({ page }, testInfo) => {
+test("the known-truth clinic reads on its own scales in English", PHONE, async ({ page }, testInfo) => {
   await walk(page, testInfo, "en");
 });
 
-test("the known-truth clinic reads on its own scales in Spanish, decimals with a comma", async ({ page }, testInfo) => {
+test("the known-truth clinic reads on its own scales in Spanish, decimals with a comma", PHONE, async ({ page }, testInfo) => {
   await walk(page, testInfo, "es");
 });

@@ -9,7 +9,7 @@ import type { ResendStandIn } from "../test/support/resend";
 import { api, romResult } from "./support/api";
 import { startMailApp } from "./support/app";
 import { APP_ORIGIN, MAIL_APP_ORIGIN, REMINDERS_APP_PORT } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, uniqueLogin, PHONE } from "./support/fixtures";
 import { displayName, mintToken, signInEnv } from "./support/identity-provider";
 
 interface Clinic {
@@ -207,7 +207,7 @@ test("the clinic page does not exist for the clinic's clinicians or for patients
   await patientPage.close();
 });
 
-test("a clinician of two clinics narrows the list to one, and the address remembers it", async ({ page }, testInfo) => {
+test("a clinician of two clinics narrows the list to one, and the address remembers it", PHONE, async ({ page }, testInfo) => {
   const providerLogin = uniqueLogin("provider-rui");
   const east = await clinic("East Hand Unit", providerLogin);
   const west = await clinic("West Hand Unit", uniqueLogin("provider-sol"));
@@ -288,12 +288,12 @@ test.describe("clinics that run themselves", () => {
     return Number(/\/provider\/clinics\/(\d+)$/.exec(page.url())![1]);
   }
 
-  /** The patient list's entry (a table row at 1280 px, a list item at 390 px) naming `name`. */
-  function patientRow(page: Page, testInfo: TestInfo, name: string) {
-    const rows = isPhone(testInfo)
-      ? page.getByRole("list", { name: "Patients" }).locator(":scope > li")
-      : page.getByRole("table").getByRole("row");
-    return rows.filter({ has: page.getByRole("link", { name }) });
+  /** The patient list's row naming `name` (these walks run at 1280 px: playwright.config.ts). */
+  function patientRow(page: Page, name: string) {
+    return page
+      .getByRole("table")
+      .getByRole("row")
+      .filter({ has: page.getByRole("link", { name }) });
   }
 
   test("a provider creates a clinic and invites a colleague by e-mail; review stays with each clinic", async ({
@@ -333,7 +333,7 @@ test.describe("clinics that run themselves", () => {
     expect(new URL(link).origin).toBe(MAIL_APP_ORIGIN);
 
     // The colleague opens the link before signing in, signs in with the invited address, accepts.
-    const benContext = await browser.newContext({ baseURL: MAIL_APP_ORIGIN, viewport: page.viewportSize(), isMobile: isPhone(testInfo) });
+    const benContext = await browser.newContext({ baseURL: MAIL_APP_ORIGIN, viewport: page.viewportSize() });
     const ben = await benContext.newPage();
     await ben.goto(link);
     await expect(ben).toHaveURL(/\/provider\/clinics\/invitation$/);
@@ -364,11 +364,7 @@ test.describe("clinics that run themselves", () => {
     await api(MAIL_APP_ORIGIN, "POST", "/assessments/rom", romResult(28), patientToken);
     const codeOf = async (id: number, login: string) =>
       (await api<Clinic>(MAIL_APP_ORIGIN, "GET", `/clinics/${id}`, undefined, await tokenFor(login))).formattedJoinCode;
-    const patientContext = await browser.newContext({
-      baseURL: MAIL_APP_ORIGIN,
-      viewport: page.viewportSize(),
-      isMobile: isPhone(testInfo),
-    });
+    const patientContext = await browser.newContext({ baseURL: MAIL_APP_ORIGIN, viewport: page.viewportSize() });
     const patientPage = await patientContext.newPage();
     await signIn(patientPage, patientLogin, "/dashboard");
     const sharing = section(patientPage, "Who can see my record");
@@ -381,7 +377,7 @@ test.describe("clinics that run themselves", () => {
 
     // Both clinicians of the first clinic see the patient, flagged.
     const patientName = displayName(patientLogin);
-    const mark = (p: Page) => patientRow(p, testInfo, patientName).getByRole("button", { name: `Mark ${patientName} reviewed` });
+    const mark = (p: Page) => patientRow(p, patientName).getByRole("button", { name: `Mark ${patientName} reviewed` });
     await page.goto(`/provider?clinic=${northId}`);
     await expect(mark(page)).toBeVisible();
     await ben.goto(`/provider?clinic=${northId}`);
@@ -396,13 +392,13 @@ test.describe("clinics that run themselves", () => {
     await expectAccessible(page, testInfo, "clinic-walk-reviewed");
     await expectNoSideScroll(page);
     await ben.reload();
-    await expect(patientRow(ben, testInfo, patientName)).toHaveCount(1);
+    await expect(patientRow(ben, patientName)).toHaveCount(1);
     await expect(mark(ben)).toBeVisible();
     await expectAccessible(ben, testInfo, "clinic-walk-other-clinic");
     await expectNoSideScroll(ben);
     await screenshot(ben, testInfo, "clinic-walk-other-clinic");
     await ben.goto(`/provider?clinic=${northId}`);
-    await expect(patientRow(ben, testInfo, patientName)).toHaveCount(1);
+    await expect(patientRow(ben, patientName)).toHaveCount(1);
     await expect(mark(ben)).toHaveCount(0);
     await benContext.close();
   });

@@ -7,7 +7,7 @@
 import { writeFile } from "node:fs/promises";
 import { expect, test, type Response } from "@playwright/test";
 import { APP_ORIGIN } from "./support/env";
-import { seeded, signIn, revealCharts } from "./support/fixtures";
+import { seeded, signIn, revealCharts, PHONE_ONLY } from "./support/fixtures";
 
 /**
  * Bytes of script a fresh load may transfer. The issue's target for the first load, under 200 kB
@@ -17,7 +17,7 @@ import { seeded, signIn, revealCharts } from "./support/fixtures";
  */
 const BUDGET = { total: 290_000, firstLoad: 200_000 };
 
-test("a fresh load of the dashboard with its chart stays within its script budget", async ({ page, browser }, testInfo) => {
+test("a fresh load of the dashboard with its chart stays within its script budget", PHONE_ONLY, async ({ page, browser }, testInfo) => {
   await signIn(page, seeded().history.recovering.login, "/dashboard");
   // A context of its own holding only the session: nothing cached.
   const fresh = await browser.newContext({

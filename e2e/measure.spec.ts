@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { api } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, signIn, tokenFor, uniqueLogin, PHONE } from "./support/fixtures";
 
 type Catalogue = { measuring: Record<string, any>; home: { patients: { measure: string } } };
 const CATALOGUES = {
@@ -80,7 +80,7 @@ for (const language of ["en", "es"] as const) {
     }
   }
 
-  test.describe(`measuring (${language})`, () => {
+  test.describe(`measuring (${language})`, PHONE, () => {
     test.use({ locale: language === "es" ? "es-ES" : "en-GB" });
 
     test("QuickDASH item by item, anonymous: the score by hand, then its code's page", async ({ page }, testInfo) => {

@@ -4,7 +4,7 @@
 import { expect, test } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectNoSideScroll } from "./support/fixtures";
+import { expectNoSideScroll, PHONE_ONLY } from "./support/fixtures";
 
 const joints = (reach: number) =>
   ["MCP", "PIP", "DIP"].map((jointType, i) => ({
@@ -27,8 +27,7 @@ test("the code box opens a result with focus on its heading and a title naming t
   await expect(page).toHaveTitle(`Range of motion · ${rom.formattedCode} · Hand Assessment`);
 });
 
-test("on a phone, a report's summary is a card per record and its joint table opens on the latest dates", async ({ page }) => {
-  test.skip(test.info().project.name !== "phone", "the phone layout");
+test("on a phone, a report's summary is a card per record and its joint table opens on the latest dates", PHONE_ONLY, async ({ page }) => {
   const results = [];
   for (const reach of [0.6, 0.7, 0.8, 0.9])
     results.push(await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", { ...romResult(60), joints: joints(reach) }));

@@ -10,9 +10,10 @@ import {
   signIn,
   uniqueLogin,
   revealCharts,
+  PHONE,
 } from "./support/fixtures";
 
-test("a provider finds the patient who needs attention and opens their record", async ({ page }, testInfo) => {
+test("a provider finds the patient who needs attention and opens their record", PHONE, async ({ page }, testInfo) => {
   const { attention, steady, run } = seeded();
   await signIn(page, await clinician("provider-dana"), "/provider");
   await expect(page.getByRole("heading", { level: 1, name: "Patients" })).toBeVisible();

@@ -6,7 +6,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, tokenFor, uniqueLogin } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, signIn, tokenFor, uniqueLogin, PHONE } from "./support/fixtures";
 import { displayName } from "./support/identity-provider";
 
 const section = (page: Page, heading: string) => page.locator("section").filter({ has: page.getByRole("heading", { name: heading }) });
@@ -51,7 +51,7 @@ test("a patient reads the dashboard in Spanish after choosing it", async ({ page
   await screenshot(page, testInfo, "dashboard-es");
 });
 
-test("a clinic admin reads the patient list, the clinic page and the poster in Spanish", async ({ page }, testInfo) => {
+test("a clinic admin reads the patient list, the clinic page and the poster in Spanish", PHONE, async ({ page }, testInfo) => {
   const adminLogin = uniqueLogin("provider-lucia");
   const clinic = await api<{ id: number; name: string; joinCode: string; formattedJoinCode: string }>(
     APP_ORIGIN,

@@ -6,7 +6,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { api, painResult, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
-import { expectAccessible, expectNoSideScroll, isPhone, screenshot } from "./support/fixtures";
+import { expectAccessible, expectNoSideScroll, isPhone, screenshot, PHONE } from "./support/fixtures";
 
 test.use({ locale: "es-ES", timezoneId: "Europe/Madrid" });
 
@@ -20,7 +20,7 @@ const romWithJoints = {
   ],
 };
 
-test("a result, its report and the PDF read in Spanish", async ({ page }, testInfo) => {
+test("a result, its report and the PDF read in Spanish", PHONE, async ({ page }, testInfo) => {
   const rom = await api<Created>(APP_ORIGIN, "POST", "/assessments/rom", romWithJoints);
   const pain = await api<Created>(APP_ORIGIN, "POST", "/assessments/pain-v2", painResult);
 

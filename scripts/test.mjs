@@ -6,8 +6,8 @@
 //
 // --unit selects the files that do not start the server (seconds, no build); --watch reruns them
 // on every change (npm run test:unit, npm run test:watch). --services selects the files whose
-// outcome can depend on the database or Redis (usesServices): .ci/run's PostgreSQL pass, since
-// the embedded pass runs every file anyway.
+// outcome can differ on PostgreSQL (usesServices): .ci/run's PostgreSQL pass, since the embedded
+// pass runs every file anyway.
 //
 // Skips are loud: every skipped test's reason is listed at the end. With REQUIRE_POSTGRES=1 (the
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
@@ -38,13 +38,25 @@ function startsServer(file) {
 }
 
 /**
- * A test file whose outcome can depend on the database or Redis it runs against: it starts the
- * server, makes a test database (test/support/database.ts, in-process-db.ts), opens lib/db
- * itself or reaches Redis. The others (pure functions, documents, fonts) pass or fail alike on
- * either database.
+ * A server file whose outcome can differ on PostgreSQL: the embedded database is PostgreSQL's own
+ * engine (PGlite) running the same SQL, so what differs is around it: the server's version, many
+ * connections at once (PGlite serves one), the connection itself (faults, a second instance) and
+ * Redis. So: the files that need PostgreSQL or Redis, race requests or replay them, and those
+ * that say why in a "PostgreSQL pass:" line (the routes over hand-written SQL).
+ */
+const POSTGRES_SENSITIVE = /postgres|redis|concurren|\brace\b|simultaneous|at once|in parallel|idempot|^\/\/ PostgreSQL pass:/im;
+
+/**
+ * A test file for the PostgreSQL pass (--services): one that opens the database or Redis without
+ * a server (the data layer's own tests: a test database from test/support/database.ts or
+ * in-process-db.ts, lib/db itself, Redis), or a server file that is POSTGRES_SENSITIVE. The other
+ * server files exercise the same SQL on the embedded database in the README's pass; pure
+ * functions, documents and fonts pass or fail alike on either database.
  */
 function usesServices(file) {
-  return startsServer(file) || /support\/(database|in-process-db)|@\/lib\/db["/]|redis/i.test(readFileSync(file, "utf8"));
+  const source = readFileSync(file, "utf8");
+  if (startsServer(file)) return POSTGRES_SENSITIVE.test(source);
+  return /support\/(database|in-process-db)|@\/lib\/db["/]|redis/i.test(source);
 }
 
 /**

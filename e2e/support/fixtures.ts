@@ -117,6 +117,11 @@ export async function revealCharts(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
+/** A walk that runs at 390 px as well as 1280 (playwright.config.ts: the phone project's grep). */
+export const PHONE = { tag: "@phone" };
+/** A walk of the phone layout alone: the phone project runs it, the desktop one leaves it out. */
+export const PHONE_ONLY = { tag: "@phone-only" };
+
 /** Whether the page is the phone project (390 px). */
 export const isPhone = (testInfo: TestInfo) => testInfo.project.name === "phone";
 

@@ -1,6 +1,7 @@
 // Review per clinic (issue 37): marking a patient reviewed is one clinic's act. Two clinics share
 // one flagged patient; clinic B's review lowers B's flag only, and clinic A never sees who in B
 // reviewed. A clinician in both says which clinic reviews (or the request is refused).
+// PostgreSQL pass: review per clinic is hand-written SQL (lib/patients/reviews.ts).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -2,6 +2,7 @@
 // (up to an allowance), invites a colleague by e-mail (captured by the SMTP stand-in), and the
 // colleague follows the link signed in with the invited, verified address; a wrong account, a
 // used, revoked or expired link each get their own answer.
+// PostgreSQL pass: the clinics, their members and invitations are read with hand-written SQL (lib/clinics).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";

@@ -5,6 +5,7 @@
 // carry meta.versionId/lastUpdated, reads a weak ETag and Last-Modified, and conditional reads
 // answer 304; a wrong method or an XML request is an OperationOutcome (405, 406). Every resource
 // validates with both outside validators (test/support/fhir.ts).
+// PostgreSQL pass: FHIR search is hand-written SQL (lib/fhir/service.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Bundle, Observation, OperationOutcome, Patient, Resource } from "@medplum/fhirtypes";

@@ -3,6 +3,7 @@
 // standard codes, searches filter and page, the /patients access rule holds (including id
 // guessing), reads are audited, anonymous records stay out, and an outside FHIR client
 // (fhir-kit-client) can drive it.
+// PostgreSQL pass: FHIR reads and searches are hand-written SQL (lib/fhir/service.ts).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Resource } from "@medplum/fhirtypes";

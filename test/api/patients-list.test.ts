@@ -3,6 +3,7 @@
 // latest value forward, filters, each sort, search, pagination bounds. Histories span several days, so
 // the fixtures are written into the database (between two starts of the server) rather than
 // submitted today through the API.
+// PostgreSQL pass: the list, its attention ranking and the score history are hand-written SQL (lib/patients).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { generateCode } from "@/lib/codes";

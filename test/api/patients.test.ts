@@ -2,6 +2,7 @@
 // histories built from real submissions, the who-may-read-whom rule, profiles (and PATCH
 // /patients/me), the patient journal view and the narrative summary from the template, from a
 // loopback model, and from the template again when the model fails or is too slow.
+// PostgreSQL pass: profiles and score histories are hand-written SQL (lib/patients).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { careTeam, type CareTeam } from "@/test/support/care-team";

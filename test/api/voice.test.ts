@@ -1,6 +1,7 @@
 // The voice WebSocket: whole sessions from IDLE to REFLECTION, scripted and with a model
 // stand-in; journal entries of signed-in callers; and the handshake checks, bad messages,
 // frame cap, per-client limit, heartbeat and shutdown.
+// PostgreSQL pass: voice tickets are taken with hand-written SQL (lib/voice/tickets.ts).
 import assert from "node:assert/strict";
 import { KIND_LIST } from "@/lib/assessments/kinds";
 import { after, before, test } from "node:test";
