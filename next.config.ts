@@ -9,7 +9,13 @@ const nextConfig: NextConfig = {
   // does not stop on a file someone else is still editing.
   typescript: { ignoreBuildErrors: true },
   // Builds here are one-off (CI, tests); writing Turbopack's cache cost more than it saved.
-  experimental: { turbopackFileSystemCacheForBuild: false },
+  experimental: {
+    turbopackFileSystemCacheForBuild: false,
+    // A server loads every route's module when it starts, so that no visitor waits for one. A test
+    // server answers a handful of routes and the suite starts about 150 of them: it loads each
+    // route when first asked instead (test/support/server.ts).
+    preloadEntriesOnStart: process.env.NEXT_PRELOAD_ENTRIES !== "off",
+  },
   // WASM and native packages stay outside the bundle so that server.ts and the route
   // handlers share one copy (and one embedded database) per process.
   serverExternalPackages: [

@@ -1,6 +1,6 @@
 // Issue 34's browser walk: a clinician of the clinic of known truth (lib/seed/known-truth.ts,
-// written before the app starts) reads the provider list and patients' pages in English and in
-// Spanish, at 1280 and 390 px. Every measure is on its own scale: QuickDASH as published (higher
+// written before the app starts) reads the provider list and patients' pages in English (at 1280
+// and 390 px) and in Spanish (at 390). Every measure is on its own scale: QuickDASH as published (higher
 // is more disability), worst pain out of 10, range of motion in degrees beside its composite, each
 // joint as extension/flexion; the attention reasons in those units, numbers as the language writes
 // them. The patient with joints (a 25° PIP extension lag) is made through the API and shares with
@@ -19,6 +19,7 @@ import {
   tokenFor,
   uniqueLogin,
   PHONE,
+  PHONE_ONLY,
 } from "./support/fixtures";
 import { displayName } from "./support/identity-provider";
 
@@ -137,6 +138,7 @@ test("the known-truth clinic reads on its own scales in English", PHONE, async (
   await walk(page, testInfo, "en");
 });
 
-test("the known-truth clinic reads on its own scales in Spanish, decimals with a comma", PHONE, async ({ page }, testInfo) => {
+// Spanish at 390 px alone: its longer words overflow there first; the figures are the same at 1280.
+test("the known-truth clinic reads on its own scales in Spanish, decimals with a comma", PHONE_ONLY, async ({ page }, testInfo) => {
   await walk(page, testInfo, "es");
 });

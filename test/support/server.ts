@@ -50,6 +50,9 @@ function baseEnv(): Record<string, string> {
     ALLOW_DEV_AUTH: "true",
     RATE_LIMIT: "off",
     LOG_LEVEL: "info",
+    // Each route's module loads on its first request, not all of them at start (next.config.ts):
+    // 0.6 CPU-seconds less per start, and the suite starts about 150 servers.
+    NEXT_PRELOAD_ENTRIES: "off",
   };
 }
 
