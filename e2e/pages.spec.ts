@@ -1,6 +1,7 @@
 // Pages people read (issue 15): local dates, the at-a-glance strip, the history chart, one code
 // box, the not-found page, phone layouts, loading without layout shift, favicon and announced
-// form errors. Every scenario runs at 1280 px and 390 px.
+// form errors. Every scenario runs at 1280 px; the dashboard's and the provider list's (PHONE) at
+// 390 px too, where their layout differs.
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult, type Created } from "./support/api";
 import { APP_ORIGIN } from "./support/env";

@@ -2,7 +2,8 @@
 // after signing in: a patient's dashboard with a result, then a clinic admin's patient list (the
 // care-team rule: the one patient sharing with the clinic), clinic page and poster. Every page
 // speaks Spanish (lang="es", headings, panels, messages a form shows) and has no accessibility
-// violation, at 1280 and 390 px.
+// violation: the clinic admin's walk at 1280 and 390 px (PHONE: the list is cards on a phone),
+// the dashboard's at 1280 (every-page.spec.ts walks it in Spanish at 390).
 import { expect, test, type Page } from "@playwright/test";
 import { api, romResult } from "./support/api";
 import { APP_ORIGIN } from "./support/env";
