@@ -32,19 +32,27 @@ function findTests(dir, out = []) {
   return out;
 }
 
+/** Each test file's text, read once: the selections below read it up to three times. */
+const sources = new Map();
+function sourceOf(file) {
+  if (!sources.has(file)) sources.set(file, readFileSync(file, "utf8"));
+  return sources.get(file);
+}
+
 /** A test file that starts the real server (test/support/server.ts) needs the Next build. */
 function startsServer(file) {
-  return /support\/(server|balancer)"|startServer\(/.test(readFileSync(file, "utf8"));
+  return /support\/(server|balancer)"|startServer\(/.test(sourceOf(file));
 }
 
 /**
  * A server file whose outcome can differ on PostgreSQL: the embedded database is PostgreSQL's own
  * engine (PGlite) running the same SQL, so what differs is around it: the server's version, many
  * connections at once (PGlite serves one), the connection itself (faults, a second instance) and
- * Redis. So: the files that need PostgreSQL or Redis, race requests or replay them, and those
- * that say why in a "PostgreSQL pass:" line (the routes over hand-written SQL).
+ * Redis. So: the files that name PostgreSQL or Redis (a test that needs one, or a
+ * "// PostgreSQL pass:" line saying why the file runs there: the routes over hand-written SQL),
+ * and those that race requests or replay them.
  */
-const POSTGRES_SENSITIVE = /postgres|redis|concurren|\brace\b|simultaneous|at once|in parallel|idempot|^\/\/ PostgreSQL pass:/im;
+const POSTGRES_SENSITIVE = /postgres|redis|concurren|\brace\b|simultaneous|at once|in parallel|idempot/i;
 
 /**
  * A test file for the PostgreSQL pass (--services): one that opens the database or Redis without
@@ -54,9 +62,8 @@ const POSTGRES_SENSITIVE = /postgres|redis|concurren|\brace\b|simultaneous|at on
  * functions, documents and fonts pass or fail alike on either database.
  */
 function usesServices(file) {
-  const source = readFileSync(file, "utf8");
-  if (startsServer(file)) return POSTGRES_SENSITIVE.test(source);
-  return /support\/(database|in-process-db)|@\/lib\/db["/]|redis/i.test(source);
+  if (startsServer(file)) return POSTGRES_SENSITIVE.test(sourceOf(file));
+  return /support\/(database|in-process-db)|@\/lib\/db["/]|redis/i.test(sourceOf(file));
 }
 
 /**
