@@ -9,7 +9,7 @@
 // is 0.1 or more. A measurement, not a test: it is not part of CI. LIGHTHOUSE_REPORTS=<dir> also
 // writes each page's full report (JSON) there. Each page is audited LIGHTHOUSE_RUNS times (3) and
 // the median run by Performance is reported, as Lighthouse CI does: single runs vary by 5-10
-// points on a busy machine.
+// points on a busy machine. Each run's Performance and TBT are printed as it ends.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
@@ -125,7 +125,13 @@ async function main() {
     for (const device of ["mobile", "desktop"] as const) {
       for (const [path, pageCookie] of pages) {
         const runs: Row[] = [];
-        for (let run = 0; run < RUNS; run++) runs.push(await audit(demo.origin, chrome.port, path, device, pageCookie));
+        for (let run = 0; run < RUNS; run++) {
+          const row = await audit(demo.origin, chrome.port, path, device, pageCookie);
+          console.log(
+            `${label(path)} ${device} run ${run + 1}: Performance ${row.scores.performance}, TBT ${Math.round(row.tbt)} ms, CPU ${Math.round(row.benchmark)}`,
+          );
+          runs.push(row);
+        }
         rows.push(median(runs));
       }
     }

@@ -13,12 +13,14 @@ import { MyForms } from "@/components/patients/my-forms";
 import { HistoryPanel, JournalPanel, ScoresPanel } from "@/components/patients/panels";
 import { RemindersCard } from "@/components/reminders/reminders-card";
 import { Alert, buttonStyles, Card, LinkButton } from "@/components/ui";
+import { Deferred } from "@/components/ui/deferred";
 import type { patientProfile } from "@/lib/patients/schemas";
 import { useProxy } from "@/lib/web/use-proxy";
 
 /**
- * Every panel asks for its own data at once (none waits for another). On a phone the actions
- * (claim a code, subscription, report) come before the history.
+ * Every panel asks for its own data as soon as it is shown (none waits for another's answer);
+ * those below a phone's first screen are shown one at a time once the page is interactive
+ * (`Deferred`). On a phone the actions (claim a code, subscription, report) come before the history.
  */
 export type MyStanding = Pick<z.output<typeof patientProfile>, "id" | "tests">;
 
@@ -86,10 +88,20 @@ export function PatientDashboard({
         />
         <div className="space-y-6 lg:col-span-2">
           <ScoresPanel key={`scores-${version}`} base="/patients/me" goals={goals.state === "ready" ? goals.data.goals : []} />
-          <GoalsPanel key={`goals-${version}`} base="/patients/me" goals={goals} />
-          <HistoryPanel key={`history-${version}`} base="/patients/me" />
-          {patientId !== null && <JournalPanel key={`journal-${version}`} patientId={patientId} />}
-          <AccessLogPanel />
+          <Deferred>
+            <GoalsPanel key={`goals-${version}`} base="/patients/me" goals={goals} />
+          </Deferred>
+          <Deferred>
+            <HistoryPanel key={`history-${version}`} base="/patients/me" />
+          </Deferred>
+          {patientId !== null && (
+            <Deferred>
+              <JournalPanel key={`journal-${version}`} patientId={patientId} />
+            </Deferred>
+          )}
+          <Deferred>
+            <AccessLogPanel />
+          </Deferred>
         </div>
       </div>
     </div>
@@ -115,11 +127,21 @@ function ActionsColumn({
     <div className="space-y-6 lg:order-last">
       <ClaimForm onClaimed={onClaimed} />
       <div id="clinic-shares" className="scroll-mt-4">
-        <ClinicShares joinCode={joinCode} />
+        <Deferred>
+          <ClinicShares joinCode={joinCode} />
+        </Deferred>
       </div>
-      <RemindersCard base="/patients/me" audience="patient" />
-      <MyForms onJournalWritten={onJournalWritten} />
-      {billing && <SubscriptionPanel />}
+      <Deferred>
+        <RemindersCard base="/patients/me" audience="patient" />
+      </Deferred>
+      <Deferred>
+        <MyForms onJournalWritten={onJournalWritten} />
+      </Deferred>
+      {billing && (
+        <Deferred>
+          <SubscriptionPanel />
+        </Deferred>
+      )}
       <LinkButton href="/reports/new" variant="secondary" className="w-full">
         {t("newReport")}
       </LinkButton>

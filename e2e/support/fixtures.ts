@@ -72,6 +72,8 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
   // code re-renders the page) the <title> can still be on its way. A reader's tab gets it a
   // moment later; axe must not judge the page in between.
   await expect(page).toHaveTitle(/\S/);
+  // Panels shown once the page is idle (components/ui/deferred.tsx) are judged too.
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
   // next-intl prints "namespace.key" for a message the page did not send to the browser.
   expect(await page.locator("body").innerText(), `untranslated message keys on ${label}`).not.toMatch(UNSENT_MESSAGE);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
