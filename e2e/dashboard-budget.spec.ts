@@ -13,9 +13,10 @@ import { seeded, signIn, revealCharts, PHONE_ONLY } from "./support/fixtures";
  * Bytes of script a fresh load may transfer. The issue's target for the first load, under 200 kB
  * (175,380 bytes on 26 Nov 2026, since the browser stopped loading zod and the kinds' schemas);
  * with the chart, what it transferred then (282,215 bytes) and a few kB to spare, so that growth is
- * a decision (docs/performance-pages.md).
+ * a decision (docs/performance-pages.md): 292,000 since 29 Nov, when showing the panels below the
+ * first screen once the page is idle (components/ui/deferred.tsx) took it to 290,094.
  */
-const BUDGET = { total: 290_000, firstLoad: 200_000 };
+const BUDGET = { total: 292_000, firstLoad: 200_000 };
 
 test("a fresh load of the dashboard with its chart stays within its script budget", PHONE_ONLY, async ({ page, browser }, testInfo) => {
   await signIn(page, seeded().history.recovering.login, "/dashboard");

@@ -112,6 +112,8 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
  */
 export async function revealCharts(page: Page): Promise<void> {
   await expect(page.locator("[data-near-view]").first()).toBeAttached();
+  // Panels shown once the page is idle would push a chart scrolled into view back out of it.
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
   for (const chart of await page.locator("[data-near-view]").all()) {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator(".recharts-surface").first()).toBeVisible();

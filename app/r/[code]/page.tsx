@@ -7,7 +7,6 @@ import { ReportActions } from "@/components/report/report-actions";
 import { AssessmentDetails, ChangeTable, ScoreChart, SummaryTable } from "@/components/report/report-summary";
 import { Unavailable } from "@/components/site/unavailable";
 import { Alert, Card, PageHeading } from "@/components/ui";
-import { Deferred } from "@/components/ui/deferred";
 import { When } from "@/components/ui/when";
 import { goniometryTables, measurementsOf } from "@/lib/assessments/goniometry";
 import type { Locale } from "@/lib/i18n/locales";
@@ -162,9 +161,7 @@ function AssessmentSection({ report, w, t }: { report: ReportView; w: Words; t: 
       </h2>
       <div className="grid gap-4 lg:grid-cols-2 print:block print:space-y-3">
         {report.assessments.map((item, index) => (
-          <Deferred key={item.code} minHeight="12rem">
-            <AssessmentDetails item={item} index={index} w={w} />
-          </Deferred>
+          <AssessmentDetails key={item.code} item={item} index={index} w={w} />
         ))}
       </div>
     </section>
