@@ -59,13 +59,9 @@ test(
   PHONE,
   async ({ page }, testInfo) => {
     const { recovering } = seeded().history;
-    const requests: Array<{ url: string; at: number; done?: number }> = [];
+    const requests: string[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/api/proxy/")) requests.push({ url: request.url(), at: Date.now() });
-    });
-    page.on("requestfinished", (request) => {
-      const entry = requests.find((r) => r.url === request.url() && r.done === undefined);
-      if (entry) entry.done = Date.now();
+      if (request.url().includes("/api/proxy/")) requests.push(request.url());
     });
     await signIn(page, recovering.login, "/dashboard");
 
@@ -104,8 +100,8 @@ test(
 
     // Every panel asked for its data: the scores at once, the history and the journal once shown
     // (they are below a phone's first screen, shown when the page is idle: components/ui/deferred.tsx).
-    const panels = requests.filter((r) => /\/patients\/(me\/(scores|assessments)|\d+\/journal)/.test(r.url));
-    expect(panels.map((r) => new URL(r.url).pathname.replace(/\d+/, "N")).sort()).toEqual([
+    const panels = requests.filter((url) => /\/patients\/(me\/(scores|assessments)|\d+\/journal)/.test(url));
+    expect(panels.map((url) => new URL(url).pathname.replace(/\d+/, "N")).sort()).toEqual([
       "/api/proxy/patients/N/journal",
       "/api/proxy/patients/me/assessments",
       "/api/proxy/patients/me/scores",

@@ -27,10 +27,10 @@ function schedule() {
 }
 
 /**
- * `children` once its turn comes; until then an empty block of `minHeight` that says it is
- * loading (aria-busy), so tests and assistive technology wait for it as for any panel loading.
+ * `children` once its turn comes; until then an empty block about a loading panel's height that
+ * says it is loading (aria-busy), so tests and assistive technology wait for it as for any panel.
  */
-export function Deferred({ children, minHeight = "8rem" }: { children: ReactNode; minHeight?: string }) {
+export function Deferred({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     let mounted = true;
@@ -42,5 +42,5 @@ export function Deferred({ children, minHeight = "8rem" }: { children: ReactNode
       mounted = false;
     };
   }, []);
-  return shown ? children : <div aria-busy="true" style={{ minHeight }} />;
+  return shown ? children : <div aria-busy="true" className="min-h-32" />;
 }
