@@ -106,8 +106,11 @@ const repeatable = (name: string, maxLength: number, pattern: string, descriptio
     .optional()
     .describe(description);
 
-/** A comma-separated list of tokens: code, system|code, system| or |code. */
-const TOKEN_LIST = "^[^,]+(,[^,]+)*$";
+/**
+ * A comma-separated list of tokens: code, system|code, system| or |code. Each token holds more
+ * than white space (lib/fhir/search.ts trims each and refuses an empty one).
+ */
+export const TOKEN_LIST = "^\\s*[^,\\s][^,]*(,\\s*[^,\\s][^,]*)*$";
 
 const tokenParam = (name: string, description: string) => repeatable(name, 2000, TOKEN_LIST, description);
 const dateParam = (name: string, description: string) => repeatable(name, 100, DATE_PATTERN, description);

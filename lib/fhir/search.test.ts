@@ -2,8 +2,9 @@
 // precision names, patient references, and one page over several lists.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import fc from "fast-check";
 import { ApiError } from "@/lib/api/errors";
-import { observationSearchQuery } from "@/lib/fhir/schemas";
+import { observationSearchQuery, TOKEN_LIST } from "@/lib/fhir/schemas";
 import {
   appliedParameters,
   dateCondition,
@@ -48,6 +49,29 @@ test("code: bare codes, system|code, system| and |code select assessment types",
   assert.throws(
     () => typesForCodes("rom,"),
     (error: ApiError) => error.field === "code",
+  );
+});
+
+test("a token list the OpenAPI document's pattern allows is read, and one it refuses is a 400 naming code", () => {
+  // Found by the fresh-seed fuzz (seed 1029998598): `code= ,x` matched the old pattern, and the
+  // search refused its blank first token.
+  const documented = new RegExp(TOKEN_LIST);
+  const piece = fc.constantFrom(",", " ", "\t", "|", "rom", "x", "http://loinc.org", "\u00a0");
+  fc.assert(
+    fc.property(
+      fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join("")),
+      (value) => {
+        let refused = false;
+        try {
+          typesForCodes(value);
+        } catch (error) {
+          assert.equal((error as ApiError).field, "code");
+          refused = true;
+        }
+        assert.equal(refused, !documented.test(value), JSON.stringify(value));
+      },
+    ),
+    { numRuns: 2000 },
   );
 });
 
