@@ -17,6 +17,7 @@ import {
   uniqueLogin,
   revealCharts,
   PHONE_ONLY,
+  panelsLoaded,
 } from "./support/fixtures";
 
 type Persona = "visitor" | "patient" | "provider";
@@ -73,7 +74,7 @@ function pageRoutes(appDir: string): string[] {
 async function settle(page: Page): Promise<void> {
   await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
   await page.waitForLoadState("networkidle");
-  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await panelsLoaded(page);
   if (await page.getByRole("heading", { name: /^(Score history|Historial de puntuaciones)$/ }).count()) {
     await revealCharts(page);
     await expect(page.locator(".recharts-surface").first()).toBeVisible();

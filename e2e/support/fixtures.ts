@@ -66,6 +66,11 @@ const NAMESPACES = Object.keys(JSON.parse(readFileSync(new URL("../../messages/e
  */
 const UNSENT_MESSAGE = new RegExp(`(?<![\\w.@/-])(${NAMESPACES.join("|")})(\\.[A-Za-z]+)+\\b(?![.@/-])`);
 
+/** Until no panel says it is loading (aria-busy): those still fetching and those not yet shown (components/ui/deferred.tsx). */
+export async function panelsLoaded(page: Page): Promise<void> {
+  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+}
+
 /** axe-core: no violations at all (any impact) on the current page. */
 export async function expectAccessible(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   // Next streams a dynamic page's metadata after its body: right after a refresh (claiming a
@@ -73,7 +78,7 @@ export async function expectAccessible(page: Page, testInfo: TestInfo, label: st
   // moment later; axe must not judge the page in between.
   await expect(page).toHaveTitle(/\S/);
   // Panels shown once the page is idle (components/ui/deferred.tsx) are judged too.
-  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await panelsLoaded(page);
   // next-intl prints "namespace.key" for a message the page did not send to the browser.
   expect(await page.locator("body").innerText(), `untranslated message keys on ${label}`).not.toMatch(UNSENT_MESSAGE);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]);
@@ -113,7 +118,7 @@ export async function screenshot(page: Page, testInfo: TestInfo, name: string): 
 export async function revealCharts(page: Page): Promise<void> {
   await expect(page.locator("[data-near-view]").first()).toBeAttached();
   // Panels shown once the page is idle would push a chart scrolled into view back out of it.
-  await expect(page.locator("[aria-busy='true']")).toHaveCount(0);
+  await panelsLoaded(page);
   for (const chart of await page.locator("[data-near-view]").all()) {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart.locator(".recharts-surface").first()).toBeVisible();
