@@ -2,17 +2,48 @@
 // lost when the process ends with lines still queued (process.exit, or nothing left to do).
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 
-/** Runs `script` (after importing the logger as `logger`) in a child process; its stdout lines. */
+/**
+ * Runs `script` (after importing the logger as `logger`) in a child process; its stdout lines as
+ * they stood when the process's last exit listener ran. The one libuv worker thread is kept busy
+ * from the first exit listener on, so a line left to an asynchronous write at exit is missing.
+ */
 function run(script: string): string[] {
-  const child = spawnSync(
-    process.execPath,
-    ["--import", "tsx", "--input-type=module", "-e", `const { logger } = await import("@/lib/log"); ${script}`],
-    { encoding: "utf8", env: { ...process.env, LOG_LEVEL: "info", NODE_ENV: "production" } },
-  );
-  assert.equal(child.status, 0, child.stderr);
-  return child.stdout.split("\n").filter(Boolean);
+  const dir = mkdtempSync(join(tmpdir(), "hand-log-"));
+  const stdoutFile = join(dir, "stdout");
+  const seenFile = join(dir, "seen");
+  const stdout = openSync(stdoutFile, "w");
+  try {
+    const child = spawnSync(
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--input-type=module",
+        "-e",
+        `const { logger } = await import("@/lib/log");
+        const { pbkdf2 } = await import("node:crypto");
+        const { copyFileSync } = await import("node:fs");
+        process.prependListener("exit", () => pbkdf2("p", "s", 200000, 32, "sha256", () => {}));
+        process.on("exit", () => copyFileSync(${JSON.stringify(stdoutFile)}, ${JSON.stringify(seenFile)}));
+        ${script}`,
+      ],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", stdout, "pipe"],
+        env: { ...process.env, LOG_LEVEL: "info", NODE_ENV: "production", UV_THREADPOOL_SIZE: "1" },
+      },
+    );
+    assert.equal(child.status, 0, child.stderr);
+    return readFileSync(seenFile, "utf8").split("\n").filter(Boolean);
+  } finally {
+    closeSync(stdout);
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const messages = (lines: string[]) => lines.map((line) => JSON.parse(line).msg as string);

@@ -2,8 +2,10 @@
 // Lines go to stdout in batches: the lines of FLUSH_MS are written together, asynchronously
 // (a synchronous write per line was an eighth of a lookup's CPU, and a write per event-loop turn
 // was still about one per request: a twentieth of a submission's CPU). What is queued is written
-// synchronously when the process exits (process.exit included); a SIGKILL loses it, at most
-// the last FLUSH_MS of lines and one write in flight.
+// synchronously when the process exits (process.exit included): an asynchronous write handed to
+// libuv's worker threads at exit was sometimes never made (about 1 process in 100 on a loaded
+// machine). A SIGKILL loses the last FLUSH_MS of lines, and a write already in flight at exit may
+// be lost with it.
 import pino from "pino";
 
 const holder = globalThis as unknown as { __handLogger?: pino.Logger };
@@ -25,16 +27,28 @@ const FLUSH_BYTES = 64 * 1024;
 function batched(): pino.DestinationStream & { flush(): void } {
   let pending = "";
   let timer: NodeJS.Timeout | undefined;
-  const drain = () => {
+  const take = () => {
     clearTimeout(timer);
     timer = undefined;
-    if (pending === "") return;
-    destination.write(pending);
+    const lines = pending;
     pending = "";
+    return lines;
   };
-  // Registered before pino's own exit hook (made with the destination), which writes out synchronously what it holds.
-  process.on("exit", drain);
+  const drain = () => {
+    const lines = take();
+    if (lines !== "") destination.write(lines);
+  };
+  // No event loop is left at exit, so the queue goes out synchronously, after what the destination
+  // holds behind a write in flight (in order). Registered before pino's own exit hook.
+  process.on("exit", () => {
+    const lines = take();
+    if (open) destination.flushSync();
+    if (lines !== "") pino.destination({ dest: 1, sync: true }).write(lines);
+  });
   const destination = pino.destination({ dest: 1, sync: false });
+  // pino ends it at beforeExit once drained; a closed destination holds nothing.
+  let open = true;
+  destination.on("close", () => (open = false));
   return {
     write(line: string) {
       pending += line;
