@@ -14,3 +14,14 @@ export const hasControlCharacters = (value: string) => !FREE_TEXT_PATTERN.test(v
 
 /** A string of free text: z.string() that refuses control characters (tab, line feed and carriage return allowed). */
 export const text = (params?: Parameters<typeof z.string>[0]) => z.string(params).regex(FREE_TEXT_PATTERN, CONTROL_CHARACTERS);
+
+/** Matches text with a character that is not white space. */
+export const NOT_BLANK_PATTERN = /\S/;
+
+/**
+ * Free text a field requires, stored trimmed: "" or white space alone is refused with `blank`.
+ * Not blank is a documented pattern, not a length after trimming, so a client validating against
+ * the API reference refuses "  " as the service does.
+ */
+export const requiredText = (blank = "must not be blank", params?: Parameters<typeof z.string>[0]) =>
+  text(params).regex(NOT_BLANK_PATTERN, blank).trim();

@@ -1,7 +1,7 @@
 // Clinics, their members, patients' shares and the patient's access log (issue 24). Who reads a
 // patient under these is decided in lib/access.
 import { z } from "zod";
-import { text } from "@/lib/api/text";
+import { requiredText } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { joinCodeSchema } from "@/lib/clinics/join-code";
@@ -14,7 +14,7 @@ const tooMany = { status: 429, description: "Too many code lookups or misses fro
 
 export const CLINIC_ROLES = ["clinician", "clinic_admin"] as const;
 
-const subject = text().trim().min(1).max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
+const subject = requiredText().max(256).describe("The identity provider's subject (`sub`); they need not have signed in yet");
 
 export const person = z
   .object({
@@ -38,7 +38,7 @@ export const clinicParams = z.object({ id: idParam.describe("Clinic id") });
 
 export const createClinicBody = z
   .object({
-    name: text().trim().min(1).max(200),
+    name: requiredText().max(200),
     adminSub: subject
       .optional()
       .describe("The clinic's first clinic admin (the service admin only; a care provider creating a clinic is its admin)"),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/text";
+import { requiredText, text } from "@/lib/api/text";
 import type { Endpoint, EndpointResponse, Guard } from "@/lib/api/endpoint";
 import { env } from "@/lib/env";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
@@ -11,7 +11,7 @@ const assessmentRef = z.number().int().positive().max(2_147_483_647);
 export const journalEntryInput = z.object({
   patientId: z.number().int().positive().max(2_147_483_647).describe("Id of an existing patient contact"),
   entryType: z.enum(JournalEntryType),
-  transcript: text().trim().min(1, "transcript must not be empty").max(20_000),
+  transcript: requiredText("transcript must not be empty").max(20_000),
   affectedHand: z.enum(Hand).nullish(),
   painRating: rating.nullish().describe("0-10, higher is worse"),
   functionRating: rating.nullish().describe("0-10, higher is better"),

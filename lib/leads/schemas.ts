@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text } from "@/lib/api/text";
+import { requiredText, text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { LeadInterest, LeadType } from "@/lib/generated/prisma/enums.ts";
 
@@ -11,7 +11,7 @@ export const LEAD_MESSAGE_MAX = 4000;
 
 export const developerLeadInput = z.object({
   type: z.enum(LeadType).default("STAY_IN_TOUCH").describe("What the visitor asks for; default STAY_IN_TOUCH"),
-  name: text().trim().min(1, "is required").max(200),
+  name: requiredText("is required").max(200),
   email: z.preprocess((value) => (typeof value === "string" ? value.trim() : value), z.email("must be a valid e-mail address").max(320)),
   company: blankAsMissing(text().trim().max(200)),
   interest: z.enum(LeadInterest).optional(),

@@ -4,7 +4,7 @@
 import { z } from "zod";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
-import { text } from "@/lib/api/text";
+import { requiredText } from "@/lib/api/text";
 
 /** A note holds up to a few pages of text. */
 export const MAX_NOTE_LENGTH = 4000;
@@ -14,9 +14,7 @@ const recordId = z.number().int().positive().max(2_147_483_647);
 export const notePatientParams = z.object({ id: idParam.describe("Patient contact id") });
 
 export const noteInput = z.strictObject({
-  text: text({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
-    .trim()
-    .min(1, "must not be empty")
+  text: requiredText("must not be empty", { error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
     .max(MAX_NOTE_LENGTH, `must be at most ${MAX_NOTE_LENGTH} characters`)
     .describe(`The note, 1-${MAX_NOTE_LENGTH} characters`),
   assessmentId: recordId.optional().describe("The id of one of this patient's results the note is about"),

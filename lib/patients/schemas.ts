@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { text as freeText } from "@/lib/api/text";
+import { requiredText, text } from "@/lib/api/text";
 import { endpoint } from "@/lib/api/endpoint";
 import { idParam, limitParam, offsetParam } from "@/lib/api/pagination";
 import { onTheWire } from "@/lib/api/wire";
@@ -126,7 +126,7 @@ export const patientAssessmentsEndpoint = endpoint({
 export const PATIENT_SORTS = ["attention", "name", "score", "recent"] as const;
 
 export const patientListQuery = z.object({
-  search: freeText().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
+  search: text().trim().max(200).optional().describe("Part of the name or e-mail, any case"),
   clinicId: idParam.optional().describe("Only the patients sharing with this clinic (the caller's own clinics only: others list nobody)"),
   trend: z.enum(TRENDS).optional(),
   attention: onTheWire(z.enum(["true", "false"]), { type: "boolean" })
@@ -391,23 +391,22 @@ const pastDate = (name: string) =>
       `${name} must be a date between 1900-01-01 and today`,
     )
     .describe("Calendar date, YYYY-MM-DD, from 1900-01-01 to today");
-const text = (max: number) => freeText().trim().min(1).max(max);
 
 export const profileUpdate = z
   .strictObject({
-    name: text(200),
+    name: requiredText().max(200),
     dateOfBirth: pastDate("dateOfBirth").nullable(),
-    sex: text(40).nullable(),
+    sex: requiredText().max(40).nullable(),
     dominantHand: z.enum(Hand).nullable(),
     affectedHand: z.enum(Hand).nullable(),
-    injury: text(500).nullable(),
+    injury: requiredText().max(500).nullable(),
     injuryDate: pastDate("injuryDate").nullable(),
-    surgeryType: text(200).nullable(),
+    surgeryType: requiredText().max(200).nullable(),
     surgeryDate: isoDate
       .refine((value) => value >= "1900-01-01", "surgeryDate must not be before 1900-01-01")
       .nullable()
       .describe("May lie in the future (a planned operation)"),
-    notes: text(4000).nullable(),
+    notes: requiredText().max(4000).nullable(),
   })
   .partial()
   .describe("Only the fields present change; null clears a field");

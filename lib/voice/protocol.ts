@@ -1,7 +1,7 @@
 // The voice socket's messages (docs/voice-protocol.md explains each with an example). The
 // client sends only `ui_event` messages; the server sends the seven kinds of ServerMessage.
 import { z } from "zod";
-import { text } from "@/lib/api/text";
+import { requiredText } from "@/lib/api/text";
 import { READ_NAMES, readType } from "@/lib/assessments/types";
 import { Hand } from "@/lib/generated/prisma/enums.ts";
 
@@ -39,7 +39,7 @@ const uiEvent = <E extends string, S extends z.ZodRawShape>(event: E, shape: S) 
 
 export const clientMessage = z.discriminatedUnion("event", [
   uiEvent("transcript", {
-    text: text().trim().min(1, "must not be empty").max(4000),
+    text: requiredText("must not be empty").max(4000),
     /** Interim speech-to-text results are echoed but not answered. */
     final: z.boolean().default(true),
   }),
