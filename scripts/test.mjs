@@ -15,7 +15,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 import { withTestTemplates } from "./lib/test-templates.mjs";
 
@@ -81,7 +81,6 @@ function printTimings() {
     if (!began) span.tests += 1;
     spans.set(file, span);
   }
-  rmSync(dirname(timingsFile), { recursive: true, force: true });
   const rows = [...spans].map(([file, span]) => ({ file, seconds: (span.to - span.from) / 1000, tests: span.tests }));
   rows.sort((a, b) => b.seconds - a.seconds);
   const sum = rows.reduce((total, row) => total + row.seconds, 0);
@@ -125,7 +124,7 @@ function runTempParent() {
 // folder goes at the end with whatever a test left in it.
 const runTemp = mkdtempSync(join(runTempParent(), "hand-run-"));
 process.env.TMPDIR = runTemp;
-const timingsFile = join(mkdtempSync(join(tmpdir(), "hand-test-")), "timings.jsonl");
+const timingsFile = join(runTemp, "timings.jsonl");
 const started = Date.now();
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const skips = [];
