@@ -41,7 +41,7 @@ function sourceOf(file) {
 
 /** A test file that starts the real server (test/support/server.ts) needs the Next build. */
 function startsServer(file) {
-  return /support\/(server|balancer)"|startServer\(/.test(sourceOf(file));
+  return /support\/(server|balancer)"|startServer\(|sharedServer/.test(sourceOf(file));
 }
 
 /**
@@ -128,8 +128,46 @@ const timingsFile = join(runTemp, "timings.jsonl");
 const started = Date.now();
 console.log(`running ${files.length} test file(s) on ${database ? "PostgreSQL" : "the embedded database (PGlite)"}`);
 const skips = [];
+/**
+ * The broker of the run's shared servers (test/support/shared-server.ts), when a selected file
+ * asks for one: started before the runner, its address in TEST_SHARED_SERVERS, stopped after it.
+ */
+async function startSharedServers() {
+  // TEST_SHARE_SERVERS=off: every file starts its own, as a file run alone with node --test does.
+  if (process.env.TEST_SHARE_SERVERS === "off" || !files.some((file) => sourceOf(file).includes("sharedServer"))) return undefined;
+  const broker = spawn(process.execPath, ["--import", "tsx", "test/support/shared-server-broker.ts"], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  const address = await new Promise((resolve, reject) => {
+    let text = "";
+    broker.stdout.setEncoding("utf8").on("data", (chunk) => {
+      text += chunk;
+      if (text.includes("\n")) resolve(text.slice(0, text.indexOf("\n")));
+    });
+    broker.once("exit", (code) => reject(new Error(`the shared servers' broker ended (${code}) before it was ready`)));
+  });
+  const exited = new Promise((resolve) => broker.once("exit", resolve));
+  return {
+    address,
+    async stop() {
+      broker.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
 /** The test runner over the selected files, each file in a process of its own. */
-function runTests() {
+async function runTests() {
+  const shared = await startSharedServers();
+  try {
+    return await runRunner(shared?.address);
+  } finally {
+    await shared?.stop();
+  }
+}
+
+function runRunner(sharedAddress) {
   const child = spawn(
     process.execPath,
     [
@@ -147,7 +185,15 @@ function runTests() {
       `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
       ...files,
     ],
-    { stdio: ["inherit", "pipe", "inherit"], env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", TEST_TIMINGS: timingsFile } },
+    {
+      stdio: ["inherit", "pipe", "inherit"],
+      env: {
+        ...process.env,
+        NEXT_TELEMETRY_DISABLED: "1",
+        TEST_TIMINGS: timingsFile,
+        ...(sharedAddress ? { TEST_SHARED_SERVERS: sharedAddress } : {}),
+      },
+    },
   );
   // Interrupted, the runner ends its files and this process still drops the run's template.
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

@@ -4,13 +4,12 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { devSignIn } from "@/test/support/dev-sign-in";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 
 before(async () => {
-  server = await startServer({ env: { AUTH0_DOMAIN: undefined, NEXTAUTH_URL: undefined } });
-  // next-auth builds its callback URLs from NEXTAUTH_URL; the port is only known now.
+  server = await sharedServer();
 });
 after(() => server.stop());
 

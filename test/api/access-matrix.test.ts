@@ -3,6 +3,7 @@
 // or is listed in OTHER_ROUTES with the reason it is not: a new route fails the first test until
 // it is placed. For each route and caller the status is asserted, and that exactly the allowed
 // reads by someone other than the patient left an audit row (matched by the answer's request id).
+// Own server: it pages the admin's whole patient list and audit trail, which other files' rows would crowd.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { allEndpoints } from "@/lib/openapi/catalog";

@@ -1,6 +1,7 @@
 // Submitting assessments of every type, anonymously and with a token, and reading them back:
 // success shapes, validation, what was stored (snapshot, results tree, score point), and a
 // restart that keeps the data.
+// Own server: it reads rows in its server's database, and restarts servers over one database.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { createTestDatabase, queryDatabase } from "@/test/support/database";

@@ -8,13 +8,13 @@ import { after, before, test } from "node:test";
 import { Parser } from "@asyncapi/parser";
 import { Ajv } from "ajv";
 import { apiClient } from "@/test/support/http";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 let document: any;
 
 before(async () => {
-  server = await startServer();
+  server = await sharedServer();
   const response = await apiClient(server.origin).get("/asyncapi.json");
   assert.equal(response.status, 200);
   document = response.body;

@@ -1,5 +1,6 @@
 // The access audit trail: reads and changes of a patient's data by someone other than that
 // patient leave an append-only row; a patient reading their own data leaves none.
+// Own server: it reads the whole audit trail of its own database, and its mail stand-in's messages.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";

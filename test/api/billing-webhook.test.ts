@@ -1,6 +1,7 @@
 // The billing webhook: signature verification, the four handled event types, the status and
 // tier mappings, replays and retried failures. Payloads are signed like Stripe signs them
 // (stripe.webhooks.generateTestHeaderString); the service reads from a stand-in of the API.
+// Own server: its Stripe stand-in's webhooks, and the debug lines its server logs.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiClient, checked } from "@/test/support/http";

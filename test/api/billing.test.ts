@@ -1,10 +1,12 @@
 // Billing routes against a loopback stand-in of the Stripe API, driven by the real SDK:
 // checkout, checkout verification, customer portal, subscription, and 503 when not configured.
+// Own server: its own Stripe stand-in and FRONTEND_URL (the shared server serves its unconfigured half).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiClient } from "@/test/support/http";
 import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 import { PRICE_CORE, PRICE_PLUS, startStripe, type StripeStandIn, type SubscriptionChanges } from "@/test/support/stripe";
 
 const FRONTEND = "https://app.example.com";
@@ -28,9 +30,10 @@ after(async () => {
 });
 
 /** A fresh signed-in patient. */
-async function patient(): Promise<{ token: string; sub: string }> {
+/** A new patient's token, from this file's provider or the one given. */
+async function patient(provider = idp): Promise<{ token: string; sub: string }> {
   const sub = uniqueSub("billing");
-  return { sub, token: await idp.token({ sub, email: `${sub.replace(/\W/g, "")}@example.com` }) };
+  return { sub, token: await provider.token({ sub, email: `${sub.replace(/\W/g, "")}@example.com` }) };
 }
 
 function sessionIdOf(url: string): string {
@@ -49,16 +52,17 @@ async function subscribe(token: string, plan: "core" | "plus", changes?: Subscri
 }
 
 describe("not configured (STRIPE_SECRET_KEY unset)", () => {
-  let bare: TestServer;
+  let bare: SharedServer;
+  let bareIdp: IdentityProvider;
   let bareApi: ReturnType<typeof apiClient>;
   before(async () => {
-    bare = await startServer({ env: { ...idp.env } });
+    ({ server: bare, idp: bareIdp } = await sharedServerWithIdp());
     bareApi = apiClient(bare.origin);
   });
   after(() => bare?.stop());
 
   test("every billing route answers 503 { error } after the auth guard; the webhook too", async () => {
-    const { token } = await patient();
+    const { token } = await patient(bareIdp);
     const guarded = [
       ["POST", "/billing/checkout", { plan: "plus" }],
       ["POST", "/billing/checkout/verify", { sessionId: "cs_test_abc" }],

@@ -1,6 +1,7 @@
 // The biomechanics proxy: every path of the specification's table reaches its upstream path
 // with the body unchanged, upstream JSON comes back unchanged, and every upstream failure is a
 // 502 (never a hang, never a 500).
+// Own server: each server has another biomechanics upstream: working, unset, unreachable.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { apiClient, checked } from "@/test/support/http";

@@ -6,11 +6,11 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let patientId: number;
 let code: string;
@@ -20,8 +20,7 @@ const token = (sub: string) =>
   idp.token({ sub, roles: ["care_provider"], ...(sub === subs.a ? { name: "Dr Ana Ruiz", email: "ana@example.org" } : {}) });
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   const admin = await idp.token({ roles: ["admin"] });
   const patient = await idp.token({ sub: subs.patient, roles: ["patient"] });

@@ -11,11 +11,11 @@ import { after, before, describe, test } from "node:test";
 import { dexterityBody, romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
 import { apiClient, checked } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let workDir: string;
 let patient: { id: number; token: string; results: number[] };
@@ -24,8 +24,7 @@ let clinicId: number;
 let team: Awaited<ReturnType<typeof careTeam>>;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env, startTimeoutMs: 240_000 });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   workDir = mkdtempSync(join(tmpdir(), "hand-notes-"));
   const token = await idp.token({ sub: uniqueSub("named"), roles: ["patient"], name: "Lucía Fernández" });

@@ -3,6 +3,7 @@
 // colleague follows the link signed in with the invited, verified address; a wrong account, a
 // used, revoked or expired link each get their own answer.
 // PostgreSQL pass: the clinics, their members and invitations are read with hand-written SQL (lib/clinics).
+// Own server: an SMTP stand-in whose invitations it reads, over a database of its own.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { createTestDatabase, queryDatabase, type TestDatabase } from "@/test/support/database";

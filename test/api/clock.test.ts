@@ -1,6 +1,7 @@
 // One clock: the PDF and the report e-mail are dated on the clock of whoever asked for them (the
 // report page sends its browser's time zone and locale), named in the document; a zone or locale
 // that is not one is a 400 naming the field.
+// Own server: it writes as the development personas (fixed users) and reads its own mail stand-in.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";

@@ -1,5 +1,6 @@
 // E-mails in the sender's language: Accept-Language on the API (the web proxy sets it from the
 // language switcher), English otherwise. Through the Resend stand-in, so the real SDK sends.
+// Own server: its own mail stand-in and FRONTEND_URL: it reads the links in what was sent.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";

@@ -4,6 +4,7 @@
 // the route wrapper: the router's 404 and 426, the server's 400 for a broken URL, the proxy's
 // refusals and the voice handshake's. FHIR routes answer their wrapper's errors as FHIR's
 // OperationOutcome (application/fhir+json), with the same status and headers.
+// Own server: an identity provider that cannot be reached.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { allEndpoints } from "@/lib/openapi/catalog";

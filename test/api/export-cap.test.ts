@@ -2,6 +2,7 @@
 // than one export holds gets the newest of them, oldest first, and the X-Records-Left-Out header
 // says how many older ones were left out. Its own server: the records are written into the database
 // between two starts (PGlite opens a database in one process at a time).
+// Own server: a database seeded past the export's cap.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { parse } from "csv-parse/sync";

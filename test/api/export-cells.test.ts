@@ -2,6 +2,7 @@
 // record's date (not the order they were stored in), and a cell a spreadsheet would run as a
 // formula (text beginning with =) neutralised. The dates and the hostile text are written
 // straight into the database, as an import or an older version could have left them.
+// Own server: rows written straight into its database.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { parse } from "csv-parse/sync";

@@ -1,6 +1,7 @@
 // A patient's history as a tidy CSV (GET /patients/{id}/export): one row per measurement, on its
 // own scale with its unit, in the reader's language (Spanish: `;` between cells, decimal commas),
 // UTF-8 with a byte-order mark; through the access rule like every read of one patient's data.
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";

@@ -4,6 +4,7 @@
 // services' system/*.rs tokens; requester-only status and files; cancel; expiry; one export at a
 // time per requester and BULK_EXPORT_MAX_ACTIVE_PATIENTS across the service; and an export interrupted by
 // a restart answering "failed, try again".
+// Own server: a seeded database, and a system export that reads every patient in it.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { indexStructureDefinitionBundle, OperationOutcomeError, validateResource } from "@medplum/core";

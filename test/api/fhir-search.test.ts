@@ -6,6 +6,7 @@
 // answer 304; a wrong method or an XML request is an OperationOutcome (405, 406). Every resource
 // validates with both outside validators (test/support/fhir.ts).
 // PostgreSQL pass: FHIR search is hand-written SQL (lib/fhir/service.ts).
+// Own server: FRONTEND_URL is its own origin (the bundles' links), and the admin's searches count every patient.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Bundle, Observation, OperationOutcome, Patient, Resource } from "@medplum/fhirtypes";

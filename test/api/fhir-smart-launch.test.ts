@@ -3,6 +3,7 @@
 // in FHIR_CORS_ORIGINS) discovers this server, signs in at a loopback OpenID provider with PKCE,
 // and reads the launched patient's Observations with the token it receives; another patient's
 // record is not found, and a resource type the token's scopes do not name is refused.
+// Own server: FRONTEND_URL and FHIR_CORS_ORIGINS name its own origin and SMART app.
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";

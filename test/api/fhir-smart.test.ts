@@ -2,6 +2,7 @@
 // cannot be read), the CapabilityStatement's SMART security, the Bearer challenge on 401, SMART
 // v2 scopes on FHIR reads (patient/ held to the token's patient and to the access rule, user/
 // to the access rule, system/ for backend tokens only, other types 403), and CORS for SMART apps.
+// Own server: FRONTEND_URL and FHIR_CORS_ORIGINS of its own, and an identity provider that cannot be reached.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { CapabilityStatement, OperationOutcome } from "@medplum/fhirtypes";
@@ -9,6 +10,7 @@ import { romBody } from "@/lib/assessments/examples";
 import { apiClient, checked } from "@/test/support/http";
 import { openIdConfiguration, startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { freePort, ownOriginEnv, startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 import { handshakeStatus } from "@/test/support/voice";
 
 const SMART_APP = "https://smart-app.example";
@@ -18,7 +20,7 @@ const EVERY = { patient: `patient/${"*"}.rs`, user: `user/${"*"}.rs`, system: `s
 let idp: IdentityProvider;
 let server: TestServer;
 let downServer: TestServer;
-let devServer: TestServer;
+let devServer: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let alice: { id: number; sub: string };
 let bob: { id: number; sub: string };
@@ -53,7 +55,7 @@ before(async () => {
     // An identity provider that cannot be reached: nothing listens on this port.
     startServer({ env: { ...idp.env, AUTH0_DOMAIN: `127.0.0.1:${closed}`, AUTH0_ISSUER_BASE_URL: `http://127.0.0.1:${closed}/` } }),
     // Development auth: no identity provider at all.
-    startServer(),
+    sharedServer(),
   ]);
   api = apiClient(server.origin);
   [alice, bob] = [await newPatient(), await newPatient()];

@@ -4,6 +4,7 @@
 // guessing), reads are audited, anonymous records stay out, and an outside FHIR client
 // (fhir-kit-client) can drive it.
 // PostgreSQL pass: FHIR reads and searches are hand-written SQL (lib/fhir/service.ts).
+// Own server: FRONTEND_URL is its own origin: the bundles' links are asserted.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import type { Bundle, CodeableConcept, DiagnosticReport, Observation, ObservationComponent, Patient, Resource } from "@medplum/fhirtypes";

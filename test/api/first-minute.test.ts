@@ -1,6 +1,7 @@
 // A newcomer's first minute on a development install: signing in lands on the address the
 // server was reached at (no NEXTAUTH_URL), and "Try a sample result" makes a marked, short-lived,
 // unclaimable record, limited like every anonymous write.
+// Own server: limits on, with a write allowance it spends.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiClient } from "@/test/support/http";

@@ -11,17 +11,16 @@ import { after, before, test } from "node:test";
 import { pathToFileURL } from "node:url";
 import openapiTS, { astToString } from "openapi-typescript";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 const CLIENT_DIR = join("test", "client");
 
-let server: TestServer;
+let server: SharedServer;
 let idp: IdentityProvider;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
   const document = (await apiClient(server.origin).get("/openapi.json")).body;
   const types = astToString(await openapiTS(document));
   mkdirSync(join(CLIENT_DIR, "generated"), { recursive: true });

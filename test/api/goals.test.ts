@@ -1,6 +1,7 @@
 // Goals (GET/PUT/DELETE /patients/me/goals and /patients/{id}/goals), marking reviewed from the
 // list, and the history PDF (GET /patients/{id}/export/pdf): over HTTP against the real server,
 // under the care-team rule (the development patient shares with the development clinician's clinic).
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";

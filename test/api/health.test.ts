@@ -1,3 +1,4 @@
+// Own server: FRONTEND_URL and CORS origins of its own.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { apiClient, checked } from "@/test/support/http";

@@ -2,6 +2,7 @@
 // clinical context, the period, who exported it and when, every result on its own measure with the
 // camera's measurement quality, goals, joints by date with the wrist's reference range, a signature
 // line; in English and Spanish; long values stay in their columns (pdftotext -layout).
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";

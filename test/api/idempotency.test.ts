@@ -1,5 +1,6 @@
 // Idempotency-Key on submissions: a client that sends a result again (its first answer lost)
 // gets the first record back, never a second one; the key is the caller's own.
+// Own server: it counts rows in its server's database.
 import assert from "node:assert/strict";
 import { randomUUID } from "node:crypto";
 import { after, before, describe, test } from "node:test";

@@ -1,5 +1,6 @@
 // The patient journal: open as the spec says (no guard) with JOURNAL_AUTH=none, and behind the
 // required guard with the who-may-read-whom rule by default (JOURNAL_AUTH=required).
+// Own server: JOURNAL_AUTH both ways.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

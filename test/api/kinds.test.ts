@@ -3,6 +3,7 @@
 // whose truth is known: improvers, a steady patient whose every test moves within its kind's
 // MCID, true decliners and a low scorer. The flag marks exactly the decliners and the low
 // scorer; a clinician's review lowers it until a newer result arrives.
+// Own server: a database seeded with records of both generations of kinds, and its own mail stand-in.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";

@@ -3,6 +3,7 @@
 // or a low result are flagged, declines first by their size in MCIDs, then low results by
 // recency, then the re-measures (not flagged), then everyone else, most recent first; each reason in the
 // measure's own units and direction. Written into the database between two starts of the server.
+// Own server: a database seeded with the known-truth clinic.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { DEMO_PROVIDER_SUB, seedDemoClinic } from "@/lib/seed/demo-clinic";

@@ -1,5 +1,6 @@
 // POST /api/leads/developer: validation, the honeypot, and a lead that is always stored and
 // e-mailed to the team when mail works (sent: true) or kept when it does not (sent: false).
+// Own server: three mail set-ups (Resend, SMTP, none), each with its own database.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { apiClient } from "@/test/support/http";

@@ -1,5 +1,6 @@
 // The server's life: configuration errors, graceful stop with requests in flight, restarts
 // that keep data, and instances that start together on one database.
+// Own server: start-up, signals and restarts are its subject.
 import assert from "node:assert/strict";
 import { request as httpRequest } from "node:http";
 import { test } from "node:test";

@@ -1,5 +1,6 @@
 // Logs: one JSON line per request with request id, method, route pattern, status and duration;
 // never bodies, names, e-mails, tokens, codes or transcripts.
+// Own server: it reads its servers' log lines, at debug and at warn.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";

@@ -2,6 +2,7 @@
 // expiry back in the database, not by waiting); claiming moves the record and its score point;
 // `npm run db:purge-expired` deletes expired anonymous records with their detail rows; and
 // e-mail without a configured transport answers sent: false.
+// Own server: it moves records' dates back in its own database.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";

@@ -1,5 +1,6 @@
 // Lookup by sharing code: the public view and its view count, claiming, e-mailing the code,
 // bare records, and concurrency (no lost views, exactly one claim).
+// Own server: its own mail stand-in and FRONTEND_URL.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { apiClient } from "@/test/support/http";

@@ -8,20 +8,19 @@ import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { seedNeighbours, type Neighbours } from "@/test/support/neighbours";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let team: CareTeam;
 let neighbours: Neighbours;
 let clinician: string;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   const clinicianSub = uniqueSub("clinician");
   clinician = await idp.token({ sub: clinicianSub, roles: ["care_provider"] });

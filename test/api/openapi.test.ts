@@ -8,9 +8,9 @@ import { after, before, test } from "node:test";
 import { compileErrors, validate } from "@readme/openapi-parser";
 import { allEndpoints } from "@/lib/openapi/catalog";
 import { apiClient } from "@/test/support/http";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let document: any;
 
@@ -53,7 +53,7 @@ function matchesRoute(route: RouteFile, documentedPath: string): boolean {
 }
 
 before(async () => {
-  server = await startServer();
+  server = await sharedServer();
   api = apiClient(server.origin);
   const response = await api.get("/openapi.json");
   assert.equal(response.status, 200);

@@ -4,6 +4,7 @@
 // the fixtures are written into the database (between two starts of the server) rather than
 // submitted today through the API.
 // PostgreSQL pass: the list, its attention ranking and the score history are hand-written SQL (lib/patients).
+// Own server: a database seeded with a clinic's patients, for the list's order and totals.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { generateCode } from "@/lib/codes";

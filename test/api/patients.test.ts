@@ -3,16 +3,18 @@
 // /patients/me), the patient journal view and the narrative summary from the template, from a
 // loopback model, and from the template again when the model fails or is too slow.
 // PostgreSQL pass: profiles and score histories are hand-written SQL (lib/patients).
+// Own server: the narrative summaries come from its own language-model stand-in (the rest uses the shared server).
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
 import { startLlm, type LlmStandIn } from "@/test/support/llm";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 import { startServer, type TestServer } from "@/test/support/server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let provider: string;
 const providerSub = uniqueSub("provider");
@@ -24,8 +26,7 @@ function teamOf(client: ReturnType<typeof apiClient>): Promise<CareTeam> {
 }
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   provider = await idp.token({ sub: providerSub, roles: ["care_provider"] });
 });

@@ -2,6 +2,7 @@
 // the global miss budget, and limits shared by two instances through Redis. Each test speaks
 // as its own client address (X-Forwarded-For from a trusted loopback proxy), so tests never
 // share counters.
+// Own server: limits on, with allowances it spends.
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
 import { after, before, test } from "node:test";

@@ -3,6 +3,7 @@
 // server allows under REMINDERS_TEST_CLOCK) sending through the Resend stand-in once per due
 // period however many runs race, one-click unsubscribe by the e-mail's signed link, and the mail
 // limits every e-mail shares (here two e-mails per recipient per day).
+// Own server: the reminder job's test clock and its own mail stand-in.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

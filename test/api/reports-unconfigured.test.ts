@@ -1,6 +1,7 @@
 // Reports on a server without mail or a language model: e-mail answers sent: false, the
 // explanation comes from the template. And records that expired: they cannot be bundled, and
 // leave reports made before they expired (proved by moving expiry back in the database).
+// Own server: no mail or model configured, and records' dates moved back in its own database.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";

@@ -1,6 +1,7 @@
 // Reports with every outside service configured (identity provider, Resend, language model):
 // creating and reading reports, the error rows, the PDF (read back with poppler's pdftotext and
 // pdfinfo), e-mail with the PDF attached, and explanations from the model, its errors and time-outs.
+// Own server: its own mail and language-model stand-ins and FRONTEND_URL.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

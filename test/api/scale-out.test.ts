@@ -4,6 +4,7 @@
 // one limit, and a record is claimed once. PostgreSQL only (PGlite is one process's database).
 // Each test speaks from its own random client addresses, so Redis counters are never shared
 // with other runs.
+// Own server: two instances over one database and one Redis are its subject.
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
 import { after, before, describe, test } from "node:test";

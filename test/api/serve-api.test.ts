@@ -1,5 +1,6 @@
 // SERVE=api: the REST surface without Next. The API answers as in a full server; pages and the
 // routes Next serves (web sessions) are a JSON 404, said once at start.
+// Own server: SERVE=api, the API without Next.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -1,5 +1,6 @@
 // POST /api/ai/tts: the model's speech endpoint first, local espeak-ng next, 204 when nothing
 // can speak, 500 when every configured backend failed.
+// Own server: espeak-ng four ways: failing, unset, missing, a queue of one.
 import assert from "node:assert/strict";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -2,6 +2,7 @@
 // stand-in; journal entries of signed-in callers; and the handshake checks, bad messages,
 // frame cap, per-client limit, heartbeat and shutdown.
 // PostgreSQL pass: voice tickets are taken with hand-written SQL (lib/voice/tickets.ts).
+// Own server: voice limits and a language-model stand-in of its own.
 import assert from "node:assert/strict";
 import { KIND_LIST } from "@/lib/assessments/kinds";
 import { after, before, test } from "node:test";

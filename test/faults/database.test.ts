@@ -2,6 +2,7 @@
 // test cuts (connections reset) and black-holes (connections accepted, never answered).
 // Requests answer 503 { error } instead of hanging, the readiness probe says 503 while the
 // liveness probe stays 200, and once the proxy forwards again the service recovers by itself.
+// Own server: it cuts and restores its server's database connection.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -4,6 +4,7 @@
 // model failing or slower than LLM_TIMEOUT_MS → template fallback in patients.test.ts and
 // reports.test.ts; mail refused → 500 in lookup.test.ts and leads.test.ts; Stripe errors → 502
 // in billing.test.ts.) Each answer is the documented error, and nothing hangs.
+// Own server: mail, Stripe and model upstreams that stall or refuse.
 import assert from "node:assert/strict";
 import { createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";

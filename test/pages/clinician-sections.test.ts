@@ -1,6 +1,7 @@
 // Issue 36: the provider's patient page carries the clinical notes and "Report for this patient"
 // in the reader's language: their words reach the page's client components (the page names the
 // two namespaces), in English and in Spanish.
+// Own server: it signs in as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { devSignIn } from "@/test/support/dev-sign-in";

@@ -5,6 +5,7 @@
 // the provider's history PDF — shows the cells as extension/flexion with the arc, the wrist's rows,
 // the ASSH TAM computed by hand (85 + 70 + 60 − 25 = 190°, where the arcs add to 105 + 45 + 60 =
 // 210°) and that TAM as a percentage of the left index's (0/90, 0/100, 0/70: 260°): 73 %.
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

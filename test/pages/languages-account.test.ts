@@ -2,6 +2,7 @@
 // patient's page, the clinic pages with the poster, and the developer pages, over HTTP against the
 // real server, signed in through the development sign-in. Each page also sends its client
 // components only the namespaces they translate with, not the whole catalogue.
+// Own server: it signs in as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { checked } from "@/test/support/http";

@@ -9,9 +9,9 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { painBody, romBody } from "@/lib/assessments/examples";
 import { apiClient, checked } from "@/test/support/http";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let rom: { code: string; formattedCode: string };
 let pain: { code: string; formattedCode: string };
@@ -20,7 +20,7 @@ let report: { code: string; formattedCode: string };
 const SPANISH = { "accept-language": "es-ES,es;q=0.9,en;q=0.5" };
 
 before(async () => {
-  server = await startServer();
+  server = await sharedServer();
   api = apiClient(server.origin);
   rom = (await api.post("/assessments/rom", { ...romBody, lightingQuality: "POOR" })).body;
   pain = (await api.post("/assessments/pain-v2", painBody)).body;

@@ -2,12 +2,12 @@
 // otherwise, over HTTP against the real server.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 
 before(async () => {
-  server = await startServer();
+  server = await sharedServer();
 });
 after(() => server.stop());
 

@@ -1,18 +1,20 @@
 // A deployment whose licence does not cover a questionnaire switches it off (MEASURE_OFF): its
 // page is not found and /measure does not list it; the other tests stay.
+// Own server: MEASURE_OFF switches a questionnaire off (the "on" side uses the shared server).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { startServer, type TestServer } from "@/test/support/server";
+import { startServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let on: TestServer;
-let off: TestServer;
+let on: SharedServer;
+let off: SharedServer;
 
 before(async () => {
-  [on, off] = await Promise.all([startServer(), startServer({ env: { MEASURE_OFF: "quickdash" } })]);
+  [on, off] = await Promise.all([sharedServer(), startServer({ env: { MEASURE_OFF: "quickdash" } })]);
 });
 after(() => Promise.all([on?.stop(), off?.stop()]));
 
-async function page(server: TestServer, path: string): Promise<{ status: number; html: string }> {
+async function page(server: SharedServer, path: string): Promise<{ status: number; html: string }> {
   // contract: pages, not the API
   const response = await fetch(`${server.origin}${path}`);
   return { status: response.status, html: await response.text() };

@@ -3,6 +3,7 @@
 // API, read back on the provider's list and patient page, the dashboard, the result and report
 // pages, both PDFs, the e-mailed PDF, the CSV and FHIR. The wire's 0-100 "higher is better"
 // headline (100 − 38.6 = 61.4; 100 × (1 − 6/10) = 40) is for API clients: no person reads it.
+// Own server: its own mail stand-in, and it writes as the development personas.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";

@@ -2,6 +2,7 @@
 // dashboard's empty state and its strip (injury, week after surgery, goals) with no billing card
 // when billing is off; the result page's title, arthritis sub-scores, poor-light notice and one
 // disclaimer; the missing-patient page; and the reminder e-mail promising what its page does.
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import en from "@/messages/en.json";

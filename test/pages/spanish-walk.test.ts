@@ -2,6 +2,7 @@
 // patient or their clinician or not at all (pages over HTTP with Accept-Language, the PDFs through
 // pdftotext, the CSV), holds no English catalogue value (one that Spanish words differently) and
 // no English joint abbreviation or hand name.
+// Own server: it writes as the development personas, fixed users every such file would share.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { after, before, test } from "node:test";

@@ -2,6 +2,7 @@
 // unknown codes among 20 (2,000 codes tested a second) and the /reports/:code* routes were
 // unmetered. Every route that takes a code now shares the per-address, per-address-miss and
 // global-miss limits; a report counts each listed code as a lookup and each unknown one as a miss.
+// Own server: limits on, with allowances it spends.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

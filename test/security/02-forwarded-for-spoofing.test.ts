@@ -2,6 +2,7 @@
 // rotating it gave unlimited tries and naming a victim's address locked the victim out. The
 // client address is now the socket's unless TRUST_PROXY names the proxies allowed to speak for
 // the client (loopback, a hop count, or CIDRs), evaluated with proxy-addr.
+// Own server: TRUST_PROXY three ways.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

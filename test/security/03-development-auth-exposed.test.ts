@@ -2,6 +2,7 @@
 // (everyone may act as admin through x-dev-user) on every interface, silently. In development
 // auth mode the server now listens on loopback only unless ALLOW_DEV_AUTH=true, refuses an
 // explicit non-loopback HOSTNAME without it, and says loudly at start that mock users are on.
+// Own server: development sign-in's defaults and the address it binds are its subject.
 import assert from "node:assert/strict";
 import { mkdtempSync } from "node:fs";
 import { connect } from "node:net";

@@ -2,6 +2,7 @@
 // forged entry (with its own aiSummary) steered the clinician's summary and its model prompt.
 // JOURNAL_AUTH now defaults to required; `none` stays for the spec's open behaviour with a
 // warning at start; clients never set aiSummary.
+// Own server: JOURNAL_AUTH unset and none.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { apiClient } from "@/test/support/http";

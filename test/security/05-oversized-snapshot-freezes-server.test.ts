@@ -3,6 +3,7 @@
 // waited 27 s. Now: POST /lookup/anonymous validates snapshots per type (known keys typed and
 // ranged, strings, size and nesting capped); long texts already stored are cut with an ellipsis
 // in the PDF; PDFs render in a worker pool, so the server answers while they render.
+// Own server: one PDF worker, and snapshots written into its own database.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

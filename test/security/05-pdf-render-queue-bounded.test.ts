@@ -4,6 +4,7 @@
 // size, queue and budget are PDF_WORKERS, PDF_QUEUE and PDF_RENDER_TIMEOUT_MS; set small here.
 // Every request asks for a different report: a PDF made before comes from the cache, and
 // requests for a PDF being made wait for that render, neither of which queues.
+// Own server: PDF queue and worker settings of its own.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

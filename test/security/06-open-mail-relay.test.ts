@@ -3,6 +3,7 @@
 // the clinic's name. Now: limits per client address, per recipient and overall; no caller text
 // in the Subject; the mail says which service sent it and why; /lookup/:code/email stores an
 // address only on an anonymous record.
+// Own server: mail limits on, with its own mail stand-in.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -3,6 +3,7 @@
 // speech calls (voice turns included), a daily budget for all callers after which the
 // template/script answers are used (not errors), explain single-flight per report, and a bounded
 // espeak-ng queue (503 past it).
+// Own server: model allowances and a daily budget it spends.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

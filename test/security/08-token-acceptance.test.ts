@@ -2,18 +2,19 @@
 // tenant (other applications' ID tokens) was accepted, and tokens without `exp` never expired.
 // The server now refuses to start with a domain and no audience, tokens must carry `exp` and
 // `sub`, and web sign-in's variables are checked together at start.
+// Own server: servers that must refuse to start (the token tests use the shared server).
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import type { IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
+import { startServer } from "@/test/support/server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
 });
 after(async () => {
   await server?.stop();

@@ -2,6 +2,7 @@
 // indexable and frameable. Now every response carries a CSP with frame-ancestors 'none',
 // nosniff and Referrer-Policy: no-referrer (share URLs carry codes); HSTS when served over
 // https; X-Robots-Tag: noindex on /a/* and /r/*; and /robots.txt keeps crawlers off them.
+// Own server: TRUST_PROXY=loopback.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -3,6 +3,7 @@
 // the correlation). Every read of one patient's data by someone other than that patient is now
 // audited; report views, downloads and e-mails of owned records name the owners; each row keeps
 // a server-generated request id beside the client's.
+// Own server: its own mail stand-in.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -1,6 +1,7 @@
 // Row 11 of the abuse review: the voice socket cap was per TCP peer, so behind a proxy every user
 // shared its 4 slots (and one user could take them all). The cap now keys on the trusted client
 // address (TRUST_PROXY, as every limit does), with a global cap beside it.
+// Own server: voice connection caps it fills.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { newAddress } from "@/test/support/clients";

@@ -3,6 +3,7 @@
 // (RATE_LIMIT_WRITES_PER_MINUTE), and expired anonymous records are purged inside the service on a
 // schedule (one instance at a time), with their detail rows. Signed-in creations (a clinician's notes)
 // spend the per-caller allowance of the same setting.
+// Own server: limits on, and a purge every second over its own database.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { dexterityBody, romBody } from "@/lib/assessments/examples";

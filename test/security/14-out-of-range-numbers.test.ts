@@ -7,17 +7,16 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { arthritisBody, dexterityBody, painBody, romBody } from "@/lib/assessments/examples";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import type { IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let token: string;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   token = await idp.token();
 });

@@ -1,5 +1,6 @@
 // Row 16 of the abuse review: the lead form had no limit: 20 posts made 20 rows and 20 mails to
 // the team. Leads are now limited per client address (RATE_LIMIT_WRITES_PER_MINUTE).
+// Own server: limits on, with its own mail stand-in.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clientAt, newAddress } from "@/test/support/clients";

@@ -2,6 +2,7 @@
 // (every VPS and home line holds a /64) rotated its low 64 bits and was never limited. Limits
 // and the voice socket cap now count an IPv6 client by its /64 (IPv4 by its address, IPv4-mapped
 // IPv6 as IPv4), and code misses also per /48, so a site cannot spread 65,536 /64s' allowances.
+// Own server: limits on, with allowances it spends.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

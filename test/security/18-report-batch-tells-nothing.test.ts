@@ -1,6 +1,7 @@
 // Round 3, row 2: POST /reports answered "19 of the 20 codes name no assessment", so a batch of
 // guesses told the attacker it held a live code, and five bisections found it. A batch with any
 // unknown, expired or unshareable code now gets one answer, whatever it holds.
+// Own server: TRUST_PROXY=loopback.
 import assert from "node:assert/strict";
 import { randomInt } from "node:crypto";
 import { after, before, test } from "node:test";

@@ -5,13 +5,13 @@
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { devSignIn } from "@/test/support/dev-sign-in";
-import { startServer, type TestServer } from "@/test/support/server";
+import { sharedServer, type SharedServer } from "@/test/support/shared-server";
 
-let server: TestServer;
+let server: SharedServer;
 let session: string;
 
 before(async () => {
-  server = await startServer();
+  server = await sharedServer();
   session = await devSignIn(server.origin, "patient");
 });
 after(() => server?.stop());

@@ -3,6 +3,7 @@
 // had many. A signed-in caller's allowances now count its token's subject; anonymous callers'
 // count their client address, as before. The same for the day's allowance of reports made for
 // patients (PATIENT_REPORTS_PER_DAY), tried through the API from a new address per report.
+// Own server: per-user allowances it spends.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

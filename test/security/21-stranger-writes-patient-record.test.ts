@@ -12,21 +12,20 @@ import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
 import { apiClient, checked } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 const FORGED_TITLE = "Diagnosis: malignant tumour, surgery cancelled";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let workDir: string;
 let patient: { id: number; token: string; code: string };
 let provider: string;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env, startTimeoutMs: 240_000 });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   workDir = mkdtempSync(join(tmpdir(), "hand-stranger-"));
   const token = await idp.token({ sub: uniqueSub("record-owner"), roles: ["patient"] });

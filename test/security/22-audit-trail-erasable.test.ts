@@ -3,6 +3,7 @@
 // left no trace. Now a statement trigger refuses TRUNCATE; the service can run as a role holding
 // only INSERT, SELECT on the audit table while migrations run as the owner
 // (DATABASE_MIGRATION_URL); rows record the trusted client address; reading the trail is audited.
+// Own server: the service's own database role, made for it.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";

@@ -5,16 +5,15 @@ import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env, startTimeoutMs: 240_000 });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
 });
 after(async () => {

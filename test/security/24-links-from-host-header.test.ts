@@ -1,6 +1,7 @@
 // Issue 23, row 9 (links): FHIR bundle links and the DiagnosticReport's PDF link were built from
 // the Host header, so a request naming another host made the service hand out links to it
 // (cache poisoning, phishing links in a clinic's record). They are now built from FRONTEND_URL.
+// Own server: FRONTEND_URL is the public origin it checks links against.
 import assert from "node:assert/strict";
 import { request } from "node:http";
 import { after, before, test } from "node:test";

@@ -3,6 +3,7 @@
 // desktop app's web view) could call the API with their cookies. Issue 38, row 10: refusing them
 // CORS altogether broke what the spec permits, a client on those ports. In production they now get
 // CORS without credentials: a client that sends its own bearer token works; cookies never ride.
+// Own server: FRONTEND_URL of its own.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { checked } from "@/test/support/http";

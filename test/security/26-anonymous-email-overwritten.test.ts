@@ -1,6 +1,7 @@
 // Issue 23, row 9 (anonymous e-mail): anyone holding an anonymous record's code could replace
 // the address stored on it (POST /lookup/:code/email stored the last address given), taking
 // over who hears about the record. The stored address is now the first one given.
+// Own server: it reads the stored address in its own database.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -2,6 +2,7 @@
 // none of the web sign-in variables, every page answered 500: the public pages a patient opens
 // from an e-mail (/, /a/CODE, /r/CODE) were down. They are served now, with sign-in disabled,
 // the sign-in page saying so, and the start-up log naming the mode.
+// Own server: web sign-in unconfigured: the API-only mode is its subject.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -3,6 +3,7 @@
 // in a queue per client, taken in turn (PDF_QUEUE_PER_CLIENT each), PDF requests spend their own
 // allowance per client (RATE_LIMIT_PDF_PER_MINUTE), and a PDF once made is served from a cache
 // until something it shows changes (the debug log says so per request: answers do not, 40).
+// Own server: PDF capacity and limits of its own.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -6,6 +6,7 @@
 // signed-in callers, and a browser opens the socket with a single-use ticket
 // (POST /api/ai/ws-ticket) instead of its token. The seconds are set small here (configuration,
 // not timing assertions).
+// Own server: voice socket timeouts of seconds.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { clientAt, newAddress } from "@/test/support/clients";

@@ -5,6 +5,7 @@
 // user/Observation.rs token got an empty export. The kick-off now refuses a type the token cannot
 // search (403 insufficient_scope), defaults _type to the types it can, and each file holds the
 // patients a FHIR search of its type would: the same rule as the reads.
+// Own server: FRONTEND_URL is its own origin (the export's links), and a system export reads every patient.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

@@ -3,6 +3,7 @@
 // BULK_EXPORT_TTL_HOURS, and downloads wrote no audit row. Now every poll and download checks the
 // requester may still read each patient in the export (else the export is withdrawn: 403, then
 // gone), and every download is audited and shows in the patient's access log.
+// Own server: FRONTEND_URL is its own origin (the export's links), and a system export reads every patient.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";

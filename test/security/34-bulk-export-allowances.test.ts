@@ -4,6 +4,7 @@
 // fail. Now each requester has a daily allowance of kick-offs and an hourly one of downloads, holds
 // at most BULK_EXPORT_MAX_KEPT exports (finished ones included), and patients' own exports have
 // their own cap beside the clinics'.
+// Own server: bulk-export allowances it spends.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import pg from "pg";

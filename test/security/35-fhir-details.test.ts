@@ -3,6 +3,7 @@
 // the Binary scope a report's PDF needs; a backend system/*.rs token got 404 on the Organization
 // whose Group it exports; _count=1001 was applied as 1000 but self said 1001; _format=html and
 // fhirVersion=3.0 were answered with 200 JSON.
+// Own server: FRONTEND_URL is its own origin: the bundles' links are asserted.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { careTeam } from "@/test/support/care-team";

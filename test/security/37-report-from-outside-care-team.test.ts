@@ -9,13 +9,13 @@ import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam, type CareTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 const OUTSIDER_TITLE = "Outside opinion: surgery not indicated";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let team: CareTeam;
 let treating: string;
@@ -29,8 +29,7 @@ interface LogEntry {
 }
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env, startTimeoutMs: 240_000 });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   const treatingSub = uniqueSub("treating");
   treating = await idp.token({ sub: treatingSub, roles: ["care_provider"], name: "Dr Treating" });

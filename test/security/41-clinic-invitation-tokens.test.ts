@@ -2,6 +2,7 @@
 // Guessing is a miss that the code limits count (a caller who keeps guessing is blocked, even for
 // a real token); a used link never works again, for anyone; a clinic's admin reaches no other
 // clinic's invitations; and the token is never written to the log, with LOG_LEVEL=debug.
+// Own server: limits on, its own SMTP stand-in, and the debug lines its server logs.
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { after, before, test } from "node:test";

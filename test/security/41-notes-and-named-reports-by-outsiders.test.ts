@@ -7,11 +7,11 @@ import { after, before, test } from "node:test";
 import { romBody } from "@/lib/assessments/examples";
 import { careTeam } from "@/test/support/care-team";
 import { apiClient } from "@/test/support/http";
-import { startIdentityProvider, uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
-import { startServer, type TestServer } from "@/test/support/server";
+import { uniqueSub, type IdentityProvider } from "@/test/support/identity-provider";
+import { sharedServerWithIdp, type SharedServer } from "@/test/support/shared-server";
 
 let idp: IdentityProvider;
-let server: TestServer;
+let server: SharedServer;
 let api: ReturnType<typeof apiClient>;
 let victim: { id: number; token: string; result: number };
 let other: { id: number; token: string; result: number; note: number };
@@ -28,8 +28,7 @@ async function patientWithResult(name: string) {
 }
 
 before(async () => {
-  idp = await startIdentityProvider();
-  server = await startServer({ env: idp.env, startTimeoutMs: 240_000 });
+  ({ server, idp } = await sharedServerWithIdp());
   api = apiClient(server.origin);
   const insiderSub = uniqueSub("insider");
   const outsiderSub = uniqueSub("outsider");

@@ -58,30 +58,16 @@ export function uniqueSub(prefix = "user"): string {
   return `test|${prefix}-${process.pid}-${Date.now()}-${++counter}`;
 }
 
-export async function startIdentityProvider(): Promise<IdentityProvider> {
-  const { privateKey, publicKey } = await generateKeyPair("RS256");
-  const foreign = await generateKeyPair("RS256");
-  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
-  const server: Server = createServer((req, res) => {
-    if (req.url === "/.well-known/jwks.json") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ keys: [jwk] }));
-      return;
-    }
-    if (req.url === "/.well-known/openid-configuration") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify(openIdConfiguration(issuer)));
-      return;
-    }
-    res.statusCode = 404;
-    res.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  const issuer = `http://127.0.0.1:${port}/`;
+/** The keys a provider signs with: its published key, and one it does not publish (`foreignKey`). */
+export interface SigningKeys {
+  signing: CryptoKey;
+  foreign: CryptoKey;
+}
 
+/** Signs access tokens as the stand-in at `issuer` (http://127.0.0.1:<port>/) does. */
+export function tokenIssuer(issuer: string, keys: SigningKeys, close: () => Promise<void>): IdentityProvider {
   async function token(options: TokenOptions = {}): Promise<string> {
-    const key: CryptoKey = options.foreignKey ? foreign.privateKey : privateKey;
+    const key = options.foreignKey ? keys.foreign : keys.signing;
     const now = Math.floor(Date.now() / 1000);
     const omit = new Set(options.omit ?? []);
     const jwt = new SignJWT({
@@ -104,12 +90,42 @@ export async function startIdentityProvider(): Promise<IdentityProvider> {
   return {
     issuer,
     env: {
-      AUTH0_DOMAIN: `127.0.0.1:${port}`,
+      AUTH0_DOMAIN: new URL(issuer).host,
       AUTH0_ISSUER_BASE_URL: issuer,
       AUTH0_AUDIENCE: TEST_AUDIENCE,
       AUTH0_ROLES_CLAIM: ROLES_CLAIM,
     },
     token,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
+}
+
+/**
+ * Starts the stand-in on a free port. `extractable`: its keys can be exported, for the run's
+ * shared provider whose tokens every test process signs (test/support/shared-server.ts).
+ */
+export async function startIdentityProvider(options: { extractable?: boolean } = {}): Promise<IdentityProvider & { keys: SigningKeys }> {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: options.extractable });
+  const foreign = await generateKeyPair("RS256", { extractable: options.extractable });
+  const jwk: JWK = { ...(await exportJWK(publicKey)), kid: "test-key", alg: "RS256", use: "sig" };
+  const server: Server = createServer((req, res) => {
+    if (req.url === "/.well-known/jwks.json") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    if (req.url === "/.well-known/openid-configuration") {
+      res.setHeader("content-type", "application/json");
+      res.end(JSON.stringify(openIdConfiguration(issuer)));
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const issuer = `http://127.0.0.1:${port}/`;
+  const keys = { signing: privateKey, foreign: foreign.privateKey };
+  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return { ...tokenIssuer(issuer, keys, close), keys };
 }
