@@ -15,8 +15,9 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
+import { bundleTests } from "./lib/test-bundles.mjs";
 import { withTestTemplates } from "./lib/test-templates.mjs";
 
 // .stryker-tmp and reports: mutation testing's sandboxes and reports (npm run test:mutation).
@@ -157,22 +158,31 @@ async function startSharedServers() {
   };
 }
 
+/**
+ * The selected files compiled (scripts/lib/test-bundles.mjs) into a folder in node_modules, removed
+ * at the end; from source through tsx in watch mode (it reruns the file that changed) or with
+ * TEST_BUNDLE=off.
+ */
+const bundleFolder = resolve("node_modules", ".cache", `hand-tests-${process.pid}`);
+const compile = !flags.has("--watch") && process.env.TEST_BUNDLE !== "off";
+
 /** The test runner over the selected files, each file in a process of its own. */
 async function runTests() {
+  const compiled = compile ? await bundleTests(files, bundleFolder) : undefined;
   const shared = await startSharedServers();
   try {
-    return await runRunner(shared?.address);
+    return await runRunner(compiled, shared?.address);
   } finally {
     await shared?.stop();
   }
 }
 
-function runRunner(sharedAddress) {
+function runRunner(compiled, sharedAddress) {
   const child = spawn(
     process.execPath,
     [
-      "--import",
-      "tsx",
+      // A compiled file's stack names its TypeScript lines.
+      ...(compiled ? ["--enable-source-maps"] : ["--import", "tsx"]),
       "--test",
       ...(flags.has("--watch") ? ["--watch"] : ["--test-force-exit"]),
       "--test-reporter=tap",
@@ -183,7 +193,7 @@ function runRunner(sharedAddress) {
       // TEST_RESULTS: also write each test's file, name and status there (scripts/check-ledger.mjs).
       ...(process.env.TEST_RESULTS ? ["--test-reporter=./scripts/lib/results-reporter.mjs", "--test-reporter-destination=/dev/null"] : []),
       `--test-concurrency=${process.env.TEST_CONCURRENCY || 3}`,
-      ...files,
+      ...(compiled?.bundles ?? files),
     ],
     {
       stdio: ["inherit", "pipe", "inherit"],
@@ -191,6 +201,7 @@ function runRunner(sharedAddress) {
         ...process.env,
         NEXT_TELEMETRY_DISABLED: "1",
         TEST_TIMINGS: timingsFile,
+        ...(compiled ? { TEST_BUNDLES: compiled.map } : {}),
         ...(sharedAddress ? { TEST_SHARED_SERVERS: sharedAddress } : {}),
       },
     },
@@ -216,6 +227,7 @@ try {
   printTimings();
 } finally {
   rmSync(runTemp, { recursive: true, force: true });
+  rmSync(bundleFolder, { recursive: true, force: true });
 }
 if (skips.length) {
   console.log(`\n${skips.length} test(s) skipped:`);

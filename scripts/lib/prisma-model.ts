@@ -4,13 +4,14 @@
 // new migration (scripts/schema-sql.ts) and by the drift test that compares the schema with
 // the database the migrations build.
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { join } from "node:path";
 import { createRequire } from "node:module";
 
 const require = createRequire(import.meta.url);
 const schemaWasm = require("@prisma/prisma-schema-wasm") as { get_dmmf(params: string): string };
 
-export const schemaPath = fileURLToPath(new URL("../../prisma/schema.prisma", import.meta.url));
+// From the project folder, as every script runs (a test compiled elsewhere imports this too).
+export const schemaPath = join(process.cwd(), "prisma", "schema.prisma");
 
 interface DmmfField {
   name: string;

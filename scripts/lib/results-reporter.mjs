@@ -10,10 +10,13 @@
 // parent, so a count of passed tests per file and nesting level carries that upwards.
 import { appendFileSync } from "node:fs";
 import { relative } from "node:path";
+import { sourceNamer } from "./test-bundles.mjs";
 
 export default async function* resultsReporter(source) {
   const destination = process.env.TEST_RESULTS;
   const passedBelow = new Map();
+  // A compiled file is named after the file it was compiled from (scripts/lib/test-bundles.mjs).
+  const sourceOf = sourceNamer(process.env.TEST_BUNDLES);
   for await (const event of source) {
     if (!destination || (event.type !== "test:pass" && event.type !== "test:fail")) continue;
     const { name, file, skip, todo, nesting, details } = event.data;
@@ -25,6 +28,6 @@ export default async function* resultsReporter(source) {
     if (status === "pass" && (details?.type === "suite" || children !== undefined) && !(children > 0)) status = "skip";
     const passed = status === "pass" ? Math.max(children ?? 0, 1) : 0;
     levels[nesting] = (levels[nesting] ?? 0) + passed;
-    appendFileSync(destination, `${JSON.stringify({ file: file ? relative(process.cwd(), file) : null, name, status })}\n`);
+    appendFileSync(destination, `${JSON.stringify({ file: file ? relative(process.cwd(), sourceOf(file)) : null, name, status })}\n`);
   }
 }

@@ -3,6 +3,7 @@
 // openapi-fetch through them (submit ROM, look it up, claim it, a report of two codes, its PDF,
 // the patient's scores; a QuickDASH whose snapshot it narrows by assessmentType). The flow must type-check in strict mode without a single cast, and
 // then work against the real server.
+// Runs from source: it imports test/client/flow.ts by path, once the types are generated.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -3,6 +3,7 @@
 // development (the file's exported handler, given a Request; its Response written back). One
 // node:http server in this process stamps the client address as server.ts does, then sends
 // /web/... through the Web door and everything else through the router, on a fresh database.
+// Runs from source: it imports the route files by path, sharing this file's database connection.
 import assert from "node:assert/strict";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

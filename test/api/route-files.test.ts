@@ -2,6 +2,7 @@
 // app/api: it exports only handle()-made handlers, one per method, each carrying the contract of
 // its own path and method; it imports nothing from next/* and has no segment config. The files
 // Next serves are the router's short list, and only those.
+// Runs from source: it imports each route file by path, with the modules this file imports too.
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { join, sep } from "node:path";
