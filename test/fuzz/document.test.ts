@@ -7,7 +7,7 @@
 // document omits fails a positive case, and one the document states but the code lets through
 // fails a negative case. FUZZ_DOC_RUNS sets the cases per operation and kind (default 4);
 // the seed is the fuzz suite's (FUZZ_SEED, FUZZ_FRESH=1).
-// Own server: every stand-in at once (Stripe, model, mail, biomechanics), for every route of the document.
+// Own server: every stand-in together (Stripe, model, mail, biomechanics), for every route of the document.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import fc from "fast-check";

@@ -5,7 +5,7 @@
 // documented 2xx or a 4xx with `{ error }` (an OperationOutcome on the FHIR routes) — never a
 // 5xx — and /api/health stays healthy.
 // FUZZ_RUNS sets the cases per route (default 10).
-// Own server: every stand-in at once (Stripe, model, mail, biomechanics), for every route.
+// Own server: every stand-in together (Stripe, model, mail, biomechanics), for every route.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import fc from "fast-check";
