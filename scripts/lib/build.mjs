@@ -72,7 +72,7 @@ function isFresh(builtFile, graphFile) {
   return files.every((path) => mtime(path) <= builtAt) && Object.entries(folders).every(([dir, names]) => same(dir, names));
 }
 
-function loadEsbuild() {
+export function loadEsbuild() {
   try {
     return createRequire(import.meta.url)("esbuild");
   } catch {
@@ -120,25 +120,33 @@ function buildPages() {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/**
+ * How the server and the compiled test files (scripts/lib/test-bundles.mjs) are bundled: ES
+ * modules for Node 20 with source maps, the project's modules inlined, packages left in
+ * node_modules. .mjs: Next marks its folder as CommonJS (a package.json saying so).
+ */
+export const NODE_BUNDLE = {
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  outExtension: { ".js": ".mjs" },
+  platform: "node",
+  target: "node20",
+  packages: "external",
+  sourcemap: true,
+  logLevel: "warning",
+};
+
 function buildServer(esbuild) {
   const routes = walk(apiDir, (path) => isApiRoute(path) && !nextServed.includes(path));
   // Chunks are named by content hash: the previous build's would pile up.
   rmSync(serverDir(), { recursive: true, force: true });
   const { metafile } = esbuild.buildSync({
+    ...NODE_BUNDLE,
     entryPoints: ["server.ts", "lib/pdf/worker-task.ts", ...routes],
     outbase: ".",
     outdir: serverDir(),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    // .mjs: Next marks its folder as CommonJS (a package.json saying so).
-    outExtension: { ".js": ".mjs" },
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    sourcemap: true,
     metafile: true,
-    logLevel: "warning",
     // Tells lib/pdf/pool.ts where its compiled worker is (relative to the working directory).
     define: { __COMPILED_PDF_WORKER__: JSON.stringify(join(serverDir(), "lib", "pdf", "worker-task.mjs")) },
   });

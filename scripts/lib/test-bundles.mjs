@@ -11,10 +11,10 @@
 // itself. A test that imports the project's TypeScript at run time (a route file by path) says
 // `// Runs from source: <why>`: a bundle would hold a second copy of every module that file
 // shares with it (one database connection each), so its entry registers tsx and imports it.
-import { createRequire } from "node:module";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, extname, isAbsolute, join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { loadEsbuild, NODE_BUNDLE } from "./build.mjs";
 
 /** Imports of the project's JavaScript files stay imports of those files, by absolute path. */
 const projectJavaScript = {
@@ -33,7 +33,7 @@ const projectJavaScript = {
  * from bundle back to file, which the reporters name files by (TEST_BUNDLES).
  */
 export async function bundleTests(files, folder) {
-  const esbuild = createRequire(import.meta.url)("esbuild");
+  const esbuild = loadEsbuild();
   const absolute = files.map((file) => resolve(file));
   const bundleOf = (file) => join(folder, `${file.slice(0, -extname(file).length)}.mjs`);
   const fromSource = absolute.filter((file) => /^\/\/ Runs from source: \S/m.test(readFileSync(file, "utf8")));
@@ -45,18 +45,10 @@ export async function bundleTests(files, folder) {
     );
   }
   await esbuild.build({
+    ...NODE_BUNDLE,
     entryPoints: absolute.filter((file) => !fromSource.includes(file)),
     outbase: "/",
     outdir: folder,
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    outExtension: { ".js": ".mjs" },
-    platform: "node",
-    target: "node20",
-    packages: "external",
-    sourcemap: true,
-    logLevel: "warning",
     plugins: [projectJavaScript],
   });
   const bundles = absolute.map(bundleOf);
