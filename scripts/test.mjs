@@ -13,25 +13,13 @@
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
 // Redis fails the run: it should have run there.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
 import { bundleTests } from "./lib/test-bundles.mjs";
+import { findTests } from "./lib/test-files.mjs";
 import { withTestTemplates } from "./lib/test-templates.mjs";
-
-// .stryker-tmp and reports: mutation testing's sandboxes and reports (npm run test:mutation).
-const SKIP = new Set(["node_modules", "e2e", "generated", ".git", ".data", ".stryker-tmp", "reports"]);
-
-function findTests(dir, out = []) {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name) || entry.name.startsWith(".next")) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) findTests(path, out);
-    else if (entry.name.endsWith(".test.ts")) out.push(path);
-  }
-  return out;
-}
 
 /** Each test file's text, read once: the selections below read it up to three times. */
 const sources = new Map();
@@ -96,7 +84,7 @@ function printTimings() {
 const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith("--")));
 const selected = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
 const unitOnly = flags.has("--unit") || flags.has("--watch");
-const found = selected.length ? selected : findTests(".").sort();
+const found = selected.length ? selected : findTests();
 const files = unitOnly ? found.filter((file) => !startsServer(file)) : flags.has("--services") ? found.filter(usesServices) : found;
 if (files.some(startsServer)) ensureBuild();
 if (process.env.TEST_RESULTS) writeFileSync(process.env.TEST_RESULTS, "");

@@ -4,10 +4,11 @@
 // own. And every file that still starts its own server says why, in one line.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative } from "node:path";
+import { join } from "node:path";
 import { test } from "node:test";
+import { findTests } from "@/scripts/lib/test-files.mjs";
 
 /** Runs scripts/test.mjs over two planted files; each writes the origin it was given and the status of its own read. */
 function runPlanted(env: Record<string, string | undefined> = {}): { origin: string; status: number }[] {
@@ -61,19 +62,8 @@ test("with TEST_SHARE_SERVERS=off each file starts its own", () => {
   assert.deepEqual([a!.status, b!.status], [200, 200]);
 });
 
-const SKIP = new Set(["node_modules", ".git", ".next", "generated", ".stryker-tmp", "reports", "e2e"]);
-function testFiles(dir: string, out: string[] = []): string[] {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (SKIP.has(entry.name) || entry.name.startsWith(".")) continue;
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) testFiles(path, out);
-    else if (entry.name.endsWith(".test.ts")) out.push(relative(process.cwd(), path));
-  }
-  return out;
-}
-
 test("every test file that starts its own server says why in one line (// Own server: ...)", () => {
-  const silent = testFiles(process.cwd()).filter((file) => {
+  const silent = findTests().filter((file) => {
     const source = readFileSync(file, "utf8");
     return /\bstartServer\(/.test(source) && !/^\s*\/\/ Own server: \S/m.test(source);
   });
