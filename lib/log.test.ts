@@ -68,3 +68,19 @@ test("lines logged within a few milliseconds leave together, and a long-lived pr
   `);
   assert.deepEqual(messages(lines), ["marker", "a", "b", "after"]);
 });
+
+test("each line carries the time it was logged, to the millisecond, in UTC", () => {
+  const before = Date.now();
+  const lines = run(`
+    logger.info("first");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    logger.info("second");
+  `);
+  const after = Date.now();
+  const [first, second] = lines.map((line) => JSON.parse(line).time as string);
+  for (const time of [first!, second!]) {
+    assert.match(time, /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    assert.ok(Date.parse(time) >= before && Date.parse(time) <= after, `${time} within the run`);
+  }
+  assert.ok(Date.parse(second!) - Date.parse(first!) >= 20, `${second} at least 20 ms after ${first}`);
+});

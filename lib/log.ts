@@ -13,9 +13,27 @@ const holder = globalThis as unknown as { __handLogger?: pino.Logger };
 function create(): pino.Logger {
   const level = process.env.LOG_LEVEL || "info";
   const pretty = process.env.NODE_ENV === "development" && !process.env.LOG_JSON;
-  const options: pino.LoggerOptions = { level, base: undefined, timestamp: pino.stdTimeFunctions.isoTime };
+  const options: pino.LoggerOptions = { level, base: undefined, timestamp: isoTime };
   if (pretty) return pino({ ...options, transport: { target: "pino-pretty", options: { colorize: true } } });
   return pino(options, batched());
+}
+
+/**
+ * pino's isoTime (`"time":"2026-11-29T08:00:00.000Z"`), made once per millisecond: lines of the
+ * same millisecond share it, and no Date is constructed per line (in this process Next wraps the
+ * Date constructor, which made that a twentieth of the request line's cost).
+ */
+const clock = new Date();
+let clockMs = Number.NaN;
+let clockText = "";
+function isoTime(): string {
+  const now = Date.now();
+  if (now !== clockMs) {
+    clockMs = now;
+    clock.setTime(now);
+    clockText = `,"time":"${clock.toISOString()}"`;
+  }
+  return clockText;
 }
 
 /** How long a line may wait for others to share its write. */

@@ -52,6 +52,8 @@ const PGLITE_OPTIONS: PGliteOptions & { relaxedDurability: boolean } = {
 interface Database {
   kind: "postgres" | "pglite";
   prisma: PrismaClient;
+  /** Runs one statement on whichever connection is free (SqlRunner.query's rules). */
+  query: SqlRunner["query"];
   /** Runs `work` with one dedicated connection (session-level locks need one). */
   withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T>;
   /**
@@ -104,6 +106,10 @@ function openPostgres(url: string): Database {
     prisma,
     // As pg-boss's own pool runs its statements.
     executeSql: (text, values) => pool.query(text, values),
+    // The pool's own query: takes a client, runs, releases, without a runner in between.
+    async query(sql, params, name) {
+      return (await pool.query(name ? { name, text: sql, values: params } : { text: sql, values: params })).rows;
+    },
     async withConnection(work) {
       const client = await pool.connect();
       try {
@@ -177,6 +183,7 @@ function openPglite(dataDir: string): Database {
   return {
     kind: "pglite",
     prisma,
+    query: (sql, params) => runner(pglite).query(sql, params),
     withConnection: (work) => work(runner(pglite)),
     // PGlite is one connection: its transaction() holds every other query until it ends.
     withTransaction: (work) => pglite.transaction((tx) => work(runner(tx))),
@@ -241,6 +248,11 @@ export function databaseKind(): "postgres" | "pglite" {
  */
 export function poolExecuteSql(): ExecuteSql {
   return database().executeSql;
+}
+
+/** One statement on whichever connection is free: for a statement that needs no session of its own. */
+export function query<T = Record<string, unknown>>(sql: string, params?: unknown[], name?: string): Promise<T[]> {
+  return database().query<T>(sql, params, name);
 }
 
 export function withConnection<T>(work: (sql: SqlRunner) => Promise<T>): Promise<T> {

@@ -282,6 +282,12 @@ function methodsOf(module: Record<string, unknown>): { handlers: Map<string, Rou
   return { handlers, allow };
 }
 
+/** Imports a route's module on its first request and reads its handlers; later requests find them without awaiting. */
+async function loadMethods(route: Route): Promise<NonNullable<Route["methods"]>> {
+  route.module ??= import(pathToFileURL(route.file).href) as Promise<Record<string, unknown>>;
+  return (route.methods ??= methodsOf(await route.module));
+}
+
 export interface ApiRouter {
   /** Serves /api requests (Next for NEXT_SERVED routes and anything not under /api/). */
   serve(req: IncomingMessage, res: ServerResponse, fallback: () => void): void;
@@ -292,8 +298,7 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
   const routes = compileRoutes(apiDir, readdirSync(apiDir, { recursive: true, encoding: "utf8" }));
 
   async function run(route: Route, params: Params, req: IncomingMessage, res: ServerResponse) {
-    route.module ??= import(pathToFileURL(route.file).href) as Promise<Record<string, unknown>>;
-    const { handlers, allow } = (route.methods ??= methodsOf(await route.module));
+    const { handlers, allow } = route.methods ?? (await loadMethods(route));
     const method = req.method ?? "GET";
     if (method === "OPTIONS") {
       res.writeHead(204, { allow, "cache-control": "no-store" });
@@ -310,7 +315,7 @@ export function createApiRouter(apiDir: string, origin: () => string): ApiRouter
       return send(reply, req, res);
     }
     // Node's door: the handler's answer without a Web Request or Response in between.
-    await write(await handler.answer(nodeIncoming(req, origin), params), req, res, method === "HEAD");
+    return write(await handler.answer(nodeIncoming(req, origin), params), req, res, method === "HEAD");
   }
 
   return {

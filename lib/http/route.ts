@@ -156,22 +156,28 @@ export function handle<
       const user = await authenticate(incoming, definition.auth);
       if (user?.smart) requireSmartRoute(user.smart, definition.path);
       const caller: AccessContext = { user, route, requestId, clientRequestId, address, limits: limitSubjectOf(address, user) };
-      await spendRequestLimits(limits, caller.limits, user);
-      const input = await readInput(definition, incoming, rawParams);
-      const result = await handler({
-        get request() {
-          return incoming.request();
-        },
-        headers: incoming.headers,
-        params: input.params as Infer<P>,
-        query: input.query as Infer<Q>,
-        body: input.body as Infer<B>,
-        rawBody: input.rawBody,
-        user: user as never,
-        requestId,
-        route,
-        caller,
-      }).catch((error: unknown) => rethrowCountingCodeMiss(error, limits, caller.limits));
+      if (limits.length > 0) await spendRequestLimits(limits, caller.limits, user);
+      const { params, query } = readParamsAndQuery(definition, incoming, rawParams);
+      const { rawBody, body } = definition.body || definition.rawBody ? await readRequestBody(definition, incoming) : NO_BODY;
+      let result: Awaited<ReturnType<typeof handler>>;
+      try {
+        result = await handler({
+          get request() {
+            return incoming.request();
+          },
+          headers: incoming.headers,
+          params: params as Infer<P>,
+          query: query as Infer<Q>,
+          body: body as Infer<B>,
+          rawBody,
+          user: user as never,
+          requestId,
+          route,
+          caller,
+        });
+      } catch (error) {
+        throw await countedCodeMiss(error, limits, caller.limits);
+      }
       answer = toAnswer(result, successStatus);
     } catch (error) {
       answer = errorAnswer(error, requestId, route, render);
@@ -186,23 +192,30 @@ export function handle<
 }
 
 /**
- * The path parameters, query, named headers and body the contract names, each checked by its
- * schema in that order (the first that fails is the 400); the body is read only when there is one.
+ * The path parameters, query and named headers the contract names, each checked by its schema in
+ * that order (the first that fails is the 400); the body (readRequestBody) is checked after them.
  */
-async function readInput(definition: Endpoint, incoming: Incoming, rawParams: Record<string, string | string[]>) {
+function readParamsAndQuery(definition: Endpoint, incoming: Incoming, rawParams: Record<string, string | string[]>) {
   const params = parse(definition.params, rawParams, "path");
   const query = definition.query && parse(definition.query, queryInput(definition.query, incoming.query()), "query");
   if (definition.headers) parse(definition.headers, headerInput(definition.headers, incoming.headers), "header");
-  const needsBody = Boolean(definition.body || definition.rawBody);
-  const rawBody = needsBody ? await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES) : "";
-  const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
-  return { params, query, rawBody, body };
+  return { params, query };
 }
 
-/** An unknown code is a miss: too many of them block the caller (then this answer is the 429). */
-async function rethrowCountingCodeMiss(error: unknown, limits: readonly LimitKind[], subject: LimitSubject): Promise<never> {
+/** What a request of an endpoint without a body carries instead. */
+const NO_BODY = { rawBody: "", body: undefined };
+
+/** The body, read (up to the endpoint's cap) and checked by its schema, for endpoints that take one. */
+async function readRequestBody(definition: Endpoint, incoming: Incoming): Promise<{ rawBody: string; body: unknown }> {
+  const rawBody = await incoming.body(definition.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+  const body = definition.body ? parse(definition.body, parseJson(rawBody, incoming.headers.get("content-type")), "body") : undefined;
+  return { rawBody, body };
+}
+
+/** An unknown code is a miss, counted before its 404 is thrown: too many of them block the caller (then this is the 429). */
+async function countedCodeMiss(error: unknown, limits: readonly LimitKind[], subject: LimitSubject): Promise<unknown> {
   if (limits.includes("code") && error instanceof ApiError && error.status === 404) await countCodeMisses(subject.key, 1, subject.site);
-  throw error;
+  return error;
 }
 
 /** The one log line of each request; `started` is its performance.now() on arrival. */
@@ -214,17 +227,13 @@ function logRequest(request: {
   status: number;
   started: number;
 }): void {
-  logger.info(
-    {
-      reqId: request.requestId,
-      ...(request.clientRequestId ? { clientReqId: request.clientRequestId } : {}),
-      method: request.method,
-      route: request.route,
-      status: request.status,
-      ms: Math.round((performance.now() - request.started) * 10) / 10,
-    },
-    "request",
-  );
+  const line: Record<string, unknown> = { reqId: request.requestId };
+  if (request.clientRequestId) line.clientReqId = request.clientRequestId;
+  line.method = request.method;
+  line.route = request.route;
+  line.status = request.status;
+  line.ms = Math.round((performance.now() - request.started) * 10) / 10;
+  logger.info(line, "request");
 }
 
 /** Every answer carries its request id, and is not cached unless its route says otherwise. */
@@ -261,7 +270,6 @@ function queryInput(schema: z.ZodType, params: URLSearchParams): Record<string, 
 
 /** The limits counted once per request, before any work (a refused request costs nothing more). */
 async function spendRequestLimits(limits: readonly LimitKind[], subject: LimitSubject, user: AuthUser | null): Promise<void> {
-  if (limits.length === 0) return;
   if (limits.includes("code")) await countCodeLookups(subject.key, 1, subject.site);
   if (limits.includes("write") || (limits.includes("anonymous-write") && !user)) await countWrite(subject.key);
   if (limits.includes("ai")) await countAiCall(subject.key);

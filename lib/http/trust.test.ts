@@ -49,6 +49,7 @@ test("the exact address is kept, in one spelling", () => {
   const trust = compileTrust("loopback");
   assert.equal(clientAddressOf(request("127.0.0.1", { "x-forwarded-for": "2001:DB8:0:0:1::7" }), trust), "2001:db8::1:0:0:7");
   assert.equal(clientAddressOf(request("127.0.0.1", { "x-forwarded-for": "::ffff:198.51.100.1" }), trust), "198.51.100.1");
+  assert.equal(clientAddressOf(request("127.0.0.1", { "x-forwarded-for": "010.1.2.3" }), trust), "8.1.2.3");
 });
 
 const keys: [string, string, string | null][] = [
@@ -61,6 +62,13 @@ const keys: [string, string, string | null][] = [
   ["2001:db8:1:3::1", "2001:db8:1:3::/64", "2001:db8:1::/48"],
   ["2001:db8:2:2::1", "2001:db8:2:2::/64", "2001:db8:2::/48"],
   ["::1", "::/64", "::/48"],
+  ["255.255.255.255", "255.255.255.255", null],
+  ["0.0.0.0", "0.0.0.0", null],
+  // Other spellings of IPv4 are read as the address they are, not counted as a key of their own.
+  ["010.1.2.3", "8.1.2.3", null],
+  ["0x0a.1.2.3", "10.1.2.3", null],
+  ["1.2.3", "1.2.0.3", null],
+  ["256.1.1.1", "256.1.1.1", null],
   ["unknown", "unknown", null],
 ];
 

@@ -40,7 +40,16 @@ function peerOf(socket: Socket, trust: Trust): Peer | null {
   return peer;
 }
 
+/**
+ * An IPv4 address in the spelling ipaddr.js writes (four decimal parts of 0-255, no leading zeros):
+ * already normal, and its own client key. Nearly every address is one, and answering it without
+ * parsing is a tenth of a lookup's own work (docs/performance.md); any other spelling (octal, hex,
+ * IPv4-mapped, IPv6) is read by ipaddr.js.
+ */
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 function normalised(address: string): string {
+  if (CANONICAL_IPV4.test(address)) return address;
   const parsed = readAddress(address);
   if (!parsed) return address;
   return parsed.kind() === "ipv6" ? (parsed as ipaddr.IPv6).toRFC5952String() : parsed.toString();
@@ -55,7 +64,9 @@ export function clientAddressOf(req: IncomingMessage, trust: Trust): string {
   const forwardedFor = req.headers["x-forwarded-for"]?.toString();
   if (peer.client === undefined || forwardedFor !== peer.forwardedFor) {
     peer.forwardedFor = forwardedFor;
-    peer.client = normalised(proxyaddr(req as Parameters<typeof proxyaddr>[0], trust));
+    // Hop 0 is the socket's own address, whose trust this connection already knows.
+    const trusting: Trust = (address, hop) => (hop === 0 ? true : trust(address, hop));
+    peer.client = normalised(proxyaddr(req as Parameters<typeof proxyaddr>[0], trusting));
   }
   return peer.client;
 }
@@ -79,6 +90,7 @@ function network(address: ipaddr.IPv6, prefix: number): string {
  * included), or the /64 of an IPv6 address. Anything unreadable (e.g. "unknown") counts as itself.
  */
 export function clientKeyOf(address: string): string {
+  if (CANONICAL_IPV4.test(address)) return address;
   const parsed = readAddress(address);
   if (!parsed) return address;
   return parsed.kind() === "ipv6" ? network(parsed as ipaddr.IPv6, CLIENT_PREFIX) : parsed.toString();
@@ -86,6 +98,7 @@ export function clientKeyOf(address: string): string {
 
 /** The /48 of an IPv6 client, whose code misses are counted together too; null for IPv4 and anything else. */
 export function siteKeyOf(address: string): string | null {
+  if (CANONICAL_IPV4.test(address)) return null;
   const parsed = readAddress(address);
   return parsed?.kind() === "ipv6" ? network(parsed as ipaddr.IPv6, SITE_PREFIX) : null;
 }

@@ -11,7 +11,7 @@ import { auditOwnAction, auditShown } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, notFoundCode } from "@/lib/codes";
-import { db, withConnection } from "@/lib/db";
+import { db, query, withConnection } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/log";
@@ -34,7 +34,7 @@ interface LookupRow {
   view_count: number;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 const asObject = (value: Snapshot | string | null): Snapshot => (typeof value === "string" ? JSON.parse(value) : (value ?? {}));
 
 /**
@@ -64,13 +64,11 @@ const LOOKUP_SQL = `WITH hit AS (
 
 /** Public view of a live record. A view of a patient's record by anyone else is audited (lib/access). */
 export async function lookupByCode(code: string, caller: AccessContext) {
-  const [row] = await withConnection((sql) =>
-    // Both drivers parse a json column; json_agg of no joints is null.
-    sql.query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean; joints: JointResult[] | null }>(
-      LOOKUP_SQL,
-      [code],
-      "lookup_by_code",
-    ),
+  // Both drivers parse a json column; json_agg of no joints is null.
+  const [row] = await query<LookupRow & { id: number; owner_id: number; owner_is_patient: boolean; joints: JointResult[] | null }>(
+    LOOKUP_SQL,
+    [code],
+    "lookup_by_code",
   );
   if (row && !row.is_anonymous && row.owner_is_patient) await auditShown(caller, [row.owner_id], "lookup");
   if (!row) throw notFoundCode();
@@ -91,13 +89,11 @@ export async function lookupByCode(code: string, caller: AccessContext) {
 
 /** What a code names, without counting a view: a live assessment first, else a report. */
 export async function codeKind(code: string) {
-  const [row] = await withConnection((sql) =>
-    sql.query<{ kind: "assessment" | "report" }>(
-      `SELECT 'assessment' AS kind FROM assessments WHERE code = $1 AND ${liveSql()}
-       UNION ALL SELECT 'report' FROM reports WHERE code = $1
-       LIMIT 1`,
-      [code],
-    ),
+  const [row] = await query<{ kind: "assessment" | "report" }>(
+    `SELECT 'assessment' AS kind FROM assessments WHERE code = $1 AND ${liveSql()}
+     UNION ALL SELECT 'report' FROM reports WHERE code = $1
+     LIMIT 1`,
+    [code],
   );
   if (!row) throw new ApiError(404, "No assessment or report with this code (it may have expired)");
   return { kind: row.kind, code, formattedCode: formatCode(code), path: `/${row.kind === "assessment" ? "a" : "r"}/${code}` };
