@@ -141,7 +141,7 @@ async function httpModules() {
   const { ApiError, errorReply } = await import("@/lib/api/errors");
   const { operationOutcomeResponse } = await import("@/lib/fhir/bundle");
   const { stampClientAddress } = await import("@/lib/http/client-address");
-  const { compileTrust, isHttps } = await import("@/lib/http/trust");
+  const { compileTrust, isHttps, isTrustedPeer } = await import("@/lib/http/trust");
   const { applySecurityHeaders } = await import("@/lib/http/security-headers");
   return {
     applyCors,
@@ -155,6 +155,7 @@ async function httpModules() {
     stampClientAddress,
     compileTrust,
     isHttps,
+    isTrustedPeer,
     applySecurityHeaders,
   };
 }
@@ -197,7 +198,7 @@ function requestListener(
   const { trust, originFromRequest, cors, api, handleRequest } = route;
   return (req: IncomingMessage, res: ServerResponse) => {
     m.stampClientAddress(req, trust);
-    if (originFromRequest && !trust(req.socket.remoteAddress ?? "", 0)) {
+    if (originFromRequest && !m.isTrustedPeer(req, trust)) {
       delete req.headers["x-forwarded-host"];
       delete req.headers["x-forwarded-proto"];
     }

@@ -103,10 +103,15 @@ export function siteKeyOf(address: string): string | null {
   return parsed?.kind() === "ipv6" ? network(parsed as ipaddr.IPv6, SITE_PREFIX) : null;
 }
 
+/** Whether the request's peer (the socket's address) may speak for the client: read once per connection. */
+export function isTrustedPeer(req: IncomingMessage, trust: Trust): boolean {
+  return peerOf(req.socket, trust)?.trusted ?? false;
+}
+
 /** Whether the client reached us over TLS: our own socket, or a trusted proxy's X-Forwarded-Proto. */
 export function isHttps(req: IncomingMessage, trust: Trust): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
-  if (!peerOf(req.socket, trust)?.trusted) return false;
+  if (!isTrustedPeer(req, trust)) return false;
   const proto = req.headers["x-forwarded-proto"];
   const first = (Array.isArray(proto) ? proto[0] : proto)?.split(",")[0]?.trim().toLowerCase();
   return first === "https";
