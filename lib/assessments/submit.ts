@@ -12,7 +12,7 @@ import { ApiError } from "@/lib/api/errors";
 import { IDEMPOTENCY_KEY } from "@/lib/assessments/schemas";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, isUniqueViolationOn, withFreshCode } from "@/lib/codes";
-import { db, withConnection } from "@/lib/db";
+import { db, query, withConnection } from "@/lib/db";
 import { insertTree, type ChildRows, type RowNode } from "@/lib/db/insert";
 import type { AssessmentType, Hand } from "@/lib/generated/prisma/client.ts";
 import { detailRows, hasDetails } from "@/lib/assessments/detail";
@@ -136,12 +136,10 @@ export async function createRecord(record: NewRecord, owner: Pick<AuthUser, "con
 
 /** The record an earlier send with this key made; 409 when that send's body was another. */
 async function earlierRecord(idempotency: Idempotency): Promise<CreatedRecord | null> {
-  const [row] = await withConnection((sql) =>
-    sql.query<{ body_hash: string; id: number; code: string; date_created: Date }>(
-      `SELECT i.body_hash, a.id, a.code, a.date_created FROM idempotency_keys i JOIN assessments a ON a.id = i.assessment_id
+  const [row] = await query<{ body_hash: string; id: number; code: string; date_created: Date }>(
+    `SELECT i.body_hash, a.id, a.code, a.date_created FROM idempotency_keys i JOIN assessments a ON a.id = i.assessment_id
        WHERE i.scope = $1 AND i.key = $2`,
-      [idempotency.scope, idempotency.key],
-    ),
+    [idempotency.scope, idempotency.key],
   );
   if (!row) return null;
   if (row.body_hash !== idempotency.bodyHash)

@@ -209,10 +209,8 @@ function database(): Database {
 
 /** The settings an acknowledged write's survival rests on (see DurabilitySettings). */
 export async function durabilitySettings(): Promise<DurabilitySettings> {
-  const [row] = await withConnection((sql) =>
-    sql.query<{ fsync: string; synchronous_commit: string; full_page_writes: string }>(
-      "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('full_page_writes') AS full_page_writes",
-    ),
+  const [row] = await query<{ fsync: string; synchronous_commit: string; full_page_writes: string }>(
+    "SELECT current_setting('fsync') AS fsync, current_setting('synchronous_commit') AS synchronous_commit, current_setting('full_page_writes') AS full_page_writes",
   );
   return {
     fsync: row!.fsync,

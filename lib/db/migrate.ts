@@ -7,7 +7,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { withConnection, withOwnerConnection, type SqlRunner } from "@/lib/db";
+import { query, withOwnerConnection, type SqlRunner } from "@/lib/db";
 import { applyFunctions } from "@/lib/db/functions";
 import { env } from "@/lib/env";
 
@@ -151,9 +151,7 @@ export async function grantServiceRole(sql: SqlRunner, role: string): Promise<vo
 
 /** Applies pending migrations (as the owner when DATABASE_MIGRATION_URL is set, then grants the service's role its rights). */
 export async function migrate(functions?: string): Promise<string[]> {
-  const serviceRole = env().DATABASE_MIGRATION_URL
-    ? (await withConnection((sql) => sql.query<{ role: string }>("SELECT current_user AS role")))[0]!.role
-    : null;
+  const serviceRole = env().DATABASE_MIGRATION_URL ? (await query<{ role: string }>("SELECT current_user AS role"))[0]!.role : null;
   return withOwnerConnection(async (sql) => {
     const applied = await runMigrations(sql, readMigrations(), functions);
     const [{ owner } = { owner: "" }] = await sql.query<{ owner: string }>("SELECT current_user AS owner");

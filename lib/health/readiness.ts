@@ -2,7 +2,7 @@
 // (/api/health) stays independent of the database so an orchestrator restarts the process only
 // when the process itself is stuck, and takes it out of rotation while the database is away.
 import { ApiError } from "@/lib/api/errors";
-import { databaseKind, withConnection } from "@/lib/db";
+import { databaseKind, query } from "@/lib/db";
 
 export const READINESS_TIMEOUT_MS = 2_000;
 
@@ -11,7 +11,7 @@ export async function checkReadiness(): Promise<{ status: "ready"; database: "po
   const timedOut = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), READINESS_TIMEOUT_MS);
   });
-  const probe = withConnection((sql) => sql.query("SELECT 1 AS ok")).then(
+  const probe = query("SELECT 1 AS ok").then(
     () => "ok" as const,
     () => "failed" as const,
   );

@@ -11,7 +11,7 @@ import { auditOwnAction, auditShown } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
 import type { AuthUser } from "@/lib/auth/guard";
 import { formatCode, notFoundCode } from "@/lib/codes";
-import { db, query, withConnection } from "@/lib/db";
+import { db, query } from "@/lib/db";
 import { env } from "@/lib/env";
 import type { Hand } from "@/lib/generated/prisma/client.ts";
 import { logger } from "@/lib/log";
@@ -155,19 +155,15 @@ export async function claimByCode(code: string, caller: AccessContext & { user: 
  * their address to a patient's record, nor replace the address already on an anonymous one.
  */
 export async function emailCode(code: string, input: z.output<typeof emailBody>, caller: AccessContext, locale: Locale = DEFAULT_LOCALE) {
-  const [row] = await withConnection((sql) =>
-    sql.query<{ assessment_type: string; is_anonymous: boolean }>(
-      `SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`,
-      [code],
-    ),
+  const [row] = await query<{ assessment_type: string; is_anonymous: boolean }>(
+    `SELECT assessment_type, is_anonymous FROM assessments WHERE code = $1 AND ${liveSql()}`,
+    [code],
   );
   if (!row) throw notFoundCode();
   await countMail(caller.limits.key, input.email);
   if (row.is_anonymous) {
     // The first address stays: whoever else holds the code must not redirect the record's mail.
-    await withConnection((sql) =>
-      sql.query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous AND email IS NULL`, [code, input.email]),
-    );
+    await query(`UPDATE assessments SET email = $2 WHERE code = $1 AND is_anonymous AND email IS NULL`, [code, input.email]);
   }
   const formatted = formatCode(code);
   const link = new URL(`/a/${formatted}`, env().FRONTEND_URL);

@@ -13,7 +13,7 @@
 import type { DiagnosticReport, Resource } from "@medplum/fhirtypes";
 import { auditShown, searchScope } from "@/lib/access";
 import type { AccessContext } from "@/lib/audit";
-import { db, withConnection } from "@/lib/db";
+import { db, query } from "@/lib/db";
 import { env } from "@/lib/env";
 import { Prisma } from "@/lib/generated/prisma/client.ts";
 import { limitSubjectOf } from "@/lib/http/client-address";
@@ -73,12 +73,10 @@ class FileWriter {
 
   private async store(data: Buffer): Promise<void> {
     try {
-      await withConnection((sql) =>
-        sql.query(
-          "INSERT INTO bulk_export_chunks (export_id, file_seq, seq, data) VALUES ($1::uuid, $2, $3, $4)",
-          [this.exportId, this.seq, this.chunk++, data],
-          "bulk_export_chunk",
-        ),
+      await query(
+        "INSERT INTO bulk_export_chunks (export_id, file_seq, seq, data) VALUES ($1::uuid, $2, $3, $4)",
+        [this.exportId, this.seq, this.chunk++, data],
+        "bulk_export_chunk",
       );
     } catch (error) {
       // The file's row went with a cancelled export (foreign key): nothing left to write to.
@@ -118,12 +116,10 @@ async function claim(id: string): Promise<ExportRow | null> {
 async function recordPatients(exportId: string, fileSeq: number, patientIds: Set<number>): Promise<void> {
   if (patientIds.size === 0) return;
   try {
-    await withConnection((sql) =>
-      sql.query(
-        `INSERT INTO bulk_export_file_patients (export_id, file_seq, patient_id)
-         SELECT $1::uuid, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
-        [exportId, fileSeq, [...patientIds]],
-      ),
+    await query(
+      `INSERT INTO bulk_export_file_patients (export_id, file_seq, patient_id)
+       SELECT $1::uuid, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`,
+      [exportId, fileSeq, [...patientIds]],
     );
   } catch (error) {
     if ((error as { code?: unknown }).code === FOREIGN_KEY_VIOLATION) throw new ExportGone();
@@ -171,24 +167,22 @@ async function assessmentBatch(row: ExportRow, ids: number[], after: number): Pr
   // Straight to the driver rather than through Prisma, whose extra copies of every row (its
   // result-set form, the snapshot as text) were garbage that reached the old generation
   // (performance.md, FHIR bulk export).
-  const rows = await withConnection((sql) =>
-    sql.query<{
-      id: number;
-      owner_id: number;
-      assessment_type: string;
-      hand: string | null;
-      date_created: Date;
-      claimed_at: Date | null;
-      result_snapshot: unknown;
-    }>(
-      `SELECT id, owner_id, assessment_type, hand, date_created, claimed_at, result_snapshot FROM assessments
+  const rows = await query<{
+    id: number;
+    owner_id: number;
+    assessment_type: string;
+    hand: string | null;
+    date_created: Date;
+    claimed_at: Date | null;
+    result_snapshot: unknown;
+  }>(
+    `SELECT id, owner_id, assessment_type, hand, date_created, claimed_at, result_snapshot FROM assessments
         WHERE owner_id = ANY($1::int[]) AND NOT is_anonymous AND id > $2
           AND ($3::timestamptz IS NULL OR date_created > $3 OR claimed_at > $3)
         ORDER BY id LIMIT $4`,
-      // A claimed record joined the patient's record when it was claimed.
-      [ids, after, row.since, ASSESSMENT_BATCH],
-      "bulk_export_assessments",
-    ),
+    // A claimed record joined the patient's record when it was claimed.
+    [ids, after, row.since, ASSESSMENT_BATCH],
+    "bulk_export_assessments",
   );
   return rows.map((assessment) => ({
     id: assessment.id,
