@@ -13,7 +13,7 @@
 // PostgreSQL pass of .ci/run, where Redis runs too) a test skipped for want of PostgreSQL or
 // Redis fails the run: it should have run there.
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statfsSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { ensureBuild } from "./lib/build.mjs";
@@ -109,9 +109,40 @@ function runTempParent() {
   }
   return tmpdir();
 }
+/** Whether a process of this id is running. */
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/**
+ * Removes what runs no longer running left in `parent`: the folders whose name `pattern` matches
+ * with the run's process id as its first group. A run killed outright (SIGKILL, a closed
+ * terminal) never reaches its clean-up, and on the tmpfs its databases hold memory until removed.
+ */
+function sweepLeftovers(parent, pattern) {
+  let names;
+  try {
+    names = readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1]);
+    if (pid && !isRunning(pid)) rmSync(join(parent, name), { recursive: true, force: true });
+  }
+}
+
 // The test processes and their servers inherit TMPDIR (test/support/server.ts keeps it); the
-// folder goes at the end with whatever a test left in it.
-const runTemp = mkdtempSync(join(runTempParent(), "hand-run-"));
+// folder goes at the end with whatever a test left in it. Its name carries this run's process id
+// so that a later run can tell it was left behind.
+const tempParent = runTempParent();
+sweepLeftovers(tempParent, /^hand-run-(\d+)-/);
+const runTemp = mkdtempSync(join(tempParent, `hand-run-${process.pid}-`));
 process.env.TMPDIR = runTemp;
 const timingsFile = join(runTemp, "timings.jsonl");
 const started = Date.now();
@@ -152,6 +183,7 @@ async function startSharedServers() {
  * TEST_BUNDLE=off.
  */
 const bundleFolder = resolve("node_modules", ".cache", `hand-tests-${process.pid}`);
+sweepLeftovers(resolve("node_modules", ".cache"), /^hand-tests-(\d+)$/);
 const compile = !flags.has("--watch") && process.env.TEST_BUNDLE !== "off";
 
 /** The test runner over the selected files, each file in a process of its own. */
